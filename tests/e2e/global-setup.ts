@@ -1,5 +1,6 @@
-// Serves the production build (`dist/`, made by `npm run test:e2e` before vitest starts) with
-// Vite's preview server on a free loopback port, and hands its URL to the browser tests.
+// Serves the production build (`dist/`, made by `npm run test:e2e` before vitest starts; or the
+// folder in $E2E_DIST) with Vite's preview server on a free loopback port, and hands its URL to
+// the browser tests.
 import { existsSync } from "node:fs";
 import type { PreviewServer } from "vite";
 import { preview } from "vite";

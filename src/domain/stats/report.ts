@@ -1,0 +1,60 @@
+// The report object that `stats --json` prints and "Download report (JSON)" saves, exactly as
+// docs/spec/statistics.md defines it ("The report"). Undefined figures are null, never NaN.
+
+export interface PairKappa {
+  a: string;
+  b: string;
+  /** Clips both annotators annotated. */
+  clips: number;
+  /** Length of the concatenated bin vectors. */
+  bins: number;
+  kappa: number | null;
+}
+
+export interface ErrorTypeCounts {
+  /** Annotated clips in this group. */
+  clips: number;
+  /** Reason count divided by `clips`, for every taxonomy id (null when `clips` is 0). */
+  perSample: Record<string, number | null>;
+}
+
+export interface AnnotatorQuality {
+  id: string;
+  annotations: number;
+  regions: number;
+  referenceMarkedFraction: number | null;
+}
+
+export interface Report {
+  binSeconds: number;
+  dataset: {
+    clips: number;
+    annotatedClips: number;
+    annotations: number;
+    meanDuration: number | null;
+    regionsPerAnnotation: number | null;
+    meanRegionLength: number | null;
+    reasonLabelsPerRegion: number | null;
+  };
+  agreement: {
+    meanPairwiseKappa: number | null;
+    perClipMeanKappa: number | null;
+    perClipUndefined: number;
+    krippendorffAlpha: number | null;
+    unionFraction: number | null;
+    overlapFraction: number | null;
+    pairs: PairKappa[];
+  };
+  correlation: {
+    n: number;
+    pearson: number | null;
+    p: number | null;
+    ci95: [number, number] | null;
+    spearman: number | null;
+  };
+  errorTypes: {
+    overall: ErrorTypeCounts;
+    bySystem: Record<string, ErrorTypeCounts>;
+  };
+  annotators: AnnotatorQuality[];
+}

@@ -1,0 +1,3 @@
+export function ImportAnnotations() {
+  return null;
+}
