@@ -1,0 +1,3 @@
+export function ExportPanel({ studyId }: { studyId: string }) {
+  return <section data-study={studyId} />;
+}
