@@ -1,0 +1,115 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { coveredSeconds, unionOfSpans } from "./spans.ts";
+
+describe("unionOfSpans", () => {
+  test("no spans give an empty union", () => {
+    expect(unionOfSpans([])).toEqual([]);
+  });
+
+  test("disjoint spans stay apart and come out sorted", () => {
+    expect(
+      unionOfSpans([
+        { start: 2, end: 3 },
+        { start: 0.5, end: 1 },
+      ]),
+    ).toEqual([
+      { start: 0.5, end: 1 },
+      { start: 2, end: 3 },
+    ]);
+  });
+
+  test("overlapping spans merge", () => {
+    expect(
+      unionOfSpans([
+        { start: 1, end: 2.5 },
+        { start: 2, end: 3 },
+        { start: 0, end: 1.2 },
+      ]),
+    ).toEqual([{ start: 0, end: 3 }]);
+  });
+
+  test("touching spans merge, also when the float sum is off by one ulp", () => {
+    expect(
+      unionOfSpans([
+        { start: 0, end: 1 },
+        { start: 1, end: 2 },
+      ]),
+    ).toEqual([{ start: 0, end: 2 }]);
+    expect(
+      unionOfSpans([
+        { start: 0, end: 0.1 + 0.2 },
+        { start: 0.3, end: 0.5 },
+      ]),
+    ).toEqual([{ start: 0, end: 0.5 }]);
+  });
+
+  test("a nested span disappears into the one around it", () => {
+    expect(
+      unionOfSpans([
+        { start: 1, end: 4 },
+        { start: 2, end: 3 },
+        { start: 5, end: 6 },
+      ]),
+    ).toEqual([
+      { start: 1, end: 4 },
+      { start: 5, end: 6 },
+    ]);
+  });
+
+  test("empty, reversed and non-finite spans are ignored", () => {
+    expect(
+      unionOfSpans([
+        { start: 1, end: 1 },
+        { start: 3, end: 2 },
+        { start: Number.NaN, end: 2 },
+        { start: 4, end: 5 },
+      ]),
+    ).toEqual([{ start: 4, end: 5 }]);
+  });
+
+  test("the input array and its objects are left untouched", () => {
+    const input = [
+      { start: 2, end: 3 },
+      { start: 1, end: 2.5 },
+    ];
+    const copy = structuredClone(input);
+    unionOfSpans(input);
+    expect(input).toEqual(copy);
+  });
+
+  test("property: the union is sorted, disjoint, and covers exactly the same points", () => {
+    // Spans on a 0.1 s grid, so coverage can be checked point by point at the grid's midpoints.
+    const span = fc
+      .tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 }))
+      .map(([a, b]) => ({ start: Math.min(a, b) / 10, end: Math.max(a, b) / 10 }));
+    fc.assert(
+      fc.property(fc.array(span, { maxLength: 12 }), (spans) => {
+        const union = unionOfSpans(spans);
+        for (let i = 1; i < union.length; i++) {
+          const prev = union[i - 1];
+          const cur = union[i];
+          if (!prev || !cur) throw new Error("unreachable");
+          expect(cur.start).toBeGreaterThan(prev.end);
+        }
+        for (let k = 0; k < 50; k++) {
+          const t = (k + 0.5) / 10;
+          const inInput = spans.some((s) => s.start < t && t < s.end);
+          const inUnion = union.some((s) => s.start < t && t < s.end);
+          expect(inUnion).toBe(inInput);
+        }
+      }),
+    );
+  });
+});
+
+test("coveredSeconds counts overlaps once", () => {
+  expect(
+    coveredSeconds([
+      { start: 0, end: 1 },
+      { start: 0.5, end: 1.5 },
+      { start: 3, end: 3.25 },
+    ]),
+  ).toBeCloseTo(1.75, 12);
+  expect(coveredSeconds([])).toBe(0);
+});
