@@ -1,0 +1,78 @@
+// Clips and their audio. See repo.ts for the whole repository API.
+import type { Clip } from "../domain/types.ts";
+import { type AudioRecord, type ClipRecord, db } from "./db.ts";
+import { requireFinite, requireId, requirePositive } from "./validate.ts";
+import { runWrite } from "./write.ts";
+
+export interface NewClip {
+  clip: Clip;
+  /** The audio. Optional: a clip imported from an annotation file may have only a `uri`. */
+  blob?: Blob;
+}
+
+function checkClip(clip: Clip, where: string): void {
+  requireId(`${where}.id`, clip.id);
+  requireId(`${where}.name`, clip.name);
+  requirePositive(`${where}.duration`, clip.duration);
+  if (clip.score !== undefined) requireFinite(`${where}.score`, clip.score);
+  for (const key of ["system", "sentence", "uri"] as const) {
+    const v = clip[key];
+    if (v !== undefined && typeof v !== "string") throw new Error(`${where}.${key} must be text`);
+  }
+  if (clip.isReference !== undefined && typeof clip.isReference !== "boolean") {
+    throw new Error(`${where}.isReference must be true or false`);
+  }
+}
+
+/**
+ * Adds clips (and their audio) to a study, after its existing clips, in one transaction:
+ * either all are stored or none. Throws when the study does not exist, a clip is invalid
+ * (empty id/name, duration not > 0), or a clip id is repeated or already in the study.
+ * Returns the stored records.
+ */
+export function addClips(studyId: string, items: readonly NewClip[]): Promise<ClipRecord[]> {
+  return runWrite(items.length === 1 ? "the clip" : "the clips", async () => {
+    const ids = new Set<string>();
+    for (const [i, { clip }] of items.entries()) {
+      const where = `clip ${i + 1} (${clip?.name ?? "?"})`;
+      checkClip(clip, where);
+      if (ids.has(clip.id)) throw new Error(`${where}: clip id "${clip.id}" appears twice`);
+      ids.add(clip.id);
+    }
+    return db.transaction("rw", [db.studies, db.clips, db.audio], async () => {
+      if (!(await db.studies.get(studyId))) throw new Error(`no study with id "${studyId}"`);
+      const existing = await db.clips.where("studyId").equals(studyId).toArray();
+      const taken = new Set(existing.map((c) => c.id));
+      for (const { clip } of items) {
+        if (taken.has(clip.id)) throw new Error(`clip id "${clip.id}" is already in this study`);
+      }
+      let order = existing.reduce((max, c) => Math.max(max, c.order), -1);
+      const records: ClipRecord[] = items.map(({ clip }) => ({ ...clip, studyId, order: ++order }));
+      const audio: AudioRecord[] = [];
+      for (const { clip, blob } of items) {
+        if (blob) audio.push({ studyId, clipId: clip.id, blob });
+      }
+      await db.clips.bulkAdd(records);
+      if (audio.length > 0) await db.audio.bulkAdd(audio);
+      return records;
+    });
+  });
+}
+
+/** The study's clips in their order. */
+export function listClips(studyId: string): Promise<ClipRecord[]> {
+  return db.clips
+    .where("[studyId+order]")
+    .between([studyId, -Infinity], [studyId, Infinity])
+    .toArray();
+}
+
+/** One clip, or `undefined`. */
+export function getClip(studyId: string, clipId: string): Promise<ClipRecord | undefined> {
+  return db.clips.get([studyId, clipId]);
+}
+
+/** The clip's stored audio, or `undefined` when none is stored (e.g. an imported clip). */
+export async function getClipAudio(studyId: string, clipId: string): Promise<Blob | undefined> {
+  return (await db.audio.get([studyId, clipId]))?.blob;
+}

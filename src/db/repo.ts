@@ -1,0 +1,45 @@
+// The repository: the one API through which screens read and write the database.
+//
+// - Every function takes the study id first (ids are unique only within a study).
+// - Every change is written as it happens, in one `db.transaction("rw", …)`: either all of it
+//   is stored or nothing is. There is no save button anywhere.
+// - Writes go through `runWrite`: a failure (bad input, missing clip, full storage, …) shows
+//   an error notice in the app shell and is rethrown as a `WriteError` with the same message.
+// - Reads return plain records; wrap them in `useLiveQuery` (dexie-react-hooks) to re-render
+//   on change, e.g. `useLiveQuery(() => listRegions(studyId, clipId, me), [studyId, clipId, me])`.
+export {
+  addRegion,
+  deleteRegion,
+  deleteSubmission,
+  ensureAnnotator,
+  getSubmission,
+  listAllRegions,
+  listAnnotators,
+  listReasonLabels,
+  listRegions,
+  listSubmissions,
+  saveSubmission,
+  setReasons,
+} from "./annotations.ts";
+export { addClips, getClip, getClipAudio, listClips, type NewClip } from "./clips.ts";
+export type {
+  AnnotatorRecord,
+  ClipRecord,
+  ReasonLabelRecord,
+  RegionRecord,
+  StudyRecord,
+  SubmissionRecord,
+} from "./db.ts";
+export { ensureDemoStudy } from "./demo.ts";
+export {
+  createStudy,
+  deleteStudy,
+  getStudy,
+  listStudies,
+  listStudySummaries,
+  type NewStudy,
+  type StudySummary,
+  slugify,
+  updateStudy,
+} from "./studies.ts";
+export { runWrite, WriteError } from "./write.ts";

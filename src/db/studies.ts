@@ -1,0 +1,151 @@
+// Studies: create, list, change, delete. See repo.ts for the whole repository API.
+import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
+import type { TaxonomyEntry } from "../domain/types.ts";
+import { db, type StudyRecord } from "./db.ts";
+import { requireId, requirePositive } from "./validate.ts";
+import { runWrite } from "./write.ts";
+
+export interface NewStudy {
+  name: string;
+  /** Bin width in seconds for agreement figures; default 0.1. */
+  binSeconds?: number;
+  /** Annotators must rate each clip 1–5 before finishing it; default false. */
+  requireRating?: boolean;
+  /** Reason taxonomy; default the RedPen 11 types (DEFAULT_TAXONOMY). */
+  taxonomy?: readonly TaxonomyEntry[];
+  /** Further study keys (instructions, protocol, …) kept verbatim. */
+  extra?: Record<string, unknown>;
+  /** A fixed id (e.g. `demo`, or the id of an imported file). Default: slug of name + suffix. */
+  id?: string;
+}
+
+export interface StudySummary {
+  study: StudyRecord;
+  clips: number;
+  annotators: number;
+  submissions: number;
+}
+
+/** "VCC 2018 — Pilot!" → "vcc-2018-pilot" (ASCII letters and digits, dashes, ≤ 40 chars). */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return slug || "study";
+}
+
+function randomSuffix(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
+}
+
+/** All studies, newest first. */
+export async function listStudies(): Promise<StudyRecord[]> {
+  const all = await db.studies.orderBy("createdAt").toArray();
+  return all.reverse();
+}
+
+/** All studies (newest first) with their numbers of clips, annotators and submissions. */
+export async function listStudySummaries(): Promise<StudySummary[]> {
+  return db.transaction("r", [db.studies, db.clips, db.annotators, db.submissions], async () => {
+    const studies = await listStudies();
+    return Promise.all(
+      studies.map(async (study) => ({
+        study,
+        clips: await db.clips.where("studyId").equals(study.id).count(),
+        annotators: await db.annotators.where("studyId").equals(study.id).count(),
+        submissions: await db.submissions.where("studyId").equals(study.id).count(),
+      })),
+    );
+  });
+}
+
+/** The study, or `undefined` when there is none with this id. */
+export function getStudy(studyId: string): Promise<StudyRecord | undefined> {
+  return db.studies.get(studyId);
+}
+
+/**
+ * Creates a study and returns its id. Throws (and shows a notice) when the name is empty,
+ * binSeconds is not > 0, the taxonomy has duplicate or empty ids, or a fixed `id` is taken.
+ */
+export function createStudy(input: NewStudy): Promise<string> {
+  return runWrite("the new study", async () => {
+    const name = requireId("Study name", input.name).trim();
+    const binSeconds = requirePositive("Bin width (binSeconds)", input.binSeconds ?? 0.1);
+    const taxonomy = (input.taxonomy ?? DEFAULT_TAXONOMY).map((t) => ({ ...t }));
+    const seen = new Set<string>();
+    for (const [i, t] of taxonomy.entries()) {
+      requireId(`taxonomy[${i}].id`, t.id);
+      requireId(`taxonomy[${i}].label`, t.label);
+      if (seen.has(t.id)) throw new Error(`taxonomy[${i}].id: duplicate id "${t.id}"`);
+      seen.add(t.id);
+    }
+    const id = input.id === undefined ? `${slugify(name)}-${randomSuffix()}` : input.id;
+    requireId("Study id", id);
+    const record: StudyRecord = {
+      id,
+      name,
+      binSeconds,
+      taxonomy,
+      requireRating: input.requireRating ?? false,
+      createdAt: new Date().toISOString(),
+      extra: { ...(input.extra ?? {}) },
+    };
+    await db.transaction("rw", db.studies, async () => {
+      if (await db.studies.get(id)) throw new Error(`a study with id "${id}" already exists`);
+      await db.studies.add(record);
+    });
+    return id;
+  });
+}
+
+/** Changes a study's name, bin width or rating requirement. Returns the updated record. */
+export function updateStudy(
+  studyId: string,
+  patch: Partial<Pick<StudyRecord, "name" | "binSeconds" | "requireRating" | "extra">>,
+): Promise<StudyRecord> {
+  return runWrite("the study settings", async () => {
+    if (patch.name !== undefined) requireId("Study name", patch.name);
+    if (patch.binSeconds !== undefined) requirePositive("Bin width (binSeconds)", patch.binSeconds);
+    return db.transaction("rw", db.studies, async () => {
+      const study = await db.studies.get(studyId);
+      if (!study) throw new Error(`no study with id "${studyId}"`);
+      const updated: StudyRecord = {
+        ...study,
+        ...patch,
+        name: patch.name?.trim() ?? study.name,
+      };
+      await db.studies.put(updated);
+      return updated;
+    });
+  });
+}
+
+/** Deletes the study and every row that belongs to it, in one transaction. */
+export function deleteStudy(studyId: string): Promise<void> {
+  return runWrite("the deletion of the study", () =>
+    db.transaction(
+      "rw",
+      [db.studies, db.clips, db.audio, db.annotators, db.submissions, db.regions, db.reasonLabels],
+      async () => {
+        await db.studies.delete(studyId);
+        for (const table of [
+          db.clips,
+          db.audio,
+          db.annotators,
+          db.submissions,
+          db.regions,
+          db.reasonLabels,
+        ]) {
+          await table.where("studyId").equals(studyId).delete();
+        }
+      },
+    ),
+  );
+}

@@ -1,0 +1,54 @@
+// Every write to the database goes through `runWrite`, so that a failure is shown to the person
+// using the app (a notice in the app shell's aria-live region) and never swallowed: the error is
+// also rethrown, so the caller can react (keep a dialog open, undo an optimistic change, …).
+import { notify } from "../stores/notices.ts";
+
+/** A clear message for a failed write. Storage-full errors get their own wording. */
+export function describeWriteError(label: string, error: unknown): string {
+  if (isQuotaError(error)) {
+    return `Storage is full: could not save ${label}. Free space by deleting studies you no longer need (export them first), then try again.`;
+  }
+  return `Could not save ${label}: ${errorMessage(error)}`;
+}
+
+/** True for QuotaExceededError, also when Dexie wraps it (AbortError with an inner error). */
+export function isQuotaError(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
+    const name = (e as { name?: unknown }).name;
+    if (name === "QuotaExceededError") return true;
+    e = (e as { inner?: unknown }).inner;
+  }
+  return false;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (error && typeof error === "object" && "message" in error) return String(error.message);
+  return String(error);
+}
+
+/** An error thrown by `runWrite`: `message` is the user-facing text, `cause` the original. */
+export class WriteError extends Error {
+  override name = "WriteError";
+  readonly quota: boolean;
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.quota = isQuotaError(cause);
+  }
+}
+
+/**
+ * Runs a write (usually one `db.transaction("rw", …)`). On failure it pushes an error notice
+ * ("Could not save <label>: …" or "Storage is full: …") and rethrows it as a `WriteError`
+ * carrying that message, with the original error as `cause`.
+ */
+export async function runWrite<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const message = describeWriteError(label, error);
+    notify("error", message);
+    throw new WriteError(message, error);
+  }
+}

@@ -1,0 +1,74 @@
+// Reading the length of a RIFF/WAVE file from its header, without decoding the samples.
+// Exact: duration = whole sample frames in the data chunk / sample rate.
+
+export interface WavInfo {
+  sampleRate: number;
+  channels: number;
+  bitsPerSample: number;
+  /** Bytes per sample frame (all channels). */
+  blockAlign: number;
+  /** Whole sample frames in the data chunk. */
+  frames: number;
+  /** frames / sampleRate, in seconds. */
+  duration: number;
+}
+
+function fourCC(view: DataView, offset: number): string {
+  return String.fromCharCode(
+    view.getUint8(offset),
+    view.getUint8(offset + 1),
+    view.getUint8(offset + 2),
+    view.getUint8(offset + 3),
+  );
+}
+
+/**
+ * Parses a WAV header. Throws an Error saying what is wrong when the bytes are not a RIFF/WAVE
+ * file with a `fmt ` chunk before its `data` chunk. A data chunk that claims more bytes than
+ * the file holds (streamed or truncated files) is measured by the bytes actually present.
+ */
+export function parseWav(buffer: ArrayBuffer): WavInfo {
+  const view = new DataView(buffer);
+  if (buffer.byteLength < 12) throw new Error("not a WAV file: shorter than a RIFF header");
+  if (fourCC(view, 0) !== "RIFF" || fourCC(view, 8) !== "WAVE") {
+    throw new Error("not a WAV file: no RIFF/WAVE header");
+  }
+  let offset = 12;
+  let fmt: { channels: number; sampleRate: number; blockAlign: number; bits: number } | undefined;
+  while (offset + 8 <= buffer.byteLength) {
+    const id = fourCC(view, offset);
+    const size = view.getUint32(offset + 4, true);
+    const body = offset + 8;
+    if (id === "fmt ") {
+      if (size < 16 || body + 16 > buffer.byteLength) throw new Error("WAV fmt chunk is too short");
+      fmt = {
+        channels: view.getUint16(body + 2, true),
+        sampleRate: view.getUint32(body + 4, true),
+        blockAlign: view.getUint16(body + 12, true),
+        bits: view.getUint16(body + 14, true),
+      };
+      if (fmt.channels === 0 || fmt.sampleRate === 0 || fmt.blockAlign === 0) {
+        throw new Error("WAV fmt chunk has zero channels, sample rate or block size");
+      }
+    } else if (id === "data") {
+      if (!fmt) throw new Error("WAV data chunk comes before the fmt chunk");
+      const bytes = Math.min(size, buffer.byteLength - body);
+      const frames = Math.floor(bytes / fmt.blockAlign);
+      return {
+        sampleRate: fmt.sampleRate,
+        channels: fmt.channels,
+        bitsPerSample: fmt.bits,
+        blockAlign: fmt.blockAlign,
+        frames,
+        duration: frames / fmt.sampleRate,
+      };
+    }
+    offset = body + size + (size % 2); // chunks are padded to an even length
+  }
+  throw new Error(fmt ? "WAV file has no data chunk" : "WAV file has no fmt chunk");
+}
+
+/** The duration in seconds of a WAV file (see parseWav). */
+export function wavDuration(buffer: ArrayBuffer): number {
+  return parseWav(buffer).duration;
+}
