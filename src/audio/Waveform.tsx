@@ -1,0 +1,416 @@
+// The one React component that touches wavesurfer.js. It draws a clip's waveform with a time
+// ruler, wheel zoom, an optional spectrogram and the annotation spans, and keeps the spans in
+// step with its `spans` prop: that prop is the single source of truth. A span the person drags
+// out on the waveform is removed from the plugin again at once and reported through `onCreate`;
+// it comes back through `spans` once the caller has stored it.
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import WaveSurfer from "wavesurfer.js";
+import type { GenericPlugin } from "wavesurfer.js/dist/base-plugin.js";
+import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
+import TimelinePlugin from "wavesurfer.js/plugins/timeline";
+import ZoomPlugin from "wavesurfer.js/plugins/zoom";
+import { spanFill, withAlpha } from "./colors.ts";
+import { clampTime, MAX_ZOOM, MIN_ZOOM, nextZoom, roundSeconds } from "./format.ts";
+
+export interface WaveformSpan {
+  id: string;
+  start: number;
+  end: number;
+  /** Base colour "#RRGGBB": the fill is drawn translucent, the border solid. */
+  color: string;
+  editable: boolean;
+  label?: string;
+}
+
+export interface WaveformHandle {
+  playPause(): void;
+  play(): void;
+  pause(): void;
+  seekBy(seconds: number): void;
+  playSpan(id: string, loop?: boolean): void;
+  stopLoop(): void;
+  zoomBy(factor: number): void;
+  getCurrentTime(): number;
+}
+
+export interface WaveformProps {
+  audio: Blob | string;
+  spans: WaveformSpan[];
+  selectedId?: string | null;
+  /** Dragging across the waveform creates a span (reported through onCreate). */
+  allowCreate?: boolean;
+  onCreate?(start: number, end: number): void;
+  onChange?(id: string, start: number, end: number): void;
+  onSelect?(id: string | null): void;
+  onReady?(duration: number): void;
+  /** Playback started by the person (a loop's automatic restart is not reported). */
+  onPlay?(): void;
+  /** Playback started or stopped, for a play/pause button's label. */
+  onPlayingChange?(playing: boolean): void;
+  /** The playhead moved (during playback and on seeks). */
+  onTimeUpdate?(seconds: number): void;
+  /** Pixels per second of audio. */
+  zoom?: number;
+  onZoomChange?(pxPerSec: number): void;
+  showSpectrogram?: boolean;
+  /** Height of the waveform itself in pixels (the time ruler and spectrogram come on top). */
+  height?: number;
+  /** The colour of a span while it is being dragged out. */
+  createColor?: string;
+}
+
+type RegionsApi = ReturnType<typeof RegionsPlugin.create>;
+type Status =
+  | { kind: "loading" }
+  | { kind: "ready"; duration: number }
+  | { kind: "error"; message: string };
+
+const TIMELINE_HEIGHT = 20;
+const SPECTROGRAM_HEIGHT = 160;
+/** Room for the horizontal scrollbar once zoomed in, so the box never changes height. */
+const SCROLLBAR_ROOM = 12;
+/** A drag shorter than this (seconds) is a click, not a span. */
+const MIN_SPAN_SECONDS = 0.01;
+/** How long a drag's result may wait for the caller to store it before the prop wins again. */
+const PENDING_MS = 3000;
+
+function styleRegion(region: Region, span: WaveformSpan, selected: boolean): void {
+  const el = region.element;
+  if (!el) return;
+  el.dataset.spanId = span.id;
+  el.style.borderLeft = `2px solid ${span.color}`;
+  el.style.borderRight = `2px solid ${span.color}`;
+  el.style.boxShadow = selected ? `inset 0 0 0 2px ${span.color}, 0 0 0 1px #0f172a` : "none";
+  el.style.zIndex = selected ? "6" : "";
+  el.title = span.label ?? "";
+  if (region.content) {
+    region.content.style.color = "#0f172a";
+    region.content.style.fontSize = "11px";
+    region.content.style.fontWeight = "600";
+    region.content.style.padding = "1px 4px";
+    region.content.style.background = "rgba(255, 255, 255, 0.8)";
+    region.content.style.borderRadius = "0 0 4px 0";
+    region.content.style.pointerEvents = "none";
+  }
+}
+
+export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(props, ref) {
+  const {
+    audio,
+    spans,
+    selectedId = null,
+    allowCreate = false,
+    zoom,
+    showSpectrogram = false,
+  } = props;
+  const height = props.height ?? 128;
+  const createColor = props.createColor ?? "#332288";
+
+  // The newest props, for event handlers registered once per loaded clip.
+  const latest = useRef(props);
+  latest.current = props;
+
+  const waveRef = useRef<HTMLDivElement>(null);
+  const wsRef = useRef<WaveSurfer | null>(null);
+  const regionsRef = useRef<RegionsApi | null>(null);
+  const addingRef = useRef(false);
+  const pendingRef = useRef(new Map<string, { start: number; end: number; at: number }>());
+  const loopRef = useRef<string | null>(null);
+  const autoRestartRef = useRef(false);
+  const regionClickAtRef = useRef(0);
+  const [status, setStatus] = useState<Status>({ kind: "loading" });
+
+  // One wavesurfer per clip: created when the audio changes, destroyed with it.
+  useEffect(() => {
+    const container = waveRef.current;
+    if (!container) return;
+    setStatus({ kind: "loading" });
+    const regions = RegionsPlugin.create();
+    const ws = WaveSurfer.create({
+      container,
+      height,
+      waveColor: "#94a3b8",
+      progressColor: "#475569",
+      cursorColor: "#dc2626",
+      cursorWidth: 2,
+      normalize: true,
+      minPxPerSec: latest.current.zoom ?? MIN_ZOOM,
+      fillParent: true,
+      autoScroll: true,
+      dragToSeek: false,
+      plugins: [
+        regions,
+        TimelinePlugin.create({
+          height: TIMELINE_HEIGHT,
+          style: { fontSize: "10px", color: "#475569" },
+        }),
+        ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_ZOOM, exponentialZooming: true }),
+      ],
+    });
+    wsRef.current = ws;
+    regionsRef.current = regions;
+    const pending = pendingRef.current;
+
+    const subs: Array<() => void> = [
+      ws.on("ready", (duration) => {
+        setStatus({ kind: "ready", duration });
+        latest.current.onReady?.(duration);
+      }),
+      ws.on("error", (error) => {
+        setStatus({ kind: "error", message: error.message || String(error) });
+      }),
+      ws.on("play", () => {
+        latest.current.onPlayingChange?.(true);
+        if (autoRestartRef.current) autoRestartRef.current = false;
+        else latest.current.onPlay?.();
+      }),
+      ws.on("pause", () => {
+        latest.current.onPlayingChange?.(false);
+        const loopId = loopRef.current;
+        if (!loopId) return;
+        const region = regions.getRegions().find((r) => r.id === loopId);
+        if (region && ws.getCurrentTime() >= region.end - 0.05) {
+          autoRestartRef.current = true;
+          void ws.play(region.start, region.end).catch(() => undefined);
+        } else {
+          loopRef.current = null; // paused by hand inside the span: the loop ends
+        }
+      }),
+      ws.on("timeupdate", (t) => latest.current.onTimeUpdate?.(t)),
+      ws.on("zoom", (px) => latest.current.onZoomChange?.(px)),
+      ws.on("click", () => {
+        if (performance.now() - regionClickAtRef.current > 50) latest.current.onSelect?.(null);
+      }),
+      regions.on("region-created", (region) => {
+        if (addingRef.current) return; // one of ours, added from the spans prop
+        const { start, end } = region;
+        region.remove();
+        if (end - start < MIN_SPAN_SECONDS) return;
+        latest.current.onCreate?.(roundSeconds(start), roundSeconds(end));
+      }),
+      regions.on("region-updated", (region) => {
+        const start = roundSeconds(region.start);
+        const end = roundSeconds(region.end);
+        pending.set(region.id, { start, end, at: performance.now() });
+        latest.current.onChange?.(region.id, start, end);
+      }),
+      regions.on("region-clicked", (region) => {
+        regionClickAtRef.current = performance.now();
+        latest.current.onSelect?.(region.id);
+      }),
+    ];
+
+    const loading = typeof audio === "string" ? ws.load(audio) : ws.loadBlob(audio);
+    // Failures arrive through the "error" event; a load superseded by destroy() is expected.
+    loading.catch(() => undefined);
+
+    return () => {
+      for (const unsubscribe of subs) unsubscribe();
+      loopRef.current = null;
+      pending.clear();
+      wsRef.current = null;
+      regionsRef.current = null;
+      ws.destroy();
+    };
+  }, [audio, height]);
+
+  const ready = status.kind === "ready";
+
+  // Dragging out new spans.
+  useEffect(() => {
+    const regions = regionsRef.current;
+    if (!ready || !allowCreate || !regions) return;
+    return regions.enableDragSelection({ color: withAlpha(createColor, 0.25) });
+  }, [ready, allowCreate, createColor]);
+
+  // spans prop → plugin regions: add, update and remove by id.
+  useEffect(() => {
+    const regions = regionsRef.current;
+    if (!ready || !regions) return;
+    const pending = pendingRef.current;
+    const wanted = new Set(spans.map((s) => s.id));
+    const existing = new Map<string, Region>();
+    for (const region of regions.getRegions().slice()) {
+      if (wanted.has(region.id)) existing.set(region.id, region);
+      else region.remove();
+    }
+    for (const span of spans) {
+      const selected = span.id === selectedId;
+      const color = spanFill(span.color, selected);
+      const region = existing.get(span.id);
+      if (!region) {
+        addingRef.current = true;
+        try {
+          const added = regions.addRegion({
+            id: span.id,
+            start: span.start,
+            end: span.end,
+            color,
+            drag: span.editable,
+            resize: span.editable,
+            minLength: MIN_SPAN_SECONDS,
+            ...(span.label ? { content: span.label } : {}),
+          });
+          styleRegion(added, span, selected);
+        } finally {
+          addingRef.current = false;
+        }
+        continue;
+      }
+      let { start, end } = span;
+      const waiting = pending.get(span.id);
+      if (waiting) {
+        const stored = Math.abs(waiting.start - start) < 1e-6 && Math.abs(waiting.end - end) < 1e-6;
+        if (stored || performance.now() - waiting.at > PENDING_MS) pending.delete(span.id);
+        else ({ start, end } = region); // the caller has not stored the drag yet: keep it drawn
+      }
+      const patch: Parameters<Region["setOptions"]>[0] = {};
+      if (Math.abs(region.start - start) > 1e-6) patch.start = start;
+      if (Math.abs(region.end - end) > 1e-6) patch.end = end;
+      if (region.color !== color) patch.color = color;
+      if (region.drag !== span.editable) patch.drag = span.editable;
+      if (region.resize !== span.editable) patch.resize = span.editable;
+      const label = span.label ?? "";
+      if ((region.content?.textContent ?? "") !== label) patch.content = label;
+      if (Object.keys(patch).length > 0) region.setOptions(patch);
+      styleRegion(region, span, selected);
+    }
+  }, [ready, spans, selectedId]);
+
+  // zoom prop → wavesurfer.
+  useEffect(() => {
+    const ws = wsRef.current;
+    if (!ready || !ws || zoom === undefined) return;
+    if (Math.abs(ws.options.minPxPerSec - zoom) > 0.5) ws.zoom(zoom);
+  }, [ready, zoom]);
+
+  // The spectrogram is loaded (and its code fetched) only when someone asks for it.
+  const [spectrogramError, setSpectrogramError] = useState<string | null>(null);
+  useEffect(() => {
+    const ws = wsRef.current;
+    if (!ready || !ws || !showSpectrogram) return;
+    let cancelled = false;
+    let plugin: GenericPlugin | null = null;
+    setSpectrogramError(null);
+    import("wavesurfer.js/plugins/spectrogram")
+      .then(({ default: SpectrogramPlugin }) => {
+        if (cancelled || wsRef.current !== ws) return;
+        const created = SpectrogramPlugin.create({
+          height: SPECTROGRAM_HEIGHT,
+          labels: true,
+          labelsBackground: "rgba(15, 23, 42, 0.55)",
+          scale: "mel",
+          frequencyMax: 8000,
+          fftSamples: 512,
+        });
+        ws.registerPlugin(created);
+        plugin = created;
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setSpectrogramError(error instanceof Error ? error.message : String(error));
+      });
+    return () => {
+      cancelled = true;
+      if (plugin && wsRef.current === ws) ws.unregisterPlugin(plugin);
+    };
+  }, [ready, showSpectrogram]);
+
+  const regionById = useCallback(
+    (id: string) => regionsRef.current?.getRegions().find((r) => r.id === id),
+    [],
+  );
+
+  useImperativeHandle(
+    ref,
+    (): WaveformHandle => ({
+      playPause() {
+        const ws = wsRef.current;
+        if (!ws) return;
+        if (ws.isPlaying()) loopRef.current = null;
+        void ws.playPause().catch(() => undefined);
+      },
+      play() {
+        void wsRef.current?.play().catch(() => undefined);
+      },
+      pause() {
+        loopRef.current = null;
+        wsRef.current?.pause();
+      },
+      seekBy(seconds) {
+        const ws = wsRef.current;
+        if (!ws) return;
+        ws.setTime(clampTime(ws.getCurrentTime() + seconds, ws.getDuration()));
+      },
+      playSpan(id, loop = false) {
+        const ws = wsRef.current;
+        const region = regionById(id);
+        if (!ws || !region) return;
+        loopRef.current = loop ? id : null;
+        void ws.play(region.start, region.end).catch(() => undefined);
+      },
+      stopLoop() {
+        loopRef.current = null;
+      },
+      zoomBy(factor) {
+        const ws = wsRef.current;
+        if (!ws?.getDecodedData()) return;
+        const duration = ws.getDuration();
+        const fit = duration > 0 ? ws.getWidth() / duration : 0;
+        ws.zoom(nextZoom(ws.options.minPxPerSec, factor, fit));
+      },
+      getCurrentTime() {
+        return wsRef.current?.getCurrentTime() ?? 0;
+      },
+    }),
+    [regionById],
+  );
+
+  const boxHeight = useMemo(
+    () => height + TIMELINE_HEIGHT + SCROLLBAR_ROOM + (showSpectrogram ? SPECTROGRAM_HEIGHT : 0),
+    [height, showSpectrogram],
+  );
+
+  return (
+    <section
+      aria-label="Waveform"
+      aria-busy={status.kind === "loading"}
+      className="relative overflow-hidden rounded-md border border-slate-200 bg-slate-50"
+      style={{ height: boxHeight }}
+    >
+      <div ref={waveRef} className="h-full w-full" data-testid="waveform-canvas" />
+      {status.kind === "loading" && (
+        <div className="absolute inset-0 flex items-center justify-center bg-slate-50">
+          <div className="absolute inset-x-4 top-1/2 h-16 -translate-y-1/2 animate-pulse rounded bg-gradient-to-r from-slate-200 via-slate-100 to-slate-200" />
+          <span role="status" className="relative text-sm text-slate-500">
+            Loading audio…
+          </span>
+        </div>
+      )}
+      {status.kind === "error" && (
+        <div
+          role="alert"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-red-50 p-4 text-center text-sm text-red-700"
+        >
+          <strong className="font-semibold">This clip's audio could not be loaded.</strong>
+          <span>{status.message}</span>
+        </div>
+      )}
+      {spectrogramError && (
+        <p
+          role="alert"
+          className="absolute right-2 bottom-2 rounded bg-white px-2 text-sm text-red-600"
+        >
+          Spectrogram unavailable: {spectrogramError}
+        </p>
+      )}
+    </section>
+  );
+});
