@@ -1,0 +1,60 @@
+// One annotation's view of its clip: the bin vector (OR over its regions) and the annotated
+// seconds (length of the union of its clamped regions). The report computes the same thing in
+// one pass over all regions (analyze.ts); these are the small reference forms, used by tests and
+// by anyone who needs a single annotation.
+import { binCount, markSpan, us } from "./time.ts";
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** The 0/1 bin vector of one annotation: K = ceil(D / b) bins, OR over its (clamped) regions. */
+export function binVector(
+  regions: readonly Span[],
+  duration: number,
+  binSeconds: number,
+): Uint8Array {
+  const durationUs = us(duration);
+  const binUs = us(binSeconds);
+  const bins = binCount(durationUs, binUs);
+  const vector = new Uint8Array(bins);
+  for (const r of regions) {
+    markSpan(vector, 0, bins, us(r.start), Math.min(us(r.end), durationUs), binUs);
+  }
+  return vector;
+}
+
+/** Length in µs of the union of the given [start, end) spans (empty ones ignored). */
+export function unionLengthUs(spans: readonly Span[]): number {
+  const sorted = spans.filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
+  let total = 0;
+  let curStart = 0;
+  let curEnd = 0;
+  let open = false;
+  for (const s of sorted) {
+    if (!open) {
+      curStart = s.start;
+      curEnd = s.end;
+      open = true;
+    } else if (s.start <= curEnd) {
+      if (s.end > curEnd) curEnd = s.end;
+    } else {
+      total += curEnd - curStart;
+      curStart = s.start;
+      curEnd = s.end;
+    }
+  }
+  if (open) total += curEnd - curStart;
+  return total;
+}
+
+/** Annotated seconds of one annotation: the union of its clamped regions, overlaps counted once. */
+export function annotatedSeconds(regions: readonly Span[], duration: number): number {
+  const durationUs = us(duration);
+  const clamped = regions.map((r) => ({
+    start: us(r.start),
+    end: Math.min(us(r.end), durationUs),
+  }));
+  return unionLengthUs(clamped) / 1e6;
+}

@@ -1,0 +1,129 @@
+// Pearson and Spearman correlation with the figures the report needs (docs/spec/statistics.md,
+// "Score and length"): r, the two-sided p-value from Student's t, and a Fisher-z 95 % interval.
+import tCdf from "@stdlib/stats-base-dists-t-cdf";
+
+/** The 0.975 quantile of the standard normal distribution. */
+export const Z_975 = 1.959963984540054;
+
+/**
+ * |r| this close to 1 is taken as exactly 1: data that lie exactly on a line give r = ±1 in exact
+ * arithmetic but may come out an ulp or two short in floating point.
+ */
+const UNIT_R_TOLERANCE = 4 * Number.EPSILON;
+
+export interface PearsonResult {
+  r: number;
+  /** Two-sided p from t = r*sqrt((n-2)/(1-r^2)) with n-2 degrees of freedom; 0 when |r| == 1. */
+  p: number;
+  /** Fisher z interval; null when n < 4 or |r| == 1. */
+  ci95: [number, number] | null;
+}
+
+function allEqual(v: ArrayLike<number>): boolean {
+  const first = v[0];
+  for (let i = 1; i < v.length; i++) if (v[i] !== first) return false;
+  return true;
+}
+
+/** Pearson's r alone; null when n < 3, lengths differ, or either side has zero variance. */
+export function pearsonR(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
+  const n = x.length;
+  if (n !== y.length || n < 3 || allEqual(x) || allEqual(y)) return null;
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < n; i++) {
+    sx += x[i] as number;
+    sy += y[i] as number;
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (x[i] as number) - mx;
+    const dy = (y[i] as number) - my;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  if (sxx === 0 || syy === 0) return null;
+  let r = sxy / (Math.sqrt(sxx) * Math.sqrt(syy));
+  if (Math.abs(r) >= 1 - UNIT_R_TOLERANCE) r = r > 0 ? 1 : -1;
+  return r;
+}
+
+/** Two-sided p-value of r with n pairs: 2 * P(T <= -|t|), T ~ Student's t with n-2 df. */
+export function pValue(r: number, n: number): number {
+  if (Math.abs(r) === 1) return 0;
+  const df = n - 2;
+  const t = r * Math.sqrt(df / (1 - r * r));
+  return 2 * tCdf(-Math.abs(t), df);
+}
+
+/** tanh(atanh(r) ± 1.959963984540054 / sqrt(n - 3)); null when n < 4 or |r| == 1. */
+export function fisherCi95(r: number, n: number): [number, number] | null {
+  if (n < 4 || Math.abs(r) === 1) return null;
+  const z = Math.atanh(r);
+  const half = Z_975 / Math.sqrt(n - 3);
+  return [Math.tanh(z - half), Math.tanh(z + half)];
+}
+
+/** r, p and ci95 together; null where r is. */
+export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): PearsonResult | null {
+  const r = pearsonR(x, y);
+  if (r === null) return null;
+  return { r, p: pValue(r, x.length), ci95: fisherCi95(r, x.length) };
+}
+
+/** Average ranks, 1-based: tied values share the mean of the ranks they span. */
+export function averageRanks(v: ArrayLike<number>): Float64Array {
+  const n = v.length;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => (v[a] as number) - (v[b] as number));
+  const ranks = new Float64Array(n);
+  let i = 0;
+  while (i < n) {
+    let j = i + 1;
+    const value = v[order[i] as number];
+    while (j < n && v[order[j] as number] === value) j++;
+    // Positions i .. j-1 (0-based) hold ranks i+1 .. j: their mean is (i + 1 + j) / 2.
+    const rank = (i + 1 + j) / 2;
+    for (let k = i; k < j; k++) ranks[order[k] as number] = rank;
+    i = j;
+  }
+  return ranks;
+}
+
+/** Spearman's rho: Pearson's r on average ranks; null as for Pearson. */
+export function spearman(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
+  if (x.length !== y.length || x.length < 3 || allEqual(x) || allEqual(y)) return null;
+  return pearsonR(averageRanks(x), averageRanks(y));
+}
+
+/** Least-squares line y = slope*x + intercept; null when n < 2 or x has zero variance. */
+export function leastSquares(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+): { slope: number; intercept: number } | null {
+  const n = x.length;
+  if (n !== y.length || n < 2 || allEqual(x)) return null;
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < n; i++) {
+    sx += x[i] as number;
+    sy += y[i] as number;
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  let sxx = 0;
+  let sxy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (x[i] as number) - mx;
+    sxx += dx * dx;
+    sxy += dx * ((y[i] as number) - my);
+  }
+  const slope = sxy / sxx;
+  return { slope, intercept: my - slope * mx };
+}
