@@ -12,6 +12,18 @@
 //
 // Schema history: never edit a released version; add `this.version(n + 1)` with an
 // `.upgrade()` beside it and a test in db.test.ts that opens an old-shape database.
+// How to add version 2 (keep the version(1) call exactly as it is, below it):
+//
+//   this.version(2)
+//     .stores({ clips: "[studyId+id], studyId, [studyId+order], [studyId+system]" })
+//     .upgrade(async (tx) => {
+//       // rewrite rows to the new shape, e.g. give every clip a default:
+//       await tx.table("clips").toCollection().modify((c) => { c.system ??= ""; });
+//     });
+//
+// `.stores()` in v2 lists only the tables whose indexes change (others are kept); `null`
+// deletes a table. Then add a test to db.test.ts: open a database with the frozen v1 schema
+// (FROZEN_V1 there), fill it, open RedPenDB on it and check the upgraded rows.
 import Dexie, { type EntityTable } from "dexie";
 import type {
   Annotator,

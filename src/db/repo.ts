@@ -20,6 +20,7 @@ export {
   listSubmissions,
   saveSubmission,
   setReasons,
+  updateRegion,
 } from "./annotations.ts";
 export { addClips, getClip, getClipAudio, listClips, type NewClip } from "./clips.ts";
 export type {
