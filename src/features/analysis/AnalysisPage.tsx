@@ -1,3 +1,138 @@
-export function AnalysisPage({ studyId }: { studyId: string }) {
-  return <main className="mx-auto max-w-5xl p-8">{studyId}</main>;
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { AnalysisDashboard } from "./AnalysisDashboard.tsx";
+import { AnalysisClient, type AnalysisRunner } from "./analysisClient.ts";
+import { binLabel } from "./format.ts";
+import { BinWidthForm } from "./parts/BinWidthForm.tsx";
+import { DownloadReportButton } from "./parts/DownloadReportButton.tsx";
+import { ProgressBanner } from "./parts/ProgressBanner.tsx";
+import { CARD } from "./parts/Section.tsx";
+import { useAnalysis } from "./useAnalysis.ts";
+
+/**
+ * The researcher's analysis of one study: agreement, score vs unnatural length, error types
+ * per system and annotator quality, all computed in a Web Worker.
+ */
+export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: AnalysisRunner }) {
+  const [client] = useState<AnalysisRunner>(() => runner ?? new AnalysisClient());
+  useEffect(() => () => client.dispose(), [client]);
+  const [binSeconds, setBinSeconds] = useState<number | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
+  const state = useAnalysis(client, studyId, binSeconds, attempt);
+
+  const shown =
+    state.status === "done"
+      ? { analysis: state.analysis, study: state.study }
+      : state.status === "running"
+        ? state.previous
+        : undefined;
+
+  useEffect(() => {
+    const name = shown?.study.name;
+    document.title = name ? `Analysis · ${name} · RedPen` : "Analysis · RedPen";
+  }, [shown?.study.name]);
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 p-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+            <Link href="/" className="hover:text-slate-900 hover:underline">
+              Studies
+            </Link>{" "}
+            <span aria-hidden="true">/</span>{" "}
+            <Link
+              href={`/studies/${encodeURIComponent(studyId)}`}
+              className="hover:text-slate-900 hover:underline"
+            >
+              {shown?.study.name ?? studyId}
+            </Link>
+          </nav>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">Analysis</h1>
+        </div>
+        {state.status === "done" ? (
+          <p className="text-xs text-slate-500">
+            Computed in {Math.round(state.millis)} ms with{" "}
+            {binLabel(state.analysis.report.binSeconds)} s bins
+          </p>
+        ) : null}
+      </header>
+
+      {state.status === "not-found" ? (
+        <div className={`${CARD} p-6`} role="alert">
+          <h2 className="text-base font-semibold text-slate-900">Study not found</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            There is no study with the id “{studyId}” in this browser. It may have been deleted, or
+            it lives in another browser profile.
+          </p>
+          <Link href="/" className="mt-3 inline-block text-sm text-slate-900 underline">
+            Back to the studies
+          </Link>
+        </div>
+      ) : state.status === "error" ? (
+        <div className={`${CARD} border-red-200 p-6`} role="alert">
+          <h2 className="text-base font-semibold text-red-600">The analysis failed</h2>
+          <p className="mt-1 text-sm text-slate-700">{state.message}</p>
+          <button
+            type="button"
+            className="mt-3 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className={`${CARD} flex flex-wrap items-end justify-between gap-4 p-4`}>
+            <BinWidthForm
+              value={shown?.analysis.report.binSeconds}
+              studyDefault={shown?.study.binSeconds}
+              onApply={setBinSeconds}
+            />
+            <div className="flex flex-wrap items-center gap-3">
+              <SectionLinks />
+              <DownloadReportButton
+                studyId={studyId}
+                report={state.status === "done" ? state.analysis.report : undefined}
+              />
+            </div>
+          </div>
+          {state.status === "running" ? (
+            <ProgressBanner progress={state.progress} recomputing={shown !== undefined} />
+          ) : null}
+          {shown ? (
+            <div
+              className={state.status === "running" ? "opacity-60 transition-opacity" : ""}
+              aria-busy={state.status === "running"}
+            >
+              <AnalysisDashboard studyId={studyId} analysis={shown.analysis} study={shown.study} />
+            </div>
+          ) : null}
+        </>
+      )}
+    </main>
+  );
+}
+
+function SectionLinks() {
+  const links = [
+    ["#agreement", "Agreement"],
+    ["#clips", "Clips"],
+    ["#correlation", "Score vs length"],
+    ["#error-types", "Error types"],
+    ["#annotators", "Annotators"],
+  ] as const;
+  return (
+    <nav aria-label="Sections" className="hidden text-sm md:block">
+      <ul className="flex gap-3 text-slate-600">
+        {links.map(([href, label]) => (
+          <li key={href}>
+            <a href={href} className="hover:text-slate-900 hover:underline">
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }

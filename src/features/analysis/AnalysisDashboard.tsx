@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import type { Analysis, StudyInfo } from "./analysisClient.ts";
+import { definitionOf } from "./figureDefinitions.ts";
+import { AgreementSection } from "./parts/AgreementSection.tsx";
+import { AnnotatorQualitySection } from "./parts/AnnotatorQualitySection.tsx";
+import { ClipDetail } from "./parts/ClipDetail.tsx";
+import { ClipList } from "./parts/ClipList.tsx";
+import { CorrelationSection } from "./parts/CorrelationSection.tsx";
+import { DatasetSummary } from "./parts/DatasetSummary.tsx";
+import { ErrorTypesSection } from "./parts/ErrorTypesSection.tsx";
+import { CARD, Section } from "./parts/Section.tsx";
+
+/** Every figure of one computed analysis, as dashboard cards. */
+export function AnalysisDashboard({
+  studyId,
+  analysis,
+  study,
+}: {
+  studyId: string;
+  analysis: Analysis;
+  study: StudyInfo;
+}) {
+  const { report } = analysis;
+  const [openClipId, setOpenClipId] = useState<string | undefined>();
+  // Looked up by id so a recomputed analysis (new bin width) shows the clip's new figures.
+  const openClip = openClipId ? analysis.clips.find((c) => c.clipId === openClipId) : undefined;
+
+  if (report.dataset.annotations === 0) {
+    return (
+      <div className="space-y-6">
+        <DatasetSummary dataset={report.dataset} definitions={definitionOf} />
+        <div className={`${CARD} p-6`}>
+          <h2 className="text-base font-semibold text-slate-900">No annotations yet</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            The study has {report.dataset.clips} clips but nobody has annotated one. Agreement, the
+            score–length correlation and the error types appear here once annotators have marked
+            clips, or once their files are imported on the home screen.
+          </p>
+          <Link
+            href={`/annotate/${encodeURIComponent(studyId)}`}
+            className="mt-3 inline-block rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700"
+          >
+            Open the annotation screen
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <DatasetSummary dataset={report.dataset} definitions={definitionOf} />
+      <AgreementSection
+        agreement={report.agreement}
+        clips={analysis.clips}
+        binSeconds={report.binSeconds}
+        definitions={definitionOf}
+      />
+      <Section
+        id="clips"
+        title="Agreement per clip"
+        subtitle="Open a clip to see every annotator's spans on its waveform."
+      >
+        {openClip ? (
+          <div className="mb-4">
+            <ClipDetail
+              studyId={studyId}
+              clip={openClip}
+              onClose={() => setOpenClipId(undefined)}
+            />
+          </div>
+        ) : null}
+        <ClipList
+          clips={analysis.clips}
+          selectedId={openClip?.clipId}
+          onOpen={(clip) => setOpenClipId(clip.clipId)}
+        />
+      </Section>
+      <CorrelationSection
+        correlation={report.correlation}
+        scatter={analysis.scatter}
+        fit={analysis.fit}
+        definitions={definitionOf}
+      />
+      <ErrorTypesSection
+        errorTypes={report.errorTypes}
+        taxonomy={study.taxonomy}
+        definition={definitionOf("errorTypes")}
+      />
+      <AnnotatorQualitySection
+        annotators={report.annotators}
+        definition={definitionOf("annotators.referenceMarkedFraction")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// A small typed client for the analysis worker. One request runs at a time: asking again
+// (the researcher changed the bin width) terminates the busy worker, so a stale computation
+// stops using the CPU, and its promise settles as "cancelled" instead of with stale figures.
+import type {
+  Analysis,
+  AnalysisRequest,
+  AnalysisResponse,
+  AnalysisStage,
+  StudyInfo,
+} from "../../workers/protocol.ts";
+
+export type { Analysis, ClipAgreement, ScatterPoint, StudyInfo } from "../../workers/protocol.ts";
+
+/** The part of a Worker the client uses (a fake one in component tests). */
+export interface WorkerLike {
+  postMessage(message: AnalysisRequest): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<AnalysisResponse>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
+export interface AnalysisProgress {
+  stage: AnalysisStage;
+  /** Rows read from the database, once loaded. */
+  rows?: number;
+  clips?: number;
+}
+
+export type AnalysisOutcome =
+  | { type: "done"; analysis: Analysis; study: StudyInfo; millis: number }
+  | { type: "not-found"; studyId: string }
+  | { type: "error"; message: string }
+  | { type: "cancelled" };
+
+export interface AnalysisRunner {
+  run(
+    request: { studyId: string; binSeconds?: number },
+    onProgress?: (progress: AnalysisProgress) => void,
+  ): Promise<AnalysisOutcome>;
+  dispose(): void;
+}
+
+export function createAnalysisWorker(): WorkerLike {
+  return new Worker(new URL("../../workers/analysis.worker.ts", import.meta.url), {
+    type: "module",
+    name: "redpen-analysis",
+  }) as unknown as WorkerLike;
+}
+
+interface Pending {
+  id: number;
+  resolve: (outcome: AnalysisOutcome) => void;
+  onProgress: ((progress: AnalysisProgress) => void) | undefined;
+}
+
+export class AnalysisClient implements AnalysisRunner {
+  private worker: WorkerLike | undefined;
+  private pending: Pending | undefined;
+  private nextId = 1;
+
+  constructor(private readonly createWorker: () => WorkerLike = createAnalysisWorker) {}
+
+  run(
+    request: { studyId: string; binSeconds?: number },
+    onProgress?: (progress: AnalysisProgress) => void,
+  ): Promise<AnalysisOutcome> {
+    this.cancel();
+    const id = this.nextId++;
+    const worker = this.ensureWorker();
+    return new Promise<AnalysisOutcome>((resolve) => {
+      this.pending = { id, resolve, onProgress };
+      const message: AnalysisRequest = { id, studyId: request.studyId };
+      if (request.binSeconds !== undefined) message.binSeconds = request.binSeconds;
+      worker.postMessage(message);
+    });
+  }
+
+  /** Stops the running request, if any; its promise settles as "cancelled". */
+  cancel(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = undefined;
+    // The worker computes synchronously: the only way to stop it is to end it.
+    this.worker?.terminate();
+    this.worker = undefined;
+    pending.resolve({ type: "cancelled" });
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private ensureWorker(): WorkerLike {
+    if (this.worker) return this.worker;
+    const worker = this.createWorker();
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      const pending = this.pending;
+      this.pending = undefined;
+      worker.terminate();
+      if (this.worker === worker) this.worker = undefined;
+      pending?.resolve({
+        type: "error",
+        message: `The analysis worker stopped: ${event.message || "it could not be started"}`,
+      });
+    };
+    this.worker = worker;
+    return worker;
+  }
+
+  private receive(message: AnalysisResponse): void {
+    const pending = this.pending;
+    if (!pending || message.id !== pending.id) return; // an answer to a request no one waits for
+    switch (message.type) {
+      case "progress":
+        pending.onProgress?.(
+          message.stage === "loading"
+            ? { stage: "loading" }
+            : { stage: "analysing", rows: message.rows, clips: message.clips },
+        );
+        return;
+      case "done":
+        this.pending = undefined;
+        pending.resolve({
+          type: "done",
+          analysis: message.analysis,
+          study: message.study,
+          millis: message.millis,
+        });
+        return;
+      case "not-found":
+        this.pending = undefined;
+        pending.resolve({ type: "not-found", studyId: message.studyId });
+        return;
+      case "error":
+        this.pending = undefined;
+        pending.resolve({ type: "error", message: message.message });
+        return;
+    }
+  }
+}

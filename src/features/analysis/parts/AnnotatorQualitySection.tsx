@@ -1,0 +1,158 @@
+import { useId, useMemo, useState } from "react";
+import type { AnnotatorQuality } from "../../../domain/stats/report.ts";
+import { REFERENCE_NULL } from "../explain.ts";
+import { count, fixed, parseThreshold } from "../format.ts";
+import { DEFAULT_THRESHOLD, isFlagged } from "../quality.ts";
+import { Defined } from "./Defined.tsx";
+import { Pager } from "./Pager.tsx";
+import { Section } from "./Section.tsx";
+import { Value } from "./Value.tsx";
+
+const PAGE = 25;
+
+/** Annotators and how much of the natural reference clips they marked, flagged above a threshold. */
+export function AnnotatorQualitySection({
+  annotators,
+  definition,
+}: {
+  annotators: readonly AnnotatorQuality[];
+  definition: string;
+}) {
+  const inputId = useId();
+  const errorId = useId();
+  const [text, setText] = useState(String(DEFAULT_THRESHOLD));
+  const [threshold, setThreshold] = useState(DEFAULT_THRESHOLD);
+  const [flaggedOnly, setFlaggedOnly] = useState(false);
+  const [page, setPage] = useState(0);
+  const parsed = parseThreshold(text);
+  const flagged = useMemo(
+    () => annotators.filter((a) => isFlagged(a, threshold)),
+    [annotators, threshold],
+  );
+  const shown = flaggedOnly ? flagged : annotators;
+  const rows = shown.slice(page * PAGE, (page + 1) * PAGE);
+  const withReference = annotators.filter((a) => a.referenceMarkedFraction !== null).length;
+
+  return (
+    <Section
+      id="annotators"
+      title="Annotator quality"
+      subtitle="Natural reference recordings should be marked little: a high share flags an annotator to check."
+    >
+      <div className="mb-4 flex flex-wrap items-end gap-x-6 gap-y-3">
+        <div>
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+            Flag above reference share
+          </label>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={1}
+            step={0.05}
+            value={text}
+            aria-invalid={!parsed.ok}
+            aria-describedby={parsed.ok ? undefined : errorId}
+            className={`mt-1 w-28 rounded-md border px-2 py-1 text-sm tabular-nums ${
+              parsed.ok ? "border-slate-300" : "border-red-600"
+            }`}
+            onChange={(e) => {
+              setText(e.target.value);
+              const next = parseThreshold(e.target.value);
+              if (next.ok) {
+                setThreshold(next.value);
+                setPage(0);
+              }
+            }}
+          />
+          {parsed.ok ? null : (
+            <p id={errorId} className="mt-1 text-sm text-red-600">
+              {parsed.error}
+            </p>
+          )}
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={flaggedOnly}
+            onChange={(e) => {
+              setFlaggedOnly(e.target.checked);
+              setPage(0);
+            }}
+          />
+          Show flagged only
+        </label>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          <strong className="font-semibold text-slate-900">{count(flagged.length)}</strong> of{" "}
+          {count(annotators.length)} annotators flagged (share &gt; {fixed(threshold, 2)});{" "}
+          {count(withReference)} annotated a reference clip.
+        </p>
+      </div>
+      {annotators.length === 0 ? (
+        <p className="text-sm text-slate-600">No annotators yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Annotators with their reference marked share</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Annotator
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Annotations
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Regions
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  <Defined definition={definition}>Reference marked</Defined>
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((a) => {
+                const flag = isFlagged(a, threshold);
+                return (
+                  <tr
+                    key={a.id}
+                    data-flagged={flag ? "true" : undefined}
+                    className={`border-b border-slate-100 last:border-0 ${flag ? "bg-red-50" : ""}`}
+                  >
+                    <td
+                      className={`py-1.5 pr-4 font-mono text-xs ${flag ? "border-l-4 border-red-600 pl-2" : "pl-3"}`}
+                    >
+                      {a.id}
+                    </td>
+                    <td className="py-1.5 pr-4 text-right tabular-nums">{count(a.annotations)}</td>
+                    <td className="py-1.5 pr-4 text-right tabular-nums">{count(a.regions)}</td>
+                    <td className="py-1.5 pr-4 text-right">
+                      <Value text={fixed(a.referenceMarkedFraction)} reason={REFERENCE_NULL} />
+                    </td>
+                    <td className="py-1.5">
+                      {flag ? (
+                        <span className="font-semibold text-red-700">
+                          <span aria-hidden="true">⚑ </span>Flagged: above {fixed(threshold, 2)}
+                        </span>
+                      ) : (
+                        <span className="text-slate-500">OK</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {shown.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No annotator is above the threshold.</p>
+          ) : null}
+        </div>
+      )}
+      <Pager label="Annotators" page={page} pageSize={PAGE} total={shown.length} onPage={setPage} />
+    </Section>
+  );
+}

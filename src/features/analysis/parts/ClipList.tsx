@@ -1,0 +1,139 @@
+import { useMemo, useState } from "react";
+import type { ClipAgreement } from "../../../workers/protocol.ts";
+import { clipKappaReason } from "../explain.ts";
+import { count, fixed } from "../format.ts";
+import { type ClipSortKey, type SortDirection, sortClips } from "../sortClips.ts";
+import { Pager } from "./Pager.tsx";
+import { Value } from "./Value.tsx";
+
+const PAGE = 25;
+
+const COLUMNS: { key: ClipSortKey; label: string; numeric: boolean }[] = [
+  { key: "name", label: "Clip", numeric: false },
+  { key: "system", label: "System", numeric: false },
+  { key: "annotations", label: "Annotations", numeric: true },
+  { key: "agreement", label: "Mean kappa", numeric: true },
+];
+
+/** Every clip with its agreement figures, sortable, a page at a time; a row opens the clip. */
+export function ClipList({
+  clips,
+  selectedId,
+  onOpen,
+}: {
+  clips: readonly ClipAgreement[];
+  selectedId: string | undefined;
+  onOpen: (clip: ClipAgreement) => void;
+}) {
+  const [key, setKey] = useState<ClipSortKey>("agreement");
+  const [direction, setDirection] = useState<SortDirection>("ascending");
+  const [page, setPage] = useState(0);
+  const annotated = useMemo(() => clips.filter((c) => c.annotations > 0), [clips]);
+  const sorted = useMemo(() => sortClips(annotated, key, direction), [annotated, key, direction]);
+  const pages = Math.max(1, Math.ceil(sorted.length / PAGE));
+  const current = Math.min(page, pages - 1);
+  const rows = sorted.slice(current * PAGE, (current + 1) * PAGE);
+
+  const sortBy = (next: ClipSortKey) => {
+    if (next === key) setDirection(direction === "ascending" ? "descending" : "ascending");
+    else {
+      setKey(next);
+      setDirection("ascending");
+    }
+    setPage(0);
+  };
+
+  if (annotated.length === 0) {
+    return <p className="text-sm text-slate-600">No clip has an annotation yet.</p>;
+  }
+  return (
+    <div>
+      <p className="mb-2 text-sm text-slate-600">
+        {count(annotated.length)} annotated clips. Sorted by{" "}
+        {COLUMNS.find((c) => c.key === key)?.label.toLowerCase()}, {direction}
+        {key === "agreement" ? "; clips without a defined kappa last" : ""}. Select a column heading
+        to sort.
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Agreement per clip</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
+              {COLUMNS.map((col) => (
+                <th
+                  key={col.key}
+                  scope="col"
+                  aria-sort={col.key === key ? direction : "none"}
+                  className={`py-2 pr-4 font-medium ${col.numeric ? "text-right" : ""}`}
+                >
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1 rounded-sm uppercase hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-slate-500 focus-visible:outline-none"
+                    onClick={() => sortBy(col.key)}
+                  >
+                    {col.label}
+                    <span aria-hidden="true" className="text-slate-400">
+                      {col.key === key ? (direction === "ascending" ? "▲" : "▼") : "↕"}
+                    </span>
+                  </button>
+                </th>
+              ))}
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                Union
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                Overlap
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                <span className="sr-only">Open</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((clip) => {
+              const selected = clip.clipId === selectedId;
+              return (
+                <tr
+                  key={clip.clipId}
+                  className={`border-b border-slate-100 last:border-0 ${selected ? "bg-slate-100" : ""}`}
+                >
+                  <td className="max-w-64 truncate py-1.5 pr-4" title={clip.name}>
+                    {clip.name}
+                    {clip.isReference ? (
+                      <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">
+                        reference
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="py-1.5 pr-4">{clip.system ?? "(none)"}</td>
+                  <td className="py-1.5 pr-4 text-right tabular-nums">{count(clip.annotations)}</td>
+                  <td className="py-1.5 pr-4 text-right">
+                    <Value text={fixed(clip.meanKappa)} reason={clipKappaReason(clip)} />
+                  </td>
+                  <td className="py-1.5 pr-4 text-right tabular-nums">
+                    {fixed(clip.unionFraction)}
+                  </td>
+                  <td className="py-1.5 pr-4 text-right tabular-nums">
+                    {fixed(clip.overlapFraction)}
+                  </td>
+                  <td className="py-1.5 text-right">
+                    <button
+                      type="button"
+                      aria-pressed={selected}
+                      aria-label={`Open ${clip.name}`}
+                      className="rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-50"
+                      onClick={() => onOpen(clip)}
+                    >
+                      {selected ? "Shown" : "Open"}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pager label="Clips" page={current} pageSize={PAGE} total={sorted.length} onPage={setPage} />
+    </div>
+  );
+}

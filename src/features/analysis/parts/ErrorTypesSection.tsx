@@ -1,0 +1,123 @@
+import { useMemo } from "react";
+import type { Report } from "../../../domain/stats/report.ts";
+import type { TaxonomyEntry } from "../../../domain/types.ts";
+import { PER_SAMPLE_NULL } from "../explain.ts";
+import { count, fixed } from "../format.ts";
+import { Defined } from "./Defined.tsx";
+import { type ErrorBar, ErrorTypesChart } from "./ErrorTypesChart.tsx";
+import { Section } from "./Section.tsx";
+import { Value } from "./Value.tsx";
+
+/** Which errors each system makes: reason counts per annotated clip, chart and table. */
+export function ErrorTypesSection({
+  errorTypes,
+  taxonomy,
+  definition,
+}: {
+  errorTypes: Report["errorTypes"];
+  taxonomy: readonly TaxonomyEntry[];
+  definition: string;
+}) {
+  const systems = useMemo(
+    () =>
+      Object.keys(errorTypes.bySystem).sort((a, b) => a.localeCompare(b, "en", { numeric: true })),
+    [errorTypes],
+  );
+  const types = useMemo(() => {
+    const known = new Set(taxonomy.map((t) => t.id));
+    const extra = Object.keys(errorTypes.overall.perSample).filter((id) => !known.has(id));
+    return [
+      ...taxonomy.map((t) => ({ id: t.id, label: t.label })),
+      ...extra.map((id) => ({ id, label: id })),
+    ];
+  }, [taxonomy, errorTypes]);
+  const bars = useMemo(() => {
+    const out: ErrorBar[] = [];
+    for (const t of types) {
+      for (const system of systems) {
+        const v = errorTypes.bySystem[system]?.perSample[t.id];
+        if (typeof v === "number") out.push({ type: t.id, label: t.label, system, perSample: v });
+      }
+    }
+    return out;
+  }, [types, systems, errorTypes]);
+  const labelled = Object.values(errorTypes.overall.perSample).some((v) => (v ?? 0) > 0);
+  const typeLabels = useMemo(() => types.map((t) => t.label), [types]);
+  return (
+    <Section
+      id="error-types"
+      title="Error types per system"
+      subtitle={
+        <>
+          The RedPen paper's Figure 3:{" "}
+          <Defined definition={definition}>reasons per annotated clip</Defined>, so systems with
+          more clips do not look worse for it.
+        </>
+      }
+    >
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+        <figure className="min-w-0">
+          {labelled ? (
+            <ErrorTypesChart bars={bars} typeLabels={typeLabels} systems={systems} />
+          ) : (
+            <p className="flex h-48 items-center justify-center rounded-md bg-slate-50 px-6 text-center text-sm text-slate-500">
+              No reasons yet: the chart fills in once experts tag spans with error types.
+            </p>
+          )}
+          <figcaption className="mt-2 text-xs text-slate-500">
+            Bars grouped by system; height = how often a reason was given on that system's clips,
+            divided by its annotated clips.
+          </figcaption>
+        </figure>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="mb-1 text-left text-xs text-slate-500">
+              Reasons per annotated clip (annotated clips in brackets)
+            </caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Error type
+                </th>
+                {systems.map((s) => (
+                  <th key={s} scope="col" className="py-2 pr-3 text-right font-medium">
+                    {s}{" "}
+                    <span className="font-normal">
+                      ({count(errorTypes.bySystem[s]?.clips ?? 0)})
+                    </span>
+                  </th>
+                ))}
+                <th scope="col" className="py-2 text-right font-medium">
+                  All <span className="font-normal">({count(errorTypes.overall.clips)})</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {types.map((t) => (
+                <tr key={t.id} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="py-1 pr-3 text-left font-normal">
+                    {t.label}
+                  </th>
+                  {systems.map((s) => (
+                    <td key={s} className="py-1 pr-3 text-right">
+                      <Value
+                        text={fixed(errorTypes.bySystem[s]?.perSample[t.id] ?? null)}
+                        reason={PER_SAMPLE_NULL}
+                      />
+                    </td>
+                  ))}
+                  <td className="py-1 text-right font-medium">
+                    <Value
+                      text={fixed(errorTypes.overall.perSample[t.id] ?? null)}
+                      reason={PER_SAMPLE_NULL}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </Section>
+  );
+}

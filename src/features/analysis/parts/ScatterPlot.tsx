@@ -1,0 +1,68 @@
+import * as Plot from "@observablehq/plot";
+import { useCallback } from "react";
+import type { ScatterPoint } from "../../../workers/protocol.ts";
+import { systemColors } from "../palette.ts";
+import { extent } from "../sample.ts";
+import { PlotView } from "./PlotView.tsx";
+
+export const NO_SYSTEM = "(none)";
+
+/**
+ * Score against unnatural length, one dot per clip (a sample when there are many), coloured by
+ * system, with the least-squares line fitted over every clip.
+ */
+export function ScatterPlot({
+  points,
+  allPoints,
+  fit,
+}: {
+  /** The dots drawn (possibly a sample of `allPoints`). */
+  points: readonly ScatterPoint[];
+  allPoints: readonly ScatterPoint[];
+  fit: { slope: number; intercept: number } | null;
+}) {
+  const render = useCallback(() => {
+    const systems = [...new Set(allPoints.map((p) => p.system ?? NO_SYSTEM))].sort();
+    const xs = extent(allPoints, (p) => p.length);
+    const line =
+      fit && xs
+        ? [
+            { length: xs[0], score: fit.intercept + fit.slope * xs[0] },
+            { length: xs[1], score: fit.intercept + fit.slope * xs[1] },
+          ]
+        : [];
+    return Plot.plot({
+      width: 620,
+      height: 380,
+      marginLeft: 48,
+      marginBottom: 44,
+      grid: true,
+      style: { fontSize: "12px", color: "#334155" },
+      ariaLabel: "Scatter plot of clip score against unnatural length, with a fitted line",
+      ariaDescription:
+        "The figures beside the chart (r, p, confidence interval, n, Spearman's rho) are its text alternative.",
+      x: { label: "Unnatural length: mean annotated seconds per annotation →", nice: true },
+      y: { label: "↑ Score", nice: true },
+      color: { legend: true, domain: systems, range: systemColors(systems.length) },
+      marks: [
+        Plot.dot(points, {
+          x: "length",
+          y: "score",
+          fill: (p: ScatterPoint) => p.system ?? NO_SYSTEM,
+          r: 3,
+          fillOpacity: 0.75,
+          tip: true,
+          channels: { clip: "clipId" },
+        }),
+        Plot.line(line, {
+          x: "length",
+          y: "score",
+          stroke: "#0f172a",
+          strokeWidth: 2,
+          strokeDasharray: "6,3",
+        }),
+      ],
+    });
+  }, [points, allPoints, fit]);
+  return <PlotView render={render} className="overflow-x-auto" />;
+}

@@ -1,0 +1,26 @@
+import { NULL_MARK } from "../format.ts";
+
+/**
+ * A formatted figure; an undefined one shows "—" followed by why it is undefined, so a reader
+ * never has to guess whether a dash means zero, missing or not computable.
+ */
+export function Value({
+  text,
+  reason,
+  className = "",
+}: {
+  /** The formatted figure, or NULL_MARK. */
+  text: string;
+  /** Why the figure is undefined; shown only when `text` is NULL_MARK. */
+  reason?: string | undefined;
+  className?: string;
+}) {
+  if (text !== NULL_MARK) return <span className={`tabular-nums ${className}`}>{text}</span>;
+  return (
+    <span className={className}>
+      <span aria-hidden="true">{NULL_MARK}</span>
+      <span className="sr-only">undefined</span>
+      {reason ? <span className="ml-1 text-xs font-normal text-slate-500">({reason})</span> : null}
+    </span>
+  );
+}

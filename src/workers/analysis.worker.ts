@@ -1,0 +1,21 @@
+// The analysis Web Worker: reads a stored study from IndexedDB (Dexie works in workers) and
+// computes every figure of the analysis screen off the main thread. One request at a time;
+// the client terminates this worker when a newer request makes the running one stale.
+import { studyToFile } from "../db/interchange.ts";
+import { analyze } from "../domain/stats/index.ts";
+import type { AnalysisRequest, AnalysisResponse } from "./protocol.ts";
+import { runAnalysis } from "./runAnalysis.ts";
+
+// The project compiles against the DOM lib; this is the part of the worker scope used here.
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<AnalysisRequest>) => void) | null;
+  postMessage(message: AnalysisResponse): void;
+}
+const scope = self as unknown as WorkerScope;
+
+scope.onmessage = (event) => {
+  void runAnalysis(event.data, (message) => scope.postMessage(message), {
+    studyToFile: (studyId) => studyToFile(studyId),
+    analyze,
+  });
+};

@@ -1,0 +1,45 @@
+// The messages between the analysis screen and the analysis worker (analysis.worker.ts).
+// Every message carries the request id so the client can drop answers to stale requests.
+import type { analyze } from "../domain/stats/index.ts";
+import type { TaxonomyEntry } from "../domain/types.ts";
+
+/** Everything the analysis screen shows: the report plus per-clip figures and the scatter. */
+export type Analysis = ReturnType<typeof analyze>;
+export type ClipAgreement = Analysis["clips"][number];
+export type ScatterPoint = Analysis["scatter"][number];
+
+export interface AnalysisRequest {
+  id: number;
+  studyId: string;
+  /** Bin width in seconds; omitted = the study's own binSeconds. */
+  binSeconds?: number;
+}
+
+export type AnalysisStage = "loading" | "analysing";
+
+export type AnalysisResponse =
+  | { id: number; type: "progress"; stage: "loading" }
+  | {
+      id: number;
+      type: "progress";
+      stage: "analysing";
+      /** Rows read from the database: clips + submissions + regions + reason labels. */
+      rows: number;
+      clips: number;
+    }
+  | {
+      id: number;
+      type: "done";
+      analysis: Analysis;
+      /** The study's name, own bin width and taxonomy (labels for the error-type chart). */
+      study: StudyInfo;
+      millis: number;
+    }
+  | { id: number; type: "not-found"; studyId: string }
+  | { id: number; type: "error"; message: string };
+
+export interface StudyInfo {
+  name: string;
+  binSeconds: number;
+  taxonomy: TaxonomyEntry[];
+}
