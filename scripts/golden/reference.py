@@ -1,0 +1,334 @@
+#!/usr/bin/python3
+"""Independent reference implementation of docs/spec/statistics.md, for golden test values.
+
+Written separately from src/domain/stats (no code shared, different structure): bins are
+computed with Python integers by testing every bin against the spec's overlap rule, Cohen's
+kappa comes from scikit-learn on the concatenated bin vectors, Pearson and Spearman from SciPy,
+and Krippendorff's alpha from its textbook coincidence-matrix definition over a units x coders
+matrix in NumPy.
+
+Usage (Debian's python3 with python3-sklearn and python3-scipy):
+    /usr/bin/python3 scripts/golden/reference.py FILE.input.json [--bin-seconds B]   # report to stdout
+    /usr/bin/python3 scripts/golden/reference.py --all tests/golden                   # regenerate all
+"""
+
+import argparse
+import glob
+import json
+import math
+import os
+import sys
+import warnings
+
+import numpy as np
+from scipy import stats
+from sklearn.metrics import cohen_kappa_score
+
+Z_975 = 1.959963984540054
+NO_SYSTEM = "(none)"
+# Studies that are also run at other bin widths: <name>.bin-<B>.expected.json.
+EXTRA_BIN_WIDTHS = {"bins": [0.05, 0.25], "medium": [0.05, 0.25]}
+
+
+def us(t):
+    """JavaScript's Math.round(t * 1e6): nearest integer, ties toward +infinity."""
+    x = t * 1e6
+    f = math.floor(x)
+    return f + 1 if x - f >= 0.5 else f
+
+
+def code_unit_key(s):
+    """Sort key giving JavaScript's `<` order on strings (UTF-16 code units)."""
+    return s.encode("utf-16-be")
+
+
+def mean_or_none(values):
+    return sum(values) / len(values) if values else None
+
+
+def none_if_nan(x):
+    return None if x is None or (isinstance(x, float) and math.isnan(x)) else float(x)
+
+
+def snap_unit(r):
+    """|r| within 4 machine epsilons of 1 is exactly 1 (as in the app)."""
+    if abs(r) >= 1 - 4 * sys.float_info.epsilon:
+        return 1.0 if r > 0 else -1.0
+    return r
+
+
+def kappa(x, y):
+    if len(x) == 0:
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        k = cohen_kappa_score(x, y, labels=[0, 1])
+    return none_if_nan(k)
+
+
+def krippendorff_alpha_nominal(matrix):
+    """Textbook alpha from a units x coders matrix (NaN = no value); None when De == 0."""
+    matrix = np.asarray(matrix, dtype=float)
+    if matrix.size == 0:
+        return None
+    categories = np.unique(matrix[~np.isnan(matrix)])
+    # n_uc: how many coders gave category c in unit u.
+    counts = np.stack([(matrix == c).sum(axis=1) for c in categories], axis=1).astype(float)
+    m = counts.sum(axis=1)
+    pairable = m >= 2
+    counts, m = counts[pairable], m[pairable]
+    if counts.shape[0] == 0:
+        return None
+    ncat = len(categories)
+    o = np.zeros((ncat, ncat))
+    for c in range(ncat):
+        for k in range(ncat):
+            same = 1.0 if c == k else 0.0
+            o[c, k] = np.sum(counts[:, c] * (counts[:, k] - same) / (m - 1))
+    n_c = o.sum(axis=1)
+    n = n_c.sum()
+    delta = 1.0 - np.eye(ncat)  # nominal metric
+    d_o = np.sum(o * delta) / n
+    d_e = np.sum(np.outer(n_c, n_c) * delta) / (n * (n - 1))
+    if d_e == 0:
+        return None
+    return float(1.0 - d_o / d_e)
+
+
+def correlation(lengths, scores):
+    n = len(lengths)
+    out = {"n": n, "pearson": None, "p": None, "ci95": None, "spearman": None}
+    if n < 3 or len(set(lengths)) == 1 or len(set(scores)) == 1:
+        return out
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        r, p_scipy = stats.pearsonr(lengths, scores)
+        rho = stats.spearmanr(lengths, scores).correlation
+    r = snap_unit(float(r))
+    if abs(r) == 1:
+        p = 0.0
+    else:
+        t = r * math.sqrt((n - 2) / (1 - r * r))
+        p = float(2 * stats.t.sf(abs(t), n - 2))
+        # Self-check: the t route and SciPy's own (beta distribution) p must agree.
+        assert math.isclose(p, p_scipy, rel_tol=1e-8, abs_tol=1e-15), (p, p_scipy)
+    ci = None
+    if n >= 4 and abs(r) != 1:
+        z = math.atanh(r)
+        half = Z_975 / math.sqrt(n - 3)
+        ci = [math.tanh(z - half), math.tanh(z + half)]
+    out.update(pearson=r, p=p, ci95=ci, spearman=none_if_nan(snap_unit(float(rho))))
+    return out
+
+
+def report(data, bin_seconds=None):
+    if bin_seconds is None:
+        bin_seconds = data["study"].get("binSeconds", 0.1)
+    b = us(bin_seconds)
+    clips = data["clips"]
+    clip_by_id = {c["id"]: c for c in clips}
+    taxonomy = [t["id"] for t in data["taxonomy"]]
+    annotator_ids = sorted((a["id"] for a in data["annotators"]), key=code_unit_key)
+
+    duration_us = {c["id"]: us(c["duration"]) for c in clips}
+    n_bins = {cid: -(-d // b) for cid, d in duration_us.items()}  # ceil with integers
+
+    def clamp(r):
+        return us(r["start"]), min(us(r["end"]), duration_us[r["clipId"]])
+
+    # Annotations: (clip, annotator) with a submission or at least one region.
+    annotated = {}  # clip id -> set of annotator ids
+    for s in data["submissions"]:
+        annotated.setdefault(s["clipId"], set()).add(s["annotatorId"])
+    for r in data["regions"]:
+        annotated.setdefault(r["clipId"], set()).add(r["annotatorId"])
+
+    spans = {}  # (clip, annotator) -> list of non-empty clamped (s, e)
+    for r in data["regions"]:
+        s, e = clamp(r)
+        if e > s:
+            spans.setdefault((r["clipId"], r["annotatorId"]), []).append((s, e))
+
+    def vector(cid, aid):
+        k_count = n_bins[cid]
+        v = [0] * k_count
+        for s, e in spans.get((cid, aid), []):
+            for k in range(k_count):
+                if s < (k + 1) * b and e > k * b:
+                    v[k] = 1
+        return v
+
+    def union_us(cid, aid):
+        total, cur = 0, None
+        for s, e in sorted(spans.get((cid, aid), [])):
+            if cur is None:
+                cur = [s, e]
+            elif s <= cur[1]:
+                cur[1] = max(cur[1], e)
+            else:
+                total += cur[1] - cur[0]
+                cur = [s, e]
+        if cur is not None:
+            total += cur[1] - cur[0]
+        return total
+
+    vectors = {(cid, aid): vector(cid, aid) for cid, aids in annotated.items() for aid in aids}
+    annotated_clips = [c for c in clips if c["id"] in annotated]
+    n_annotations = len(vectors)
+
+    # ---- dataset
+    nonempty = [clamp(r) for r in data["regions"]]
+    nonempty = [(s, e) for s, e in nonempty if e > s]
+    dataset = {
+        "clips": len(clips),
+        "annotatedClips": len(annotated_clips),
+        "annotations": n_annotations,
+        "meanDuration": mean_or_none([c["duration"] for c in annotated_clips]),
+        "regionsPerAnnotation": len(nonempty) / n_annotations if n_annotations else None,
+        "meanRegionLength": mean_or_none([(e - s) / 1e6 for s, e in nonempty]),
+        "reasonLabelsPerRegion": mean_or_none([len(l["reasons"]) for l in data["reasonLabels"]]),
+    }
+
+    # ---- agreement: pooled pairwise kappa over concatenated vectors
+    pairs = []
+    for i, a in enumerate(annotator_ids):
+        for bb in annotator_ids[i + 1 :]:
+            shared = [c["id"] for c in clips if a in annotated.get(c["id"], ()) and bb in annotated[c["id"]]]
+            if not shared:
+                continue
+            x = [v for cid in shared for v in vectors[(cid, a)]]
+            y = [v for cid in shared for v in vectors[(cid, bb)]]
+            pairs.append({"a": a, "b": bb, "clips": len(shared), "bins": len(x), "kappa": kappa(x, y)})
+    defined = [p["kappa"] for p in pairs if p["kappa"] is not None]
+
+    multi = [c for c in clips if len(annotated.get(c["id"], ())) >= 2]
+    clip_means, undefined_clips = [], 0
+    units = []  # rows of the units x coders matrix
+    union_bins = overlap_bins = total_bins = 0
+    for c in multi:
+        cid = c["id"]
+        aids = sorted(annotated[cid], key=code_unit_key)
+        ks = []
+        for i, a in enumerate(aids):
+            for bb in aids[i + 1 :]:
+                k = kappa(vectors[(cid, a)], vectors[(cid, bb)])
+                if k is not None:
+                    ks.append(k)
+        if ks:
+            clip_means.append(sum(ks) / len(ks))
+        else:
+            undefined_clips += 1
+        for k in range(n_bins[cid]):
+            row = [float(vectors[(cid, a)][k]) if a in annotated[cid] else np.nan for a in annotator_ids]
+            units.append(row)
+            marks = [vectors[(cid, a)][k] for a in aids]
+            total_bins += 1
+            union_bins += 1 if any(marks) else 0
+            overlap_bins += 1 if all(marks) else 0
+
+    agreement = {
+        "meanPairwiseKappa": mean_or_none(defined),
+        "perClipMeanKappa": mean_or_none(clip_means),
+        "perClipUndefined": undefined_clips,
+        "krippendorffAlpha": krippendorff_alpha_nominal(units) if units else None,
+        "unionFraction": union_bins / total_bins if total_bins else None,
+        "overlapFraction": overlap_bins / total_bins if total_bins else None,
+        "pairs": pairs,
+    }
+
+    # ---- score and length
+    lengths, scores = [], []
+    for c in annotated_clips:
+        cid = c["id"]
+        secs = [union_us(cid, a) / 1e6 for a in annotated[cid]]
+        if "score" in c:
+            score = c["score"]
+        else:
+            sub_scores = [s["score"] for s in data["submissions"] if s["clipId"] == cid and "score" in s]
+            if not sub_scores:
+                continue
+            score = sum(sub_scores) / len(sub_scores)
+        lengths.append(sum(secs) / len(secs))
+        scores.append(score)
+
+    # ---- error types
+    region_clip = {r["id"]: r["clipId"] for r in data["regions"]}
+
+    def error_types(clip_ids):
+        n = sum(1 for cid in clip_ids if cid in annotated)
+        counts = {t: 0 for t in taxonomy}
+        for label in data["reasonLabels"]:
+            if region_clip[label["regionId"]] in clip_ids:
+                for reason in label["reasons"]:
+                    counts[reason] += 1
+        return {"clips": n, "perSample": {t: (counts[t] / n if n else None) for t in taxonomy}}
+
+    systems = sorted({c.get("system", NO_SYSTEM) for c in clips}, key=code_unit_key)
+    by_system = {
+        name: error_types({c["id"] for c in clips if c.get("system", NO_SYSTEM) == name}) for name in systems
+    }
+
+    # ---- annotators
+    annotators = []
+    for a in annotator_ids:
+        mine = [cid for cid, aids in annotated.items() if a in aids]
+        ref = [cid for cid in mine if clip_by_id[cid].get("isReference", False)]
+        marked = sum(sum(vectors[(cid, a)]) for cid in ref)
+        bins = sum(len(vectors[(cid, a)]) for cid in ref)
+        regions = sum(1 for r in data["regions"] if r["annotatorId"] == a and clamp(r)[1] > clamp(r)[0])
+        annotators.append(
+            {
+                "id": a,
+                "annotations": len(mine),
+                "regions": regions,
+                "referenceMarkedFraction": marked / bins if bins else None,
+            }
+        )
+
+    return {
+        "binSeconds": bin_seconds,
+        "dataset": dataset,
+        "agreement": agreement,
+        "correlation": correlation(lengths, scores),
+        "errorTypes": {"overall": error_types({c["id"] for c in clips}), "bySystem": by_system},
+        "annotators": annotators,
+    }
+
+
+def write(path, obj):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(obj, f, indent=2, allow_nan=False, ensure_ascii=False)
+        f.write("\n")
+
+
+def regenerate(folder):
+    for input_path in sorted(glob.glob(os.path.join(folder, "*.input.json"))):
+        name = os.path.basename(input_path)[: -len(".input.json")]
+        with open(input_path, encoding="utf-8") as f:
+            data = json.load(f)
+        write(os.path.join(folder, f"{name}.expected.json"), report(data))
+        print(f"{name}.expected.json")
+        for width in EXTRA_BIN_WIDTHS.get(name, []):
+            write(os.path.join(folder, f"{name}.bin-{width}.expected.json"), report(data, width))
+            print(f"{name}.bin-{width}.expected.json")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("input", nargs="?", help="an interchange-format JSON file")
+    parser.add_argument("--bin-seconds", type=float, default=None, help="override study.binSeconds")
+    parser.add_argument("--all", metavar="FOLDER", help="regenerate FOLDER/*.expected.json from *.input.json")
+    args = parser.parse_args()
+    if args.all:
+        regenerate(args.all)
+    elif args.input:
+        with open(args.input, encoding="utf-8") as f:
+            data = json.load(f)
+        json.dump(report(data, args.bin_seconds), sys.stdout, indent=2, allow_nan=False, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        parser.error("give an input file or --all FOLDER")
+
+
+if __name__ == "__main__":
+    main()

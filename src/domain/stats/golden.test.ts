@@ -1,0 +1,93 @@
+// Golden values: computeReport against reports computed independently in Python
+// (scripts/golden/reference.py with scikit-learn, SciPy and NumPy) for the fixture studies in
+// tests/golden. Regenerate with `/usr/bin/python3 scripts/golden/reference.py --all tests/golden`.
+import { describe, expect, test } from "vitest";
+import type { AnnotationFile } from "../types.ts";
+import { computeReport } from "./analyze.ts";
+
+const files = import.meta.glob<unknown>("../../../tests/golden/*.json", {
+  eager: true,
+  import: "default",
+});
+
+function fileNamed(name: string): unknown {
+  const entry = Object.entries(files).find(([path]) => path.endsWith(`/${name}`));
+  if (!entry) throw new Error(`tests/golden/${name} is missing`);
+  return entry[1];
+}
+
+/** Every difference between actual and expected, numbers to 1e-9 (absolute, or relative above 1). */
+function differences(actual: unknown, expected: unknown, path: string, out: string[]): void {
+  if (typeof expected === "number") {
+    if (
+      typeof actual !== "number" ||
+      !(Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected)))
+    ) {
+      out.push(`${path}: got ${JSON.stringify(actual)}, expected ${expected}`);
+    }
+    return;
+  }
+  if (expected === null || typeof expected !== "object") {
+    if (actual !== expected)
+      out.push(`${path}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+    return;
+  }
+  if (
+    actual === null ||
+    typeof actual !== "object" ||
+    Array.isArray(actual) !== Array.isArray(expected)
+  ) {
+    out.push(`${path}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+    return;
+  }
+  const actualKeys = Object.keys(actual);
+  const expectedKeys = Object.keys(expected);
+  if (Array.isArray(expected) && actualKeys.length !== expectedKeys.length) {
+    out.push(`${path}: length ${actualKeys.length}, expected ${expectedKeys.length}`);
+  }
+  // Same keys in the same order: pairs, annotators and systems are ordered by the spec.
+  if (actualKeys.join("\u0000") !== expectedKeys.join("\u0000")) {
+    out.push(`${path}: keys [${actualKeys.join(", ")}], expected [${expectedKeys.join(", ")}]`);
+  }
+  for (const key of expectedKeys) {
+    differences(
+      (actual as Record<string, unknown>)[key],
+      (expected as Record<string, unknown>)[key],
+      `${path}.${key}`,
+      out,
+    );
+  }
+}
+
+const cases = Object.keys(files)
+  .map((path) => path.slice(path.lastIndexOf("/") + 1))
+  .filter((name) => name.endsWith(".expected.json"))
+  .sort()
+  .map((name) => {
+    const match = /^(.+?)(?:\.bin-([0-9.]+))?\.expected\.json$/.exec(name);
+    if (!match?.[1]) throw new Error(`unexpected golden file name ${name}`);
+    return {
+      name,
+      study: match[1],
+      binSeconds: match[2] === undefined ? undefined : Number(match[2]),
+    };
+  });
+
+describe("golden reports from the independent Python implementation", () => {
+  test("there are golden studies, including other bin widths", () => {
+    expect(new Set(cases.map((c) => c.study)).size).toBeGreaterThanOrEqual(4);
+    expect(cases.some((c) => c.binSeconds === 0.05)).toBe(true);
+    expect(cases.some((c) => c.binSeconds === 0.25)).toBe(true);
+  });
+
+  test.each(cases)("$name", ({ study, binSeconds }) => {
+    const input = fileNamed(`${study}.input.json`) as AnnotationFile;
+    const expected = fileNamed(
+      `${study}${binSeconds === undefined ? "" : `.bin-${binSeconds}`}.expected.json`,
+    );
+    const actual = computeReport(input, binSeconds === undefined ? {} : { binSeconds });
+    const out: string[] = [];
+    differences(JSON.parse(JSON.stringify(actual)), expected, "report", out);
+    expect(out).toEqual([]);
+  });
+});
