@@ -1,0 +1,71 @@
+// The downloads the study page offers, as name + type + bytes, built from one interchange file.
+import type { AnnotationFile } from "../types.ts";
+import { audacityFiles } from "./audacity.ts";
+import { toSpanCsv } from "./csv.ts";
+import { toInterchangeJson } from "./json.ts";
+import { safeFileName } from "./names.ts";
+import { textGridFiles } from "./textgrid.ts";
+import { zipTextFiles } from "./zip.ts";
+
+export type ExportKind = "json" | "csv" | "audacity" | "textgrid" | "all";
+
+export interface ExportDownload {
+  fileName: string;
+  mimeType: string;
+  data: string | Uint8Array;
+}
+
+const ZIP = "application/zip";
+
+function prefixed(prefix: string, files: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(files).map(([k, v]) => [`${prefix}${k}`, v]));
+}
+
+/**
+ * One download. File names start with the study id: `<id>.json`, `<id>-spans.csv`,
+ * `<id>-audacity-labels.zip`, `<id>-textgrids.zip`, `<id>-all-exports.zip` (the last holding
+ * `<id>.json`, `<id>-spans.csv`, `audacity/<clip>.txt` and `textgrid/<clip>.TextGrid`).
+ */
+export function buildExport(
+  kind: ExportKind,
+  file: AnnotationFile,
+  now = new Date(),
+): ExportDownload {
+  const id = safeFileName(file.study.id);
+  switch (kind) {
+    case "json":
+      return {
+        fileName: `${id}.json`,
+        mimeType: "application/json",
+        data: toInterchangeJson(file),
+      };
+    case "csv":
+      return { fileName: `${id}-spans.csv`, mimeType: "text/csv", data: toSpanCsv(file) };
+    case "audacity":
+      return {
+        fileName: `${id}-audacity-labels.zip`,
+        mimeType: ZIP,
+        data: zipTextFiles(audacityFiles(file), now),
+      };
+    case "textgrid":
+      return {
+        fileName: `${id}-textgrids.zip`,
+        mimeType: ZIP,
+        data: zipTextFiles(textGridFiles(file), now),
+      };
+    case "all":
+      return {
+        fileName: `${id}-all-exports.zip`,
+        mimeType: ZIP,
+        data: zipTextFiles(
+          {
+            [`${id}.json`]: toInterchangeJson(file),
+            [`${id}-spans.csv`]: toSpanCsv(file),
+            ...prefixed("audacity/", audacityFiles(file)),
+            ...prefixed("textgrid/", textGridFiles(file)),
+          },
+          now,
+        ),
+      };
+  }
+}

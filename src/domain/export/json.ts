@@ -1,0 +1,8 @@
+// The whole study as an interchange file (docs/spec/interchange-format.md).
+import { serializeAnnotationFile } from "../schema.ts";
+import type { AnnotationFile } from "../types.ts";
+
+/** Pretty JSON, keys in the spec's order, trailing newline; re-imports to the same study. */
+export function toInterchangeJson(file: AnnotationFile): string {
+  return serializeAnnotationFile(file);
+}

@@ -1,0 +1,181 @@
+import { describe, expect, test } from "vitest";
+import { exportFixture } from "./fixture.test-data.ts";
+import { textGridFiles, tierIntervals, toTextGrid, UNLABELLED } from "./textgrid.ts";
+
+/**
+ * A small reader of Praat's long TextGrid format, written from Praat's documentation and
+ * independent of the writer: it checks the header, each tier's size lines and that the
+ * intervals of a tier run from its xmin to its xmax without gap or overlap.
+ */
+function readTextGrid(text: string) {
+  const lines = text.split("\n");
+  let at = 0;
+  const next = (pattern: RegExp): RegExpMatchArray => {
+    const line = lines[at++] ?? "";
+    const m = line.trim().match(pattern);
+    if (!m) throw new Error(`line ${at}: expected ${pattern}, got ${JSON.stringify(line)}`);
+    return m;
+  };
+  const num = String.raw`(-?\d+(?:\.\d+)?(?:e-?\d+)?)`;
+  const str = String.raw`"((?:[^"]|"")*)"`;
+  next(/^File type = "ooTextFile"$/);
+  next(/^Object class = "TextGrid"$/);
+  next(/^$/);
+  const xmin = Number(next(new RegExp(`^xmin = ${num}$`))[1]);
+  const xmax = Number(next(new RegExp(`^xmax = ${num}$`))[1]);
+  if (next(/^tiers\? <(exists|absent)>$/)[1] === "absent") return { xmin, xmax, tiers: [] };
+  const size = Number(next(/^size = (\d+)$/)[1]);
+  next(/^item \[\]:$/);
+  const tiers: { name: string; intervals: { xmin: number; xmax: number; text: string }[] }[] = [];
+  for (let t = 1; t <= size; t++) {
+    next(new RegExp(`^item \\[${t}\\]:$`));
+    next(/^class = "IntervalTier"$/);
+    const name = (next(new RegExp(`^name = ${str}$`))[1] ?? "").replace(/""/g, '"');
+    const tmin = Number(next(new RegExp(`^xmin = ${num}$`))[1]);
+    const tmax = Number(next(new RegExp(`^xmax = ${num}$`))[1]);
+    const n = Number(next(/^intervals: size = (\d+)$/)[1]);
+    const intervals = [];
+    for (let i = 1; i <= n; i++) {
+      next(new RegExp(`^intervals \\[${i}\\]:$`));
+      const a = Number(next(new RegExp(`^xmin = ${num}$`))[1]);
+      const b = Number(next(new RegExp(`^xmax = ${num}$`))[1]);
+      const text = (next(new RegExp(`^text = ${str}$`))[1] ?? "").replace(/""/g, '"');
+      intervals.push({ xmin: a, xmax: b, text });
+    }
+    // Contiguity: first starts at the tier's xmin, each starts where the last ended, last ends at xmax.
+    let cursor = tmin;
+    for (const iv of intervals) {
+      if (iv.xmin !== cursor) throw new Error(`tier ${name}: gap or overlap at ${iv.xmin}`);
+      if (!(iv.xmax > iv.xmin)) throw new Error(`tier ${name}: empty interval at ${iv.xmin}`);
+      cursor = iv.xmax;
+    }
+    if (cursor !== tmax) throw new Error(`tier ${name}: ends at ${cursor}, not ${tmax}`);
+    tiers.push({ name, intervals });
+  }
+  if (lines.slice(at).join("") !== "") throw new Error("trailing text");
+  return { xmin, xmax, tiers };
+}
+
+describe("toTextGrid", () => {
+  test("the clip's TextGrid, character for character", () => {
+    expect(toTextGrid(exportFixture(), "c2")).toBe(
+      [
+        'File type = "ooTextFile"',
+        'Object class = "TextGrid"',
+        "",
+        "xmin = 0 ",
+        "xmax = 2 ",
+        "tiers? <exists> ",
+        "size = 2 ",
+        "item []: ",
+        "    item [1]:",
+        '        class = "IntervalTier" ',
+        '        name = "w17" ',
+        "        xmin = 0 ",
+        "        xmax = 2 ",
+        "        intervals: size = 3 ",
+        "        intervals [1]:",
+        "            xmin = 0 ",
+        "            xmax = 0.5 ",
+        '            text = "" ',
+        "        intervals [2]:",
+        "            xmin = 0.5 ",
+        "            xmax = 1.5 ",
+        '            text = "energy" ',
+        "        intervals [3]:",
+        "            xmin = 1.5 ",
+        "            xmax = 2 ",
+        '            text = "" ',
+        "    item [2]:",
+        '        class = "IntervalTier" ',
+        '        name = "w3" ',
+        "        xmin = 0 ",
+        "        xmax = 2 ",
+        "        intervals: size = 1 ",
+        "        intervals [1]:",
+        "            xmin = 0 ",
+        "            xmax = 2 ",
+        '            text = "" ',
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("overlapping spans of one annotator are split; tiers are contiguous", () => {
+    const grid = readTextGrid(toTextGrid(exportFixture(), "c1"));
+    expect(grid.xmax).toBe(3.444);
+    expect(grid.tiers.map((t) => t.name)).toEqual(["w17", "w3"]);
+    // w17: r2 [1,2] energy, r3 [1.5,2.5] silence, r1 [2.93,3.41] end_of_speech+silence.
+    expect(grid.tiers[0]?.intervals).toEqual([
+      { xmin: 0, xmax: 1, text: "" },
+      { xmin: 1, xmax: 1.5, text: "energy" },
+      { xmin: 1.5, xmax: 2, text: "silence+energy" },
+      { xmin: 2, xmax: 2.5, text: "silence" },
+      { xmin: 2.5, xmax: 2.93, text: "" },
+      { xmin: 2.93, xmax: 3.41, text: "end_of_speech+silence" },
+      { xmin: 3.41, xmax: 3.444, text: "" },
+    ]);
+    // w3: r4 [0.2,0.5] and r6 [3,3.444], neither labelled.
+    expect(grid.tiers[1]?.intervals).toEqual([
+      { xmin: 0, xmax: 0.2, text: "" },
+      { xmin: 0.2, xmax: 0.5, text: UNLABELLED },
+      { xmin: 0.5, xmax: 3, text: "" },
+      { xmin: 3, xmax: 3.444, text: UNLABELLED },
+    ]);
+  });
+
+  test("every exported TextGrid passes the reader; unannotated clips get none", () => {
+    const files = textGridFiles(exportFixture());
+    expect(Object.keys(files)).toEqual(["N18_30001.TextGrid", "say, _hi_.TextGrid"]);
+    for (const text of Object.values(files)) expect(() => readTextGrid(text)).not.toThrow();
+  });
+
+  test("a tier name with a double quote is escaped by doubling it", () => {
+    const file = exportFixture();
+    file.annotators.push({ id: 'w"9', role: "crowd" });
+    file.submissions.push({ clipId: "c3", annotatorId: 'w"9' });
+    const text = toTextGrid(file, "c3");
+    expect(text).toContain('name = "w""9" ');
+    expect(readTextGrid(text).tiers[0]?.name).toBe('w"9');
+  });
+
+  test("a clip nobody annotated has no tiers", () => {
+    expect(readTextGrid(toTextGrid(exportFixture(), "c3"))).toEqual({
+      xmin: 0,
+      xmax: 1,
+      tiers: [],
+    });
+  });
+});
+
+describe("tierIntervals (microseconds)", () => {
+  const rank = (r: string) => ["a", "b"].indexOf(r);
+
+  test("touching spans stay separate, identical spans merge, clamping to [0, duration]", () => {
+    expect(
+      tierIntervals(
+        10,
+        [
+          { s: 2, e: 4, reasons: ["a"] },
+          { s: 4, e: 6, reasons: ["a"] },
+          { s: 4, e: 6, reasons: ["b"] },
+          { s: -3, e: 1, reasons: [] },
+          { s: 9, e: 20, reasons: ["b"] },
+          { s: 12, e: 14, reasons: ["a"] },
+        ],
+        rank,
+      ),
+    ).toEqual([
+      { xmin: 0, xmax: 1, text: UNLABELLED },
+      { xmin: 1, xmax: 2, text: "" },
+      { xmin: 2, xmax: 4, text: "a" },
+      { xmin: 4, xmax: 6, text: "a+b" },
+      { xmin: 6, xmax: 9, text: "" },
+      { xmin: 9, xmax: 10, text: "b" },
+    ]);
+  });
+
+  test("no spans: one empty interval over the whole clip", () => {
+    expect(tierIntervals(5, [], rank)).toEqual([{ xmin: 0, xmax: 5, text: "" }]);
+  });
+});
