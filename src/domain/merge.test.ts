@@ -136,6 +136,15 @@ describe("planMerge", () => {
     expect(() => planMerge(undefined, [base(), other])).toThrow(/different studies/);
   });
 
+  test("a study without requireRating takes the stored setting; an explicit one can clash", () => {
+    const stored = base();
+    stored.study = { ...stored.study, requireRating: true };
+    expect(planMerge(stored, [base()]).summary.byKind.study.unchanged).toBe(1);
+    const off = base();
+    off.study = { ...off.study, requireRating: false };
+    expect(planMerge(stored, [off]).conflicts.map((c) => c.key)).toEqual(["study:s"]);
+  });
+
   test("taxonomy: replaced in place in the stored order, new entries appended", () => {
     const incoming = base();
     incoming.taxonomy = [

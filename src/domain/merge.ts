@@ -8,6 +8,7 @@
 //   for submissions, region id, (regionId, annotatorId) for reason labels.
 // - Content is compared deep-equal, ignoring key order, keys whose value is undefined, the
 //   defaults `isReference: false` / `requireRating: false`, and the order of a label's reasons.
+//   A file's study without `requireRating` takes the stored setting.
 // - A record already stored with different content, or met in two incoming files with
 //   different content, is a conflict. The version that is stored (or, if none, the one from the
 //   file listed first) is "current"; choosing "incoming" replaces it.
@@ -169,6 +170,20 @@ export function sameContent(kind: EntityKind, a: EntityValue, b: EntityValue): b
 // ---------------------------------------------------------------------------------------------
 // Planning
 
+/**
+ * A file whose study omits `requireRating` has no opinion on it (annotators' files need not
+ * carry study settings): it takes the stored setting instead of clashing with it.
+ */
+function withStoredSetting(
+  kind: EntityKind,
+  value: EntityValue,
+  stored: EntityValue | undefined,
+): EntityValue {
+  if (kind !== "study" || stored === undefined || "requireRating" in value) return value;
+  const setting = (stored as Study).requireRating;
+  return setting === undefined ? value : { ...(value as Study), requireRating: setting };
+}
+
 /** Groups incoming files by their study id, keeping the order files were given in. */
 export function groupByStudy<T extends { file: AnnotationFile }>(items: T[]): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -236,8 +251,9 @@ export function planMerge(
 
     incoming.forEach((file, fileIndex) => {
       const source = names[fileIndex] ?? "";
-      for (const value of listOf(file, kind) as EntityValue[]) {
-        const key = entityKey(kind, value);
+      for (const raw of listOf(file, kind) as EntityValue[]) {
+        const key = entityKey(kind, raw);
+        const value = withStoredSetting(kind, raw, stored.get(key));
         const version: Version<EntityValue> = { stored: false, source, value };
         if (kind === "reasonLabel") {
           version.basis = basisOf(file, value as ReasonLabel);

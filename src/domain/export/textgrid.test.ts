@@ -17,7 +17,7 @@ function readTextGrid(text: string) {
     return m;
   };
   const num = String.raw`(-?\d+(?:\.\d+)?(?:e-?\d+)?)`;
-  const str = String.raw`"((?:[^"]|"")*)"`;
+  const str = '"((?:[^"]|"")*)"';
   next(/^File type = "ooTextFile"$/);
   next(/^Object class = "TextGrid"$/);
   next(/^$/);
