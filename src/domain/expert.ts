@@ -60,7 +60,7 @@ export interface LabelProgress {
 
 /** How many of `regions` are in `labelled`. */
 export function labelProgress(
-  regions: readonly RegionRef[],
+  regions: readonly { id: string }[],
   labelled: ReadonlySet<string>,
 ): LabelProgress {
   let count = 0;

@@ -1,7 +1,75 @@
+// The expert screen (/annotate/<studyId>?annotator=<id>&role=expert): every crowd annotator's
+// spans on each clip, read-only, and the reasons this expert gives them from the study's
+// taxonomy. This file loads the study and registers the expert; ExpertWorkspace does the rest.
+import { type ReactNode, useEffect, useState } from "react";
+import { ensureAnnotator } from "../../../db/repo.ts";
+import { ExpertWorkspace } from "./ExpertWorkspace.tsx";
+import { useExpertData } from "./useExpertData.ts";
+
+type Registration = { kind: "pending" } | { kind: "ok" } | { kind: "error"; message: string };
+
 export function ExpertScreen({ studyId, annotatorId }: { studyId: string; annotatorId: string }) {
-  return (
-    <main className="p-8">
-      {studyId} {annotatorId}
-    </main>
-  );
+  const data = useExpertData(studyId);
+  const studyExists = data !== undefined && data !== null;
+  const [registration, setRegistration] = useState<Registration>({ kind: "pending" });
+
+  useEffect(() => {
+    if (!studyExists) return;
+    let cancelled = false;
+    ensureAnnotator(studyId, annotatorId, "expert").then(
+      () => !cancelled && setRegistration({ kind: "ok" }),
+      (error: unknown) =>
+        !cancelled &&
+        setRegistration({
+          kind: "error",
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [studyId, annotatorId, studyExists]);
+
+  if (data === null) {
+    return (
+      <Frame>
+        <h1 className="text-xl font-semibold">Study not found</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          There is no study “{studyId}” in this browser. Import it first, or check the link.
+        </p>
+      </Frame>
+    );
+  }
+  if (registration.kind === "error") {
+    return (
+      <Frame>
+        <h1 className="text-xl font-semibold">Cannot open the expert screen</h1>
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {registration.message}
+        </p>
+      </Frame>
+    );
+  }
+  if (data === undefined || registration.kind === "pending") {
+    return (
+      <Frame>
+        <p role="status" className="text-sm text-slate-500">
+          Loading the study…
+        </p>
+      </Frame>
+    );
+  }
+  if (data.clips.length === 0) {
+    return (
+      <Frame>
+        <h1 className="text-xl font-semibold">{data.study.name}</h1>
+        <p className="mt-2 text-sm text-slate-600">This study has no clips yet.</p>
+      </Frame>
+    );
+  }
+  return <ExpertWorkspace data={data} studyId={studyId} expertId={annotatorId} />;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return <main className="mx-auto max-w-6xl p-6">{children}</main>;
 }

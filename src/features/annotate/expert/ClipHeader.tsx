@@ -1,0 +1,55 @@
+// The top of the expert screen: study, clip (system, sentence and its text when the study
+// has it), who is labelling, and the shortcuts button.
+import type { ClipRecord, StudyRecord } from "../../../db/repo.ts";
+
+function sentenceText(study: StudyRecord, clip: ClipRecord): string | undefined {
+  const sentences = study.extra.sentences;
+  if (!clip.sentence || !sentences || typeof sentences !== "object") return undefined;
+  const text = (sentences as Record<string, unknown>)[clip.sentence];
+  return typeof text === "string" ? text : undefined;
+}
+
+export function ClipHeader({
+  study,
+  clip,
+  expertId,
+  onShowShortcuts,
+}: {
+  study: StudyRecord;
+  clip: ClipRecord;
+  expertId: string;
+  onShowShortcuts(): void;
+}) {
+  const text = sentenceText(study, clip);
+  const details = [
+    clip.system && `System: ${clip.system}`,
+    clip.sentence && `Sentence: ${clip.sentence}`,
+    `${clip.duration.toFixed(2)} s`,
+    clip.isReference && "Reference clip",
+  ].filter(Boolean);
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-4">
+      <div className="min-w-0">
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+          Expert review · {study.name}
+        </p>
+        <h1 className="mt-1 truncate text-xl font-semibold text-slate-900">{clip.name}</h1>
+        <p className="mt-0.5 text-sm text-slate-500">{details.join(" · ")}</p>
+        {text && <p className="mt-2 max-w-3xl text-sm italic text-slate-700">“{text}”</p>}
+      </div>
+      <div className="flex items-center gap-3">
+        <span className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700">
+          Expert <span className="font-medium">{expertId}</span>
+        </span>
+        <button
+          type="button"
+          onClick={onShowShortcuts}
+          aria-keyshortcuts="?"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+        >
+          Keyboard shortcuts <kbd className="ml-1 text-xs text-slate-400">?</kbd>
+        </button>
+      </div>
+    </header>
+  );
+}

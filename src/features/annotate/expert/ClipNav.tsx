@@ -1,0 +1,86 @@
+// Clip navigation for the expert: Previous/Next (keys P/N), where we are, the
+// "Only clips with unlabelled spans" filter and the labelling progress.
+import type { LabelProgress } from "../../../domain/expert.ts";
+
+interface Props {
+  position: number;
+  clipCount: number;
+  onPrevious(): void;
+  onNext(): void;
+  canPrevious: boolean;
+  canNext: boolean;
+  onlyUnlabelled: boolean;
+  onOnlyUnlabelledChange(on: boolean): void;
+  /** Clips that still have spans without this expert's reasons. */
+  openClips: number;
+  study: LabelProgress;
+  clip: LabelProgress;
+}
+
+const secondary =
+  "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
+
+export function ClipNav(p: Props) {
+  const percent = p.study.total === 0 ? 0 : Math.round((100 * p.study.labelled) / p.study.total);
+  return (
+    <nav
+      aria-label="Clips"
+      className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm"
+    >
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          className={secondary}
+          onClick={p.onPrevious}
+          disabled={!p.canPrevious}
+        >
+          Previous clip
+          <kbd className="ml-2 text-xs text-slate-400">P</kbd>
+        </button>
+        <span className="min-w-24 text-center text-sm tabular-nums text-slate-700">
+          Clip {p.position + 1} of {p.clipCount}
+        </span>
+        <button type="button" className={secondary} onClick={p.onNext} disabled={!p.canNext}>
+          Next clip
+          <kbd className="ml-2 text-xs text-slate-400">N</kbd>
+        </button>
+      </div>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          className="size-4 accent-slate-900"
+          checked={p.onlyUnlabelled}
+          onChange={(e) => p.onOnlyUnlabelledChange(e.currentTarget.checked)}
+        />
+        Only clips with unlabelled spans
+        <span className="text-slate-500">
+          ({p.openClips} {p.openClips === 1 ? "clip" : "clips"} left)
+        </span>
+      </label>
+      <div className="ml-auto flex min-w-56 flex-col gap-1">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          <span className="font-medium tabular-nums">
+            {p.study.labelled} of {p.study.total} spans labelled
+          </span>
+          <span className="text-slate-500">
+            {" "}
+            · this clip {p.clip.labelled}/{p.clip.total}
+          </span>
+        </p>
+        <div
+          className="h-1.5 overflow-hidden rounded-full bg-slate-100"
+          role="progressbar"
+          aria-label="Spans labelled"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div
+            className="h-full bg-slate-900 transition-[width]"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,333 @@
+// @vitest-environment jsdom
+// The expert screen against the real repository in fake-indexeddb, with the wavesurfer
+// wrapper replaced by a fake that renders each span it is given as a button.
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { forwardRef, useImperativeHandle } from "react";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { SPAN_PALETTE } from "../../../audio/colors.ts";
+import type { WaveformHandle, WaveformProps } from "../../../audio/Waveform.tsx";
+import { db } from "../../../db/db.ts";
+import {
+  addClips,
+  addRegion,
+  createStudy,
+  ensureAnnotator,
+  listReasonLabels,
+  listRegions,
+  setReasons,
+} from "../../../db/repo.ts";
+import { resetExpertUi } from "../../../stores/expert.ts";
+import { ExpertScreen } from "./ExpertScreen.tsx";
+
+const handle = vi.hoisted(() => ({
+  playPause: vi.fn(),
+  play: vi.fn(),
+  pause: vi.fn(),
+  seekBy: vi.fn(),
+  playSpan: vi.fn(),
+  stopLoop: vi.fn(),
+  zoomBy: vi.fn(),
+  getCurrentTime: vi.fn(() => 0),
+}));
+
+vi.mock("../../../audio/Waveform.tsx", () => ({
+  Waveform: forwardRef<WaveformHandle, WaveformProps>(function FakeWaveform(props, ref) {
+    useImperativeHandle(ref, () => handle);
+    return (
+      <div data-testid="fake-waveform">
+        {props.spans.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            data-testid="wave-span"
+            data-color={s.color}
+            data-editable={String(s.editable)}
+            data-start={s.start}
+            data-end={s.end}
+            data-selected={String(s.id === props.selectedId)}
+            onClick={() => props.onSelect?.(s.id)}
+          >
+            {s.label ?? "union"}
+          </button>
+        ))}
+      </div>
+    );
+  }),
+}));
+
+const STUDY = "t";
+const wav = () => new Blob([new Uint8Array(44)], { type: "audio/wav" });
+
+async function seed(clips: string[]) {
+  await createStudy({ id: STUDY, name: "Test study" });
+  await addClips(
+    STUDY,
+    clips.map((id) => ({ clip: { id, name: `${id}.wav`, duration: 4 }, blob: wav() })),
+  );
+  for (const id of ["w1", "w2"]) await ensureAnnotator(STUDY, id, "crowd");
+  await ensureAnnotator(STUDY, "e1", "expert");
+}
+
+const region = (clipId: string, annotatorId: string, start: number, end: number) =>
+  addRegion(STUDY, { clipId, annotatorId, start, end });
+
+async function labelsOf(regionId: string) {
+  const labels = await listReasonLabels(STUDY, [regionId]);
+  return labels.filter((l) => l.annotatorId === "e1").map((l) => l.reasons);
+}
+
+/** Waits until the spans are listed and the (fake) waveform has its audio. */
+async function ready(spans: number) {
+  await waitFor(() => expect(regionItems()).toHaveLength(spans));
+  await screen.findByTestId("fake-waveform");
+}
+
+function regionItems() {
+  return within(screen.getByRole("list", { name: "Regions" })).getAllByRole("listitem");
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  resetExpertUi();
+  await db.delete();
+  await db.open();
+  Object.values(handle).forEach((f) => {
+    f.mockClear();
+  });
+});
+afterEach(() => cleanup());
+
+test("spans from two annotators are listed and drawn read-only, in two colours", async () => {
+  await seed(["c1"]);
+  const a = await region("c1", "w1", 0.5, 1.25);
+  await region("c1", "w2", 2, 3);
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+
+  await waitFor(() => expect(regionItems()).toHaveLength(2));
+  const [first, second] = regionItems();
+  expect(first).toHaveTextContent("w1");
+  expect(first).toHaveTextContent("0:00.50–0:01.25");
+  expect(second).toHaveTextContent("w2");
+  expect(second).toHaveTextContent("0:02.00–0:03.00");
+  // Two annotators in the study, sorted: w1 gets the palette's first colour, w2 its second.
+  const swatches = screen.getAllByTestId("span-color");
+  expect(swatches[0]).toHaveStyle({ backgroundColor: SPAN_PALETTE[0] });
+  expect(swatches[1]).toHaveStyle({ backgroundColor: SPAN_PALETTE[1] });
+
+  const drawn = await screen.findAllByTestId("wave-span");
+  expect(drawn.map((d) => [d.textContent, d.dataset.color, d.dataset.editable])).toEqual([
+    ["w1", SPAN_PALETTE[0], "false"],
+    ["w2", SPAN_PALETTE[1], "false"],
+  ]);
+  // The legend: id, span count, a toggle per annotator.
+  expect(screen.getByRole("button", { name: "w1: 1 span, shown" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await userEvent.click(screen.getByRole("button", { name: "w2: 1 span, shown" }));
+  expect(screen.getByRole("button", { name: "w2: 1 span, hidden" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+  expect(screen.getAllByTestId("wave-span").map((d) => d.textContent)).toEqual(["w1"]);
+  expect(regionItems()).toHaveLength(1);
+  expect(a.id).toBeTruthy();
+});
+
+test("ticking a checkbox and pressing number keys store the right reasons", async () => {
+  await seed(["c1"]);
+  const r1 = await region("c1", "w1", 0.5, 1.25);
+  const r2 = await region("c1", "w2", 2, 3);
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await ready(2);
+
+  // Select w2's span from the waveform, tick "End of speech" with the mouse.
+  await user.click(screen.getAllByTestId("wave-span")[1] as HTMLElement);
+  expect(screen.getByRole("group", { name: /Reasons for w2's span/ })).toBeInTheDocument();
+  const eos = screen.getByRole("checkbox", { name: "End of speech" });
+  expect(eos).toHaveAccessibleDescription("Position of region is at the end of each utterance.");
+  await user.click(eos);
+  await waitFor(async () => expect(await labelsOf(r2.id)).toEqual([["end_of_speech"]]));
+
+  // Keys: "-" is the 11th type (Undefined), "0" the 10th (Background noise), "3" High pitch.
+  await user.keyboard("-");
+  await user.keyboard("0");
+  await user.keyboard("3");
+  await waitFor(async () =>
+    expect(await labelsOf(r2.id)).toEqual([
+      ["end_of_speech", "high_pitch", "background_noise", "undefined"],
+    ]),
+  );
+  // Pressing a key again removes that reason; the list row shows what is ticked.
+  await user.keyboard("0");
+  await waitFor(async () =>
+    expect(await labelsOf(r2.id)).toEqual([["end_of_speech", "high_pitch", "undefined"]]),
+  );
+  await waitFor(() =>
+    expect(regionItems()[1]).toHaveTextContent("End of speechHigh pitchUndefined"),
+  );
+  expect(screen.getByRole("checkbox", { name: "Background noise" })).not.toBeChecked();
+  expect(screen.getByRole("checkbox", { name: "High pitch" })).toBeChecked();
+
+  // "[" moves to the previous span; untick all of a span's reasons and its label is deleted.
+  await user.keyboard("[[");
+  expect(screen.getByRole("group", { name: /Reasons for w1's span/ })).toBeInTheDocument();
+  await user.keyboard("2");
+  await waitFor(async () => expect(await labelsOf(r1.id)).toEqual([["silence"]]));
+  await user.keyboard("2");
+  await waitFor(async () => expect(await labelsOf(r1.id)).toEqual([]));
+  expect(await labelsOf(r2.id)).toEqual([["end_of_speech", "high_pitch", "undefined"]]);
+});
+
+test("reason keys do nothing while typing in a text field", async () => {
+  await seed(["c1"]);
+  const r1 = await region("c1", "w1", 0.5, 1.25);
+  const user = userEvent.setup();
+  render(
+    <>
+      <input aria-label="Notes" />
+      <ExpertScreen studyId={STUDY} annotatorId="e1" />
+    </>,
+  );
+  await waitFor(() => expect(regionItems()).toHaveLength(1));
+  // The first unlabelled span is selected on arrival.
+  expect(screen.getByRole("group", { name: /Reasons for w1's span/ })).toBeInTheDocument();
+  await user.click(screen.getByRole("textbox", { name: "Notes" }));
+  await user.keyboard("1 n");
+  expect(screen.getByRole("textbox", { name: "Notes" })).toHaveValue("1 n");
+  expect(handle.playPause).not.toHaveBeenCalled();
+  await new Promise((r) => setTimeout(r, 50));
+  expect(await labelsOf(r1.id)).toEqual([]);
+  expect(screen.getByRole("checkbox", { name: "End of speech" })).not.toBeChecked();
+});
+
+test("with the filter on, Next and Previous skip clips whose spans are all labelled", async () => {
+  await seed(["c1", "c2", "c3", "c4", "c5"]);
+  const a1 = await region("c1", "w1", 0, 1);
+  const b2 = await region("c2", "w1", 0, 1);
+  await region("c3", "w2", 0, 1); // open
+  const d4 = await region("c4", "w1", 0, 1);
+  await region("c4", "w2", 1, 2); // c4 half labelled: open
+  // c5 has no spans: nothing to label, skipped by the filter.
+  for (const r of [a1, b2, d4]) await setReasons(STUDY, r.id, "e1", ["silence"]);
+  // Another expert's reasons do not count for e1.
+  await ensureAnnotator(STUDY, "e2", "expert");
+  const c3 = (await listRegions(STUDY, "c3"))[0]?.id ?? "";
+  await setReasons(STUDY, c3, "e2", ["energy"]);
+
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await screen.findByText("Clip 1 of 5");
+  expect(screen.getByText("3 of 5 spans labelled")).toBeInTheDocument();
+
+  await user.click(screen.getByRole("checkbox", { name: /Only clips with unlabelled spans/ }));
+  await user.click(screen.getByRole("button", { name: /Next clip/ }));
+  expect(await screen.findByText("Clip 3 of 5")).toBeInTheDocument();
+  await user.keyboard("n");
+  expect(await screen.findByText("Clip 4 of 5")).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: /Next clip/ })).toBeDisabled();
+  await user.keyboard("p");
+  expect(await screen.findByText("Clip 3 of 5")).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: /Previous clip/ })).toBeDisabled();
+
+  // Labelling c3's only span closes it: Previous is still disabled, Next goes to c4.
+  await user.keyboard("1");
+  await waitFor(() => expect(screen.getByText("4 of 5 spans labelled")).toBeInTheDocument());
+  await user.keyboard("n");
+  expect(await screen.findByText("Clip 4 of 5")).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: /Previous clip/ })).toBeDisabled();
+
+  // Filter off: every clip, including the empty one, with its empty state.
+  await user.click(screen.getByRole("checkbox", { name: /Only clips with unlabelled spans/ }));
+  await user.click(screen.getByRole("button", { name: /Next clip/ }));
+  expect(await screen.findByText("Clip 5 of 5")).toBeInTheDocument();
+  expect(
+    await screen.findByText("No crowd annotator marked anything on this clip"),
+  ).toBeInTheDocument();
+});
+
+test("Show union draws the merged spans of the visible annotators", async () => {
+  await seed(["c1"]);
+  await region("c1", "w1", 0.5, 1.5);
+  await region("c1", "w2", 1, 2); // overlaps w1's
+  await region("c1", "w2", 2, 2.5); // touches it
+  await region("c1", "w1", 3, 3.5); // apart
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await waitFor(() => expect(regionItems()).toHaveLength(4));
+  // Nothing selected, so only the union is drawn.
+  act(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+  await user.click(screen.getByRole("checkbox", { name: "Show union" }));
+  const spans = () =>
+    screen
+      .getAllByTestId("wave-span")
+      .filter((s) => s.textContent === "union")
+      .map((s) => [Number(s.dataset.start), Number(s.dataset.end)]);
+  await waitFor(() =>
+    expect(spans()).toEqual([
+      [0.5, 2.5],
+      [3, 3.5],
+    ]),
+  );
+  expect(screen.getByTestId("union-summary")).toHaveTextContent("2 merged spans");
+  // The selected span (the first one, chosen on arrival) stays drawn over the union.
+  expect(
+    screen
+      .getAllByTestId("wave-span")
+      .filter((s) => s.textContent !== "union")
+      .map((s) => s.textContent),
+  ).toEqual(["w1"]);
+  // Hiding w2 leaves the union of w1's spans alone.
+  await user.click(screen.getByRole("button", { name: "w2: 2 spans, shown" }));
+  await waitFor(() =>
+    expect(spans()).toEqual([
+      [0.5, 1.5],
+      [3, 3.5],
+    ]),
+  );
+  // Union off: the individual spans again.
+  await user.click(screen.getByRole("checkbox", { name: "Show union" }));
+  expect(screen.getAllByTestId("wave-span").map((s) => s.textContent)).toEqual(["w1", "w1"]);
+});
+
+test("Space plays, L loops the selected span, ? opens the shortcuts", async () => {
+  await seed(["c1"]);
+  const r1 = await region("c1", "w1", 0.5, 1.5);
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await ready(1);
+  await user.keyboard(" ");
+  expect(handle.playPause).toHaveBeenCalledTimes(1);
+  await user.keyboard("l");
+  await waitFor(() => expect(handle.playSpan).toHaveBeenCalledWith(r1.id, true));
+  expect(screen.getByRole("button", { name: /Loop span/ })).toHaveAttribute("aria-pressed", "true");
+  await user.keyboard("l");
+  expect(handle.stopLoop).toHaveBeenCalled();
+  await user.click(screen.getByRole("button", { name: /^Play w1's span/ }));
+  await waitFor(() => expect(handle.playSpan).toHaveBeenLastCalledWith(r1.id, false));
+  await user.keyboard("?");
+  const dialog = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
+  expect(within(dialog).getByText("Toggle “Undefined”")).toBeInTheDocument();
+  // Keys are off while the dialog is open; Escape closes it.
+  await user.keyboard("1");
+  await user.keyboard("{Escape}");
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  expect(await labelsOf(r1.id)).toEqual([]);
+});
+
+test("an unknown study says so", async () => {
+  render(<ExpertScreen studyId="nope" annotatorId="e1" />);
+  expect(await screen.findByRole("heading", { name: "Study not found" })).toBeInTheDocument();
+});
+
+test("an id already registered as crowd cannot open the expert screen", async () => {
+  await seed(["c1"]);
+  render(<ExpertScreen studyId={STUDY} annotatorId="w1" />);
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    'annotator "w1" is already registered as crowd',
+  );
+});

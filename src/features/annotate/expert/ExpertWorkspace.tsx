@@ -1,0 +1,285 @@
+// The expert screen once its data is loaded: clip navigation, the waveform with every crowd
+// annotator's spans, the list of spans and the reasons panel for the selected one.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { WaveformHandle, WaveformSpan } from "../../../audio/Waveform.tsx";
+import {
+  clipsWithUnlabelledSpans,
+  labelledRegionIds,
+  labelProgress,
+} from "../../../domain/expert.ts";
+import { useExpertUi } from "../../../stores/expert.ts";
+import { ClipHeader } from "./ClipHeader.tsx";
+import { ClipNav } from "./ClipNav.tsx";
+import { buildClipView } from "./clipView.ts";
+import { ReasonsPanel } from "./ReasonsPanel.tsx";
+import { RegionList } from "./RegionList.tsx";
+import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
+import { useClipNavigation } from "./useClipNavigation.ts";
+import type { ExpertData } from "./useExpertData.ts";
+import { useClipAudio } from "./useExpertData.ts";
+import { useExpertKeys } from "./useExpertKeys.ts";
+import { useReasonWriter } from "./useReasonWriter.ts";
+import { WaveformPanel } from "./WaveformPanel.tsx";
+
+const UNION_COLOR = "#0F172A";
+const card = "rounded-lg border border-slate-200 bg-white shadow-sm";
+
+interface Props {
+  data: ExpertData;
+  studyId: string;
+  expertId: string;
+}
+
+export function ExpertWorkspace({ data, studyId, expertId }: Props) {
+  const ui = useExpertUi();
+  const taxonomy = data.study.taxonomy;
+  const order = useMemo(() => taxonomy.map((t) => t.id), [taxonomy]);
+  const { toggle: writeToggle, pendingReasons } = useReasonWriter(studyId, expertId, order, data);
+
+  // Labelled = this expert gave reasons, counting toggles still being written.
+  const labelled = useMemo(() => {
+    const ids = labelledRegionIds(data.labels, expertId);
+    for (const [id, reasons] of pendingReasons) {
+      if (reasons.length > 0) ids.add(id);
+      else ids.delete(id);
+    }
+    return ids;
+  }, [data.labels, expertId, pendingReasons]);
+  const openClips = useMemo(
+    () => clipsWithUnlabelledSpans(data.regions, labelled),
+    [data.regions, labelled],
+  );
+  const nav = useClipNavigation(studyId, expertId, data.clips, openClips);
+  const clip = nav.clip;
+  const clipId = clip?.id ?? "";
+
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const studyAnnotators = useMemo(
+    () => data.annotators.filter((a) => a.role === "crowd").map((a) => a.id),
+    [data.annotators],
+  );
+  const view = useMemo(() => {
+    const v = buildClipView(clipId, data.regions, data.labels, expertId, studyAnnotators, hidden);
+    const withPending = (s: (typeof v.spans)[number]) => ({
+      ...s,
+      reasons: pendingReasons.get(s.id) ?? s.reasons,
+    });
+    return { ...v, spans: v.spans.map(withPending), visibleSpans: v.visibleSpans.map(withPending) };
+  }, [clipId, data, expertId, studyAnnotators, hidden, pendingReasons]);
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = view.visibleSpans.find((s) => s.id === selectedId);
+
+  // On each new clip: select its first span still without reasons (else its first span).
+  const autoSelectedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (autoSelectedFor.current === clipId) return;
+    autoSelectedFor.current = clipId;
+    const first = view.visibleSpans.find((s) => s.reasons.length === 0) ?? view.visibleSpans[0];
+    setSelectedId(first?.id ?? null);
+  }, [clipId, view.visibleSpans]);
+
+  // Playback.
+  const waveform = useRef<WaveformHandle>(null);
+  const [playing, setPlaying] = useState(false);
+  const [looping, setLooping] = useState(false);
+  const [playRequest, setPlayRequest] = useState<{ id: string; loop: boolean } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new clip stops the loop
+  useEffect(() => {
+    setLooping(false);
+    setPlaying(false);
+  }, [clipId]);
+
+  const waveSpans = useMemo((): WaveformSpan[] => {
+    const individual = (s: (typeof view.spans)[number]): WaveformSpan => ({
+      id: s.id,
+      start: s.start,
+      end: s.end,
+      color: s.color,
+      editable: false,
+      label: s.annotatorId,
+    });
+    if (!ui.showUnion) return view.visibleSpans.map(individual);
+    const union = view.union.map(
+      (u): WaveformSpan => ({
+        id: `union:${u.start}-${u.end}`,
+        start: u.start,
+        end: u.end,
+        color: UNION_COLOR,
+        editable: false,
+      }),
+    );
+    // The selected span stays drawn over the union, so it can be seen and looped.
+    return selected ? [...union, individual(selected)] : union;
+  }, [ui.showUnion, view, selected]);
+
+  // A span is played once the waveform has it (it may only just have been selected).
+  useEffect(() => {
+    if (!playRequest || !waveSpans.some((s) => s.id === playRequest.id)) return;
+    waveform.current?.playSpan(playRequest.id, playRequest.loop);
+    setPlayRequest(null);
+  }, [playRequest, waveSpans]);
+
+  const selectFromWaveform = useCallback(
+    (id: string | null) => {
+      if (id?.startsWith("union:")) {
+        const u = view.union.find((x) => `union:${x.start}-${x.end}` === id);
+        const inside = u && view.visibleSpans.find((s) => s.start < u.end && s.end > u.start);
+        setSelectedId(inside?.id ?? null);
+      } else {
+        setSelectedId(id);
+      }
+    },
+    [view],
+  );
+
+  const toggle = (reasonId: string) => {
+    if (!selected) return;
+    void writeToggle(selected.id, selected.reasons, reasonId).catch(() => undefined);
+  };
+  const stepSpan = (direction: 1 | -1) => {
+    const spans = view.visibleSpans;
+    if (spans.length === 0) return;
+    const at = spans.findIndex((s) => s.id === selectedId);
+    const next =
+      at === -1
+        ? direction === 1
+          ? 0
+          : spans.length - 1
+        : Math.min(spans.length - 1, Math.max(0, at + direction));
+    setSelectedId(spans[next]?.id ?? null);
+  };
+  const playPause = () => {
+    setLooping(false);
+    waveform.current?.playPause();
+  };
+  const loop = () => {
+    if (looping) {
+      setLooping(false);
+      waveform.current?.stopLoop();
+      waveform.current?.pause();
+    } else if (selected) {
+      setLooping(true);
+      setPlayRequest({ id: selected.id, loop: true });
+    }
+  };
+  const playOne = (id: string) => {
+    setSelectedId(id);
+    setLooping(false);
+    setPlayRequest({ id, loop: false });
+  };
+
+  const [help, setHelp] = useState(false);
+  useExpertKeys(
+    {
+      nextClip: nav.goNext,
+      previousClip: nav.goPrevious,
+      nextSpan: () => stepSpan(1),
+      previousSpan: () => stepSpan(-1),
+      toggleReason: (i) => {
+        const entry = taxonomy[i];
+        if (entry) toggle(entry.id);
+      },
+      playPause,
+      loop,
+      showHelp: () => setHelp(true),
+    },
+    !help,
+  );
+
+  const studyProgress = labelProgress(data.regions, labelled);
+  const clipProgress = labelProgress(view.spans, labelled);
+  if (!clip) return null;
+
+  return (
+    <main className="mx-auto flex max-w-6xl flex-col gap-4 p-6">
+      <ClipHeader
+        study={data.study}
+        clip={clip}
+        expertId={expertId}
+        onShowShortcuts={() => setHelp(true)}
+      />
+      <ClipNav
+        position={nav.index}
+        clipCount={data.clips.length}
+        onPrevious={nav.goPrevious}
+        onNext={nav.goNext}
+        canPrevious={nav.previous !== undefined}
+        canNext={nav.next !== undefined}
+        onlyUnlabelled={ui.onlyUnlabelled}
+        onOnlyUnlabelledChange={ui.setOnlyUnlabelled}
+        openClips={openClips.size}
+        study={studyProgress}
+        clip={clipProgress}
+      />
+      <section aria-label="Clip" className={`${card} p-4`}>
+        <ClipWaveform
+          studyId={studyId}
+          clip={clip}
+          waveformRef={waveform}
+          spans={waveSpans}
+          selectedId={selected?.id ?? null}
+          onSelect={selectFromWaveform}
+          playing={playing}
+          onPlayingChange={setPlaying}
+          looping={looping}
+          canLoop={selected !== undefined || looping}
+          onPlayPause={playPause}
+          onLoop={loop}
+          onZoom={(f) => waveform.current?.zoomBy(f)}
+          showSpectrogram={ui.showSpectrogram}
+          onShowSpectrogramChange={ui.setShowSpectrogram}
+          showUnion={ui.showUnion}
+          onShowUnionChange={ui.setShowUnion}
+          union={view.union}
+          legend={view.legend}
+          onToggleAnnotator={(id) =>
+            setHidden((h) => {
+              const next = new Set(h);
+              if (!next.delete(id)) next.add(id);
+              return next;
+            })
+          }
+        />
+      </section>
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <section aria-labelledby="expert-spans-title" className={`${card} p-4`}>
+          <h2 id="expert-spans-title" className="mb-3 text-sm font-semibold text-slate-800">
+            Spans on this clip
+            <span className="ml-2 font-normal text-slate-500">
+              {clipProgress.labelled} of {clipProgress.total} labelled
+            </span>
+          </h2>
+          <RegionList
+            spans={view.visibleSpans}
+            hiddenCount={view.spans.length - view.visibleSpans.length}
+            selectedId={selected?.id ?? null}
+            taxonomy={taxonomy}
+            onSelect={setSelectedId}
+            onPlay={playOne}
+          />
+        </section>
+        <section aria-labelledby="expert-reasons-title" className={`${card} p-4`}>
+          <h2 id="expert-reasons-title" className="mb-2 text-sm font-semibold text-slate-800">
+            Reasons
+          </h2>
+          <ReasonsPanel taxonomy={taxonomy} span={selected} onToggle={toggle} />
+        </section>
+      </div>
+      {help && <ShortcutsDialog taxonomy={taxonomy} onClose={() => setHelp(false)} />}
+    </main>
+  );
+}
+
+/** WaveformPanel fed with the clip's audio (its own component so the audio query is per clip). */
+function ClipWaveform({
+  studyId,
+  clip,
+  ...rest
+}: Omit<Parameters<typeof WaveformPanel>[0], "audio"> & {
+  studyId: string;
+  clip: ExpertData["clips"][number];
+}) {
+  const audio = useClipAudio(studyId, clip);
+  return <WaveformPanel audio={audio} {...rest} />;
+}

@@ -1,0 +1,71 @@
+// The reasons for the selected span: one checkbox per taxonomy type, with its description and
+// the key (1–9, 0, -) that toggles it. Every tick is stored at once.
+import { keyForReasonIndex } from "../../../domain/expert.ts";
+import type { TaxonomyEntry } from "../../../domain/types.ts";
+import type { ExpertSpan } from "./clipView.ts";
+import { spanName } from "./RegionList.tsx";
+
+interface Props {
+  taxonomy: readonly TaxonomyEntry[];
+  span: ExpertSpan | undefined;
+  onToggle(reasonId: string): void;
+}
+
+export function ReasonsPanel({ taxonomy, span, onToggle }: Props) {
+  if (!span) {
+    return (
+      <p className="px-1 py-6 text-center text-sm text-slate-500">
+        Select a span on the waveform or in the list to tag its reasons.
+      </p>
+    );
+  }
+  const ticked = new Set(span.reasons);
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-2 text-sm text-slate-700">
+        Reasons for <span className="font-medium">{spanName(span)}</span>
+      </legend>
+      {taxonomy.map((t, i) => {
+        const key = keyForReasonIndex(i);
+        const labelId = `reason-${i}-label`;
+        const descId = `reason-${i}-desc`;
+        const checked = ticked.has(t.id);
+        return (
+          <label
+            key={t.id}
+            className={`flex cursor-pointer items-start gap-3 rounded-md px-2 py-1.5 transition ${
+              checked ? "bg-slate-100" : "hover:bg-slate-50"
+            }`}
+          >
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-slate-900"
+              checked={checked}
+              aria-labelledby={labelId}
+              aria-describedby={t.description ? descId : undefined}
+              aria-keyshortcuts={key}
+              onChange={() => onToggle(t.id)}
+            />
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="flex items-center justify-between gap-2">
+                <span id={labelId} className="text-sm font-medium text-slate-800">
+                  {t.label}
+                </span>
+                {key && (
+                  <kbd className="min-w-5 rounded border border-slate-300 bg-white px-1 text-center font-mono text-xs text-slate-500">
+                    {key}
+                  </kbd>
+                )}
+              </span>
+              {t.description && (
+                <span id={descId} className="text-xs text-slate-500">
+                  {t.description}
+                </span>
+              )}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,111 @@
+// The clip's crowd spans as a list: who marked it, where, the reasons ticked so far, and a
+// play button. Clicking or tabbing onto a row selects the span.
+import { formatTime } from "../../../audio/format.ts";
+import type { TaxonomyEntry } from "../../../domain/types.ts";
+import type { ExpertSpan } from "./clipView.ts";
+
+export function spanName(span: Pick<ExpertSpan, "annotatorId" | "start" | "end">): string {
+  return `${span.annotatorId}'s span ${formatTime(span.start)}–${formatTime(span.end)}`;
+}
+
+interface Props {
+  spans: readonly ExpertSpan[];
+  /** Spans left out because their annotator is hidden in the legend. */
+  hiddenCount: number;
+  selectedId: string | null;
+  taxonomy: readonly TaxonomyEntry[];
+  onSelect(id: string): void;
+  onPlay(id: string): void;
+}
+
+export function RegionList({ spans, hiddenCount, selectedId, taxonomy, onSelect, onPlay }: Props) {
+  const labelOf = new Map(taxonomy.map((t) => [t.id, t.label]));
+  if (spans.length === 0 && hiddenCount === 0) {
+    return (
+      <p className="rounded-md border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">
+        No crowd annotator marked anything on this clip
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <ul aria-label="Regions" className="flex flex-col gap-1.5">
+        {spans.map((s) => {
+          const selected = s.id === selectedId;
+          return (
+            <li
+              key={s.id}
+              aria-current={selected ? "true" : undefined}
+              data-span-id={s.id}
+              className={`flex items-stretch overflow-hidden rounded-md border transition ${
+                selected
+                  ? "border-slate-900 bg-slate-50 ring-1 ring-slate-900"
+                  : "border-slate-200 bg-white hover:border-slate-300"
+              }`}
+            >
+              <span
+                data-testid="span-color"
+                aria-hidden="true"
+                className="w-1.5 shrink-0"
+                style={{ backgroundColor: s.color }}
+              />
+              <button
+                type="button"
+                className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-2 text-left focus:outline-none focus-visible:bg-slate-100"
+                aria-label={`${spanName(s)}: ${
+                  s.reasons.length === 0
+                    ? "no reasons yet"
+                    : s.reasons.map((r) => labelOf.get(r) ?? r).join(", ")
+                }`}
+                onClick={() => onSelect(s.id)}
+                onFocus={() => onSelect(s.id)}
+              >
+                <span className="flex items-baseline gap-2 text-sm">
+                  <span className="font-medium" style={{ color: s.color }}>
+                    {s.annotatorId}
+                  </span>
+                  <span className="tabular-nums text-slate-700">
+                    {formatTime(s.start)}–{formatTime(s.end)}
+                  </span>
+                  <span className="tabular-nums text-xs text-slate-400">
+                    {(s.end - s.start).toFixed(2)} s
+                  </span>
+                </span>
+                <span className="flex flex-wrap gap-1">
+                  {s.reasons.length === 0 ? (
+                    <span className="text-xs italic text-slate-400">No reasons yet</span>
+                  ) : (
+                    s.reasons.map((r) => (
+                      <span
+                        key={r}
+                        className="rounded bg-slate-900/5 px-1.5 py-0.5 text-xs text-slate-700"
+                      >
+                        {labelOf.get(r) ?? r}
+                      </span>
+                    ))
+                  )}
+                </span>
+              </button>
+              <button
+                type="button"
+                aria-label={`Play ${spanName(s)}`}
+                title="Play this span"
+                onClick={() => onPlay(s.id)}
+                className="shrink-0 border-l border-slate-200 px-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
+                <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="currentColor">
+                  <path d="M4 2.5v11l9-5.5z" />
+                </svg>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {hiddenCount > 0 && (
+        <p className="text-xs text-slate-500">
+          {hiddenCount} {hiddenCount === 1 ? "span" : "spans"} of hidden annotators not listed
+        </p>
+      )}
+    </div>
+  );
+}
