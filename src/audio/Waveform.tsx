@@ -150,6 +150,9 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         regions,
         TimelinePlugin.create({
           height: TIMELINE_HEIGHT,
+          timeInterval: 0.1,
+          primaryLabelInterval: 1,
+          secondaryLabelInterval: 0.5,
           style: { fontSize: "10px", color: "#475569" },
         }),
         ZoomPlugin.create({ scale: 0.25, maxZoom: MAX_ZOOM, exponentialZooming: true }),

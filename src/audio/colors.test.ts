@@ -39,7 +39,7 @@ describe("withAlpha", () => {
     expect(() => withAlpha("red", 0.3)).toThrow(/"red" is not a #RGB or #RRGGBB colour/);
   });
   test("spanFill is stronger for the selected span", () => {
-    expect(spanFill("#332288", false)).toBe("rgba(51, 34, 136, 0.2)");
-    expect(spanFill("#332288", true)).toBe("rgba(51, 34, 136, 0.38)");
+    expect(spanFill("#332288", false)).toBe("rgba(51, 34, 136, 0.18)");
+    expect(spanFill("#332288", true)).toBe("rgba(51, 34, 136, 0.32)");
   });
 });

@@ -44,5 +44,5 @@ export function withAlpha(hex: string, alpha: number): string {
 
 /** The translucent fill of a span on the waveform: stronger when it is the selected one. */
 export function spanFill(color: string, selected: boolean): string {
-  return withAlpha(color, selected ? 0.38 : 0.2);
+  return withAlpha(color, selected ? 0.32 : 0.18);
 }

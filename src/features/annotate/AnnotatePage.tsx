@@ -1,3 +1,114 @@
+// /annotate/:studyId — who is annotating (from `?annotator=&role=`, else a prompt), then the
+// crowd screen or the expert screen.
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "wouter";
+import { ensureAnnotator, ensureDemoStudy } from "../../db/repo.ts";
+import { CrowdScreen } from "./CrowdScreen.tsx";
+import { ExpertScreen } from "./expert/ExpertScreen.tsx";
+import { IdentityPrompt } from "./IdentityPrompt.tsx";
+import {
+  type Identity,
+  identityFromSearch,
+  loadIdentity,
+  saveIdentity,
+  searchWithIdentity,
+} from "./identity.ts";
+
+function localStore(): Storage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+type Registration = { kind: "pending" } | { kind: "ok" } | { kind: "error"; message: string };
+
 export function AnnotatePage({ studyId }: { studyId: string }) {
-  return <main className="mx-auto max-w-5xl p-8">{studyId}</main>;
+  const [params, setParams] = useSearchParams();
+  const identity = identityFromSearch(params);
+  const annotatorId = identity?.annotatorId;
+  const role = identity?.role;
+  const [registration, setRegistration] = useState<Registration>({ kind: "pending" });
+
+  useEffect(() => {
+    if (!annotatorId || !role) return;
+    let cancelled = false;
+    setRegistration({ kind: "pending" });
+    saveIdentity(localStore(), { annotatorId, role });
+    (async () => {
+      if (studyId === "demo") await ensureDemoStudy().catch(() => undefined);
+      await ensureAnnotator(studyId, annotatorId, role);
+    })().then(
+      () => !cancelled && setRegistration({ kind: "ok" }),
+      (error: unknown) =>
+        !cancelled &&
+        setRegistration({
+          kind: "error",
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [studyId, annotatorId, role]);
+
+  if (!identity) {
+    return (
+      <IdentityPrompt
+        initial={loadIdentity(localStore())}
+        onSubmit={(chosen: Identity) => {
+          saveIdentity(localStore(), chosen);
+          setParams(searchWithIdentity(params.toString(), chosen));
+        }}
+      />
+    );
+  }
+
+  if (registration.kind === "error") {
+    return (
+      <main className="mx-auto max-w-6xl p-6">
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700"
+        >
+          <p>{registration.message}</p>
+          <p className="mt-2 flex gap-4">
+            <button
+              type="button"
+              className="underline"
+              onClick={() =>
+                setParams((prev) => {
+                  const next = new URLSearchParams(prev);
+                  next.delete("annotator");
+                  next.delete("role");
+                  return next;
+                })
+              }
+            >
+              Use another annotator id
+            </button>
+            <Link href="/" className="underline">
+              Back to the studies
+            </Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
+  if (registration.kind === "pending") {
+    return (
+      <main className="mx-auto max-w-6xl p-6">
+        <p className="text-sm text-slate-500">Opening the study…</p>
+      </main>
+    );
+  }
+  if (identity.role === "expert") {
+    return <ExpertScreen studyId={studyId} annotatorId={identity.annotatorId} />;
+  }
+  return (
+    <main className="mx-auto max-w-6xl p-6">
+      <CrowdScreen studyId={studyId} annotatorId={identity.annotatorId} />
+    </main>
+  );
 }

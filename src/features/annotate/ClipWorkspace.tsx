@@ -1,0 +1,370 @@
+// One clip on the crowd screen: waveform, spans, rating and "Finish clip". Every span edit is
+// written to the database at once; the waveform and the list both read the stored spans.
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { paletteColor } from "../../audio/colors.ts";
+import { formatTime, roundSeconds } from "../../audio/format.ts";
+import { Waveform, type WaveformHandle, type WaveformSpan } from "../../audio/Waveform.tsx";
+import { updateRegion } from "../../db/annotations.ts";
+import {
+  addRegion,
+  type ClipRecord,
+  deleteRegion,
+  listRegions,
+  type StudyRecord,
+  type SubmissionRecord,
+  saveSubmission,
+} from "../../db/repo.ts";
+import { useAnnotateUi } from "../../stores/annotate.ts";
+import { RatingGroup } from "./RatingGroup.tsx";
+import { RegionList } from "./RegionList.tsx";
+import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
+import { sessionKey } from "./session.ts";
+import type { ClipAudio } from "./useClipAudio.ts";
+import { useClipSession } from "./useClipSession.ts";
+import { useShortcuts } from "./useShortcuts.ts";
+import { WaveToolbar } from "./WaveToolbar.tsx";
+
+export interface ClipWorkspaceProps {
+  study: StudyRecord;
+  clip: ClipRecord;
+  annotatorId: string;
+  audio: ClipAudio;
+  submission: SubmissionRecord | undefined;
+  onPrevious?: () => void;
+  onNext?: () => void;
+  /** Called after the submission is stored. */
+  onFinished(): void;
+}
+
+const MIN_MARK_SECONDS = 0.05;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function ClipWorkspace(props: ClipWorkspaceProps) {
+  const { study, clip, annotatorId, audio, submission } = props;
+  const studyId = study.id;
+  const waveRef = useRef<WaveformHandle>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const ui = {
+    selectedId: useAnnotateUi((s) => s.selectedId),
+    zoom: useAnnotateUi((s) => s.zoom),
+    showSpectrogram: useAnnotateUi((s) => s.showSpectrogram),
+    helpOpen: useAnnotateUi((s) => s.helpOpen),
+    select: useAnnotateUi((s) => s.select),
+    setPlaying: useAnnotateUi((s) => s.setPlaying),
+    setCurrentTime: useAnnotateUi((s) => s.setCurrentTime),
+    setZoom: useAnnotateUi((s) => s.setZoom),
+    setHelpOpen: useAnnotateUi((s) => s.setHelpOpen),
+    resetClip: useAnnotateUi((s) => s.resetClip),
+  };
+  const [duration, setDuration] = useState(clip.duration);
+  const [ready, setReady] = useState(false);
+  const [loopingId, setLoopingId] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const [writeError, setWriteError] = useState<string | null>(null);
+  const [ratingError, setRatingError] = useState<string | null>(null);
+  const [finishing, setFinishing] = useState(false);
+  const session = useClipSession(sessionKey(studyId, annotatorId, clip.id));
+  const rating = session.draftRating ?? submission?.score;
+
+  const regions = useLiveQuery(
+    () => listRegions(studyId, clip.id, annotatorId),
+    [studyId, clip.id, annotatorId],
+  );
+
+  const { resetClip } = ui;
+  useEffect(() => {
+    resetClip();
+    headingRef.current?.focus();
+  }, [resetClip]);
+
+  const spans = useMemo<WaveformSpan[]>(
+    () =>
+      (regions ?? []).map((r, i) => ({
+        id: r.id,
+        start: r.start,
+        end: r.end,
+        color: paletteColor(i),
+        editable: true,
+        label: String(i + 1),
+      })),
+    [regions],
+  );
+
+  const write = useCallback(async (fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+      setWriteError(null);
+      return true;
+    } catch (error) {
+      setWriteError(messageOf(error));
+      return false;
+    }
+  }, []);
+
+  const create = useCallback(
+    (start: number, end: number) =>
+      write(async () => {
+        const r = await addRegion(studyId, { clipId: clip.id, annotatorId, start, end });
+        useAnnotateUi.getState().select(r.id);
+        setStatus(`Span marked from ${formatTime(r.start)} to ${formatTime(r.end)}.`);
+      }),
+    [write, studyId, clip.id, annotatorId],
+  );
+
+  const change = useCallback(
+    (id: string, start: number, end: number) =>
+      write(() => updateRegion(studyId, id, { start, end })),
+    [write, studyId],
+  );
+
+  const remove = useCallback(
+    (id: string) =>
+      write(async () => {
+        if (loopingId === id) waveRef.current?.stopLoop();
+        await deleteRegion(studyId, id);
+        if (useAnnotateUi.getState().selectedId === id) useAnnotateUi.getState().select(null);
+        setStatus("Span deleted.");
+      }),
+    [write, studyId, loopingId],
+  );
+
+  const chooseRating = useCallback(
+    (value: number) => {
+      session.setDraftRating(value);
+      setRatingError(null);
+    },
+    [session],
+  );
+
+  const finish = useCallback(async () => {
+    if (finishing) return;
+    if (study.requireRating && rating === undefined) {
+      setRatingError("Choose an overall naturalness rating (1–5) before finishing this clip.");
+      return;
+    }
+    setFinishing(true);
+    waveRef.current?.pause();
+    const { plays, seconds } = session.totals();
+    const ok = await write(() =>
+      saveSubmission(studyId, {
+        clipId: clip.id,
+        annotatorId,
+        completedAt: new Date().toISOString(),
+        ...(rating === undefined ? {} : { score: rating }),
+        playCount: (submission?.playCount ?? 0) + plays,
+        seconds: Math.round(((submission?.seconds ?? 0) + seconds) * 10) / 10,
+      }),
+    );
+    setFinishing(false);
+    if (ok) {
+      session.reset();
+      props.onFinished();
+    }
+  }, [
+    finishing,
+    study.requireRating,
+    rating,
+    session,
+    write,
+    studyId,
+    clip.id,
+    annotatorId,
+    submission,
+    props,
+  ]);
+
+  const mark = useCallback(() => {
+    const t = roundSeconds(waveRef.current?.getCurrentTime() ?? 0);
+    const from = useAnnotateUi.getState().markStart;
+    if (from === null) {
+      useAnnotateUi.getState().setMarkStart(t);
+      setStatus(
+        `Span start set at ${formatTime(t)}. Move the playhead and press M again (Esc cancels).`,
+      );
+      return;
+    }
+    const start = Math.min(from, t);
+    const end = Math.max(from, t);
+    if (end - start < MIN_MARK_SECONDS) {
+      setStatus("A span needs some length: move the playhead away from its start first.");
+      return;
+    }
+    useAnnotateUi.getState().setMarkStart(null);
+    void create(start, end);
+  }, [create]);
+
+  const toggleLoop = useCallback(() => {
+    const id = useAnnotateUi.getState().selectedId;
+    if (!id) {
+      setStatus("Select a span first (click it, or its name in the list), then press L.");
+      return;
+    }
+    if (loopingId === id) {
+      waveRef.current?.stopLoop();
+      waveRef.current?.pause();
+      setLoopingId(null);
+      setStatus("Loop stopped.");
+    } else {
+      waveRef.current?.playSpan(id, true);
+      setLoopingId(id);
+      setStatus("Looping the selected span. Press L again to stop.");
+    }
+  }, [loopingId]);
+
+  useShortcuts(!ui.helpOpen, {
+    playPause: () => waveRef.current?.playPause(),
+    seekBack: () => waveRef.current?.seekBy(-1),
+    seekForward: () => waveRef.current?.seekBy(1),
+    seekBackFine: () => waveRef.current?.seekBy(-0.1),
+    seekForwardFine: () => waveRef.current?.seekBy(0.1),
+    deleteSpan: () => {
+      const id = useAnnotateUi.getState().selectedId;
+      if (id) void remove(id);
+      else setStatus("Select a span to delete it.");
+    },
+    loopSpan: toggleLoop,
+    markSpan: mark,
+    nextClip: () => props.onNext?.(),
+    previousClip: () => props.onPrevious?.(),
+    finishClip: () => void finish(),
+    zoomIn: () => waveRef.current?.zoomBy(2),
+    zoomOut: () => waveRef.current?.zoomBy(0.5),
+    showHelp: () => ui.setHelpOpen(true),
+    escape: () => {
+      if (useAnnotateUi.getState().markStart !== null) {
+        useAnnotateUi.getState().setMarkStart(null);
+        setStatus("Marking cancelled.");
+      } else {
+        ui.select(null);
+      }
+    },
+    rate1: () => chooseRating(1),
+    rate2: () => chooseRating(2),
+    rate3: () => chooseRating(3),
+    rate4: () => chooseRating(4),
+    rate5: () => chooseRating(5),
+  });
+
+  const sentence = (study.extra.sentences as Record<string, string> | undefined)?.[
+    clip.sentence ?? ""
+  ];
+
+  return (
+    <div className="grid gap-4">
+      <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-base font-semibold text-slate-900 outline-none"
+          >
+            {clip.name}
+            {submission && (
+              <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                Finished
+              </span>
+            )}
+          </h2>
+          {sentence && (
+            <p className="text-sm text-slate-600">
+              Text: <q className="text-slate-900">{sentence}</q>
+            </p>
+          )}
+        </div>
+        <WaveToolbar
+          duration={duration}
+          ready={ready}
+          onPlayPause={() => waveRef.current?.playPause()}
+          onZoom={(f) => waveRef.current?.zoomBy(f)}
+          onMark={mark}
+        />
+        <div className="mt-3">
+          {audio.kind === "ready" ? (
+            <Waveform
+              ref={waveRef}
+              audio={audio.src}
+              spans={spans}
+              selectedId={ui.selectedId}
+              allowCreate
+              onCreate={(s, e) => void create(s, e)}
+              onChange={(id, s, e) => void change(id, s, e)}
+              onSelect={ui.select}
+              onReady={(d) => {
+                setDuration(d);
+                setReady(true);
+              }}
+              onPlay={session.addPlay}
+              onPlayingChange={(p) => {
+                ui.setPlaying(p);
+                if (!p) setLoopingId(null);
+              }}
+              onTimeUpdate={ui.setCurrentTime}
+              zoom={ui.zoom}
+              onZoomChange={ui.setZoom}
+              showSpectrogram={ui.showSpectrogram}
+            />
+          ) : audio.kind === "error" ? (
+            <section
+              aria-label="Waveform"
+              className="flex h-[160px] items-center justify-center rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700"
+            >
+              <p role="alert">This clip's audio could not be loaded: {audio.message}</p>
+            </section>
+          ) : (
+            <section
+              aria-label="Waveform"
+              aria-busy="true"
+              className="h-[160px] animate-pulse rounded-md border border-slate-200 bg-slate-100"
+            />
+          )}
+        </div>
+        <p className="mt-2 text-sm text-slate-500">
+          Drag across the waveform to mark a span that sounds unnatural; drag a span to move it or
+          its edges to resize it. Spans may overlap. Press <kbd className="font-mono">?</kbd> for
+          keyboard shortcuts.
+        </p>
+        <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-700">
+          {status}
+        </p>
+        {writeError && (
+          <p role="alert" className="mt-1 text-sm text-red-600">
+            {writeError}
+          </p>
+        )}
+      </section>
+
+      <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+        <RegionList
+          spans={regions ?? []}
+          duration={duration}
+          selectedId={ui.selectedId}
+          onSelect={ui.select}
+          onCommit={(id, s, e) => void change(id, s, e)}
+          onPlay={(id) => waveRef.current?.playSpan(id)}
+          onDelete={(id) => void remove(id)}
+        />
+        <div className="grid content-start gap-4">
+          <RatingGroup
+            value={rating}
+            required={study.requireRating}
+            error={ratingError}
+            onChange={chooseRating}
+          />
+          <button
+            type="button"
+            onClick={() => void finish()}
+            disabled={finishing}
+            className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-50"
+          >
+            Finish clip
+          </button>
+        </div>
+      </div>
+      {ui.helpOpen && <ShortcutsDialog onClose={() => ui.setHelpOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+// The crowd annotator's screen for one study: which clip is open (`clip` in the URL, else the
+// first one not finished yet), progress, navigation, and the finished screen at the end.
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useSearchParams } from "wouter";
+import {
+  getClipAudio,
+  getStudy,
+  listAllRegions,
+  listClips,
+  listSubmissions,
+} from "../../db/repo.ts";
+import { AudioCache } from "./audioCache.ts";
+import { ClipWorkspace } from "./ClipWorkspace.tsx";
+import { FinishedScreen } from "./FinishedScreen.tsx";
+import { nextUnfinished } from "./progress.ts";
+import { useClipAudio } from "./useClipAudio.ts";
+
+const SECONDARY =
+  "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
+
+export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotatorId: string }) {
+  const [params, setParams] = useSearchParams();
+  const study = useLiveQuery(() => getStudy(studyId).then((s) => s ?? null), [studyId]);
+  const clips = useLiveQuery(() => listClips(studyId), [studyId]);
+  const submissions = useLiveQuery(
+    () => listSubmissions(studyId, { annotatorId }),
+    [studyId, annotatorId],
+  );
+  const [cache, setCache] = useState<AudioCache | null>(null);
+  useEffect(() => {
+    const c = new AudioCache((clipId) => getClipAudio(studyId, clipId));
+    setCache(c);
+    return () => c.dispose();
+  }, [studyId]);
+
+  const finished = useMemo(() => new Set((submissions ?? []).map((s) => s.clipId)), [submissions]);
+  const requested = params.get("clip");
+  const index = useMemo(() => {
+    if (!clips || !submissions) return -1;
+    const asked = requested ? clips.findIndex((c) => c.id === requested) : -1;
+    if (asked >= 0) return asked;
+    return nextUnfinished(
+      clips.map((c) => c.id),
+      finished,
+      -1,
+    );
+  }, [clips, submissions, requested, finished]);
+  const clip = clips && index >= 0 ? clips[index] : undefined;
+  const neighbours = useMemo(
+    () =>
+      clips ? [clips[index + 1]?.id, clips[index - 1]?.id].filter((x) => x !== undefined) : [],
+    [clips, index],
+  );
+  const audio = useClipAudio(cache, clip, neighbours);
+
+  const showAll = !clip && clips !== undefined && submissions !== undefined;
+  const spanCounts = useLiveQuery(async () => {
+    if (!showAll) return new Map<string, number>();
+    const counts = new Map<string, number>();
+    for (const r of await listAllRegions(studyId)) {
+      if (r.annotatorId === annotatorId) counts.set(r.clipId, (counts.get(r.clipId) ?? 0) + 1);
+    }
+    return counts;
+  }, [showAll, studyId, annotatorId]);
+
+  function goTo(clipId: string | null) {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (clipId === null) next.delete("clip");
+      else next.set("clip", clipId);
+      return next;
+    });
+  }
+
+  function hrefFor(clipId: string) {
+    const next = new URLSearchParams(params);
+    next.set("clip", clipId);
+    return `/annotate/${encodeURIComponent(studyId)}?${next.toString()}`;
+  }
+
+  if (study === undefined || clips === undefined || submissions === undefined) {
+    return <p className="text-sm text-slate-500">Loading the study…</p>;
+  }
+  if (study === null) {
+    return (
+      <div
+        role="alert"
+        className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700"
+      >
+        There is no study “{studyId}” in this browser.{" "}
+        <Link href="/" className="underline">
+          Back to the studies
+        </Link>
+      </div>
+    );
+  }
+  if (clips.length === 0) {
+    return <p className="text-sm text-slate-600">This study has no clips yet.</p>;
+  }
+
+  const header = (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h1 className="text-xl font-semibold text-slate-900">{study.name}</h1>
+        <p className="text-sm text-slate-600">
+          {clip ? (
+            <>
+              <span className="font-medium text-slate-900">
+                Clip {index + 1} of {clips.length}
+              </span>
+              {" · "}
+            </>
+          ) : null}
+          {finished.size} of {clips.length} finished · annotator{" "}
+          <span className="font-mono">{annotatorId}</span>
+        </p>
+      </div>
+      {clip && (
+        <nav aria-label="Clips" className="flex gap-2">
+          <button
+            type="button"
+            className={SECONDARY}
+            disabled={index <= 0}
+            onClick={() => goTo(clips[index - 1]?.id ?? null)}
+          >
+            Previous clip
+          </button>
+          <button
+            type="button"
+            className={SECONDARY}
+            disabled={index >= clips.length - 1}
+            onClick={() => goTo(clips[index + 1]?.id ?? null)}
+          >
+            Next clip
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+
+  const progress = (
+    <div
+      className="mb-4 h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
+      role="progressbar"
+      aria-label="Clips finished"
+      aria-valuemin={0}
+      aria-valuemax={clips.length}
+      aria-valuenow={finished.size}
+    >
+      <div
+        className="h-full bg-slate-900"
+        style={{ width: `${(finished.size / clips.length) * 100}%` }}
+      />
+    </div>
+  );
+
+  if (!clip) {
+    return (
+      <>
+        {header}
+        {progress}
+        <FinishedScreen
+          clips={clips}
+          submissions={submissions}
+          spanCounts={spanCounts ?? new Map()}
+          hrefFor={hrefFor}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      {progress}
+      <ClipWorkspace
+        key={clip.id}
+        study={study}
+        clip={clip}
+        annotatorId={annotatorId}
+        audio={audio}
+        submission={submissions.find((s) => s.clipId === clip.id)}
+        onPrevious={index > 0 ? () => goTo(clips[index - 1]?.id ?? null) : undefined}
+        onNext={index < clips.length - 1 ? () => goTo(clips[index + 1]?.id ?? null) : undefined}
+        onFinished={() => {
+          const done = new Set(finished).add(clip.id);
+          const next = nextUnfinished(
+            clips.map((c) => c.id),
+            done,
+            index,
+          );
+          goTo(next >= 0 ? (clips[next]?.id ?? null) : null);
+        }}
+      />
+    </>
+  );
+}

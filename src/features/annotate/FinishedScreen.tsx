@@ -1,0 +1,93 @@
+// Shown when every clip of the study has a submission from this annotator.
+import { Link } from "wouter";
+import { formatTime } from "../../audio/format.ts";
+import type { ClipRecord, SubmissionRecord } from "../../db/repo.ts";
+
+export function FinishedScreen({
+  clips,
+  submissions,
+  spanCounts,
+  hrefFor,
+}: {
+  clips: readonly ClipRecord[];
+  submissions: readonly SubmissionRecord[];
+  spanCounts: ReadonlyMap<string, number>;
+  /** Where the link to reopen a clip goes. */
+  hrefFor(clipId: string): string;
+}) {
+  const byClip = new Map(submissions.map((s) => [s.clipId, s]));
+  const totalSpans = [...spanCounts.values()].reduce((a, b) => a + b, 0);
+  const rated = submissions.filter((s) => typeof s.score === "number");
+  const meanRating =
+    rated.length === 0 ? null : rated.reduce((a, s) => a + (s.score ?? 0), 0) / rated.length;
+  const seconds = submissions.reduce((a, s) => a + (s.seconds ?? 0), 0);
+  const withSpans = clips.filter((c) => (spanCounts.get(c.id) ?? 0) > 0).length;
+
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="text-lg font-semibold text-slate-900">
+        All {clips.length} clips finished — thank you!
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Your answers are saved in this browser. You can reopen any clip below to change its spans or
+        rating; finishing it again updates your answer.
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-500">Spans marked</dt>
+          <dd className="text-lg font-semibold text-slate-900">{totalSpans}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Clips with spans</dt>
+          <dd className="text-lg font-semibold text-slate-900">
+            {withSpans} of {clips.length}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Mean rating</dt>
+          <dd className="text-lg font-semibold text-slate-900">
+            {meanRating === null ? "—" : meanRating.toFixed(2)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Active time</dt>
+          <dd className="text-lg font-semibold text-slate-900">
+            {formatTime(seconds).slice(0, -3)}
+          </dd>
+        </div>
+      </dl>
+      <table className="mt-6 w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-500">
+          <tr>
+            <th className="py-2 font-medium">#</th>
+            <th className="py-2 font-medium">Clip</th>
+            <th className="py-2 font-medium">Spans</th>
+            <th className="py-2 font-medium">Rating</th>
+            <th className="py-2 font-medium">
+              <span className="sr-only">Open</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {clips.map((c, i) => (
+            <tr key={c.id} className="border-b border-slate-100">
+              <td className="py-1.5 text-slate-500 tabular-nums">{i + 1}</td>
+              <td className="py-1.5 text-slate-900">{c.name}</td>
+              <td className="py-1.5 tabular-nums">{spanCounts.get(c.id) ?? 0}</td>
+              <td className="py-1.5 tabular-nums">{byClip.get(c.id)?.score ?? "—"}</td>
+              <td className="py-1.5 text-right">
+                <Link
+                  href={hrefFor(c.id)}
+                  className="text-sm text-blue-700 underline hover:text-blue-900"
+                  aria-label={`Open clip ${i + 1} (${c.name})`}
+                >
+                  Open
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

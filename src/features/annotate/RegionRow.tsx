@@ -1,0 +1,136 @@
+// One span in the Regions list: its number and colour, editable start and end (written when
+// the field is left or Enter is pressed, only if valid), play and delete.
+import { useEffect, useId, useState } from "react";
+import { formatTime } from "../../audio/format.ts";
+import { checkSpan } from "./spanEdit.ts";
+
+export interface RegionRowProps {
+  number: number;
+  id: string;
+  start: number;
+  end: number;
+  color: string;
+  duration: number;
+  selected: boolean;
+  onSelect(id: string): void;
+  onCommit(id: string, start: number, end: number): void;
+  onPlay(id: string): void;
+  onDelete(id: string): void;
+}
+
+const INPUT =
+  "w-24 rounded-md border px-2 py-1 text-sm tabular-nums focus:outline-2 focus:outline-slate-900";
+
+export function RegionRow(props: RegionRowProps) {
+  const { number, id, start, end, color, duration, selected } = props;
+  const [draft, setDraft] = useState({ start: String(start), end: String(end) });
+  const [dirty, setDirty] = useState(false);
+  const errorId = useId();
+
+  // Follow the stored values (a drag on the waveform) unless the person is typing here.
+  useEffect(() => {
+    if (!dirty) setDraft({ start: String(start), end: String(end) });
+  }, [start, end, dirty]);
+
+  const check = checkSpan(draft, duration);
+  const error = dirty && !check.ok ? check : null;
+
+  function commit() {
+    if (!dirty) return;
+    if (!check.ok) return; // keep the draft and its message on screen
+    setDirty(false);
+    if (check.start !== start || check.end !== end) props.onCommit(id, check.start, check.end);
+  }
+
+  function revert() {
+    setDraft({ start: String(start), end: String(end) });
+    setDirty(false);
+  }
+
+  function field(which: "start" | "end") {
+    const invalid = error?.field === which;
+    return (
+      <label className="flex items-center gap-1 text-sm text-slate-600">
+        {which === "start" ? "Start" : "End"}
+        <input
+          type="number"
+          inputMode="decimal"
+          step={0.01}
+          min={0}
+          max={duration}
+          aria-label={`${which === "start" ? "Start" : "End"} of span ${number} (seconds)`}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          value={draft[which]}
+          onFocus={() => props.onSelect(id)}
+          onChange={(e) => {
+            setDraft((d) => ({ ...d, [which]: e.target.value }));
+            setDirty(true);
+          }}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              commit();
+            } else if (e.key === "Escape") {
+              e.stopPropagation();
+              revert();
+            }
+          }}
+          className={`${INPUT} ${invalid ? "border-red-600 bg-red-50" : "border-slate-300"}`}
+        />
+        <span aria-hidden="true">s</span>
+      </label>
+    );
+  }
+
+  return (
+    <li
+      className={`rounded-md border px-3 py-2 ${
+        selected ? "border-slate-900 bg-slate-50" : "border-slate-200 bg-white"
+      }`}
+    >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <button
+          type="button"
+          aria-pressed={selected}
+          onClick={() => props.onSelect(id)}
+          className="flex items-center gap-2 rounded px-1 text-sm font-medium text-slate-900 hover:bg-slate-100"
+        >
+          <span
+            aria-hidden="true"
+            className="inline-block h-3.5 w-3.5 rounded-sm border-2"
+            style={{ borderColor: color, background: `${color}55` }}
+          />
+          Span {number}
+        </button>
+        {field("start")}
+        {field("end")}
+        <span className="text-sm text-slate-500 tabular-nums">{formatTime(end - start)} long</span>
+        <div className="ml-auto flex gap-2">
+          <button
+            type="button"
+            aria-label={`Play span ${number}`}
+            onClick={() => props.onPlay(id)}
+            className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50"
+          >
+            ▶ Play
+          </button>
+          <button
+            type="button"
+            aria-label={`Delete span ${number}`}
+            onClick={() => props.onDelete(id)}
+            className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm text-red-600 hover:bg-red-50"
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-600">
+          Span {number}: {error.message}
+        </p>
+      )}
+    </li>
+  );
+}
