@@ -1,7 +1,26 @@
-// Reading a stored study out as one interchange-format file (docs/spec/interchange-format.md).
-// Used by the JSON export, the analysis worker and the CLI-equivalence tests.
-import type { AnnotationFile } from "../domain/types.ts";
-import { db as defaultDb, type RedPenDB } from "./db.ts";
+// The study <-> interchange file boundary (docs/spec/interchange-format.md):
+// - studyToFile: a stored study read out as one file (JSON export, analysis worker, CLI tests);
+// - planImport / applyMerge: merging imported files into the database (planning is pure, in
+//   src/domain/merge.ts; this writes the person's choices in ONE transaction);
+// - attachAudio: imported clips arrive without audio; files are matched to clips by name.
+import {
+  type Choices,
+  groupByStudy,
+  type MergePlan,
+  type MergeResolution,
+  planMerge,
+  resolutionSize,
+  resolveMerge,
+} from "../domain/merge.ts";
+import type { AnnotationFile, Study } from "../domain/types.ts";
+import {
+  type AudioRecord,
+  type ClipRecord,
+  db as defaultDb,
+  type RedPenDB,
+  type StudyRecord,
+} from "./db.ts";
+import { runWrite } from "./write.ts";
 
 /** Strips the storage-only keys (`studyId`, `order`) from a stored row. */
 function omit<T extends object, K extends string>(row: T, ...keys: K[]): Omit<T, K> {
@@ -42,7 +61,14 @@ export async function studyToFile(
         format: "redpen-annotations",
         version: 1,
         exportedAt: new Date().toISOString(),
-        study: { ...study.extra, id: study.id, name: study.name, binSeconds: study.binSeconds },
+        study: {
+          ...study.extra,
+          id: study.id,
+          name: study.name,
+          binSeconds: study.binSeconds,
+          // Written only when on, so files of studies without the setting stay as they were.
+          ...(study.requireRating ? { requireRating: true } : {}),
+        },
         taxonomy: study.taxonomy,
         clips: clips.map((c) => omit(c, "studyId", "order")),
         annotators: annotators.map((a) => omit(a, "studyId")),
@@ -52,4 +78,237 @@ export async function studyToFile(
       };
     },
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import: plan, then apply
+
+/** One parsed incoming file and the name it came with. */
+export interface IncomingFile {
+  name: string;
+  file: AnnotationFile;
+}
+
+/**
+ * Groups the files by study and plans each group against what is stored of that study, in the
+ * order the studies first appear.
+ */
+export async function planImport(
+  files: readonly IncomingFile[],
+  database: RedPenDB = defaultDb,
+): Promise<MergePlan[]> {
+  const plans: MergePlan[] = [];
+  for (const [studyId, group] of groupByStudy([...files])) {
+    const existing = await studyToFile(studyId, database);
+    plans.push(
+      planMerge(
+        existing,
+        group.map((g) => g.file),
+        group.map((g) => g.name),
+      ),
+    );
+  }
+  return plans;
+}
+
+export interface MergeOutcome {
+  studyId: string;
+  /** The study was created by this merge. */
+  created: boolean;
+  /** Records added, replaced or removed (0: the import changed nothing). */
+  changed: number;
+  /** Incoming reason labels left out because their region's stored version stayed. */
+  droppedLabels: number;
+  /** The study's clips that have no audio stored after the merge. */
+  clipsWithoutAudio: number;
+}
+
+const ALL_TABLES = (d: RedPenDB) =>
+  [d.studies, d.clips, d.audio, d.annotators, d.submissions, d.regions, d.reasonLabels] as const;
+
+function studyRecord(
+  study: Study,
+  taxonomy: StudyRecord["taxonomy"],
+  createdAt: string,
+): StudyRecord {
+  const { id, name, binSeconds, requireRating, ...extra } = study;
+  return {
+    id,
+    name,
+    binSeconds,
+    taxonomy,
+    requireRating: requireRating === true,
+    createdAt,
+    extra,
+  };
+}
+
+/**
+ * Writes a plan with the person's choices (a conflict without a choice keeps the stored or
+ * first version) in one read-write transaction over every table: all of it is stored or, on
+ * any failure, none of it. A study whose id is stored is merged into; otherwise it is created
+ * with that id. Throws (and shows a notice) when the store changed under the plan in a way
+ * that makes it wrong (the study appeared or disappeared), or a label would point at no region.
+ */
+export function applyMerge(
+  plan: MergePlan,
+  choices: Choices,
+  database: RedPenDB = defaultDb,
+): Promise<MergeOutcome> {
+  const resolution = resolveMerge(plan, choices);
+  return runWrite(`the import into study "${plan.studyName}"`, () =>
+    database.transaction("rw", [...ALL_TABLES(database)], () =>
+      writeResolution(resolution, database),
+    ),
+  );
+}
+
+async function writeResolution(r: MergeResolution, database: RedPenDB): Promise<MergeOutcome> {
+  const { studyId } = r;
+  const stored = await database.studies.get(studyId);
+  if (Boolean(stored) !== r.studyExists) {
+    throw new Error(
+      stored
+        ? `a study with id "${studyId}" was created since the preview; import the files again`
+        : `study "${studyId}" was deleted since the preview; import the files again`,
+    );
+  }
+  if (!stored) {
+    if (!r.study) throw new Error(`the files give no header for study "${studyId}"`);
+    await database.studies.add(studyRecord(r.study, r.taxonomy ?? [], new Date().toISOString()));
+  } else if (r.study || r.taxonomy) {
+    const next = r.study ? studyRecord(r.study, stored.taxonomy, stored.createdAt) : { ...stored };
+    next.taxonomy = r.taxonomy ?? stored.taxonomy;
+    await database.studies.put(next);
+  }
+
+  // Clips keep their place; new ones go after the last, in file order.
+  const storedClips = await database.clips.where("studyId").equals(studyId).toArray();
+  const orderOf = new Map(storedClips.map((c) => [c.id, c.order]));
+  let order = storedClips.reduce((max, c) => Math.max(max, c.order), -1);
+  const clips: ClipRecord[] = r.clips.map((c) => ({
+    ...c,
+    studyId,
+    order: orderOf.get(c.id) ?? ++order,
+  }));
+  await database.clips.bulkPut(clips);
+  await database.annotators.bulkPut(r.annotators.map((a) => ({ ...a, studyId })));
+  await database.submissions.bulkPut(r.submissions.map((s) => ({ ...s, studyId })));
+  await database.regions.bulkPut(r.regions.map((x) => ({ ...x, studyId })));
+  await database.reasonLabels.bulkDelete(
+    r.deleteReasonLabels.map(
+      (l) => [studyId, l.regionId, l.annotatorId] as [string, string, string],
+    ),
+  );
+  // Every label written must point at a region of the study (stored or just written).
+  const regionIds = new Set(
+    (await database.regions.where("studyId").equals(studyId).primaryKeys()).map((k) => k[1]),
+  );
+  for (const l of r.reasonLabels) {
+    if (!regionIds.has(l.regionId)) {
+      throw new Error(
+        `reason label of annotator "${l.annotatorId}" points at missing region "${l.regionId}"`,
+      );
+    }
+  }
+  await database.reasonLabels.bulkPut(r.reasonLabels.map((l) => ({ ...l, studyId })));
+
+  const clipIds = await database.clips.where("studyId").equals(studyId).primaryKeys();
+  const withAudio = new Set(
+    (await database.audio.where("studyId").equals(studyId).primaryKeys()).map((k) => k[1]),
+  );
+  return {
+    studyId,
+    created: !stored,
+    changed: resolutionSize(r),
+    droppedLabels: r.droppedReasonLabels.length,
+    clipsWithoutAudio: clipIds.filter((k) => !withAudio.has(k[1])).length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audio for imported clips
+
+export interface AttachAudioResult {
+  /** Files stored as a clip's audio (replacing any it had). */
+  matched: { fileName: string; clipId: string; clipName: string }[];
+  /** Files whose name matches no clip of the study (or only a clip another file took). */
+  unmatched: string[];
+  /** Names of the study's clips that still have no audio. */
+  stillMissing: string[];
+}
+
+const lower = (s: string) => s.toLowerCase();
+const stem = (name: string) => {
+  const base = name.split(/[/\\]/).pop() ?? name;
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(0, dot) : base;
+};
+
+/**
+ * Stores audio files as the audio of the study's clips, matched by name: the file's name
+ * equal to the clip's `name` ignoring case, or else equal without extension ("n18_30001.WAV"
+ * and "N18_30001.flac" both match the clip "N18_30001.wav"). Exact matches win; a clip gets at
+ * most one file. All matched files are stored in one transaction.
+ */
+export function attachAudio(
+  studyId: string,
+  files: readonly File[],
+  database: RedPenDB = defaultDb,
+): Promise<AttachAudioResult> {
+  return runWrite("the audio", () =>
+    database.transaction("rw", [database.studies, database.clips, database.audio], async () => {
+      if (!(await database.studies.get(studyId))) throw new Error(`no study with id "${studyId}"`);
+      const clips = await database.clips
+        .where("[studyId+order]")
+        .between([studyId, -Infinity], [studyId, Infinity])
+        .toArray();
+      const taken = new Set<string>();
+      const matched: AttachAudioResult["matched"] = [];
+      const unmatched: string[] = [];
+      const pending = [...files];
+      const assign = (how: (f: File, c: ClipRecord) => boolean) => {
+        for (const file of [...pending]) {
+          const clip = clips.find((c) => !taken.has(c.id) && how(file, c));
+          if (!clip) continue;
+          taken.add(clip.id);
+          pending.splice(pending.indexOf(file), 1);
+          matched.push({ fileName: file.name, clipId: clip.id, clipName: clip.name });
+        }
+      };
+      assign((f, c) => lower(f.name) === lower(c.name));
+      assign((f, c) => lower(stem(f.name)) === lower(stem(c.name)));
+      for (const f of pending) unmatched.push(f.name);
+      const records: AudioRecord[] = matched.map((m) => {
+        const file = files.find((f) => f.name === m.fileName) as File;
+        return { studyId, clipId: m.clipId, blob: file };
+      });
+      await database.audio.bulkPut(records);
+      const withAudio = new Set(
+        (await database.audio.where("studyId").equals(studyId).primaryKeys()).map((k) => k[1]),
+      );
+      return {
+        matched,
+        unmatched,
+        stillMissing: clips.filter((c) => !withAudio.has(c.id)).map((c) => c.name),
+      };
+    }),
+  );
+}
+
+/** Names of the study's clips with no audio stored, in study order. */
+export async function clipsWithoutAudio(
+  studyId: string,
+  database: RedPenDB = defaultDb,
+): Promise<string[]> {
+  return database.transaction("r", [database.clips, database.audio], async () => {
+    const clips = await database.clips
+      .where("[studyId+order]")
+      .between([studyId, -Infinity], [studyId, Infinity])
+      .toArray();
+    const withAudio = new Set(
+      (await database.audio.where("studyId").equals(studyId).primaryKeys()).map((k) => k[1]),
+    );
+    return clips.filter((c) => !withAudio.has(c.id)).map((c) => c.name);
+  });
 }
