@@ -11,12 +11,14 @@ let server: PreviewServer | undefined;
 
 export async function setup(project: TestProject) {
   findChromium(); // fail fast, before building anything else, when Chromium is missing
-  if (!existsSync("dist/index.html")) {
+  const outDir = process.env.E2E_DIST || "dist";
+  if (!existsSync(`${outDir}/index.html`)) {
     throw new Error(
-      "dist/ is missing: run the browser tests with `npm run test:e2e` (it builds first).",
+      `${outDir}/ is missing: run the browser tests with \`npm run test:e2e\` (it builds first).`,
     );
   }
   server = await preview({
+    build: { outDir },
     preview: { port: 0, host: "127.0.0.1", strictPort: false },
     logLevel: "error",
   });
