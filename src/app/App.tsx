@@ -1,15 +1,19 @@
 import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { Route, Switch, useLocation } from "wouter";
+import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
+import { Notices } from "../components/Notices.tsx";
 import { AnnotatePage } from "../features/annotate/AnnotatePage.tsx";
 import { HomePage } from "../features/studies/HomePage.tsx";
 import { StudyPage } from "../features/studies/StudyPage.tsx";
+import { Header } from "./Header.tsx";
+import { useStartup } from "./useStartup.ts";
 
 // The analysis screen pulls in the charting library: load it only when a researcher opens it.
 const AnalysisPage = lazy(() =>
   import("../features/analysis/AnalysisPage.tsx").then((m) => ({ default: m.AnalysisPage })),
 );
 
-export function App() {
+function Routes() {
   return (
     <Switch>
       <Route path="/">
@@ -18,20 +22,37 @@ export function App() {
       <Route path="/annotate/:studyId">{(p) => <AnnotatePage studyId={p.studyId} />}</Route>
       <Route path="/studies/:studyId/analysis">
         {(p) => (
-          <Suspense fallback={<p className="p-8 text-slate-500">Loading analysis…</p>}>
+          <Suspense
+            fallback={<p className="mx-auto max-w-6xl p-6 text-slate-500">Loading analysis…</p>}
+          >
             <AnalysisPage studyId={p.studyId} />
           </Suspense>
         )}
       </Route>
       <Route path="/studies/:studyId">{(p) => <StudyPage studyId={p.studyId} />}</Route>
       <Route>
-        <main className="mx-auto max-w-3xl p-8">
+        <main className="mx-auto max-w-6xl p-6">
           <h1 className="text-xl font-semibold">Page not found</h1>
-          <a className="mt-4 inline-block text-blue-700 underline" href="/">
+          <a className="mt-4 inline-block text-sm text-slate-700 underline" href="/">
             Back to the studies
           </a>
         </main>
       </Route>
     </Switch>
+  );
+}
+
+/** The app shell: header, the current screen inside an error boundary, and the notices. */
+export function App() {
+  useStartup();
+  const [location] = useLocation();
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      <Header />
+      <ErrorBoundary resetKey={location}>
+        <Routes />
+      </ErrorBoundary>
+      <Notices />
+    </div>
   );
 }

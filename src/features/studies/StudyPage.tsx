@@ -1,3 +1,96 @@
+import { useLiveQuery } from "dexie-react-hooks";
+import { ButtonLink } from "../../components/Button.tsx";
+import { Card } from "../../components/Card.tsx";
+import { getStudy, listAnnotators, listClips, listSubmissions } from "../../db/repo.ts";
+import { ExportPanel } from "../import-export/ExportPanel.tsx";
+import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
+import { ClipTable } from "./ClipTable.tsx";
+import { StudySettings } from "./StudySettings.tsx";
+
+function countBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(key(r), (counts.get(key(r)) ?? 0) + 1);
+  return counts;
+}
+
+async function loadStudy(studyId: string) {
+  const study = await getStudy(studyId);
+  if (!study) return { study: null } as const;
+  const [clips, annotators, submissions] = await Promise.all([
+    listClips(studyId),
+    listAnnotators(studyId),
+    listSubmissions(studyId),
+  ]);
+  return { study, clips, annotators, submissions } as const;
+}
+
 export function StudyPage({ studyId }: { studyId: string }) {
-  return <main className="mx-auto max-w-5xl p-8">{studyId}</main>;
+  const data = useLiveQuery(() => loadStudy(studyId), [studyId]);
+
+  if (data === undefined) {
+    return <main className="mx-auto max-w-6xl p-6 text-sm text-slate-500">Loading study…</main>;
+  }
+  if (data.study === null) {
+    return (
+      <main className="mx-auto max-w-6xl p-6">
+        <Card>
+          <h1 className="text-xl font-semibold">Study not found</h1>
+          <p className="mt-2 text-sm text-slate-600">
+            There is no study “{studyId}” in this browser. It may have been deleted, or it was
+            created in another browser: import its annotation file to bring it here.
+          </p>
+          <ButtonLink href="/" className="mt-4">
+            Back to the studies
+          </ButtonLink>
+        </Card>
+      </main>
+    );
+  }
+
+  const { study, clips, annotators, submissions } = data;
+  const totalSeconds = clips.reduce((s, c) => s + c.duration, 0);
+  const description = typeof study.extra.description === "string" ? study.extra.description : "";
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-slate-500">
+            <a href="/" className="hover:underline">
+              Studies
+            </a>{" "}
+            / <span className="font-mono">{study.id}</span>
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight">{study.name}</h1>
+          {description && <p className="mt-1 max-w-3xl text-sm text-slate-600">{description}</p>}
+        </div>
+        <div className="flex gap-2">
+          <ButtonLink href={`/annotate/${study.id}`} variant="primary">
+            Annotate
+          </ButtonLink>
+          <ButtonLink href={`/studies/${study.id}/analysis`}>Analysis</ButtonLink>
+        </div>
+      </div>
+
+      <Card title="Settings">
+        <StudySettings study={study} clipCount={clips.length} totalSeconds={totalSeconds} />
+      </Card>
+
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <AnnotatorLinks
+          studyId={study.id}
+          annotators={annotators}
+          submissionsByAnnotator={countBy(submissions, (s) => s.annotatorId)}
+          clipCount={clips.length}
+        />
+        <Card title="Export" description="Download this study's annotations.">
+          <ExportPanel studyId={study.id} />
+        </Card>
+      </div>
+
+      <Card title="Clips" description={`${clips.length} clips, in the order annotators see them.`}>
+        <ClipTable clips={clips} submissionsByClip={countBy(submissions, (s) => s.clipId)} />
+      </Card>
+    </main>
+  );
 }

@@ -1,0 +1,141 @@
+// "Links for annotators": type an annotator id, pick a role, copy the personal link.
+import { useId, useState } from "react";
+import { Button } from "../../components/Button.tsx";
+import { Card } from "../../components/Card.tsx";
+import type { AnnotatorRecord } from "../../db/repo.ts";
+import { annotatorIdProblem } from "../annotate/identity.ts";
+import { annotatorLink } from "./format.ts";
+
+type LinkRole = "crowd" | "expert";
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function AnnotatorLinks({
+  studyId,
+  annotators,
+  submissionsByAnnotator,
+  clipCount,
+}: {
+  studyId: string;
+  annotators: readonly AnnotatorRecord[];
+  submissionsByAnnotator: ReadonlyMap<string, number>;
+  clipCount: number;
+}) {
+  const [annotatorId, setAnnotatorId] = useState("");
+  const [role, setRole] = useState<LinkRole>("crowd");
+  const [copied, setCopied] = useState<"yes" | "no" | undefined>();
+  const ids = { input: useId(), role: useId(), link: useId(), err: useId() };
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const trimmed = annotatorId.trim();
+  const problem = trimmed === "" ? null : annotatorIdProblem(trimmed);
+  const link = trimmed !== "" && !problem ? annotatorLink(origin, studyId, trimmed, role) : "";
+
+  const onCopy = async () => {
+    setCopied((await copyText(link)) ? "yes" : "no");
+  };
+
+  return (
+    <Card
+      title="Links for annotators"
+      description="Each annotator gets a personal link; their work is stored in the browser that opens it. Collect it with their exported file."
+    >
+      <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
+        <div>
+          <label htmlFor={ids.input} className="block text-sm font-medium text-slate-800">
+            Annotator id
+          </label>
+          <input
+            id={ids.input}
+            value={annotatorId}
+            onChange={(e) => {
+              setAnnotatorId(e.target.value);
+              setCopied(undefined);
+            }}
+            placeholder="e.g. w17"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? ids.err : undefined}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900"
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.role} className="block text-sm font-medium text-slate-800">
+            Role
+          </label>
+          <select
+            id={ids.role}
+            value={role}
+            onChange={(e) => {
+              setRole(e.target.value === "expert" ? "expert" : "crowd");
+              setCopied(undefined);
+            }}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900"
+          >
+            <option value="crowd">Crowd (mark spans)</option>
+            <option value="expert">Expert (tag reasons)</option>
+          </select>
+        </div>
+      </div>
+      {problem && (
+        <p id={ids.err} className="mt-2 text-sm text-red-600">
+          {problem}
+        </p>
+      )}
+      {link && (
+        <div className="mt-3">
+          <label htmlFor={ids.link} className="block text-sm font-medium text-slate-800">
+            Link
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id={ids.link}
+              readOnly
+              value={link}
+              onFocus={(e) => e.target.select()}
+              className="block w-full rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-800"
+            />
+            <Button onClick={() => void onCopy()}>Copy link</Button>
+            <a
+              href={link}
+              className="inline-flex items-center rounded-md px-3 text-sm font-medium text-slate-700 underline-offset-2 hover:underline"
+            >
+              Open
+            </a>
+          </div>
+          <p className="mt-1 h-5 text-sm" aria-live="polite">
+            {copied === "yes" && <span className="text-emerald-700">Copied.</span>}
+            {copied === "no" && (
+              <span className="text-red-600">
+                Could not copy automatically: select the link and copy it.
+              </span>
+            )}
+          </p>
+        </div>
+      )}
+      {annotators.length > 0 && (
+        <div className="mt-4">
+          <h3 className="text-sm font-medium text-slate-800">Annotators in this browser</h3>
+          <ul className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200">
+            {annotators.map((a) => (
+              <li key={a.id} className="flex items-center justify-between px-3 py-1.5 text-sm">
+                <span>
+                  <span className="font-medium text-slate-900">{a.id}</span>{" "}
+                  <span className="text-slate-500">{a.role}</span>
+                </span>
+                <span className="tabular-nums text-slate-600">
+                  {submissionsByAnnotator.get(a.id) ?? 0} of {clipCount} clips submitted
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { useId } from "react";
+import { CSV_COLUMNS } from "../../domain/clipCsv.ts";
+
+/** The optional clip-metadata CSV: a file input, its name, and its problems. */
+export function CsvPicker({
+  fileName,
+  errors,
+  warnings,
+  onFile,
+  onClear,
+}: {
+  fileName: string | undefined;
+  errors: readonly string[];
+  warnings: readonly string[];
+  onFile: (file: File) => void;
+  onClear: () => void;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Clip metadata CSV <span className="font-normal text-slate-500">(optional)</span>
+      </label>
+      <p className="text-xs text-slate-500">
+        Columns: {CSV_COLUMNS.join(", ")}. Rows are matched to the audio files by file name.
+      </p>
+      <div className="flex items-center gap-3">
+        <input
+          id={id}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            if (file) onFile(file);
+          }}
+          className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50"
+        />
+        {fileName && (
+          <span className="flex items-center gap-2 text-sm text-slate-700">
+            {fileName}
+            <button
+              type="button"
+              onClick={onClear}
+              className="text-xs text-slate-500 underline hover:text-slate-900"
+            >
+              Remove CSV
+            </button>
+          </span>
+        )}
+      </div>
+      {errors.length > 0 && (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm">
+          <p className="font-medium text-red-800">The CSV has problems to fix first:</p>
+          <ul className="mt-1 list-disc pl-5 text-red-700">
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {warnings.length > 0 && (
+        <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-medium">Rows that describe no chosen audio file (ignored):</p>
+          <ul className="mt-1 list-disc pl-5">
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

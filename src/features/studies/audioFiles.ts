@@ -1,0 +1,49 @@
+// The audio files chosen for a new study and what decoding them found.
+import { readAudioDuration } from "./decodeAudio.ts";
+
+export type AudioItem =
+  | { key: string; file: File; status: "pending" }
+  | { key: string; file: File; status: "ok"; duration: number }
+  | { key: string; file: File; status: "failed"; reason: string };
+
+let keySeq = 0;
+
+/** New list items for `files`; a name already in `current` (or repeated) is refused. */
+export function addFiles(
+  current: readonly AudioItem[],
+  files: readonly File[],
+): { items: AudioItem[]; refused: string[] } {
+  const names = new Set(current.map((i) => i.file.name));
+  const items: AudioItem[] = [];
+  const refused: string[] = [];
+  for (const file of files) {
+    if (names.has(file.name)) {
+      refused.push(`${file.name}: a file with this name is already in the list`);
+      continue;
+    }
+    names.add(file.name);
+    items.push({ key: `f${++keySeq}`, file, status: "pending" });
+  }
+  return { items, refused };
+}
+
+/**
+ * Decodes the pending items one after another, reporting each result as it comes, so a
+ * progress bar can show "Decoding 12 of 40" and one bad file does not stop the others.
+ */
+export async function decodePending(
+  items: readonly AudioItem[],
+  onResult: (item: AudioItem) => void,
+  decode: (file: File) => Promise<number> = readAudioDuration,
+): Promise<void> {
+  for (const item of items) {
+    if (item.status !== "pending") continue;
+    try {
+      const duration = await decode(item.file);
+      onResult({ key: item.key, file: item.file, status: "ok", duration });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      onResult({ key: item.key, file: item.file, status: "failed", reason });
+    }
+  }
+}
