@@ -43,21 +43,22 @@ function Bomb({ explode }: { explode: boolean }) {
   return <p>all fine</p>;
 }
 
+function Harness() {
+  const [explode, setExplode] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setExplode(false)}>
+        defuse
+      </button>
+      <ErrorBoundary>
+        <Bomb explode={explode} />
+      </ErrorBoundary>
+    </>
+  );
+}
+
 test("ErrorBoundary shows the error and recovers with Try again", async () => {
   const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
-  function Harness() {
-    const [explode, setExplode] = useState(true);
-    return (
-      <>
-        <button type="button" onClick={() => setExplode(false)}>
-          defuse
-        </button>
-        <ErrorBoundary>
-          <Bomb explode={explode} />
-        </ErrorBoundary>
-      </>
-    );
-  }
   render(<Harness />);
   expect(screen.getByRole("alert")).toHaveTextContent("kaboom");
   await userEvent.click(screen.getByRole("button", { name: "defuse" }));
