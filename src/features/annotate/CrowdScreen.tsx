@@ -54,15 +54,14 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
   );
   const audio = useClipAudio(cache, clip, neighbours);
 
-  const showAll = !clip && clips !== undefined && submissions !== undefined;
+  // Spans per clip, for the finished screen's summary.
   const spanCounts = useLiveQuery(async () => {
-    if (!showAll) return new Map<string, number>();
     const counts = new Map<string, number>();
     for (const r of await listAllRegions(studyId)) {
       if (r.annotatorId === annotatorId) counts.set(r.clipId, (counts.get(r.clipId) ?? 0) + 1);
     }
     return counts;
-  }, [showAll, studyId, annotatorId]);
+  }, [studyId, annotatorId]);
 
   function goTo(clipId: string | null) {
     setParams((prev) => {
@@ -79,7 +78,12 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
     return `/annotate/${encodeURIComponent(studyId)}?${next.toString()}`;
   }
 
-  if (study === undefined || clips === undefined || submissions === undefined) {
+  if (
+    study === undefined ||
+    clips === undefined ||
+    submissions === undefined ||
+    spanCounts === undefined
+  ) {
     return <p className="text-sm text-slate-500">Loading the study…</p>;
   }
   if (study === null) {
@@ -163,7 +167,7 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
         <FinishedScreen
           clips={clips}
           submissions={submissions}
-          spanCounts={spanCounts ?? new Map()}
+          spanCounts={spanCounts}
           hrefFor={hrefFor}
         />
       </>

@@ -1,6 +1,6 @@
 // One span in the Regions list: its number and colour, editable start and end (written when
 // the field is left or Enter is pressed, only if valid), play and delete.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { formatTime } from "../../audio/format.ts";
 import { checkSpan } from "./spanEdit.ts";
 
@@ -24,13 +24,19 @@ const INPUT =
 export function RegionRow(props: RegionRowProps) {
   const { number, id, start, end, color, duration, selected } = props;
   const [draft, setDraft] = useState({ start: String(start), end: String(end) });
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirtyState] = useState(false);
+  const dirtyRef = useRef(false);
+  const setDirty = (value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  };
   const errorId = useId();
 
-  // Follow the stored values (a drag on the waveform) unless the person is typing here.
+  // Follow newly stored values (a drag on the waveform, an edit just written) unless the
+  // person is typing here. Committing keeps the typed values shown until the store echoes them.
   useEffect(() => {
-    if (!dirty) setDraft({ start: String(start), end: String(end) });
-  }, [start, end, dirty]);
+    if (!dirtyRef.current) setDraft({ start: String(start), end: String(end) });
+  }, [start, end]);
 
   const check = checkSpan(draft, duration);
   const error = dirty && !check.ok ? check : null;

@@ -1,0 +1,356 @@
+// @vitest-environment jsdom
+// The crowd annotate screen against the real repository in fake-indexeddb. The wavesurfer
+// wrapper is replaced by a fake with buttons that do what a drag on the waveform would.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { forwardRef, useEffect, useImperativeHandle } from "react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import type { WaveformHandle, WaveformProps } from "../../audio/Waveform.tsx";
+import { db } from "../../db/db.ts";
+import {
+  addClips,
+  addRegion,
+  createStudy,
+  ensureAnnotator,
+  listRegions,
+  listSubmissions,
+  saveSubmission,
+} from "../../db/repo.ts";
+import { useAnnotateUi } from "../../stores/annotate.ts";
+import { AnnotatePage } from "./AnnotatePage.tsx";
+import { IDENTITY_KEY } from "./identity.ts";
+
+const handle = vi.hoisted(() => ({
+  playPause: vi.fn(),
+  play: vi.fn(),
+  pause: vi.fn(),
+  seekBy: vi.fn(),
+  playSpan: vi.fn(),
+  stopLoop: vi.fn(),
+  zoomBy: vi.fn(),
+  getCurrentTime: vi.fn(() => 0),
+}));
+
+vi.mock("../../audio/Waveform.tsx", () => ({
+  Waveform: forwardRef<WaveformHandle, WaveformProps>(function FakeWaveform(props, ref) {
+    useImperativeHandle(ref, () => handle);
+    const { onReady } = props;
+    useEffect(() => onReady?.(3), [onReady]);
+    const first = props.spans[0];
+    return (
+      <section aria-label="Waveform" data-audio={String(props.audio)}>
+        <button type="button" onClick={() => props.onCreate?.(1, 2)}>
+          fake drag 1–2
+        </button>
+        <button type="button" onClick={() => first && props.onChange?.(first.id, 0.5, 1.5)}>
+          fake move first
+        </button>
+        <button type="button" onClick={() => props.onPlay?.()}>
+          fake play
+        </button>
+        {props.spans.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            data-testid="wave-span"
+            data-selected={String(s.id === props.selectedId)}
+            onClick={() => props.onSelect?.(s.id)}
+          >
+            wave span {s.label}
+          </button>
+        ))}
+      </section>
+    );
+  }),
+}));
+
+vi.mock("./expert/ExpertScreen.tsx", () => ({
+  ExpertScreen: ({ studyId, annotatorId }: { studyId: string; annotatorId: string }) => (
+    <p>
+      Expert screen for {annotatorId} in {studyId}
+    </p>
+  ),
+}));
+
+const STUDY = "t";
+const CLIPS = ["c1", "c2", "c3"];
+const wav = () => new Blob([new Uint8Array(44)], { type: "audio/wav" });
+
+async function seed({ requireRating = false } = {}) {
+  await createStudy({ id: STUDY, name: "Test study", requireRating });
+  await addClips(
+    STUDY,
+    CLIPS.map((id) => ({ clip: { id, name: `${id}.wav`, duration: 3 }, blob: wav() })),
+  );
+}
+
+function open(search = "annotator=w1&role=crowd") {
+  window.history.replaceState(null, "", `/annotate/${STUDY}${search ? `?${search}` : ""}`);
+  return render(<AnnotatePage studyId={STUDY} />);
+}
+
+const regionsOf = (clipId: string) => listRegions(STUDY, clipId, "w1");
+const regionList = () => screen.getByRole("list", { name: "Regions" });
+
+async function openClip1() {
+  open();
+  await screen.findByRole("heading", { name: /c1\.wav/ });
+  await screen.findByRole("button", { name: "fake drag 1–2" });
+}
+
+beforeEach(async () => {
+  await db.delete();
+  await db.open();
+  localStorage.clear();
+  sessionStorage.clear();
+  useAnnotateUi.setState({ selectedId: null, markStart: null, helpOpen: false, playing: false });
+  for (const fn of Object.values(handle)) fn.mockClear();
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => `blob:test/${++n}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => cleanup());
+
+describe("spans", () => {
+  test("a span dragged on the waveform is stored once and listed", async () => {
+    await seed();
+    await openClip1();
+    await userEvent.click(screen.getByRole("button", { name: "fake drag 1–2" }));
+    await waitFor(() => expect(within(regionList()).getAllByRole("listitem")).toHaveLength(1));
+    const stored = await regionsOf("c1");
+    expect(stored.map((r) => [r.start, r.end, r.annotatorId])).toEqual([[1, 2, "w1"]]);
+    expect(screen.getByRole("spinbutton", { name: "Start of span 1 (seconds)" })).toHaveValue(1);
+    expect(screen.getByRole("spinbutton", { name: "End of span 1 (seconds)" })).toHaveValue(2);
+    // moving it on the waveform writes the new times
+    await userEvent.click(screen.getByRole("button", { name: "fake move first" }));
+    await waitFor(async () =>
+      expect((await regionsOf("c1")).map((r) => [r.start, r.end])).toEqual([[0.5, 1.5]]),
+    );
+  });
+
+  test("editing start and end validates, then writes", async () => {
+    await seed();
+    await ensureAnnotator(STUDY, "w1", "crowd");
+    await addRegion(STUDY, { clipId: "c1", annotatorId: "w1", start: 1, end: 2 });
+    await openClip1();
+    const end = await screen.findByRole("spinbutton", { name: "End of span 1 (seconds)" });
+    await userEvent.clear(end);
+    await userEvent.type(end, "3.5");
+    expect(screen.getByRole("alert")).toHaveTextContent("End cannot be after the clip ends (3 s).");
+    expect(end).toHaveAttribute("aria-invalid", "true");
+    await userEvent.tab(); // leaving an invalid field stores nothing
+    expect((await regionsOf("c1")).map((r) => r.end)).toEqual([2]);
+
+    const start = screen.getByRole("spinbutton", { name: "Start of span 1 (seconds)" });
+    await userEvent.clear(end);
+    await userEvent.type(end, "2.75");
+    await userEvent.clear(start);
+    await userEvent.type(start, "2.8");
+    expect(screen.getByRole("alert")).toHaveTextContent("Start must be before end.");
+    await userEvent.clear(start);
+    await userEvent.type(start, "0.25{Enter}");
+    await waitFor(async () =>
+      expect((await regionsOf("c1")).map((r) => [r.start, r.end])).toEqual([[0.25, 2.75]]),
+    );
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  test("Delete button and the Delete key remove spans", async () => {
+    await seed();
+    await ensureAnnotator(STUDY, "w1", "crowd");
+    await addRegion(STUDY, { clipId: "c1", annotatorId: "w1", start: 0.5, end: 1 });
+    await addRegion(STUDY, { clipId: "c1", annotatorId: "w1", start: 2, end: 2.5 });
+    await openClip1();
+    await waitFor(() => expect(within(regionList()).getAllByRole("listitem")).toHaveLength(2));
+    await userEvent.click(screen.getByRole("button", { name: "Delete span 1" }));
+    await waitFor(async () => expect((await regionsOf("c1")).map((r) => r.start)).toEqual([2]));
+    await waitFor(() => expect(within(regionList()).getAllByRole("listitem")).toHaveLength(1));
+
+    // select by clicking the span on the waveform, then press Delete
+    await userEvent.click(await screen.findByRole("button", { name: "wave span 1" }));
+    expect(screen.getByRole("button", { name: "Span 1" })).toHaveAttribute("aria-pressed", "true");
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    await userEvent.keyboard("{Delete}");
+    await waitFor(async () => expect(await regionsOf("c1")).toEqual([]));
+    expect(within(regionList()).queryAllByRole("listitem")).toHaveLength(0);
+  });
+});
+
+describe("finishing", () => {
+  test("finishing with no spans records a submission with plays and time, then opens the next clip", async () => {
+    await seed();
+    await openClip1();
+    await userEvent.click(screen.getByRole("button", { name: "fake play" }));
+    await userEvent.click(screen.getByRole("button", { name: "fake play" }));
+    await userEvent.click(screen.getByRole("button", { name: "Finish clip" }));
+    await screen.findByRole("heading", { name: /c2\.wav/ });
+    expect(screen.getByText("Clip 2 of 3")).toBeInTheDocument();
+    const subs = await listSubmissions(STUDY, { annotatorId: "w1" });
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ clipId: "c1", annotatorId: "w1", playCount: 2 });
+    expect(subs[0]?.score).toBeUndefined();
+    expect(subs[0]?.seconds).toBeGreaterThanOrEqual(0);
+    expect(Number.isNaN(Date.parse(subs[0]?.completedAt ?? ""))).toBe(false);
+    expect(await regionsOf("c1")).toEqual([]);
+  });
+
+  test("the rating is required when the study says so", async () => {
+    await seed({ requireRating: true });
+    await openClip1();
+    await userEvent.click(screen.getByRole("button", { name: "Finish clip" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Choose an overall naturalness rating (1–5) before finishing this clip.",
+    );
+    expect(await listSubmissions(STUDY)).toEqual([]);
+    const group = screen.getByRole("radiogroup", { name: /Overall naturalness/ });
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((r) => r.closest("label")?.textContent),
+    ).toEqual([
+      "1Bad – very unnatural speech",
+      "2Poor – somewhat unnatural",
+      "3Fair – neither natural nor unnatural",
+      "4Good – somewhat natural",
+      "5Excellent – completely natural speech",
+    ]);
+    await userEvent.click(within(group).getByRole("radio", { name: /Good – somewhat natural/ }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Finish clip" }));
+    await screen.findByRole("heading", { name: /c2\.wav/ });
+    const subs = await listSubmissions(STUDY);
+    expect(subs.map((s) => [s.clipId, s.score])).toEqual([["c1", 4]]);
+  });
+
+  test("after the last clip the finished screen thanks and sums up, with links back", async () => {
+    await seed();
+    await ensureAnnotator(STUDY, "w1", "crowd");
+    await addRegion(STUDY, { clipId: "c2", annotatorId: "w1", start: 1, end: 2 });
+    await addRegion(STUDY, { clipId: "c2", annotatorId: "w1", start: 2, end: 2.5 });
+    for (const [clipId, score] of [
+      ["c1", 2],
+      ["c2", 4],
+    ] as const) {
+      await saveSubmission(STUDY, { clipId, annotatorId: "w1", score, seconds: 30 });
+    }
+    open();
+    await screen.findByRole("heading", { name: /c3\.wav/ }); // first unfinished clip
+    await userEvent.click(screen.getByRole("radio", { name: /Excellent/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Finish clip" }));
+    await screen.findByRole("heading", { name: "All 3 clips finished — thank you!" });
+    expect(screen.getByText("Spans marked").nextSibling).toHaveTextContent("2");
+    expect(screen.getByText("Mean rating").nextSibling).toHaveTextContent("3.67");
+    const link = screen.getByRole("link", { name: "Open clip 2 (c2.wav)" });
+    expect(link.getAttribute("href")).toContain("clip=c2");
+    await userEvent.click(link);
+    await screen.findByRole("heading", { name: /c2\.wav/ });
+    await waitFor(() => expect(within(regionList()).getAllByRole("listitem")).toHaveLength(2));
+  });
+});
+
+describe("keyboard", () => {
+  test("N and P move between clips, Enter finishes, keys typed into a field do nothing", async () => {
+    await seed();
+    await openClip1();
+    await userEvent.keyboard("n");
+    await screen.findByRole("heading", { name: /c2\.wav/ });
+    await userEvent.keyboard("p");
+    await screen.findByRole("heading", { name: /c1\.wav/ });
+    await userEvent.keyboard("p"); // no clip before the first
+    expect(screen.getByRole("heading", { name: /c1\.wav/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "fake drag 1–2" }));
+    const start = await screen.findByRole("spinbutton", { name: "Start of span 1 (seconds)" });
+    await userEvent.click(start);
+    await userEvent.keyboard("n{Backspace}{Delete}");
+    expect(screen.getByRole("heading", { name: /c1\.wav/ })).toBeInTheDocument();
+    expect(await regionsOf("c1")).toHaveLength(1);
+    act(() => start.blur());
+
+    await userEvent.keyboard("{Enter}");
+    await screen.findByRole("heading", { name: /c2\.wav/ });
+    expect((await listSubmissions(STUDY)).map((s) => s.clipId)).toEqual(["c1"]);
+  });
+
+  test("Space, arrows, L, M and digits drive the waveform and the rating", async () => {
+    await seed({ requireRating: true });
+    await openClip1();
+    await userEvent.keyboard(" ");
+    expect(handle.playPause).toHaveBeenCalledTimes(1);
+    await userEvent.keyboard("{ArrowRight}{ArrowLeft}{Shift>}{ArrowRight}{/Shift}");
+    expect(handle.seekBy.mock.calls).toEqual([[1], [-1], [0.1]]);
+    await userEvent.keyboard("+-");
+    expect(handle.zoomBy.mock.calls).toEqual([[2], [0.5]]);
+
+    handle.getCurrentTime.mockReturnValue(0.5);
+    await userEvent.keyboard("m");
+    handle.getCurrentTime.mockReturnValue(1.25);
+    await userEvent.keyboard("m");
+    await waitFor(async () =>
+      expect((await regionsOf("c1")).map((r) => [r.start, r.end])).toEqual([[0.5, 1.25]]),
+    );
+    const id = (await regionsOf("c1"))[0]?.id;
+    await userEvent.keyboard("l");
+    expect(handle.playSpan).toHaveBeenCalledWith(id, true);
+
+    await userEvent.keyboard("4");
+    expect(screen.getByRole("radio", { name: /Good – somewhat natural/ })).toBeChecked();
+  });
+
+  test("? opens the list of shortcuts and Esc closes it", async () => {
+    await seed();
+    await openClip1();
+    await userEvent.keyboard("?");
+    const dialog = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
+    for (const text of [
+      "Play or pause",
+      "Delete the selected span",
+      "Next clip",
+      "Finish the clip",
+    ]) {
+      expect(within(dialog).getByText(text)).toBeInTheDocument();
+    }
+    await userEvent.keyboard("n"); // shortcuts are off while the dialog is open
+    expect(screen.getByRole("heading", { name: /c1\.wav/ })).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("identity", () => {
+  test("without annotator and role a prompt asks, remembers, and puts them in the URL", async () => {
+    await seed();
+    open("");
+    await userEvent.click(await screen.findByRole("button", { name: "Start annotating" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Enter your annotator id.");
+    await userEvent.type(screen.getByRole("textbox", { name: "Annotator id" }), "w7");
+    await userEvent.click(screen.getByRole("button", { name: "Start annotating" }));
+    await screen.findByRole("heading", { name: /c1\.wav/ });
+    const params = new URLSearchParams(window.location.search);
+    expect([params.get("annotator"), params.get("role")]).toEqual(["w7", "crowd"]);
+    expect(JSON.parse(localStorage.getItem(IDENTITY_KEY) ?? "null")).toEqual({
+      annotatorId: "w7",
+      role: "crowd",
+    });
+    cleanup();
+    open("");
+    expect(await screen.findByRole("textbox", { name: "Annotator id" })).toHaveValue("w7");
+    expect(screen.getByRole("radio", { name: /Crowd annotator/ })).toBeChecked();
+  });
+
+  test("role=expert opens the expert screen; the annotator is registered", async () => {
+    await seed();
+    open("annotator=e1&role=expert");
+    await screen.findByText("Expert screen for e1 in t");
+    expect((await db.annotators.toArray()).map((a) => [a.id, a.role])).toEqual([["e1", "expert"]]);
+  });
+
+  test("an id already used with another role is refused with a way out", async () => {
+    await seed();
+    await ensureAnnotator(STUDY, "w1", "expert");
+    open();
+    expect(await screen.findByRole("alert")).toHaveTextContent(/already registered as expert/);
+    fireEvent.click(screen.getByRole("button", { name: "Use another annotator id" }));
+    await screen.findByRole("textbox", { name: "Annotator id" });
+  });
+});
