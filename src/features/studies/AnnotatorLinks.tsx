@@ -77,11 +77,15 @@ export function AnnotatorLinks({
             }}
             className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900"
           >
-            <option value="crowd">Crowd (mark spans)</option>
-            <option value="expert">Expert (tag reasons)</option>
+            <option value="crowd">Crowd</option>
+            <option value="expert">Expert</option>
           </select>
         </div>
       </div>
+      <p className="mt-2 text-xs text-slate-500">
+        Crowd annotators mark unnatural spans and rate each clip; experts tag the marked spans with
+        reasons.
+      </p>
       {problem && (
         <p id={ids.err} className="mt-2 text-sm text-red-600">
           {problem}
