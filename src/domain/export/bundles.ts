@@ -12,7 +12,7 @@ export type ExportKind = "json" | "csv" | "audacity" | "textgrid" | "all";
 export interface ExportDownload {
   fileName: string;
   mimeType: string;
-  data: string | Uint8Array;
+  data: string | Uint8Array<ArrayBuffer>;
 }
 
 const ZIP = "application/zip";

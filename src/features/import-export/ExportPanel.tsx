@@ -1,3 +1,83 @@
+// The study page's Export card: the study as interchange JSON, a span CSV, Audacity label
+// files, Praat TextGrids, or everything in one zip (docs/formats.md); and, for clips imported
+// without audio, the "Add audio" drop zone.
+import { useState } from "react";
+import { Button } from "../../components/Button.tsx";
+import { studyToFile } from "../../db/interchange.ts";
+import { buildExport, type ExportKind } from "../../domain/export/bundles.ts";
+import { AddAudio } from "./AddAudio.tsx";
+import { downloadFile } from "./download.ts";
+
+const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
+  {
+    kind: "json",
+    label: "Export JSON",
+    description: "The whole study in the RedPen interchange format; imports back as it is.",
+  },
+  {
+    kind: "csv",
+    label: "Export CSV",
+    description: "One row per span and reason, for spreadsheets, pandas and R.",
+  },
+  {
+    kind: "audacity",
+    label: "Export Audacity labels (.zip)",
+    description: "A label file per clip: File › Import › Labels… in Audacity.",
+  },
+  {
+    kind: "textgrid",
+    label: "Export Praat TextGrids (.zip)",
+    description: "A TextGrid per clip, one tier per annotator.",
+  },
+  {
+    kind: "all",
+    label: "Export everything (.zip)",
+    description: "JSON, CSV, Audacity labels and TextGrids together.",
+  },
+];
+
 export function ExportPanel({ studyId }: { studyId: string }) {
-  return <section data-study={studyId} />;
+  const [busy, setBusy] = useState<ExportKind | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (kind: ExportKind) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      const file = await studyToFile(studyId);
+      if (!file) throw new Error(`there is no study "${studyId}" in this browser`);
+      downloadFile(buildExport(kind, file));
+    } catch (e) {
+      setError(`Could not export: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <ul className="space-y-2.5">
+        {EXPORTS.map((x) => (
+          <li key={x.kind} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Button
+              variant={x.kind === "all" ? "primary" : "secondary"}
+              size="sm"
+              className="w-56"
+              disabled={busy !== null}
+              onClick={() => run(x.kind)}
+            >
+              {x.label}
+            </Button>
+            <span className="min-w-0 flex-1 text-xs text-slate-500">{x.description}</span>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <AddAudio studyId={studyId} />
+    </div>
+  );
 }

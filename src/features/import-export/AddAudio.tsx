@@ -1,0 +1,110 @@
+// Audio for clips that were imported without it: files dropped or chosen here are matched to
+// the study's clips by name (ignoring case, also without extension) and stored.
+import { useLiveQuery } from "dexie-react-hooks";
+import { type DragEvent, useId, useState } from "react";
+import { type AttachAudioResult, attachAudio, clipsWithoutAudio } from "../../db/interchange.ts";
+
+const SHOWN = 8;
+
+function list(names: readonly string[]): string {
+  const head = names.slice(0, SHOWN).join(", ");
+  return names.length > SHOWN ? `${head} and ${names.length - SHOWN} more` : head;
+}
+
+export function AddAudio({ studyId }: { studyId: string }) {
+  const missing = useLiveQuery(() => clipsWithoutAudio(studyId), [studyId]);
+  const [result, setResult] = useState<AttachAudioResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [over, setOver] = useState(false);
+  const inputId = useId();
+  const hintId = useId();
+
+  const add = async (files: File[]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await attachAudio(studyId, files));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    const files = Array.from(e.dataTransfer.files);
+    if (!busy && files.length > 0) void add(files);
+  };
+
+  if (missing === undefined || (missing.length === 0 && result === null)) return null;
+
+  return (
+    <section aria-labelledby={`${inputId}-h`} className="border-t border-slate-200 pt-4">
+      <h3 id={`${inputId}-h`} className="text-sm font-semibold text-slate-900">
+        Audio for imported clips
+      </h3>
+      {missing.length > 0 ? (
+        <p className="mt-0.5 text-sm text-slate-600">
+          {missing.length === 1 ? "1 clip has" : `${missing.length} clips have`} no audio yet:{" "}
+          <span className="break-all">{list(missing)}</span>.
+        </p>
+      ) : (
+        <p className="mt-0.5 text-sm text-slate-600">Every clip has its audio now.</p>
+      )}
+      {missing.length > 0 && (
+        <section
+          aria-label="Drop zone for audio files"
+          onDragOver={(e) => {
+            e.preventDefault();
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={onDrop}
+          className={`mt-2 rounded-lg border-2 border-dashed px-4 py-3 transition-colors ${
+            over ? "border-slate-900 bg-slate-100" : "border-slate-300 bg-slate-50"
+          }`}
+        >
+          <label htmlFor={inputId} className="sr-only">
+            Add audio
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            multiple
+            accept="audio/*,.wav,.mp3,.flac,.ogg,.m4a,.webm"
+            disabled={busy}
+            aria-describedby={hintId}
+            className="block w-full cursor-pointer text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50 disabled:opacity-50"
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = "";
+              if (files.length > 0) void add(files);
+            }}
+          />
+          <p id={hintId} className="mt-1.5 text-xs text-slate-500">
+            Choose or drop the audio files: each is matched to the clip of the same name (ignoring
+            case and extension).
+          </p>
+        </section>
+      )}
+      {result && (
+        <div role="status" className="mt-2 space-y-0.5 text-sm">
+          <p className="text-emerald-800">
+            Added audio to{" "}
+            {result.matched.length === 1 ? "1 clip" : `${result.matched.length} clips`}.
+          </p>
+          {result.unmatched.length > 0 && (
+            <p className="text-red-600">No clip named like {list(result.unmatched)}: not stored.</p>
+          )}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+// The file input of the import card (its accessible name is "Import annotations"), which is
+// also a drop zone for JSON files.
+import { type DragEvent, useId, useState } from "react";
+
+export function AnnotationFilePicker({
+  onFiles,
+  disabled = false,
+}: {
+  onFiles: (files: File[]) => void;
+  disabled?: boolean;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  const [over, setOver] = useState(false);
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    const files = Array.from(e.dataTransfer.files);
+    if (!disabled && files.length > 0) onFiles(files);
+  };
+
+  return (
+    <section
+      aria-label="Drop zone for annotation files"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      className={`rounded-lg border-2 border-dashed px-4 py-4 text-sm transition-colors ${
+        over ? "border-slate-900 bg-slate-100" : "border-slate-300 bg-slate-50"
+      }`}
+    >
+      <label htmlFor={inputId} className="sr-only">
+        Import annotations
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept=".json,application/json"
+        multiple
+        disabled={disabled}
+        aria-describedby={hintId}
+        className="block w-full cursor-pointer text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-slate-900 file:px-3.5 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50"
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = "";
+          if (files.length > 0) onFiles(files);
+        }}
+      />
+      <p id={hintId} className="mt-2 text-xs text-slate-500">
+        Choose or drop one or more RedPen JSON files (several annotators at once is fine). You see
+        what changes before anything is stored.
+      </p>
+    </section>
+  );
+}

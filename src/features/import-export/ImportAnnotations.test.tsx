@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { db } from "../../db/db.ts";
+import { studyToFile } from "../../db/interchange.ts";
+import type { AnnotationFile } from "../../domain/types.ts";
+import { ImportAnnotations } from "./ImportAnnotations.tsx";
+
+function annotatorFile(id: string, start: number, end: number): AnnotationFile {
+  return {
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: "pilot", name: "Pilot study", binSeconds: 0.1 },
+    taxonomy: [{ id: "silence", label: "Silence" }],
+    clips: [
+      { id: "c1", name: "a.wav", duration: 4, system: "X" },
+      { id: "c2", name: "b.wav", duration: 4, system: "Y" },
+    ],
+    annotators: [{ id, role: "crowd" }],
+    submissions: [{ clipId: "c1", annotatorId: id }],
+    regions: [{ id: `${id}-r1`, clipId: "c1", annotatorId: id, start, end }],
+    reasonLabels: [],
+  };
+}
+
+const jsonFile = (name: string, content: unknown) =>
+  new File([JSON.stringify(content)], name, { type: "application/json" });
+
+beforeEach(async () => {
+  await db.delete();
+  await db.open();
+});
+afterEach(cleanup);
+
+async function tableCounts() {
+  return Promise.all(
+    [db.studies, db.clips, db.annotators, db.submissions, db.regions, db.reasonLabels].map((t) =>
+      t.count(),
+    ),
+  );
+}
+
+test("a refused file blocks the whole import; removing it shows the preview; merging stores", async () => {
+  const user = userEvent.setup();
+  render(<ImportAnnotations />);
+  const bad = annotatorFile("w3", 0, 1);
+  bad.regions.push(
+    { id: "x1", clipId: "c1", annotatorId: "w3", start: 1, end: 2 },
+    { id: "x2", clipId: "c1", annotatorId: "w3", start: 1, end: 2 },
+    { id: "x3", clipId: "c1", annotatorId: "w3", start: 3.1, end: 2.5 },
+  );
+  await user.upload(screen.getByLabelText("Import annotations"), [
+    jsonFile("annotator-w1.json", annotatorFile("w1", 0.5, 1)),
+    jsonFile("annotator-w3.json", bad),
+    jsonFile("annotator-w2.json", annotatorFile("w2", 1, 2)),
+  ]);
+
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent("1 file was refused: nothing has been imported");
+  expect(
+    within(alert).getByText(/^annotator-w3\.json: regions\[3\]\.end: must be greater than start/),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "Merge into study" })).toBeNull();
+  expect(await tableCounts()).toEqual([0, 0, 0, 0, 0, 0]);
+
+  await user.click(screen.getByRole("button", { name: "Remove annotator-w3.json" }));
+  const preview = await screen.findByRole("region", { name: /New study “Pilot study”/ });
+  expect(preview).toHaveTextContent("from annotator-w1.json, annotator-w2.json");
+  const row = (name: string) =>
+    within(preview).getByRole("rowheader", { name }).closest("tr") as HTMLElement;
+  // Hand-counted: 1 study, 1 taxonomy entry, 2 clips, 2 annotators, 2 submissions, 2 regions.
+  expect(
+    within(row("Clips"))
+      .getAllByRole("cell")
+      .map((c) => c.textContent),
+  ).toEqual(["2", "0", "0"]);
+  expect(
+    within(row("Regions"))
+      .getAllByRole("cell")
+      .map((c) => c.textContent),
+  ).toEqual(["2", "0", "0"]);
+  expect(
+    within(row("Total"))
+      .getAllByRole("cell")
+      .map((c) => c.textContent),
+  ).toEqual(["10", "0", "0"]);
+  expect(await tableCounts()).toEqual([0, 0, 0, 0, 0, 0]);
+
+  await user.click(within(preview).getByRole("button", { name: "Merge into study" }));
+  const status = await within(preview).findByRole("status");
+  expect(status).toHaveTextContent(
+    "Merged into Pilot study (new study): 10 records added or updated.",
+  );
+  expect(status).toHaveTextContent("2 clips have no audio yet");
+  expect(within(status).getByRole("link", { name: "Open the study" })).toHaveAttribute(
+    "href",
+    "/studies/pilot",
+  );
+  expect(await tableCounts()).toEqual([1, 2, 2, 2, 2, 0]);
+});
+
+test("conflicts: each can be resolved, and 'All incoming' takes every incoming version", async () => {
+  const user = userEvent.setup();
+  // Store w1's file first.
+  render(<ImportAnnotations />);
+  await user.upload(screen.getByLabelText("Import annotations"), [
+    jsonFile("w1.json", annotatorFile("w1", 0.5, 1)),
+  ]);
+  await user.click(await screen.findByRole("button", { name: "Merge into study" }));
+  await screen.findByRole("status");
+  cleanup();
+
+  render(<ImportAnnotations />);
+  const changed = annotatorFile("w1", 0.5, 1.5);
+  changed.clips[1] = { id: "c2", name: "b.wav", duration: 4, system: "Z" };
+  await user.upload(screen.getByLabelText("Import annotations"), [jsonFile("w1-v2.json", changed)]);
+  const preview = await screen.findByRole("region", { name: /Into study “Pilot study”/ });
+  const clip = within(preview).getByRole("group", { name: "Clip c2" });
+  expect(
+    within(clip)
+      .getAllByRole("row")
+      .map((r) => r.textContent),
+  ).toEqual(["Fieldstoredw1-v2.json", "systemYZ"]);
+  const region = within(preview).getByRole("group", { name: "Region w1-r1" });
+  expect(within(region).getByLabelText("Keep stored")).toBeChecked();
+
+  await user.click(within(preview).getByRole("button", { name: "All incoming" }));
+  expect(within(clip).getByLabelText(/Use incoming/)).toBeChecked();
+  expect(within(region).getByLabelText(/Use incoming/)).toBeChecked();
+  // Then keep the stored region after all, with the keyboard.
+  within(region)
+    .getByLabelText(/Use incoming/)
+    .focus();
+  await user.keyboard("{ArrowLeft}");
+  expect(within(region).getByLabelText("Keep stored")).toBeChecked();
+
+  await user.click(within(preview).getByRole("button", { name: "Merge into study" }));
+  await within(preview).findByRole("status");
+  const stored = await studyToFile("pilot");
+  expect(stored?.clips[1]?.system).toBe("Z");
+  expect(stored?.regions).toEqual([
+    { id: "w1-r1", clipId: "c1", annotatorId: "w1", start: 0.5, end: 1 },
+  ]);
+});
+
+test("a file that is not JSON is refused with the file's name", async () => {
+  const user = userEvent.setup();
+  render(<ImportAnnotations />);
+  await user.upload(screen.getByLabelText("Import annotations"), [
+    new File(["{ not json"], "notes.json", { type: "application/json" }),
+  ]);
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent(/notes\.json: not valid JSON/);
+  expect(alert).toHaveTextContent("Fix the file and choose it again.");
+});

@@ -1,0 +1,41 @@
+// How a conflict is shown: the record's kind in words and the fields whose values differ.
+import type { Conflict, EntityKind } from "../../domain/merge.ts";
+
+export const KIND_LABEL: Record<EntityKind, { one: string; many: string }> = {
+  study: { one: "Study settings", many: "Study settings" },
+  taxonomy: { one: "Reason type", many: "Reason types" },
+  clip: { one: "Clip", many: "Clips" },
+  annotator: { one: "Annotator", many: "Annotators" },
+  submission: { one: "Submission", many: "Submissions" },
+  region: { one: "Region", many: "Regions" },
+  reasonLabel: { one: "Reason label", many: "Reason labels" },
+};
+
+/** "Clip c2", "Submission c1 / w3", "Study settings". */
+export function conflictTitle(c: Conflict): string {
+  return c.kind === "study" ? KIND_LABEL.study.one : `${KIND_LABEL[c.kind].one} ${c.id}`;
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return "—";
+  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value.join(", ");
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+}
+
+/** The fields whose values differ, in the order they first appear. */
+export function differingFields(
+  c: Conflict,
+): { field: string; current: string; incoming: string }[] {
+  const a = c.current.value as unknown as Record<string, unknown>;
+  const b = c.incoming.value as unknown as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return keys
+    .filter((k) => show(a[k]) !== show(b[k]) || JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+    .map((k) => ({ field: k, current: show(a[k]), incoming: show(b[k]) }));
+}
+
+/** "stored" or the file's name. */
+export function sourceLabel(c: Conflict["current"]): string {
+  return c.stored ? "stored" : c.source;
+}
