@@ -6,7 +6,7 @@
 import type { AnnotationFile } from "../types.ts";
 import { addUnits, alphaFromSums, emptyAlphaSums } from "./alpha.ts";
 import { leastSquares, pearson, spearman } from "./correlation.ts";
-import { kappaFromCounts } from "./kappa.ts";
+import { kappaFromCells } from "./kappa.ts";
 import type { AnnotatorQuality, ErrorTypeCounts, PairKappa, Report } from "./report.ts";
 import { binCount, markSpan, us } from "./time.ts";
 
@@ -92,6 +92,16 @@ function mean(sum: number, count: number): number | null {
 
 /** Every figure of docs/spec/statistics.md plus the per-clip table and scatter of the analysis screen. */
 export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Analysis {
+  return run(file, options, true);
+}
+
+/** The report object of docs/spec/statistics.md ("The report"); the same as `analyze(...).report`. */
+export function computeReport(file: AnnotationFile, options: AnalyzeOptions = {}): Report {
+  return run(file, options, false).report;
+}
+
+/** The analysis; without `detail` the per-clip rows and scatter points are not built (left empty). */
+function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): Analysis {
   const binSeconds = options.binSeconds ?? file.study.binSeconds ?? 0.1;
   const binUs = us(binSeconds);
   if (!Number.isFinite(binSeconds) || !(binUs >= 1)) {
@@ -103,12 +113,10 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
   // ---- Clips and annotators -------------------------------------------------------------------
   const clips = file.clips;
   const C = clips.length;
-  const clipIndex = new Map<string, number>();
   const durUs = new Float64Array(C);
   const clipBins = new Int32Array(C);
   for (let c = 0; c < C; c++) {
     const clip = clips[c] as (typeof clips)[number];
-    clipIndex.set(clip.id, c);
     const d = us(clip.duration);
     durUs[c] = d;
     clipBins[c] = d > 0 ? binCount(d, binUs) : 0;
@@ -118,15 +126,36 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
   const annotatorIndex = new Map<string, number>();
   for (let a = 0; a < A; a++) annotatorIndex.set(annotatorIds[a] as string, a);
 
-  const clipOf = (id: string, where: string): number => {
+  // Records of one clip or annotator tend to come together, and often in clip order: try the
+  // last clip and the next one before the id index.
+  let lastClip = 0;
+  let clipIndex: Map<string, number> | undefined;
+  const clipOf = (id: string, array: string, index: number): number => {
+    const guess = clips[lastClip];
+    if (guess !== undefined && guess.id === id) return lastClip;
+    const next = clips[lastClip + 1];
+    if (next !== undefined && next.id === id) return ++lastClip;
+    if (clipIndex === undefined) {
+      clipIndex = new Map();
+      for (let k = 0; k < C; k++) clipIndex.set((clips[k] as (typeof clips)[number]).id, k);
+    }
     const c = clipIndex.get(id);
-    if (c === undefined) throw new Error(`${where}.clipId: "${id}" is not a clip of this file`);
+    if (c === undefined) {
+      throw new Error(`${array}[${index}].clipId: "${id}" is not a clip of this file`);
+    }
+    lastClip = c;
     return c;
   };
-  const annotatorOf = (id: string, where: string): number => {
+  let lastAnnotatorId: string | undefined;
+  let lastAnnotator = -1;
+  const annotatorOf = (id: string, array: string, index: number): number => {
+    if (id === lastAnnotatorId) return lastAnnotator;
     const a = annotatorIndex.get(id);
-    if (a === undefined)
-      throw new Error(`${where}.annotatorId: "${id}" is not an annotator of this file`);
+    if (a === undefined) {
+      throw new Error(`${array}[${index}].annotatorId: "${id}" is not an annotator of this file`);
+    }
+    lastAnnotatorId = id;
+    lastAnnotator = a;
     return a;
   };
 
@@ -139,9 +168,9 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
   const rE = new Float64Array(R);
   for (let i = 0; i < R; i++) {
     const r = regions[i] as (typeof regions)[number];
-    const c = clipOf(r.clipId, `regions[${i}]`);
+    const c = clipOf(r.clipId, "regions", i);
     rClip[i] = c;
-    rAnn[i] = annotatorOf(r.annotatorId, `regions[${i}]`);
+    rAnn[i] = annotatorOf(r.annotatorId, "regions", i);
     rS[i] = us(r.start);
     const e = us(r.end);
     const d = durUs[c] as number;
@@ -179,9 +208,9 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
   const subScoreCount = new Int32Array(C);
   for (let i = 0; i < S; i++) {
     const s = subs[i] as (typeof subs)[number];
-    const c = clipOf(s.clipId, `submissions[${i}]`);
+    const c = clipOf(s.clipId, "submissions", i);
     sClip[i] = c;
-    sAnn[i] = annotatorOf(s.annotatorId, `submissions[${i}]`);
+    sAnn[i] = annotatorOf(s.annotatorId, "submissions", i);
     if (s.score !== undefined) {
       subScoreSum[c] = (subScoreSum[c] as number) + s.score;
       subScoreCount[c] = (subScoreCount[c] as number) + 1;
@@ -217,7 +246,19 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
   const lengths: number[] = [];
   const scores: number[] = [];
   const scatter: ScatterPoint[] = [];
-  const clipRows: ClipAgreement[] = new Array(C);
+  const clipRows: ClipAgreement[] = detail ? new Array(C) : [];
+  // Without detail every clip writes its figures into this one throw-away row.
+  const scratchRow: ClipAgreement = {
+    clipId: "",
+    name: "",
+    isReference: false,
+    annotations: 0,
+    bins: 0,
+    meanKappa: null,
+    unionFraction: null,
+    overlapFraction: null,
+    meanAnnotatedSeconds: null,
+  };
 
   for (let c = 0; c < C; c++) {
     const clip = clips[c] as (typeof clips)[number];
@@ -243,20 +284,23 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
       }
     }
 
-    const row: ClipAgreement = {
-      clipId: clip.id,
-      name: clip.name,
-      ...(clip.system !== undefined ? { system: clip.system } : {}),
-      ...(clip.sentence !== undefined ? { sentence: clip.sentence } : {}),
-      isReference: clip.isReference === true,
-      annotations: m,
-      bins: K,
-      meanKappa: null,
-      unionFraction: null,
-      overlapFraction: null,
-      meanAnnotatedSeconds: null,
-    };
-    clipRows[c] = row;
+    let row = scratchRow;
+    if (detail) {
+      row = {
+        clipId: clip.id,
+        name: clip.name,
+        isReference: clip.isReference === true,
+        annotations: m,
+        bins: K,
+        meanKappa: null,
+        unionFraction: null,
+        overlapFraction: null,
+        meanAnnotatedSeconds: null,
+      };
+      if (clip.system !== undefined) row.system = clip.system;
+      if (clip.sentence !== undefined) row.sentence = clip.sentence;
+      clipRows[c] = row;
+    }
     if (m === 0) continue;
 
     // Slots in annotator order (= id order), so slot pairs (i < j) are pairs (a < b).
@@ -375,7 +419,7 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
             n10 += x & (y ^ 1);
             n01 += (x ^ 1) & y;
           }
-          const kappa = kappaFromCounts({ n11, n10, n01, n00: K - n11 - n10 - n01 });
+          const kappa = kappaFromCells(n11, n10, n01, K - n11 - n10 - n01);
           if (kappa !== null) {
             kappaSum += kappa;
             kappaCount++;
@@ -413,12 +457,11 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
     if (score !== undefined) {
       lengths.push(meanSeconds);
       scores.push(score);
-      scatter.push({
-        clipId: clip.id,
-        ...(clip.system !== undefined ? { system: clip.system } : {}),
-        length: meanSeconds,
-        score,
-      });
+      if (detail) {
+        const point: ScatterPoint = { clipId: clip.id, length: meanSeconds, score };
+        if (clip.system !== undefined) point.system = clip.system;
+        scatter.push(point);
+      }
     }
 
     for (let i = 0; i < m; i++) slotOf[slotAnn[i] as number] = -1;
@@ -430,12 +473,7 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
   let pairKappaCount = 0;
   const sortedPairs = [...pairs.values()].sort((x, y) => x.a - y.a || x.b - y.b);
   for (const p of sortedPairs) {
-    const kappa = kappaFromCounts({
-      n11: p.n11,
-      n10: p.n10,
-      n01: p.n01,
-      n00: p.n - p.n11 - p.n10 - p.n01,
-    });
+    const kappa = kappaFromCells(p.n11, p.n10, p.n01, p.n - p.n11 - p.n10 - p.n01);
     if (kappa !== null) {
       pairKappaSum += kappa;
       pairKappaCount++;
@@ -471,20 +509,40 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
     groupOfClip[c] = g;
     if (clipAnnotated[c]) groupClips[g] = (groupClips[g] as number) + 1;
   }
-  const regionClip = new Map<string, number>();
-  for (let i = 0; i < R; i++)
-    regionClip.set((regions[i] as (typeof regions)[number]).id, rClip[i] as number);
+  // Reason labels usually come in the order of their regions (an exported study lists both by
+  // region id): look a little ahead of the last match first, and build an index of all region
+  // ids only when a label is not there.
+  let regionIndex: Map<string, number> | undefined;
+  let cursor = 0;
+  const regionOf = (id: string): number | undefined => {
+    const stop = Math.min(R, cursor + 32);
+    for (let i = cursor; i < stop; i++) {
+      if ((regions[i] as (typeof regions)[number]).id === id) {
+        cursor = i;
+        return i;
+      }
+    }
+    if (regionIndex === undefined) {
+      regionIndex = new Map();
+      for (let i = 0; i < R; i++) regionIndex.set((regions[i] as (typeof regions)[number]).id, i);
+    }
+    const i = regionIndex.get(id);
+    if (i !== undefined) cursor = i;
+    return i;
+  };
   const reasonCounts = new Float64Array(G * T);
   const overallCounts = new Float64Array(T);
   const labels = file.reasonLabels;
   let reasonTotal = 0;
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i] as (typeof labels)[number];
-    const c = regionClip.get(label.regionId);
-    if (c === undefined)
+    const r = regionOf(label.regionId);
+    if (r === undefined) {
       throw new Error(
         `reasonLabels[${i}].regionId: "${label.regionId}" is not a region of this file`,
       );
+    }
+    const c = rClip[r] as number;
     const base = (groupOfClip[c] as number) * T;
     const reasons = label.reasons;
     reasonTotal += reasons.length;
@@ -552,9 +610,4 @@ export function analyze(file: AnnotationFile, options: AnalyzeOptions = {}): Ana
     annotators: annotatorRows,
   };
   return { report, clips: clipRows, scatter, fit };
-}
-
-/** The report object of docs/spec/statistics.md ("The report"); the same as `analyze(...).report`. */
-export function computeReport(file: AnnotationFile, options: AnalyzeOptions = {}): Report {
-  return analyze(file, options).report;
 }

@@ -76,22 +76,35 @@ export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): PearsonResu
   return { r, p: pValue(r, x.length), ci95: fisherCi95(r, x.length) };
 }
 
-/** Average ranks, 1-based: tied values share the mean of the ranks they span. */
+/**
+ * Average ranks, 1-based: tied values share the mean of the ranks they span. A value whose
+ * equals occupy sorted positions lo .. hi-1 (0-based) gets rank (lo + 1 + hi) / 2. Uses the
+ * native numeric sort of a Float64Array and binary searches, no comparator callbacks.
+ */
 export function averageRanks(v: ArrayLike<number>): Float64Array {
   const n = v.length;
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => (v[a] as number) - (v[b] as number));
+  const sorted = new Float64Array(n);
+  for (let i = 0; i < n; i++) sorted[i] = v[i] as number;
+  sorted.sort();
   const ranks = new Float64Array(n);
-  let i = 0;
-  while (i < n) {
-    let j = i + 1;
-    const value = v[order[i] as number];
-    while (j < n && v[order[j] as number] === value) j++;
-    // Positions i .. j-1 (0-based) hold ranks i+1 .. j: their mean is (i + 1 + j) / 2.
-    const rank = (i + 1 + j) / 2;
-    for (let k = i; k < j; k++) ranks[order[k] as number] = rank;
-    i = j;
+  for (let i = 0; i < n; i++) {
+    const value = v[i] as number;
+    // lo: first position holding a value >= this one; hi: first position holding one > it.
+    let lo = 0;
+    let top = n;
+    while (lo < top) {
+      const mid = (lo + top) >>> 1;
+      if ((sorted[mid] as number) < value) lo = mid + 1;
+      else top = mid;
+    }
+    let hi = lo;
+    top = n;
+    while (hi < top) {
+      const mid = (hi + top) >>> 1;
+      if ((sorted[mid] as number) <= value) hi = mid + 1;
+      else top = mid;
+    }
+    ranks[i] = (lo + 1 + hi) / 2;
   }
   return ranks;
 }

@@ -28,7 +28,13 @@ export {
   spearman,
   Z_975,
 } from "./correlation.ts";
-export { cohenKappa, countPair, kappaFromCounts, type PairCounts } from "./kappa.ts";
+export {
+  cohenKappa,
+  countPair,
+  kappaFromCells,
+  kappaFromCounts,
+  type PairCounts,
+} from "./kappa.ts";
 export type { AnnotatorQuality, ErrorTypeCounts, PairKappa, Report } from "./report.ts";
 export {
   binCount,

@@ -38,11 +38,16 @@ export function countPair(x: Uint8Array, y: Uint8Array): PairCounts {
  * constant and equal, e.g. neither marks anything) or when there are no bins.
  */
 export function kappaFromCounts(c: PairCounts): number | null {
-  const n = c.n11 + c.n10 + c.n01 + c.n00;
+  return kappaFromCells(c.n11, c.n10, c.n01, c.n00);
+}
+
+/** `kappaFromCounts` on the four cells given as numbers (no object, for the hot loop). */
+export function kappaFromCells(n11: number, n10: number, n01: number, n00: number): number | null {
+  const n = n11 + n10 + n01 + n00;
   if (n === 0) return null;
-  const po = (c.n11 + c.n00) / n;
-  const pa = (c.n11 + c.n10) / n;
-  const pb = (c.n11 + c.n01) / n;
+  const po = (n11 + n00) / n;
+  const pa = (n11 + n10) / n;
+  const pb = (n11 + n01) / n;
   const pe = pa * pb + (1 - pa) * (1 - pb);
   if (pe === 1) return null;
   return (po - pe) / (1 - pe);

@@ -1,0 +1,96 @@
+// Quick timing check of the statistics (not a test): a synthetic study of 100,000 clips × 3
+// annotators (~450,000 regions, ~400,000 reason labels), analysed a few times in this process.
+//   npx tsx scripts/golden/timing.ts [clips]
+import { analyze, computeReport } from "../../src/domain/stats/index.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/taxonomy.ts";
+import type { AnnotationFile, ReasonLabel, Region, Submission } from "../../src/domain/types.ts";
+
+/** Small deterministic generator (mulberry32), so every run times the same study. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function syntheticStudy(clipCount: number): AnnotationFile {
+  const rand = random(42);
+  const systems = ["human", "N13", "N17", "N18", "B01"];
+  const annotators = ["w1", "w2", "w3"];
+  const clips: AnnotationFile["clips"] = [];
+  const submissions: Submission[] = [];
+  const regions: Region[] = [];
+  const reasonLabels: ReasonLabel[] = [];
+  for (let i = 0; i < clipCount; i++) {
+    const system = systems[i % systems.length] as string;
+    const duration = Math.round((1.5 + rand() * 4.5) * 1000) / 1000;
+    clips.push({
+      id: `c${i}`,
+      name: `${system}_${i}.wav`,
+      duration,
+      system,
+      sentence: String(i % 1000),
+      score: 1 + rand() * 4,
+      isReference: system === "human",
+    });
+    for (const annotatorId of annotators) {
+      submissions.push({ clipId: `c${i}`, annotatorId, score: 1 + Math.floor(rand() * 5) });
+      const n = Math.floor(rand() * 4); // 0–3 regions, 1.5 on average
+      for (let r = 0; r < n; r++) {
+        const start = rand() * duration;
+        const id = `r${regions.length}`;
+        regions.push({ id, clipId: `c${i}`, annotatorId, start, end: start + 0.05 + rand() * 0.8 });
+        if (rand() < 0.9) {
+          reasonLabels.push({
+            regionId: id,
+            annotatorId: "e1",
+            reasons: [DEFAULT_TAXONOMY[Math.floor(rand() * 11)]?.id ?? "undefined"],
+          });
+        }
+      }
+    }
+  }
+  return {
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: "bench", name: "Timing", binSeconds: 0.1 },
+    taxonomy: [...DEFAULT_TAXONOMY],
+    clips,
+    annotators: [
+      ...annotators.map((id) => ({ id, role: "crowd" as const })),
+      { id: "e1", role: "expert" },
+    ],
+    submissions,
+    regions,
+    reasonLabels,
+  };
+}
+
+const clipCount = Number(process.argv[2] ?? 100_000);
+const file = syntheticStudy(clipCount);
+console.log(
+  `${file.clips.length} clips, ${file.submissions.length} submissions, ${file.regions.length} regions, ${file.reasonLabels.length} reason labels`,
+);
+// Wall time suffers when other processes share the CPU; process CPU time (all threads, GC
+// included) is reported beside it.
+function time(label: string, work: () => unknown): void {
+  const runs: string[] = [];
+  for (let run = 0; run < 5; run++) {
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    work();
+    const cpu = process.cpuUsage(cpu0);
+    runs.push(
+      `${(performance.now() - t0).toFixed(0)} ms (cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)})`,
+    );
+  }
+  console.log(`${label}: ${runs.join(", ")}; the first run includes JIT warm-up`);
+}
+
+console.log(`meanPairwiseKappa ${computeReport(file).agreement.meanPairwiseKappa}`);
+time("computeReport", () => computeReport(file));
+time("analyze", () => analyze(file));
