@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { binLabel, parseBinSeconds } from "../format.ts";
 
 /**
@@ -20,9 +20,13 @@ export function BinWidthForm({
   const errorId = useId();
   const [text, setText] = useState(value === undefined ? "" : binLabel(value));
   const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
+  // When the figures on screen switch to another width, the field follows (set during render,
+  // React's pattern for state derived from a changed prop).
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
     if (value !== undefined) setText(binLabel(value));
-  }, [value]);
+  }
 
   return (
     <form

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { RedPenDB } from "../db/db.ts";
+import { studyToFile } from "../db/interchange.ts";
+import { analyze, computeReport } from "../domain/stats/index.ts";
+import type { AnnotationFile } from "../domain/types.ts";
+import type { AnalysisResponse } from "./protocol.ts";
+import { runAnalysis } from "./runAnalysis.ts";
+
+let database: RedPenDB | undefined;
+afterEach(async () => {
+  await database?.delete();
+  database = undefined;
+});
+
+async function seed(): Promise<RedPenDB> {
+  database = new RedPenDB(`run-analysis-${Math.random()}`);
+  const studyId = "s1";
+  await database.studies.add({
+    id: studyId,
+    name: "Pilot",
+    binSeconds: 0.1,
+    taxonomy: [{ id: "silence", label: "Silence" }],
+    requireRating: false,
+    createdAt: "2026-11-21T00:00:00.000Z",
+    extra: {},
+  });
+  await database.clips.bulkAdd([
+    { studyId, id: "c1", name: "a.wav", duration: 1, system: "A", order: 0, score: 2 },
+    { studyId, id: "c2", name: "b.wav", duration: 1, system: "B", order: 1, score: 4 },
+  ]);
+  await database.annotators.bulkAdd([
+    { studyId, id: "w1", role: "crowd" },
+    { studyId, id: "w2", role: "crowd" },
+  ]);
+  await database.regions.bulkAdd([
+    { studyId, id: "r1", clipId: "c1", annotatorId: "w1", start: 0, end: 0.5 },
+    { studyId, id: "r2", clipId: "c1", annotatorId: "w2", start: 0.2, end: 0.5 },
+    { studyId, id: "r3", clipId: "c2", annotatorId: "w1", start: 0.5, end: 0.6 },
+  ]);
+  await database.submissions.add({ studyId, clipId: "c2", annotatorId: "w2" });
+  await database.reasonLabels.add({
+    studyId,
+    regionId: "r1",
+    annotatorId: "e1",
+    reasons: ["silence"],
+  });
+  return database;
+}
+
+function collect() {
+  const messages: AnalysisResponse[] = [];
+  return { messages, post: (m: AnalysisResponse) => messages.push(m) };
+}
+
+describe("runAnalysis", () => {
+  it("reads the stored study, reports progress and posts the same figures as computeReport", async () => {
+    const db = await seed();
+    const { messages, post } = collect();
+    let t = 0;
+    await runAnalysis({ id: 7, studyId: "s1", binSeconds: 0.25 }, post, {
+      studyToFile: (id) => studyToFile(id, db),
+      analyze,
+      now: () => (t += 5),
+    });
+    expect(messages.map((m) => m.type)).toEqual(["progress", "progress", "done"]);
+    expect(messages[0]).toEqual({ id: 7, type: "progress", stage: "loading" });
+    // 2 clips + 1 submission + 3 regions + 1 reason label
+    expect(messages[1]).toEqual({ id: 7, type: "progress", stage: "analysing", rows: 7, clips: 2 });
+    const done = messages[2];
+    if (done?.type !== "done") throw new Error("no result");
+    const file = (await studyToFile("s1", db)) as AnnotationFile;
+    expect(done.analysis.report).toEqual(computeReport(file, { binSeconds: 0.25 }));
+    expect(done.analysis.report.binSeconds).toBe(0.25);
+    // By hand, 0.25 s bins: c1 w1 1100, w2 1100; c2 w1 0010, w2 0000 → po 7/8,
+    // pe 3/8·2/8 + 5/8·6/8 = 9/16, kappa = (7/8 − 9/16) / (7/16) = 5/7.
+    const [pair] = done.analysis.report.agreement.pairs;
+    expect(pair).toMatchObject({ a: "w1", b: "w2", clips: 2, bins: 8 });
+    expect(pair?.kappa).toBeCloseTo(5 / 7, 12);
+    expect(done.study).toEqual({
+      name: "Pilot",
+      binSeconds: 0.1,
+      taxonomy: [{ id: "silence", label: "Silence" }],
+    });
+    expect(done.millis).toBe(5);
+  });
+
+  it("uses the study's bin width when the request has none", async () => {
+    const db = await seed();
+    const { messages, post } = collect();
+    await runAnalysis({ id: 1, studyId: "s1" }, post, {
+      studyToFile: (id) => studyToFile(id, db),
+      analyze,
+    });
+    const done = messages.at(-1);
+    expect(done?.type === "done" && done.analysis.report.binSeconds).toBe(0.1);
+  });
+
+  it("answers not-found for a study that is not stored", async () => {
+    const db = await seed();
+    const { messages, post } = collect();
+    await runAnalysis({ id: 2, studyId: "nope" }, post, {
+      studyToFile: (id) => studyToFile(id, db),
+      analyze,
+    });
+    expect(messages.at(-1)).toEqual({ id: 2, type: "not-found", studyId: "nope" });
+  });
+
+  it("posts a failure as an error message naming the study", async () => {
+    const { messages, post } = collect();
+    await runAnalysis({ id: 3, studyId: "s9" }, post, {
+      studyToFile: () => Promise.reject(new Error("IndexedDB is closed")),
+      analyze,
+    });
+    expect(messages.at(-1)).toEqual({
+      id: 3,
+      type: "error",
+      message: 'Analysis of study "s9" failed: IndexedDB is closed',
+    });
+  });
+});
