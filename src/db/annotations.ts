@@ -309,3 +309,8 @@ export async function listReasonLabels(
       .toArray();
   });
 }
+
+/** Every reason label in the study (for progress views and analysis). */
+export function listAllReasonLabels(studyId: string): Promise<ReasonLabelRecord[]> {
+  return db.reasonLabels.where("studyId").equals(studyId).toArray();
+}

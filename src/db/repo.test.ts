@@ -14,6 +14,7 @@ import {
   getClipAudio,
   getStudy,
   getSubmission,
+  listAllReasonLabels,
   listAnnotators,
   listClips,
   listReasonLabels,
@@ -397,6 +398,9 @@ describe("reason labels", () => {
     await setReasons(studyId, r2.id, "e1", ["energy"]);
     expect((await listReasonLabels(studyId, "c2")).map((l) => l.regionId)).toEqual([r2.id]);
     expect(await listReasonLabels(studyId, [])).toEqual([]);
+    expect((await listAllReasonLabels(studyId)).map((l) => l.regionId).sort()).toEqual(
+      [regionId, r2.id].sort(),
+    );
   });
 });
 

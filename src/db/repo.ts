@@ -13,6 +13,7 @@ export {
   deleteSubmission,
   ensureAnnotator,
   getSubmission,
+  listAllReasonLabels,
   listAllRegions,
   listAnnotators,
   listReasonLabels,

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, expect, test, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { ensureDemoStudy } from "../db/demo.ts";
+import { useNotices } from "../stores/notices.ts";
+import { App } from "./App.tsx";
+
+vi.mock("../db/demo.ts", () => ({ ensureDemoStudy: vi.fn(async () => "exists") }));
+
+afterEach(() => {
+  cleanup();
+  useNotices.getState().clear();
+});
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path });
+  render(
+    <Router hook={location.hook}>
+      <App />
+    </Router>,
+  );
+}
+
+test("the shell: app name links home, unknown routes say so, the demo is ensured", async () => {
+  renderAt("/nowhere");
+  expect(screen.getByRole("link", { name: "RedPen Annotator" })).toHaveAttribute("href", "/");
+  expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+  expect(screen.getByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+  expect(ensureDemoStudy).toHaveBeenCalled();
+});
+
+test("write errors appear in the notices area", async () => {
+  renderAt("/studies/nope");
+  expect(await screen.findByRole("heading", { name: "Study not found" })).toBeInTheDocument();
+  act(() => {
+    useNotices.getState().push("error", "Storage is full: could not save the region.");
+  });
+  const region = screen.getByRole("region", { name: "Notices" });
+  expect(region).toHaveTextContent("Storage is full: could not save the region.");
+  expect(screen.getByRole("alert")).toHaveTextContent("Storage is full");
+});
