@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { db } from "../../db/db.ts";
+import { ensureDemoStudy } from "../../db/demo.ts";
 import {
   addClips,
   createStudy,
@@ -24,6 +25,10 @@ vi.mock("./decodeAudio.ts", () => ({
     }
     return file.name.startsWith("long") ? 75.5 : 2.4;
   }),
+}));
+vi.mock("../../db/demo.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../db/demo.ts")>()),
+  ensureDemoStudy: vi.fn(async () => "created"),
 }));
 // The import card's content belongs to the import-export feature and has its own tests.
 vi.mock("../import-export/ImportAnnotations.tsx", () => ({
@@ -88,6 +93,19 @@ describe("study list", () => {
       "href",
       `/studies/${id}/analysis`,
     );
+  });
+
+  test("without the demo study, a button adds it back", async () => {
+    const { user } = renderHome();
+    await user.click(await screen.findByRole("button", { name: "Add the demo study" }));
+    expect(ensureDemoStudy).toHaveBeenCalledWith({ force: true });
+  });
+
+  test("no demo button while the demo study exists", async () => {
+    await createStudy({ id: "demo", name: "Demo" });
+    renderHome();
+    await screen.findByText("Demo");
+    expect(screen.queryByRole("button", { name: "Add the demo study" })).not.toBeInTheDocument();
   });
 
   test("delete asks first; Cancel keeps the study, confirming removes it", async () => {
