@@ -3,7 +3,7 @@
 // wrapper replaced by a fake that renders each span it is given as a button.
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { forwardRef, useImperativeHandle } from "react";
+import { forwardRef, useEffect, useImperativeHandle } from "react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { SPAN_PALETTE } from "../../../audio/colors.ts";
 import type { WaveformHandle, WaveformProps } from "../../../audio/Waveform.tsx";
@@ -34,6 +34,8 @@ const handle = vi.hoisted(() => ({
 vi.mock("../../../audio/Waveform.tsx", () => ({
   Waveform: forwardRef<WaveformHandle, WaveformProps>(function FakeWaveform(props, ref) {
     useImperativeHandle(ref, () => handle);
+    const { onReady } = props;
+    useEffect(() => onReady?.(4), [onReady]);
     return (
       <div data-testid="fake-waveform">
         {props.spans.map((s) => (
@@ -48,7 +50,7 @@ vi.mock("../../../audio/Waveform.tsx", () => ({
             data-selected={String(s.id === props.selectedId)}
             onClick={() => props.onSelect?.(s.id)}
           >
-            {s.label ?? "union"}
+            {s.label}
           </button>
         ))}
       </div>

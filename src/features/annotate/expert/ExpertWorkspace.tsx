@@ -67,17 +67,18 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
     return { ...v, spans: v.spans.map(withPending), visibleSpans: v.visibleSpans.map(withPending) };
   }, [clipId, data, expertId, studyAnnotators, hidden, pendingReasons]);
 
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = view.visibleSpans.find((s) => s.id === selectedId);
-
-  // On each new clip: select its first span still without reasons (else its first span).
-  const autoSelectedFor = useRef<string | null>(null);
+  // The selection belongs to a clip. On arriving at a clip, its first span still without
+  // reasons (else its first span) is selected, and pinned so that labelling it does not move
+  // the selection on.
+  const [choice, setChoice] = useState<{ clipId: string; id: string | null } | null>(null);
+  const firstOpen =
+    (view.visibleSpans.find((s) => s.reasons.length === 0) ?? view.visibleSpans[0])?.id ?? null;
+  const selectedId = choice?.clipId === clipId ? choice.id : firstOpen;
   useEffect(() => {
-    if (autoSelectedFor.current === clipId) return;
-    autoSelectedFor.current = clipId;
-    const first = view.visibleSpans.find((s) => s.reasons.length === 0) ?? view.visibleSpans[0];
-    setSelectedId(first?.id ?? null);
-  }, [clipId, view.visibleSpans]);
+    if (choice?.clipId !== clipId) setChoice({ clipId, id: firstOpen });
+  }, [choice, clipId, firstOpen]);
+  const setSelectedId = useCallback((id: string | null) => setChoice({ clipId, id }), [clipId]);
+  const selected = view.visibleSpans.find((s) => s.id === selectedId);
 
   // Playback.
   const waveform = useRef<WaveformHandle>(null);
@@ -107,6 +108,7 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
         end: u.end,
         color: UNION_COLOR,
         editable: false,
+        label: "union",
       }),
     );
     // The selected span stays drawn over the union, so it can be seen and looped.
@@ -130,7 +132,7 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
         setSelectedId(id);
       }
     },
-    [view],
+    [view, setSelectedId],
   );
 
   const toggle = (reasonId: string) => {
@@ -214,6 +216,7 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
       />
       <section aria-label="Clip" className={`${card} p-4`}>
         <ClipWaveform
+          key={clip.id}
           studyId={studyId}
           clip={clip}
           waveformRef={waveform}

@@ -22,8 +22,15 @@ export function ReasonsPanel({ taxonomy, span, onToggle }: Props) {
   const ticked = new Set(span.reasons);
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="mb-2 text-sm text-slate-700">
-        Reasons for <span className="font-medium">{spanName(span)}</span>
+      <legend className="mb-2 flex items-center gap-2 text-sm text-slate-700">
+        <span
+          aria-hidden="true"
+          className="size-2.5 shrink-0 rounded-full"
+          style={{ backgroundColor: span.color }}
+        />
+        <span>
+          Reasons for <span className="font-medium text-slate-900">{spanName(span)}</span>
+        </span>
       </legend>
       {taxonomy.map((t, i) => {
         const key = keyForReasonIndex(i);

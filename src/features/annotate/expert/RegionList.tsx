@@ -61,9 +61,7 @@ export function RegionList({ spans, hiddenCount, selectedId, taxonomy, onSelect,
                 onFocus={() => onSelect(s.id)}
               >
                 <span className="flex items-baseline gap-2 text-sm">
-                  <span className="font-medium" style={{ color: s.color }}>
-                    {s.annotatorId}
-                  </span>
+                  <span className="font-medium text-slate-900">{s.annotatorId}</span>
                   <span className="tabular-nums text-slate-700">
                     {formatTime(s.start)}–{formatTime(s.end)}
                   </span>

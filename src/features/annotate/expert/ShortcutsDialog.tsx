@@ -85,7 +85,7 @@ export function ShortcutsDialog({
 function Row({ keys, what }: { keys: string; what: string }) {
   return (
     <>
-      <dt className="flex gap-1">
+      <dt className="flex items-start gap-1">
         {keys.split(/\s+/).map((k) => (
           <kbd
             key={k}

@@ -1,6 +1,6 @@
 // The clip's waveform for the expert: read-only crowd spans (or their union), with the play,
 // loop, zoom, spectrogram and union controls above it and the annotator legend below.
-import type { Ref } from "react";
+import { type Ref, useState } from "react";
 import { formatTime } from "../../../audio/format.ts";
 import { Waveform, type WaveformHandle, type WaveformSpan } from "../../../audio/Waveform.tsx";
 import { AnnotatorLegend } from "./AnnotatorLegend.tsx";
@@ -30,64 +30,81 @@ interface Props {
 }
 
 const button =
-  "inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
+  "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
 
 export function WaveformPanel(p: Props) {
   const covered = p.union.reduce((sum, s) => sum + (s.end - s.start), 0);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState<number | null>(null);
+  const ready = p.audio.kind === "ready" && duration !== null;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
-          className="inline-flex min-w-24 items-center justify-center gap-1.5 rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700"
+          className="w-24 rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white hover:bg-slate-700 disabled:opacity-50"
           onClick={p.onPlayPause}
+          disabled={!ready}
           aria-keyshortcuts="Space"
         >
-          {p.playing ? "Pause" : "Play"}
-          <kbd className="text-xs text-slate-400">Space</kbd>
+          {p.playing ? "❚❚ Pause" : "▶ Play"}
         </button>
+        <span className="font-mono text-sm tabular-nums text-slate-700">
+          <span className="sr-only">Playhead </span>
+          {formatTime(time)} / {formatTime(duration ?? 0)}
+        </span>
+        <span className="mx-2 h-5 w-px bg-slate-200" aria-hidden="true" />
         <button
           type="button"
           className={button}
           onClick={p.onLoop}
-          disabled={!p.canLoop}
+          disabled={!ready || !p.canLoop}
           aria-pressed={p.looping}
           aria-keyshortcuts="L"
         >
+          <span aria-hidden="true">{p.looping ? "◼ " : "↻ "}</span>
           Loop span
-          <kbd className="text-xs text-slate-400">L</kbd>
         </button>
-        <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden="true" />
-        <button type="button" className={button} onClick={() => p.onZoom(1 / 1.5)}>
-          Zoom out
-        </button>
-        <button type="button" className={button} onClick={() => p.onZoom(1.5)}>
-          Zoom in
-        </button>
-        <label className="ml-2 flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="size-4 accent-slate-900"
-            checked={p.showSpectrogram}
-            onChange={(e) => p.onShowSpectrogramChange(e.currentTarget.checked)}
-          />
-          Spectrogram
-        </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="size-4 accent-slate-900"
-            checked={p.showUnion}
-            onChange={(e) => p.onShowUnionChange(e.currentTarget.checked)}
-          />
-          Show union
-        </label>
-        {p.showUnion && (
-          <span className="text-sm text-slate-500" data-testid="union-summary">
-            {p.union.length} merged {p.union.length === 1 ? "span" : "spans"}, {formatTime(covered)}{" "}
-            marked
-          </span>
-        )}
+        <div className="ml-auto flex items-center gap-3">
+          <div className="flex">
+            <button
+              type="button"
+              aria-label="Zoom out"
+              onClick={() => p.onZoom(0.5)}
+              disabled={!ready}
+              className={`${button} rounded-r-none`}
+            >
+              −
+            </button>
+            <button
+              type="button"
+              aria-label="Zoom in"
+              onClick={() => p.onZoom(2)}
+              disabled={!ready}
+              className={`${button} -ml-px rounded-l-none`}
+            >
+              +
+            </button>
+          </div>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="accent-slate-900"
+              checked={p.showSpectrogram}
+              onChange={(e) => p.onShowSpectrogramChange(e.currentTarget.checked)}
+            />
+            Spectrogram
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="accent-slate-900"
+              checked={p.showUnion}
+              onChange={(e) => p.onShowUnionChange(e.currentTarget.checked)}
+            />
+            Show union
+          </label>
+        </div>
       </div>
       {p.audio.kind === "ready" ? (
         <Waveform
@@ -96,16 +113,31 @@ export function WaveformPanel(p: Props) {
           spans={p.spans}
           selectedId={p.selectedId}
           onSelect={p.onSelect}
+          onReady={setDuration}
+          onTimeUpdate={setTime}
           onPlayingChange={p.onPlayingChange}
           showSpectrogram={p.showSpectrogram}
           height={128}
         />
+      ) : p.audio.kind === "loading" ? (
+        <div
+          aria-busy="true"
+          className="h-[160px] animate-pulse rounded-md border border-slate-200 bg-slate-100"
+        />
       ) : (
-        <div className="flex h-40 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-sm text-slate-500">
-          {p.audio.kind === "loading" ? "Loading audio…" : "No audio is stored for this clip"}
-        </div>
+        <p className="flex h-[160px] items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-sm text-slate-500">
+          No audio is stored for this clip
+        </p>
       )}
-      <AnnotatorLegend entries={p.legend} onToggle={p.onToggleAnnotator} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <AnnotatorLegend entries={p.legend} onToggle={p.onToggleAnnotator} />
+        {p.showUnion && (
+          <span className="text-sm text-slate-500" data-testid="union-summary">
+            Union: {p.union.length} merged {p.union.length === 1 ? "span" : "spans"},{" "}
+            {covered.toFixed(2)} s marked
+          </span>
+        )}
+      </div>
     </div>
   );
 }
