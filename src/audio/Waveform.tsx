@@ -126,6 +126,9 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
   const loopRef = useRef<string | null>(null);
   const autoRestartRef = useRef(false);
   const regionClickAtRef = useRef(0);
+  // A seek just asked for: the media element may report the old position for a moment, and
+  // several quick arrow presses must add up.
+  const pendingSeekRef = useRef<{ target: number; at: number } | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "loading" });
 
   // One wavesurfer per clip: created when the audio changes, destroyed with it.
@@ -142,6 +145,8 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
       cursorColor: "#dc2626",
       cursorWidth: 2,
       normalize: true,
+      // Decode at 16 kHz (wavesurfer's default is 8 kHz) so the spectrogram reaches 8 kHz.
+      sampleRate: 16000,
       minPxPerSec: latest.current.zoom ?? MIN_ZOOM,
       fillParent: true,
       autoScroll: true,
@@ -187,7 +192,11 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
           loopRef.current = null; // paused by hand inside the span: the loop ends
         }
       }),
-      ws.on("timeupdate", (t) => latest.current.onTimeUpdate?.(t)),
+      ws.on("timeupdate", (t) => {
+        const pendingSeek = pendingSeekRef.current;
+        if (pendingSeek && Math.abs(pendingSeek.target - t) < 0.02) pendingSeekRef.current = null;
+        latest.current.onTimeUpdate?.(t);
+      }),
       ws.on("zoom", (px) => latest.current.onZoomChange?.(px)),
       ws.on("click", () => {
         if (performance.now() - regionClickAtRef.current > 50) latest.current.onSelect?.(null);
@@ -326,6 +335,16 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
     };
   }, [ready, showSpectrogram]);
 
+  const currentTime = useCallback((): number => {
+    const ws = wsRef.current;
+    if (!ws) return 0;
+    const pendingSeek = pendingSeekRef.current;
+    if (pendingSeek && !ws.isPlaying() && performance.now() - pendingSeek.at < 1000) {
+      return pendingSeek.target;
+    }
+    return ws.getCurrentTime();
+  }, []);
+
   const regionById = useCallback(
     (id: string) => regionsRef.current?.getRegions().find((r) => r.id === id),
     [],
@@ -350,7 +369,10 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
       seekBy(seconds) {
         const ws = wsRef.current;
         if (!ws) return;
-        ws.setTime(clampTime(ws.getCurrentTime() + seconds, ws.getDuration()));
+        const target = clampTime(currentTime() + seconds, ws.getDuration());
+        pendingSeekRef.current = { target, at: performance.now() };
+        ws.setTime(target);
+        latest.current.onTimeUpdate?.(target);
       },
       playSpan(id, loop = false) {
         const ws = wsRef.current;
@@ -369,11 +391,9 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         const fit = duration > 0 ? ws.getWidth() / duration : 0;
         ws.zoom(nextZoom(ws.options.minPxPerSec, factor, fit));
       },
-      getCurrentTime() {
-        return wsRef.current?.getCurrentTime() ?? 0;
-      },
+      getCurrentTime: currentTime,
     }),
-    [regionById],
+    [regionById, currentTime],
   );
 
   const boxHeight = useMemo(

@@ -1,7 +1,6 @@
 // One span in the Regions list: its number and colour, editable start and end (written when
 // the field is left or Enter is pressed, only if valid), play and delete.
 import { useEffect, useId, useRef, useState } from "react";
-import { formatTime } from "../../audio/format.ts";
 import { checkSpan } from "./spanEdit.ts";
 
 export interface RegionRowProps {
@@ -112,7 +111,9 @@ export function RegionRow(props: RegionRowProps) {
         </button>
         {field("start")}
         {field("end")}
-        <span className="text-sm text-slate-500 tabular-nums">{formatTime(end - start)} long</span>
+        <span className="text-sm text-slate-500 tabular-nums">
+          {(end - start).toFixed(2)} s long
+        </span>
         <div className="ml-auto flex gap-2">
           <button
             type="button"

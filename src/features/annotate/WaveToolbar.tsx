@@ -38,6 +38,7 @@ export function WaveToolbar({
         type="button"
         onClick={onPlayPause}
         disabled={!ready}
+        aria-label={playing ? "Pause" : "Play"}
         className="w-24 rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white hover:bg-slate-700 disabled:opacity-50"
       >
         {playing ? "❚❚ Pause" : "▶ Play"}
