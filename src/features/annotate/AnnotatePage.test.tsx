@@ -172,7 +172,7 @@ describe("spans", () => {
     act(() => (document.activeElement as HTMLElement | null)?.blur());
     await userEvent.keyboard("{Delete}");
     await waitFor(async () => expect(await regionsOf("c1")).toEqual([]));
-    expect(within(regionList()).queryAllByRole("listitem")).toHaveLength(0);
+    await waitFor(() => expect(within(regionList()).queryAllByRole("listitem")).toHaveLength(0));
   });
 });
 
