@@ -28,6 +28,7 @@ export {
   spearman,
   Z_975,
 } from "./correlation.ts";
+export { DEFINITIONS, definitionOf, type FigureKey } from "./definitions.ts";
 export {
   cohenKappa,
   countPair,
