@@ -1,0 +1,177 @@
+// The command line, as a function of its arguments and a little I/O, so tests run it in-process.
+// main.ts wires it to the real process.
+import { type ParseResult, type Problem, parseAnnotationText } from "../domain/schema.ts";
+import { computeReport } from "../domain/stats/index.ts";
+import type { AnnotationFile } from "../domain/types.ts";
+import { formatStats } from "./statsText.ts";
+
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** The file's text (UTF-8); throws Node-style errors (`code` ENOENT, EISDIR, EACCES …). */
+  readFile(path: string): string;
+}
+
+/** Exit codes. */
+export const EXIT_OK = 0;
+export const EXIT_INTERNAL = 1;
+export const EXIT_USAGE = 2;
+
+export const USAGE = `Usage: redpen <command> [options]
+   (from the project: npm run --silent cli -- <command> [options])
+
+Commands:
+  validate FILE                        check a RedPen interchange file (.json)
+  stats FILE [--json] [--bin SECONDS]  dataset, agreement, score–length and error-type statistics
+
+Options:
+  --json          print the report object as JSON (docs/spec/statistics.md) and nothing else
+  --bin SECONDS   bin width for the agreement figures, instead of the study's binSeconds
+  -h, --help      show this help
+
+Exit codes: 0 done (valid), 2 bad arguments or a file that is missing, unreadable or breaks
+the format's rules (one line per problem on stderr: FILE: JSON.path: message), 1 internal error.
+`;
+
+class UsageError extends Error {}
+
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
+function problemLine(fileName: string, p: Problem): string {
+  return p.path === "" ? `${fileName}: ${p.message}` : `${fileName}: ${p.path}: ${p.message}`;
+}
+
+/** Why a file could not be read, in words. */
+function readError(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case "ENOENT":
+      return "no such file";
+    case "EISDIR":
+      return "is a directory, not a file";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "ERR_STRING_TOO_LONG":
+      return "too large to read as text";
+    default:
+      return `cannot read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Reads and validates FILE; on failure writes the problems and returns undefined. */
+function load(fileName: string, io: CliIO): AnnotationFile | undefined {
+  let text: string;
+  try {
+    text = io.readFile(fileName);
+  } catch (error) {
+    io.stderr(`${fileName}: ${readError(error)}\n`);
+    return undefined;
+  }
+  const result: ParseResult = parseAnnotationText(text, fileName);
+  if (!result.ok) {
+    io.stderr(result.errors.map((p) => `${problemLine(fileName, p)}\n`).join(""));
+    return undefined;
+  }
+  if (result.warnings.length > 0) {
+    io.stderr(result.warnings.map((p) => `${problemLine(fileName, p)}\n`).join(""));
+  }
+  return result.file;
+}
+
+interface Parsed {
+  command: string;
+  files: string[];
+  json: boolean;
+  bin: number | undefined;
+  help: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Parsed {
+  const parsed: Parsed = { command: "", files: [], json: false, bin: undefined, help: false };
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--") {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === "-h" || arg === "--help") parsed.help = true;
+    else if (arg === "--json") parsed.json = true;
+    else if (arg === "--bin" || arg.startsWith("--bin=")) {
+      const value = arg === "--bin" ? argv[++i] : arg.slice("--bin=".length);
+      const seconds = Number(value);
+      if (value === undefined || value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) {
+        throw new UsageError(
+          `--bin needs a positive number of seconds (got ${value === undefined ? "nothing" : JSON.stringify(value)})`,
+          { cause: "no-usage" },
+        );
+      }
+      parsed.bin = seconds;
+    } else if (arg.startsWith("-") && arg !== "-") throw new UsageError(`unknown option ${arg}`);
+    else positional.push(arg);
+  }
+  parsed.command = positional[0] ?? "";
+  parsed.files = positional.slice(1);
+  return parsed;
+}
+
+function oneFile(args: Parsed): string {
+  const [file, ...rest] = args.files;
+  if (file === undefined) throw new UsageError(`${args.command} needs a FILE`);
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
+  return file;
+}
+
+function validate(args: Parsed, io: CliIO): number {
+  if (args.json || args.bin !== undefined) {
+    throw new UsageError(`validate takes no ${args.json ? "--json" : "--bin"} option`);
+  }
+  const fileName = oneFile(args);
+  const file = load(fileName, io);
+  if (file === undefined) return EXIT_USAGE;
+  io.stdout(
+    `${fileName}: valid (${plural(file.clips.length, "clip")}, ${plural(file.annotators.length, "annotator")}, ${plural(file.regions.length, "region")})\n`,
+  );
+  return EXIT_OK;
+}
+
+function stats(args: Parsed, io: CliIO): number {
+  const fileName = oneFile(args);
+  const file = load(fileName, io);
+  if (file === undefined) return EXIT_USAGE;
+  const report = computeReport(file, args.bin === undefined ? {} : { binSeconds: args.bin });
+  io.stdout(
+    args.json ? `${JSON.stringify(report, null, 2)}\n` : formatStats(report, file, fileName),
+  );
+  return EXIT_OK;
+}
+
+/** Runs the command line; returns the exit code. Never throws for bad input. */
+export function runCli(argv: readonly string[], io: CliIO): number {
+  let args: Parsed;
+  try {
+    args = parseArgs(argv);
+    if (args.help) {
+      io.stdout(USAGE);
+      return EXIT_OK;
+    }
+    switch (args.command) {
+      case "validate":
+        return validate(args, io);
+      case "stats":
+        return stats(args, io);
+      case "":
+        throw new UsageError("no command given");
+      default:
+        throw new UsageError(`unknown command ${JSON.stringify(args.command)}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const withUsage = error.cause !== "no-usage";
+      io.stderr(`redpen: ${error.message}\n${withUsage ? `\n${USAGE}` : ""}`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}

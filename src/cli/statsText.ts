@@ -1,0 +1,132 @@
+// `stats FILE` without --json: the report as readable, aligned text tables, in the order a
+// researcher reads them: what the data is, how much annotators agree, what the regions say.
+import type { Report } from "../domain/stats/report.ts";
+import type { AnnotationFile } from "../domain/types.ts";
+import { fixed, keyValues, pValue, table } from "./tables.ts";
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function datasetSection(report: Report): string[] {
+  const d = report.dataset;
+  return [
+    "Dataset (as in the RedPen paper's Table 1)",
+    ...keyValues([
+      ["Clips", String(d.clips)],
+      ["Annotated clips", String(d.annotatedClips)],
+      ["Annotations (clip × annotator)", String(d.annotations)],
+      ["Mean duration of annotated clips (s)", fixed(d.meanDuration)],
+      ["Regions per annotation", fixed(d.regionsPerAnnotation)],
+      ["Mean region length (s)", fixed(d.meanRegionLength)],
+      ["Reasons per reason label", fixed(d.reasonLabelsPerRegion)],
+    ]),
+  ];
+}
+
+function agreementSection(report: Report): string[] {
+  const a = report.agreement;
+  const defined = a.pairs.filter((p) => p.kappa !== null).length;
+  return [
+    `Agreement (${report.binSeconds} s bins)`,
+    ...keyValues([
+      [
+        "Mean pairwise Cohen's kappa",
+        fixed(a.meanPairwiseKappa),
+        `headline: unweighted mean over ${count(defined, "annotator pair")} with a defined kappa`,
+      ],
+      [
+        "Per-clip mean kappa",
+        fixed(a.perClipMeanKappa),
+        a.perClipUndefined > 0 ? `undefined on ${count(a.perClipUndefined, "clip")}` : "",
+      ],
+      ["Krippendorff's alpha (nominal)", fixed(a.krippendorffAlpha)],
+      ["Union fraction (marked by anyone)", fixed(a.unionFraction)],
+      ["Overlap fraction (marked by everyone)", fixed(a.overlapFraction)],
+    ]),
+  ];
+}
+
+function pairsSection(report: Report): string[] {
+  const pairs = report.agreement.pairs;
+  if (pairs.length === 0)
+    return ["Pairwise kappa", "  (no two annotators share an annotated clip)"];
+  return [
+    "Pairwise kappa",
+    ...table(
+      ["a", "b", "clips", "bins", "kappa"],
+      pairs.map((p) => [p.a, p.b, String(p.clips), String(p.bins), fixed(p.kappa)]),
+      ["left", "left", "right", "right", "right"],
+    ),
+  ];
+}
+
+function correlationSection(report: Report): string[] {
+  const c = report.correlation;
+  const ci = c.ci95 === null ? "—" : `[${fixed(c.ci95[0])}, ${fixed(c.ci95[1])}]`;
+  return [
+    "Score vs. length of unnatural regions (per clip)",
+    ...keyValues([
+      ["Pearson r", fixed(c.pearson)],
+      ["p (two-sided)", pValue(c.p)],
+      ["95% CI (Fisher z)", ci],
+      ["n (clips with a score)", String(c.n)],
+      ["Spearman rho", fixed(c.spearman)],
+    ]),
+  ];
+}
+
+function errorTypesSection(report: Report, file: AnnotationFile): string[] {
+  const { overall, bySystem } = report.errorTypes;
+  const systems = Object.keys(bySystem);
+  const groups = [...systems.map((s) => bySystem[s]), overall];
+  const labels = new Map(file.taxonomy.map((t) => [t.id, t.label]));
+  const ids = Object.keys(overall.perSample);
+  const rows = ids.map((id) => [
+    labels.get(id) ?? id,
+    ...groups.map((g) => fixed(g?.perSample[id] ?? null)),
+  ]);
+  rows.push(["(annotated clips)", ...groups.map((g) => String(g?.clips ?? 0))]);
+  return [
+    "Error types per system (reasons per annotated clip)",
+    ...table(["reason", ...systems, "overall"], rows, [
+      "left",
+      ...groups.map(() => "right" as const),
+    ]),
+  ];
+}
+
+function annotatorsSection(report: Report, file: AnnotationFile): string[] {
+  if (report.annotators.length === 0) return ["Annotator quality", "  (no annotators)"];
+  const roles = new Map(file.annotators.map((a) => [a.id, a.role]));
+  return [
+    "Annotator quality",
+    ...table(
+      ["annotator", "role", "annotations", "regions", "reference marked"],
+      report.annotators.map((a) => [
+        a.id,
+        roles.get(a.id) ?? "",
+        String(a.annotations),
+        String(a.regions),
+        fixed(a.referenceMarkedFraction),
+      ]),
+      ["left", "left", "right", "right", "right"],
+    ),
+    "  reference marked: share of bins marked on natural reference clips (high = check this annotator)",
+  ];
+}
+
+/** The whole text report, sections separated by blank lines, ending in a newline. */
+export function formatStats(report: Report, file: AnnotationFile, fileName: string): string {
+  const header = [
+    `${file.study.name || file.study.id} (study ${JSON.stringify(file.study.id)}, ${fileName})`,
+  ];
+  const sections = [
+    header,
+    datasetSection(report),
+    agreementSection(report),
+    pairsSection(report),
+    correlationSection(report),
+    errorTypesSection(report, file),
+    annotatorsSection(report, file),
+  ];
+  return `${sections.map((lines) => lines.join("\n")).join("\n\n")}\n`;
+}
