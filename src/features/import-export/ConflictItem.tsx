@@ -29,11 +29,11 @@ export function ConflictItem({
             <th scope="col" className="w-1/4 py-0.5 pr-2 text-left font-medium">
               Field
             </th>
-            <th scope="col" className="py-0.5 pr-2 text-left font-medium break-all">
-              {current}
+            <th scope="col" className="py-0.5 pr-2 text-left font-medium">
+              {conflict.current.stored ? "Stored" : "First file"}
             </th>
-            <th scope="col" className="py-0.5 text-left font-medium break-all">
-              {incoming}
+            <th scope="col" className="py-0.5 text-left font-medium">
+              Incoming
             </th>
           </tr>
         </thead>

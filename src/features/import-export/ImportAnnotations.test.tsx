@@ -121,7 +121,7 @@ test("conflicts: each can be resolved, and 'All incoming' takes every incoming v
     within(clip)
       .getAllByRole("row")
       .map((r) => r.textContent),
-  ).toEqual(["Fieldstoredw1-v2.json", "systemYZ"]);
+  ).toEqual(["FieldStoredIncoming", "systemYZ"]);
   const region = within(preview).getByRole("group", { name: "Region w1-r1" });
   expect(within(region).getByLabelText("Keep stored")).toBeChecked();
 
