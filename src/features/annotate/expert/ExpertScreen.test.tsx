@@ -18,6 +18,7 @@ import {
   setReasons,
 } from "../../../db/repo.ts";
 import { resetExpertUi } from "../../../stores/expert.ts";
+import { useNotices } from "../../../stores/notices.ts";
 import { ExpertScreen } from "./ExpertScreen.tsx";
 
 const handle = vi.hoisted(() => ({
@@ -92,6 +93,7 @@ function regionItems() {
 beforeEach(async () => {
   localStorage.clear();
   resetExpertUi();
+  useNotices.getState().clear();
   await db.delete();
   await db.open();
   Object.values(handle).forEach((f) => {
@@ -193,7 +195,7 @@ test("reason keys do nothing while typing in a text field", async () => {
       <ExpertScreen studyId={STUDY} annotatorId="e1" />
     </>,
   );
-  await waitFor(() => expect(regionItems()).toHaveLength(1));
+  await ready(1);
   // The first unlabelled span is selected on arrival.
   expect(screen.getByRole("group", { name: /Reasons for w1's span/ })).toBeInTheDocument();
   await user.click(screen.getByRole("textbox", { name: "Notes" }));
@@ -332,4 +334,25 @@ test("an id already registered as crowd cannot open the expert screen", async ()
   expect(await screen.findByRole("alert")).toHaveTextContent(
     'annotator "w1" is already registered as crowd',
   );
+});
+
+test("a failed write shows the error and unticks the box again", async () => {
+  await seed(["c1"]);
+  const r1 = await region("c1", "w1", 0.5, 1.25);
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await ready(1);
+  await screen.findByRole("group", { name: /Reasons for w1's span/ });
+  // The expert's registration disappears behind the screen's back: setReasons refuses.
+  await db.annotators.delete([STUDY, "e1"]);
+  await user.keyboard("1");
+  await waitFor(() =>
+    expect(useNotices.getState().notices.map((n) => n.message)).toContainEqual(
+      expect.stringMatching(/Could not save the reasons: annotator "e1" is not registered/),
+    ),
+  );
+  await waitFor(() =>
+    expect(screen.getByRole("checkbox", { name: "End of speech" })).not.toBeChecked(),
+  );
+  expect(await labelsOf(r1.id)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 // The expert screen once its data is loaded: clip navigation, the waveform with every crowd
 // annotator's spans, the list of spans and the reasons panel for the selected one.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { WaveformHandle, WaveformSpan } from "../../../audio/Waveform.tsx";
+import type { WaveformHandle } from "../../../audio/Waveform.tsx";
 import {
   clipsWithUnlabelledSpans,
   labelledRegionIds,
@@ -10,7 +10,7 @@ import {
 import { useExpertUi } from "../../../stores/expert.ts";
 import { ClipHeader } from "./ClipHeader.tsx";
 import { ClipNav } from "./ClipNav.tsx";
-import { buildClipView } from "./clipView.ts";
+import { buildClipView, spanForWaveformId, stepSpan, waveformSpans } from "./clipView.ts";
 import { ReasonsPanel } from "./ReasonsPanel.tsx";
 import { RegionList } from "./RegionList.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
@@ -19,9 +19,9 @@ import type { ExpertData } from "./useExpertData.ts";
 import { useClipAudio } from "./useExpertData.ts";
 import { useExpertKeys } from "./useExpertKeys.ts";
 import { useReasonWriter } from "./useReasonWriter.ts";
+import { useSpanPlayback } from "./useSpanPlayback.ts";
 import { WaveformPanel } from "./WaveformPanel.tsx";
 
-const UNION_COLOR = "#0F172A";
 const card = "rounded-lg border border-slate-200 bg-white shadow-sm";
 
 interface Props {
@@ -80,95 +80,21 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
   const setSelectedId = useCallback((id: string | null) => setChoice({ clipId, id }), [clipId]);
   const selected = view.visibleSpans.find((s) => s.id === selectedId);
 
-  // Playback.
   const waveform = useRef<WaveformHandle>(null);
-  const [playing, setPlaying] = useState(false);
-  const [looping, setLooping] = useState(false);
-  const [playRequest, setPlayRequest] = useState<{ id: string; loop: boolean } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new clip stops the loop
-  useEffect(() => {
-    setLooping(false);
-    setPlaying(false);
-  }, [clipId]);
-
-  const waveSpans = useMemo((): WaveformSpan[] => {
-    const individual = (s: (typeof view.spans)[number]): WaveformSpan => ({
-      id: s.id,
-      start: s.start,
-      end: s.end,
-      color: s.color,
-      editable: false,
-      label: s.annotatorId,
-    });
-    if (!ui.showUnion) return view.visibleSpans.map(individual);
-    const union = view.union.map(
-      (u): WaveformSpan => ({
-        id: `union:${u.start}-${u.end}`,
-        start: u.start,
-        end: u.end,
-        color: UNION_COLOR,
-        editable: false,
-        label: "union",
-      }),
-    );
-    // The selected span stays drawn over the union, so it can be seen and looped.
-    return selected ? [...union, individual(selected)] : union;
-  }, [ui.showUnion, view, selected]);
-
-  // A span is played once the waveform has it (it may only just have been selected).
-  useEffect(() => {
-    if (!playRequest || !waveSpans.some((s) => s.id === playRequest.id)) return;
-    waveform.current?.playSpan(playRequest.id, playRequest.loop);
-    setPlayRequest(null);
-  }, [playRequest, waveSpans]);
-
-  const selectFromWaveform = useCallback(
-    (id: string | null) => {
-      if (id?.startsWith("union:")) {
-        const u = view.union.find((x) => `union:${x.start}-${x.end}` === id);
-        const inside = u && view.visibleSpans.find((s) => s.start < u.end && s.end > u.start);
-        setSelectedId(inside?.id ?? null);
-      } else {
-        setSelectedId(id);
-      }
-    },
-    [view, setSelectedId],
+  const waveSpans = useMemo(
+    () => waveformSpans(view, ui.showUnion, selected),
+    [view, ui.showUnion, selected],
   );
+  const playback = useSpanPlayback(waveform, waveSpans, clipId);
 
   const toggle = (reasonId: string) => {
     if (!selected) return;
     void writeToggle(selected.id, selected.reasons, reasonId).catch(() => undefined);
   };
-  const stepSpan = (direction: 1 | -1) => {
-    const spans = view.visibleSpans;
-    if (spans.length === 0) return;
-    const at = spans.findIndex((s) => s.id === selectedId);
-    const next =
-      at === -1
-        ? direction === 1
-          ? 0
-          : spans.length - 1
-        : Math.min(spans.length - 1, Math.max(0, at + direction));
-    setSelectedId(spans[next]?.id ?? null);
-  };
-  const playPause = () => {
-    setLooping(false);
-    waveform.current?.playPause();
-  };
-  const loop = () => {
-    if (looping) {
-      setLooping(false);
-      waveform.current?.stopLoop();
-      waveform.current?.pause();
-    } else if (selected) {
-      setLooping(true);
-      setPlayRequest({ id: selected.id, loop: true });
-    }
-  };
+  const loop = () => playback.toggleLoop(selected?.id);
   const playOne = (id: string) => {
     setSelectedId(id);
-    setLooping(false);
-    setPlayRequest({ id, loop: false });
+    playback.playSpan(id);
   };
 
   const [help, setHelp] = useState(false);
@@ -176,13 +102,13 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
     {
       nextClip: nav.goNext,
       previousClip: nav.goPrevious,
-      nextSpan: () => stepSpan(1),
-      previousSpan: () => stepSpan(-1),
+      nextSpan: () => setSelectedId(stepSpan(view.visibleSpans, selectedId, 1)),
+      previousSpan: () => setSelectedId(stepSpan(view.visibleSpans, selectedId, -1)),
       toggleReason: (i) => {
         const entry = taxonomy[i];
         if (entry) toggle(entry.id);
       },
-      playPause,
+      playPause: playback.playPause,
       loop,
       showHelp: () => setHelp(true),
     },
@@ -222,12 +148,12 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
           waveformRef={waveform}
           spans={waveSpans}
           selectedId={selected?.id ?? null}
-          onSelect={selectFromWaveform}
-          playing={playing}
-          onPlayingChange={setPlaying}
-          looping={looping}
-          canLoop={selected !== undefined || looping}
-          onPlayPause={playPause}
+          onSelect={(id) => setSelectedId(spanForWaveformId(view, id))}
+          playing={playback.playing}
+          onPlayingChange={playback.setPlaying}
+          looping={playback.looping}
+          canLoop={selected !== undefined || playback.looping}
+          onPlayPause={playback.playPause}
           onLoop={loop}
           onZoom={(f) => waveform.current?.zoomBy(f)}
           showSpectrogram={ui.showSpectrogram}
