@@ -201,6 +201,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
 
   // ---- Submissions grouped by clip; clip scores from submissions ------------------------------
   const subs = file.submissions;
+  lastClip = 0; // submissions start again from the first clip
   const S = subs.length;
   const sClip = new Int32Array(S);
   const sAnn = new Int32Array(S);
