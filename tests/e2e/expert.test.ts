@@ -134,6 +134,8 @@ test("crowd spans from two annotators are shown in two colours; a reason survive
   await page.keyboard.press("n");
   await page.getByText("Clip 2 of 20").waitFor();
   await page.getByText("No crowd annotator marked anything on this clip").waitFor();
+  await waitForWaveform(page);
+  await screenshot(page, "expert-empty-clip");
   await page.getByRole("checkbox", { name: /Only clips with unlabelled spans/ }).check();
   await page.getByRole("heading", { name: "s01_espeak.wav" }).click();
   expect(await page.getByRole("button", { name: /Next clip/ }).isDisabled()).toBe(true);

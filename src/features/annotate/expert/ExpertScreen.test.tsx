@@ -164,8 +164,16 @@ test("ticking a checkbox and pressing number keys store the right reasons", asyn
       ["end_of_speech", "high_pitch", "background_noise", "undefined"],
     ]),
   );
+  // Keys change boxes without focus, so the change is announced.
+  expect(screen.getByText("High pitch ticked for w2's span 0:02.00–0:03.00")).toHaveAttribute(
+    "role",
+    "status",
+  );
   // Pressing a key again removes that reason; the list row shows what is ticked.
   await user.keyboard("0");
+  expect(
+    screen.getByText("Background noise unticked for w2's span 0:02.00–0:03.00"),
+  ).toBeInTheDocument();
   await waitFor(async () =>
     expect(await labelsOf(r2.id)).toEqual([["end_of_speech", "high_pitch", "undefined"]]),
   );

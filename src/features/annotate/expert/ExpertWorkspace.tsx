@@ -12,7 +12,7 @@ import { ClipHeader } from "./ClipHeader.tsx";
 import { ClipNav } from "./ClipNav.tsx";
 import { buildClipView, spanForWaveformId, stepSpan, waveformSpans } from "./clipView.ts";
 import { ReasonsPanel } from "./ReasonsPanel.tsx";
-import { RegionList } from "./RegionList.tsx";
+import { RegionList, spanName } from "./RegionList.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
 import { useClipNavigation } from "./useClipNavigation.ts";
 import type { ExpertData } from "./useExpertData.ts";
@@ -87,8 +87,13 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
   );
   const playback = useSpanPlayback(waveform, waveSpans, clipId);
 
+  // Keys change checkboxes that do not have focus: say what happened for screen readers.
+  const [announcement, setAnnouncement] = useState("");
   const toggle = (reasonId: string) => {
     if (!selected) return;
+    const label = taxonomy.find((t) => t.id === reasonId)?.label ?? reasonId;
+    const ticked = !selected.reasons.includes(reasonId);
+    setAnnouncement(`${label} ${ticked ? "ticked" : "unticked"} for ${spanName(selected)}`);
     void writeToggle(selected.id, selected.reasons, reasonId).catch(() => undefined);
   };
   const loop = () => playback.toggleLoop(selected?.id);
@@ -192,7 +197,15 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
           <h2 id="expert-reasons-title" className="mb-2 text-sm font-semibold text-slate-800">
             Reasons
           </h2>
-          <ReasonsPanel taxonomy={taxonomy} span={selected} onToggle={toggle} />
+          <ReasonsPanel
+            taxonomy={taxonomy}
+            span={selected}
+            clipHasSpans={view.spans.length > 0}
+            onToggle={toggle}
+          />
+          <p role="status" className="sr-only">
+            {announcement}
+          </p>
         </section>
       </div>
       {help && <ShortcutsDialog taxonomy={taxonomy} onClose={() => setHelp(false)} />}

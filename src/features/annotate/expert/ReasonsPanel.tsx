@@ -8,14 +8,17 @@ import { spanName } from "./RegionList.tsx";
 interface Props {
   taxonomy: readonly TaxonomyEntry[];
   span: ExpertSpan | undefined;
+  clipHasSpans: boolean;
   onToggle(reasonId: string): void;
 }
 
-export function ReasonsPanel({ taxonomy, span, onToggle }: Props) {
+export function ReasonsPanel({ taxonomy, span, clipHasSpans, onToggle }: Props) {
   if (!span) {
     return (
       <p className="px-1 py-6 text-center text-sm text-slate-500">
-        Select a span on the waveform or in the list to tag its reasons.
+        {clipHasSpans
+          ? "Select a span on the waveform or in the list to tag its reasons."
+          : "Nothing to tag on this clip: move on with Next clip (N)."}
       </p>
     );
   }

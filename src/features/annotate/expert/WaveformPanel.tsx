@@ -129,15 +129,17 @@ export function WaveformPanel(p: Props) {
           No audio is stored for this clip
         </p>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <AnnotatorLegend entries={p.legend} onToggle={p.onToggleAnnotator} />
-        {p.showUnion && (
-          <span className="text-sm text-slate-500" data-testid="union-summary">
-            Union: {p.union.length} merged {p.union.length === 1 ? "span" : "spans"},{" "}
-            {covered.toFixed(2)} s marked
-          </span>
-        )}
-      </div>
+      {(p.legend.length > 0 || p.showUnion) && (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <AnnotatorLegend entries={p.legend} onToggle={p.onToggleAnnotator} />
+          {p.showUnion && (
+            <span className="text-sm text-slate-500" data-testid="union-summary">
+              Union: {p.union.length} merged {p.union.length === 1 ? "span" : "spans"},{" "}
+              {covered.toFixed(2)} s marked
+            </span>
+          )}
+        </div>
+      )}
     </div>
   );
 }
