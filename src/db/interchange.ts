@@ -3,6 +3,9 @@
 // - planImport / applyMerge: merging imported files into the database (planning is pure, in
 //   src/domain/merge.ts; this writes the person's choices in ONE transaction);
 // - attachAudio: imported clips arrive without audio; files are matched to clips by name.
+// The writers here throw plain errors; screens wrap them in runWrite (write.ts) for the notice
+// and the storage-full wording. (This module stays free of UI state: the analysis worker
+// imports studyToFile from it.)
 import {
   type Choices,
   groupByStudy,
@@ -20,7 +23,6 @@ import {
   type RedPenDB,
   type StudyRecord,
 } from "./db.ts";
-import { runWrite } from "./write.ts";
 
 /** Strips the storage-only keys (`studyId`, `order`) from a stored row. */
 function omit<T extends object, K extends string>(row: T, ...keys: K[]): Omit<T, K> {
@@ -147,7 +149,7 @@ function studyRecord(
  * Writes a plan with the person's choices (a conflict without a choice keeps the stored or
  * first version) in one read-write transaction over every table: all of it is stored or, on
  * any failure, none of it. A study whose id is stored is merged into; otherwise it is created
- * with that id. Throws (and shows a notice) when the store changed under the plan in a way
+ * with that id. Throws when the store changed under the plan in a way
  * that makes it wrong (the study appeared or disappeared), or a label would point at no region.
  */
 export function applyMerge(
@@ -156,10 +158,8 @@ export function applyMerge(
   database: RedPenDB = defaultDb,
 ): Promise<MergeOutcome> {
   const resolution = resolveMerge(plan, choices);
-  return runWrite(`the import into study "${plan.studyName}"`, () =>
-    database.transaction("rw", [...ALL_TABLES(database)], () =>
-      writeResolution(resolution, database),
-    ),
+  return database.transaction("rw", [...ALL_TABLES(database)], () =>
+    writeResolution(resolution, database),
   );
 }
 
@@ -256,8 +256,10 @@ export function attachAudio(
   files: readonly File[],
   database: RedPenDB = defaultDb,
 ): Promise<AttachAudioResult> {
-  return runWrite("the audio", () =>
-    database.transaction("rw", [database.studies, database.clips, database.audio], async () => {
+  return database.transaction(
+    "rw",
+    [database.studies, database.clips, database.audio],
+    async () => {
       if (!(await database.studies.get(studyId))) throw new Error(`no study with id "${studyId}"`);
       const clips = await database.clips
         .where("[studyId+order]")
@@ -292,7 +294,7 @@ export function attachAudio(
         unmatched,
         stillMissing: clips.filter((c) => !withAudio.has(c.id)).map((c) => c.name),
       };
-    }),
+    },
   );
 }
 

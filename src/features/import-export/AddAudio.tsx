@@ -3,6 +3,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { type DragEvent, useId, useState } from "react";
 import { type AttachAudioResult, attachAudio, clipsWithoutAudio } from "../../db/interchange.ts";
+import { runWrite } from "../../db/write.ts";
 
 const SHOWN = 8;
 
@@ -24,7 +25,7 @@ export function AddAudio({ studyId }: { studyId: string }) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await attachAudio(studyId, files));
+      setResult(await runWrite("the audio", () => attachAudio(studyId, files)));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

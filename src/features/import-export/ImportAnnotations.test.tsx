@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { db } from "../../db/db.ts";
 import { studyToFile } from "../../db/interchange.ts";
 import type { AnnotationFile } from "../../domain/types.ts";
@@ -31,7 +31,10 @@ beforeEach(async () => {
   await db.delete();
   await db.open();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 async function tableCounts() {
   return Promise.all(
@@ -153,4 +156,22 @@ test("a file that is not JSON is refused with the file's name", async () => {
   const alert = await screen.findByRole("alert");
   expect(alert).toHaveTextContent(/notes\.json: not valid JSON/);
   expect(alert).toHaveTextContent("Fix the file and choose it again.");
+});
+
+test("a failing write shows the error, keeps the preview, and stores nothing", async () => {
+  const user = userEvent.setup();
+  render(<ImportAnnotations />);
+  await user.upload(screen.getByLabelText("Import annotations"), [
+    jsonFile("w1.json", annotatorFile("w1", 0.5, 1)),
+  ]);
+  const preview = await screen.findByRole("region", { name: /New study “Pilot study”/ });
+  vi.spyOn(db.regions, "bulkPut").mockImplementation(() => {
+    throw new Error("disk on fire");
+  });
+  await user.click(within(preview).getByRole("button", { name: "Merge into study" }));
+  expect(await within(preview).findByRole("alert")).toHaveTextContent(
+    "Could not save the import into study “Pilot study”: disk on fire",
+  );
+  expect(within(preview).getByRole("button", { name: "Merge into study" })).toBeEnabled();
+  expect(await tableCounts()).toEqual([0, 0, 0, 0, 0, 0]);
 });

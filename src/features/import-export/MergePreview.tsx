@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/Button.tsx";
 import { applyMerge, type MergeOutcome } from "../../db/interchange.ts";
+import { runWrite } from "../../db/write.ts";
 import type { Choices, MergePlan } from "../../domain/merge.ts";
 import { ConflictList } from "./ConflictList.tsx";
 import { MergeCounts } from "./MergeCounts.tsx";
@@ -28,7 +29,11 @@ export function MergePreview({
     setBusy(true);
     setError(null);
     try {
-      onMerged(await applyMerge(plan, choices));
+      onMerged(
+        await runWrite(`the import into study “${plan.studyName}”`, () =>
+          applyMerge(plan, choices),
+        ),
+      );
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
