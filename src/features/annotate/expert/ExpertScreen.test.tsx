@@ -364,3 +364,16 @@ test("a failed write shows the error and unticks the box again", async () => {
   );
   expect(await labelsOf(r1.id)).toEqual([]);
 });
+
+test("holding a reason key ticks it once, not on every repeat", async () => {
+  await seed(["c1"]);
+  const r1 = await region("c1", "w1", 0.5, 1.25);
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await ready(1);
+  await screen.findByRole("group", { name: /Reasons for w1's span/ });
+  await user.keyboard("{4>4/}"); // four keydowns (three of them repeats), then keyup
+  await waitFor(async () => expect(await labelsOf(r1.id)).toEqual([["voice_trembling"]]));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(await labelsOf(r1.id)).toEqual([["voice_trembling"]]);
+});

@@ -54,7 +54,8 @@ export function useExpertKeys(actions: ExpertKeyActions, enabled: boolean): void
       const reason = reasonIndexForKey(e.key);
       if (reason !== undefined) {
         e.preventDefault();
-        a.toggleReason(reason);
+        // A held key would tick and untick in turn: only the first press counts.
+        if (!e.repeat) a.toggleReason(reason);
         return;
       }
       switch (e.key) {
