@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { planMerge, resolutionSize, resolveMerge, sameContent } from "./merge.ts";
 import type { AnnotationFile } from "./types.ts";
@@ -255,4 +256,59 @@ test("sameContent ignores key order, undefined keys and reason order, not values
       { id: "s", name: "S", binSeconds: 0.1, protocol: { a: [2, 1] } },
     ),
   ).toBe(false);
+});
+
+describe("for any study file", () => {
+  const fileArb = fc
+    .record({
+      clips: fc.uniqueArray(fc.constantFrom("c1", "c2", "c3"), { minLength: 1 }),
+      annotators: fc.uniqueArray(fc.constantFrom("w1", "w2", "e1"), { minLength: 1 }),
+      spans: fc.array(fc.tuple(fc.nat(9), fc.nat(9), fc.integer({ min: 1, max: 50 })), {
+        maxLength: 8,
+      }),
+    })
+    .map(({ clips, annotators, spans }): AnnotationFile => {
+      const regions = spans.map(([c, a, len], i) => ({
+        id: `r${i}`,
+        clipId: clips[c % clips.length] as string,
+        annotatorId: annotators[a % annotators.length] as string,
+        start: i / 10,
+        end: i / 10 + len / 10,
+      }));
+      return {
+        ...base(),
+        clips: clips.map((id) => ({ id, name: `${id}.wav`, duration: 9 })),
+        annotators: annotators.map((id) => ({ id, role: "crowd" as const })),
+        submissions: [],
+        regions,
+        reasonLabels: regions
+          .filter((_, i) => i % 2 === 0)
+          .map((r) => ({ regionId: r.id, annotatorId: r.annotatorId, reasons: ["silence"] })),
+      };
+    });
+
+  test("into nothing: all new, and writing it then planning again: all unchanged", () => {
+    fc.assert(
+      fc.property(fileArb, (file) => {
+        const first = planMerge(undefined, [file]);
+        expect(first.summary.conflicts).toBe(0);
+        const r = resolveMerge(first, {});
+        const stored: AnnotationFile = {
+          ...file,
+          study: r.study ?? file.study,
+          taxonomy: r.taxonomy ?? [],
+          clips: r.clips,
+          annotators: r.annotators,
+          submissions: r.submissions,
+          regions: r.regions,
+          reasonLabels: r.reasonLabels,
+        };
+        expect(stored).toEqual(file);
+        const again = planMerge(stored, [file, file]);
+        expect(again.summary).toMatchObject({ new: 0, conflicts: 0 });
+        expect(resolutionSize(resolveMerge(again, {}))).toBe(0);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { exportFixture } from "./fixture.test-data.ts";
 import { textGridFiles, tierIntervals, toTextGrid, UNLABELLED } from "./textgrid.ts";
@@ -177,5 +178,44 @@ describe("tierIntervals (microseconds)", () => {
 
   test("no spans: one empty interval over the whole clip", () => {
     expect(tierIntervals(5, [], rank)).toEqual([{ xmin: 0, xmax: 5, text: "" }]);
+  });
+});
+
+describe("tierIntervals, for any spans", () => {
+  test("intervals tile [0, duration] exactly; covered time equals the union of the spans", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5_000 }),
+        fc.array(
+          fc.record({
+            s: fc.integer({ min: -500, max: 6_000 }),
+            len: fc.integer({ min: -100, max: 3_000 }),
+            reasons: fc.subarray(["a", "b", "c"]),
+          }),
+          { maxLength: 12 },
+        ),
+        (duration, raw) => {
+          const spans = raw.map((x) => ({ s: x.s, e: x.s + x.len, reasons: x.reasons }));
+          const intervals = tierIntervals(duration, spans, (r) => ["a", "b", "c"].indexOf(r));
+          let cursor = 0;
+          for (const iv of intervals) {
+            expect(iv.xmin).toBe(cursor);
+            expect(iv.xmax).toBeGreaterThan(iv.xmin);
+            cursor = iv.xmax;
+          }
+          expect(cursor).toBe(duration);
+          // Covered length, counted independently on a unit grid.
+          let union = 0;
+          for (let t = 0; t < duration; t++) {
+            if (spans.some((x) => Math.max(0, x.s) <= t && t < Math.min(x.e, duration))) union++;
+          }
+          const covered = intervals
+            .filter((iv) => iv.text !== "")
+            .reduce((sum, iv) => sum + iv.xmax - iv.xmin, 0);
+          expect(covered).toBe(union);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
