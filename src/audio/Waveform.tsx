@@ -73,6 +73,9 @@ type Status =
   | { kind: "ready"; duration: number }
   | { kind: "error"; message: string };
 
+/** A performance mark set each time a clip's audio is decoded and playable. */
+export const WAVEFORM_READY_MARK = "redpen:waveform-ready";
+
 const TIMELINE_HEIGHT = 20;
 const SPECTROGRAM_HEIGHT = 160;
 /** Room for the horizontal scrollbar once zoomed in, so the box never changes height. */
@@ -126,9 +129,9 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
   const loopRef = useRef<string | null>(null);
   const autoRestartRef = useRef(false);
   const regionClickAtRef = useRef(0);
-  // A seek just asked for: the media element may report the old position for a moment, and
-  // several quick arrow presses must add up.
-  const pendingSeekRef = useRef<{ target: number; at: number } | null>(null);
+  // The playhead while paused, kept here: right after a seek the media element may still report
+  // the old position for a moment, and several quick arrow presses must add up.
+  const pausedAtRef = useRef(0);
   const [status, setStatus] = useState<Status>({ kind: "loading" });
 
   // One wavesurfer per clip: created when the audio changes, destroyed with it.
@@ -169,6 +172,9 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
 
     const subs: Array<() => void> = [
       ws.on("ready", (duration) => {
+        // For scripts/bench-annotate.ts: "Next clip" → playable waveform.
+        performance.mark(WAVEFORM_READY_MARK);
+        pausedAtRef.current = 0;
         setStatus({ kind: "ready", duration });
         latest.current.onReady?.(duration);
       }),
@@ -181,6 +187,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         else latest.current.onPlay?.();
       }),
       ws.on("pause", () => {
+        pausedAtRef.current = ws.getCurrentTime();
         latest.current.onPlayingChange?.(false);
         const loopId = loopRef.current;
         if (!loopId) return;
@@ -192,10 +199,9 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
           loopRef.current = null; // paused by hand inside the span: the loop ends
         }
       }),
-      ws.on("timeupdate", (t) => {
-        const pendingSeek = pendingSeekRef.current;
-        if (pendingSeek && Math.abs(pendingSeek.target - t) < 0.02) pendingSeekRef.current = null;
-        latest.current.onTimeUpdate?.(t);
+      ws.on("timeupdate", (t) => latest.current.onTimeUpdate?.(t)),
+      ws.on("interaction", (t) => {
+        pausedAtRef.current = t; // a click or drag on the waveform moved the playhead
       }),
       ws.on("zoom", (px) => latest.current.onZoomChange?.(px)),
       ws.on("click", () => {
@@ -338,11 +344,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
   const currentTime = useCallback((): number => {
     const ws = wsRef.current;
     if (!ws) return 0;
-    const pendingSeek = pendingSeekRef.current;
-    if (pendingSeek && !ws.isPlaying() && performance.now() - pendingSeek.at < 1000) {
-      return pendingSeek.target;
-    }
-    return ws.getCurrentTime();
+    return ws.isPlaying() ? ws.getCurrentTime() : pausedAtRef.current;
   }, []);
 
   const regionById = useCallback(
@@ -370,7 +372,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         const ws = wsRef.current;
         if (!ws) return;
         const target = clampTime(currentTime() + seconds, ws.getDuration());
-        pendingSeekRef.current = { target, at: performance.now() };
+        pausedAtRef.current = target;
         ws.setTime(target);
         latest.current.onTimeUpdate?.(target);
       },

@@ -180,7 +180,8 @@ async function startChromium(profile: string): Promise<{ proc: ChildProcess; bro
       "--window-size=1280,900",
       "about:blank",
     ],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    // Its own process group, so that a hard kill takes its helper processes down with it.
+    { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
   const wsUrl = await new Promise<string>((resolve, reject) => {
     let text = "";
@@ -198,11 +199,15 @@ async function startChromium(profile: string): Promise<{ proc: ChildProcess; bro
   return { proc, browser: await chromium.connectOverCDP(wsUrl) };
 }
 
-/** SIGKILL, and wait until the process is really gone. */
+/** SIGKILL to the browser's whole process group, then wait until the browser is gone. */
 async function killHard(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  if (proc.pid === undefined || proc.exitCode !== null || proc.signalCode !== null) return;
   const exited = new Promise((resolve) => proc.once("exit", resolve));
-  proc.kill("SIGKILL");
+  try {
+    process.kill(-proc.pid, "SIGKILL");
+  } catch {
+    proc.kill("SIGKILL");
+  }
   await exited;
 }
 
@@ -243,6 +248,6 @@ test("a span edit survives killing the browser hard (SIGKILL) and relaunching", 
     }
   } finally {
     for (const proc of running) await killHard(proc);
-    rmSync(profile, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 });

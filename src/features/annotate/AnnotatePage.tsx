@@ -1,10 +1,8 @@
 // /annotate/:studyId — who is annotating (from `?annotator=&role=`, else a prompt), then the
 // crowd screen or the expert screen.
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { ensureAnnotator, ensureDemoStudy } from "../../db/repo.ts";
-import { CrowdScreen } from "./CrowdScreen.tsx";
-import { ExpertScreen } from "./expert/ExpertScreen.tsx";
 import { IdentityPrompt } from "./IdentityPrompt.tsx";
 import {
   type Identity,
@@ -13,6 +11,17 @@ import {
   saveIdentity,
   searchWithIdentity,
 } from "./identity.ts";
+
+// Both screens (and wavesurfer.js with them) load only when someone opens /annotate, which
+// keeps them out of the JavaScript every other page starts with.
+const CrowdScreen = lazy(() =>
+  import("./CrowdScreen.tsx").then((m) => ({ default: m.CrowdScreen })),
+);
+const ExpertScreen = lazy(() =>
+  import("./expert/ExpertScreen.tsx").then((m) => ({ default: m.ExpertScreen })),
+);
+
+const loading = <p className="mx-auto max-w-6xl p-6 text-sm text-slate-500">Opening the study…</p>;
 
 function localStore(): Storage | undefined {
   try {
@@ -104,11 +113,17 @@ export function AnnotatePage({ studyId }: { studyId: string }) {
     );
   }
   if (identity.role === "expert") {
-    return <ExpertScreen studyId={studyId} annotatorId={identity.annotatorId} />;
+    return (
+      <Suspense fallback={loading}>
+        <ExpertScreen studyId={studyId} annotatorId={identity.annotatorId} />
+      </Suspense>
+    );
   }
   return (
     <main className="mx-auto max-w-6xl p-6">
-      <CrowdScreen studyId={studyId} annotatorId={identity.annotatorId} />
+      <Suspense fallback={loading}>
+        <CrowdScreen studyId={studyId} annotatorId={identity.annotatorId} />
+      </Suspense>
     </main>
   );
 }
