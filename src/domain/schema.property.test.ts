@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { IdIndex, PairIndex } from "./interchange/indexes.ts";
-import { parseAnnotationText, serializeAnnotationFile } from "./schema.ts";
+import { formatPath } from "./interchange/problems.ts";
+import {
+  AnnotationFileSchema,
+  issueMessage,
+  parseAnnotationFile,
+  parseAnnotationText,
+  serializeAnnotationFile,
+} from "./schema.ts";
 
 const id = fc.string({ minLength: 1, maxLength: 5 });
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
@@ -162,6 +169,90 @@ describe("parse → serialize → parse", () => {
           expect(r.end).toBeGreaterThan(r.start);
         }
       }),
+    );
+  });
+});
+
+/** A valid file with a few random edits: a field set to any JSON value, removed, or added. */
+const editedFile = fc
+  .tuple(
+    validFile,
+    fc.array(
+      fc.record({
+        section: fc.constantFrom(
+          "taxonomy",
+          "clips",
+          "annotators",
+          "submissions",
+          "regions",
+          "reasonLabels",
+          "study",
+        ),
+        index: fc.nat(),
+        key: fc.constantFrom(
+          "id",
+          "name",
+          "duration",
+          "start",
+          "end",
+          "clipId",
+          "role",
+          "reasons",
+          "score",
+          "label",
+          "extra",
+          "binSeconds",
+        ),
+        value: fc.option(fc.jsonValue({ maxDepth: 1 }), { nil: undefined }),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
+  )
+  .map(([file, edits]) => {
+    const data = JSON.parse(JSON.stringify(file)) as Record<string, unknown>;
+    for (const { section, index, key, value } of edits) {
+      const target = data[section];
+      const rec = (Array.isArray(target) ? target[index % Math.max(1, target.length)] : target) as
+        | Record<string, unknown>
+        | undefined;
+      if (rec === undefined) continue;
+      if (value === undefined) delete rec[key];
+      else rec[key] = value;
+    }
+    return data;
+  });
+
+describe("record-by-record parsing agrees with the whole-file schema", () => {
+  test("same verdict, every structural issue reported, same output", () => {
+    fc.assert(
+      fc.property(editedFile, (data) => {
+        const before = JSON.stringify(data);
+        const ours = parseAnnotationFile(data);
+        expect(JSON.stringify(data)).toBe(before); // the input is never modified
+        const whole = AnnotationFileSchema.safeParse(data, { reportInput: true });
+        if (!whole.success) {
+          expect(ours.ok).toBe(false);
+          if (ours.ok) return;
+          const lines = ours.errors.map((p) => `${p.path}: ${p.message}`);
+          if (lines.length <= 100) {
+            for (const issue of whole.error.issues) {
+              expect(lines).toContain(`${formatPath(issue.path)}: ${issueMessage(issue)}`);
+            }
+          }
+          return;
+        }
+        if (!ours.ok) return; // a cross-field rule is broken
+        const durations = new Map(whole.data.clips.map((c) => [c.id, c.duration]));
+        const expected = {
+          ...whole.data,
+          regions: whole.data.regions.map((r) => ({
+            ...r,
+            end: Math.min(r.end, durations.get(r.clipId) as number),
+          })),
+        };
+        expect(ours.file).toEqual(expected);
+      }),
+      { numRuns: 400 },
     );
   });
 });

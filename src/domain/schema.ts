@@ -3,10 +3,14 @@
 // Reading happens in three steps, all of them reporting problems by JSON path:
 //  1. the file's identity (`format`, `version`): a file that is not ours, or a newer version,
 //     gets that one clear message and nothing else, since its other fields mean something else;
-//  2. the structure, with zod (compiled ahead of time, so valid files take a generated fast path);
+//  2. the structure, with zod: the top level, then every record of every array through its
+//     element schema, compiled ahead of time (z.compile) so that valid records take a generated
+//     fast path. Going record by record gives exactly the issues `AnnotationFileSchema` gives,
+//     and lets a record that has nothing to strip be used as it is instead of copied, which
+//     matters for files of a million records (docs/benchmarks-cli.md);
 //  3. the rules that span fields and records (start < end, unique ids, references), in single
-//     passes with Maps and Sets over the raw input, so they are reported together with the
-//     structural problems even when the structure is broken elsewhere.
+//     passes over the raw input (interchange/crossfield.ts), so they are reported together
+//     with the structural problems even when the structure is broken elsewhere.
 // Then regions ending past their clip are clamped, with a warning each.
 import { z } from "zod";
 import { type CrossFieldFindings, checkCrossField, isRecord } from "./interchange/crossfield.ts";
@@ -102,6 +106,39 @@ type ParsedFile = z.output<typeof AnnotationFileSchema>;
 const _assignable: (f: ParsedFile) => AnnotationFile = (f) => f;
 void _assignable;
 
+/** The top level without the arrays (their records are checked one by one). */
+const HeadSchema = z.compile(z.object({ exportedAt: FileShape.exportedAt, study: StudySchema }));
+
+const SECTIONS = [
+  "taxonomy",
+  "clips",
+  "annotators",
+  "submissions",
+  "regions",
+  "reasonLabels",
+] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** Each array's element schema, compiled, with the keys it keeps. */
+const RECORDS: Record<Section, { schema: z.ZodType; keys: ReadonlySet<string> }> = {
+  taxonomy: record(TaxonomyEntrySchema),
+  clips: record(ClipSchema),
+  annotators: record(AnnotatorSchema),
+  submissions: record(SubmissionSchema),
+  regions: record(RegionSchema),
+  reasonLabels: record(ReasonLabelSchema),
+};
+
+function record(schema: z.ZodObject): { schema: z.ZodType; keys: ReadonlySet<string> } {
+  return { schema: z.compile(schema), keys: new Set(Object.keys(schema.shape)) };
+}
+
+/** True if the record has a key the schema would strip. */
+function hasUnknownKey(rec: object, keys: ReadonlySet<string>): boolean {
+  for (const key in rec) if (!keys.has(key)) return true;
+  return false;
+}
+
 const EXPECTED: Record<string, string> = {
   string: "a string",
   number: "a number",
@@ -112,7 +149,7 @@ const EXPECTED: Record<string, string> = {
 };
 
 /** One zod issue as a human sentence (the path is reported separately). */
-function issueMessage(issue: z.core.$ZodIssue): string {
+export function issueMessage(issue: z.core.$ZodIssue): string {
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case "invalid_type": {
@@ -169,11 +206,16 @@ function checkIdentity(data: Record<string, unknown>, problems: ProblemList): vo
 }
 
 // ---------------------------------------------------------------------------------------------
-// Normalizing the parsed output
+// Normalizing the parsed output. The output may share records with the input, so a record that
+// changes is replaced by a changed copy: the caller's data is never modified.
 
 /** Clamps region ends past their clip (with a warning each) and turns -0 into 0. */
 function normalize(file: ParsedFile, findings: CrossFieldFindings, warnings: ProblemList): void {
-  const regions = file.regions;
+  let regions = file.regions;
+  const copyRegions = () => {
+    if (regions === file.regions) regions = file.regions.slice();
+    return regions;
+  };
   for (const [i, duration] of findings.clamps) {
     const r = regions[i] as (typeof regions)[number];
     warnings.add(
@@ -181,25 +223,77 @@ function normalize(file: ParsedFile, findings: CrossFieldFindings, warnings: Pro
       `${r.end} is past the duration of clip ${JSON.stringify(r.clipId)} (${duration}); clamped to ${duration}`,
       0,
     );
-    r.end = duration;
+    copyRegions()[i] = { ...r, end: duration };
   }
   // -0 is a valid number that JSON writes as 0: make reading back give the same value.
   for (let i = 0; i < regions.length; i++) {
     const r = regions[i] as (typeof regions)[number];
-    if (r.start === 0) r.start = 0;
+    if (Object.is(r.start, -0)) copyRegions()[i] = { ...r, start: 0 };
   }
-  for (const s of file.submissions) {
-    if (s.score === 0) s.score = 0;
-    if (s.playCount === 0) s.playCount = 0;
-    if (s.seconds === 0) s.seconds = 0;
+  file.regions = regions;
+  file.submissions = withoutNegativeZero(file.submissions, ["score", "playCount", "seconds"]);
+  file.clips = withoutNegativeZero(file.clips, ["score"]);
+}
+
+function withoutNegativeZero<T extends object>(list: T[], keys: readonly (keyof T)[]): T[] {
+  let out = list;
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i] as T;
+    for (const key of keys) {
+      if (Object.is(item[key], -0)) {
+        if (out === list) out = list.slice();
+        out[i] = { ...(out[i] as T), [key]: 0 };
+      }
+    }
   }
-  for (const c of file.clips) if (c.score === 0) c.score = 0;
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Entry points
 
-/** Validates already-parsed JSON as an interchange file, reporting every problem by path. */
+const REPORT_INPUT = { reportInput: true } as const;
+
+/**
+ * Checks every record of one array with its element schema; returns the records to keep
+ * (the input array itself when no record had anything to strip), or undefined on any issue.
+ */
+function parseSection(
+  section: Section,
+  items: unknown,
+  problems: ProblemList,
+): unknown[] | undefined {
+  if (items === undefined) {
+    problems.add([section], "is required", 0);
+    return undefined;
+  }
+  if (!Array.isArray(items)) {
+    problems.add([section], `must be an array (got ${describeValue(items)})`, 0);
+    return undefined;
+  }
+  const { schema, keys } = RECORDS[section];
+  let out: unknown[] = items;
+  let failed = false;
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    const parsed = schema.safeParse(item, REPORT_INPUT);
+    if (!parsed.success) {
+      failed = true;
+      for (const issue of parsed.error.issues) {
+        problems.add([section, i, ...issue.path], issueMessage(issue), 0);
+      }
+    } else if (!failed && hasUnknownKey(item as object, keys)) {
+      if (out === items) out = items.slice();
+      out[i] = parsed.data;
+    }
+  }
+  return failed ? undefined : out;
+}
+
+/**
+ * Validates already-parsed JSON as an interchange file, reporting every problem by path.
+ * The parsed file may share records (and arrays) with `data`, which is never modified.
+ */
 export function parseAnnotationFile(data: unknown): ParseResult {
   const problems = new ProblemList();
   if (!isRecord(data)) {
@@ -209,16 +303,30 @@ export function parseAnnotationFile(data: unknown): ParseResult {
   checkIdentity(data, problems);
   if (!problems.empty) return { ok: false, errors: problems.list() };
 
-  const parsed = AnnotationFileSchema.safeParse(data, { reportInput: true });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.add(issue.path, issueMessage(issue), 0);
+  const head = HeadSchema.safeParse(data, REPORT_INPUT);
+  if (!head.success) {
+    for (const issue of head.error.issues) problems.add(issue.path, issueMessage(issue), 0);
   }
+  const sections = SECTIONS.map((section) => parseSection(section, data[section], problems));
   const findings = checkCrossField(data, problems);
-  if (!parsed.success || !problems.empty) return { ok: false, errors: problems.list() };
+  if (!head.success || !problems.empty) return { ok: false, errors: problems.list() };
 
+  const [taxonomy, clips, annotators, submissions, regions, reasonLabels] = sections as unknown[][];
+  const file = {
+    format: FORMAT,
+    version: VERSION,
+    ...(head.data.exportedAt === undefined ? {} : { exportedAt: head.data.exportedAt }),
+    study: head.data.study,
+    taxonomy,
+    clips,
+    annotators,
+    submissions,
+    regions,
+    reasonLabels,
+  } as ParsedFile;
   const warnings = new ProblemList();
-  normalize(parsed.data, findings, warnings);
-  return { ok: true, file: parsed.data, warnings: warnings.list() };
+  normalize(file, findings, warnings);
+  return { ok: true, file, warnings: warnings.list() };
 }
 
 /** "… at position 12" in a JSON.parse message, turned into a line and column too. */
