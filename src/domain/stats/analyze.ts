@@ -127,14 +127,17 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   for (let a = 0; a < A; a++) annotatorIndex.set(annotatorIds[a] as string, a);
 
   // Records of one clip or annotator tend to come together, and often in clip order: try the
-  // last clip and the next one before the id index.
+  // last clip and the next few (clips without records are skipped) before the id index.
   let lastClip = 0;
   let clipIndex: Map<string, number> | undefined;
   const clipOf = (id: string, array: string, index: number): number => {
-    const guess = clips[lastClip];
-    if (guess !== undefined && guess.id === id) return lastClip;
-    const next = clips[lastClip + 1];
-    if (next !== undefined && next.id === id) return ++lastClip;
+    const stop = Math.min(C, lastClip + 4);
+    for (let k = lastClip; k < stop; k++) {
+      if ((clips[k] as (typeof clips)[number]).id === id) {
+        lastClip = k;
+        return k;
+      }
+    }
     if (clipIndex === undefined) {
       clipIndex = new Map();
       for (let k = 0; k < C; k++) clipIndex.set((clips[k] as (typeof clips)[number]).id, k);
@@ -223,6 +226,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   const slotOf = new Int32Array(A).fill(-1);
   const slotAnn = new Int32Array(A);
   const slotUs = new Float64Array(A);
+  const slotOnes = new Int32Array(A);
   let scratch = new Uint8Array(4096);
 
   const annCount = new Int32Array(A);
@@ -372,13 +376,16 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     const meanSeconds = secondsSum / m;
     row.meanAnnotatedSeconds = meanSeconds;
 
+    for (let i = 0; i < m; i++) {
+      let marked = 0;
+      const off = i * K;
+      for (let k = 0; k < K; k++) marked += scratch[off + k] as number;
+      slotOnes[i] = marked;
+    }
     if (clip.isReference === true) {
       for (let i = 0; i < m; i++) {
         const a = slotAnn[i] as number;
-        let marked = 0;
-        const off = i * K;
-        for (let k = 0; k < K; k++) marked += scratch[off + k] as number;
-        refMarked[a] = (refMarked[a] as number) + marked;
+        refMarked[a] = (refMarked[a] as number) + (slotOnes[i] as number);
         refBins[a] = (refBins[a] as number) + K;
       }
     }
@@ -410,16 +417,12 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
         const ai = slotAnn[i] as number;
         for (let j = i + 1; j < m; j++) {
           const offJ = j * K;
+          // Only n11 needs the bins: n10 = ones(i) - n11, n01 = ones(j) - n11.
           let n11 = 0;
-          let n10 = 0;
-          let n01 = 0;
-          for (let k = 0; k < K; k++) {
-            const x = scratch[offI + k] as number;
-            const y = scratch[offJ + k] as number;
-            n11 += x & y;
-            n10 += x & (y ^ 1);
-            n01 += (x ^ 1) & y;
-          }
+          for (let k = 0; k < K; k++)
+            n11 += (scratch[offI + k] as number) & (scratch[offJ + k] as number);
+          const n10 = (slotOnes[i] as number) - n11;
+          const n01 = (slotOnes[j] as number) - n11;
           const kappa = kappaFromCells(n11, n10, n01, K - n11 - n10 - n01);
           if (kappa !== null) {
             kappaSum += kappa;
@@ -490,7 +493,8 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
 
   // ---- Correlation ----------------------------------------------------------------------------
   const pr = pearson(lengths, scores);
-  const fit = pr === null ? null : leastSquares(lengths, scores);
+  const rho = spearman(lengths, scores);
+  const fit = pr === null || !detail ? null : leastSquares(lengths, scores);
 
   // ---- Error types ----------------------------------------------------------------------------
   const taxonomyIds = file.taxonomy.map((t) => t.id);
@@ -605,7 +609,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
       pearson: pr?.r ?? null,
       p: pr?.p ?? null,
       ci95: pr?.ci95 ?? null,
-      spearman: spearman(lengths, scores),
+      spearman: rho,
     },
     errorTypes: { overall: perSample(overallCounts, 0, annotatedClips), bySystem },
     annotators: annotatorRows,

@@ -77,34 +77,39 @@ export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): PearsonResu
 }
 
 /**
- * Average ranks, 1-based: tied values share the mean of the ranks they span. A value whose
- * equals occupy sorted positions lo .. hi-1 (0-based) gets rank (lo + 1 + hi) / 2. Uses the
- * native numeric sort of a Float64Array and binary searches, no comparator callbacks.
+ * Average ranks, 1-based: tied values share the mean of the ranks they span. After a native
+ * numeric sort, each distinct value, whose copies occupy sorted positions lo .. hi-1 (0-based),
+ * gets rank (lo + 1 + hi) / 2; each input value then finds its distinct value by binary search.
  */
 export function averageRanks(v: ArrayLike<number>): Float64Array {
   const n = v.length;
   const sorted = new Float64Array(n);
   for (let i = 0; i < n; i++) sorted[i] = v[i] as number;
   sorted.sort();
+  const distinct = new Float64Array(n);
+  const distinctRank = new Float64Array(n);
+  let d = 0;
+  let lo = 0;
+  while (lo < n) {
+    const value = sorted[lo] as number;
+    let hi = lo + 1;
+    while (hi < n && sorted[hi] === value) hi++;
+    distinct[d] = value;
+    distinctRank[d] = (lo + 1 + hi) / 2;
+    d++;
+    lo = hi;
+  }
   const ranks = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const value = v[i] as number;
-    // lo: first position holding a value >= this one; hi: first position holding one > it.
-    let lo = 0;
-    let top = n;
-    while (lo < top) {
-      const mid = (lo + top) >>> 1;
-      if ((sorted[mid] as number) < value) lo = mid + 1;
-      else top = mid;
+    let a = 0;
+    let b = d - 1;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if ((distinct[mid] as number) < value) a = mid + 1;
+      else b = mid;
     }
-    let hi = lo;
-    top = n;
-    while (hi < top) {
-      const mid = (hi + top) >>> 1;
-      if ((sorted[mid] as number) <= value) hi = mid + 1;
-      else top = mid;
-    }
-    ranks[i] = (lo + 1 + hi) / 2;
+    ranks[i] = distinctRank[a] as number;
   }
   return ranks;
 }
