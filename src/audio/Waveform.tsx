@@ -19,6 +19,7 @@ import TimelinePlugin from "wavesurfer.js/plugins/timeline";
 import ZoomPlugin from "wavesurfer.js/plugins/zoom";
 import { spanFill, withAlpha } from "./colors.ts";
 import { clampTime, MAX_ZOOM, MIN_ZOOM, nextZoom, roundSeconds } from "./format.ts";
+import { SPECTROGRAM_HEIGHT, TIMELINE_HEIGHT, waveformBoxHeight } from "./layout.ts";
 
 export interface WaveformSpan {
   id: string;
@@ -76,10 +77,6 @@ type Status =
 /** A performance mark set each time a clip's audio is decoded and playable. */
 export const WAVEFORM_READY_MARK = "redpen:waveform-ready";
 
-const TIMELINE_HEIGHT = 20;
-const SPECTROGRAM_HEIGHT = 160;
-/** Room for the horizontal scrollbar once zoomed in, so the box never changes height. */
-const SCROLLBAR_ROOM = 12;
 /** A drag shorter than this (seconds) is a click, not a span. */
 const MIN_SPAN_SECONDS = 0.01;
 /** How long a drag's result may wait for the caller to store it before the prop wins again. */
@@ -399,7 +396,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
   );
 
   const boxHeight = useMemo(
-    () => height + TIMELINE_HEIGHT + SCROLLBAR_ROOM + (showSpectrogram ? SPECTROGRAM_HEIGHT : 0),
+    () => waveformBoxHeight(height, showSpectrogram),
     [height, showSpectrogram],
   );
 
@@ -425,7 +422,11 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
           className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-red-50 p-4 text-center text-sm text-red-700"
         >
           <strong className="font-semibold">This clip's audio could not be loaded.</strong>
-          <span>{status.message}</span>
+          <span>
+            The file may be damaged, or in a format this browser cannot play. You can still move to
+            another clip.
+          </span>
+          <span className="text-xs text-red-600/80">Details: {status.message}</span>
         </div>
       )}
       {spectrogramError && (

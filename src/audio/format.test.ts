@@ -8,6 +8,12 @@ import {
   nextZoom,
   roundSeconds,
 } from "./format.ts";
+import { waveformBoxHeight } from "./layout.ts";
+
+test("the waveform box is waveform + ruler + scrollbar room (+ spectrogram)", () => {
+  expect(waveformBoxHeight()).toBe(128 + 20 + 12);
+  expect(waveformBoxHeight(100, true)).toBe(100 + 20 + 12 + 160);
+});
 
 describe("formatTime", () => {
   test("minutes, two-digit seconds and hundredths", () => {

@@ -88,6 +88,18 @@ test("drag a span, rate, finish, reload, and find the span again on clip 1", asy
   await expect.poll(() => regionItems(page).count()).toBe(2);
   await screenshot(page, "annotate-crowd-spans");
 
+  // zoom: the + button and the + key magnify (the waveform scrolls), − goes back to fit
+  const scroll = page.locator('section[aria-label="Waveform"] [part="scroll"]');
+  const widths = () => scroll.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  const [fitWidth, viewWidth] = await widths();
+  expect(fitWidth).toBeLessThanOrEqual((viewWidth ?? 0) + 1);
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await page.locator("body").press("+");
+  await expect.poll(async () => (await widths())[0]).toBeGreaterThan(3.5 * (viewWidth ?? 0));
+  await page.getByRole("button", { name: "Zoom out" }).click();
+  await page.getByRole("button", { name: "Zoom out" }).click();
+  await expect.poll(async () => (await widths())[0]).toBeLessThanOrEqual((viewWidth ?? 0) + 1);
+
   await page.getByRole("radio", { name: /4\s*Good – somewhat natural/ }).check();
   await page.getByRole("button", { name: "Finish clip" }).click();
   await page.getByText("Clip 2 of 20", { exact: true }).waitFor();
@@ -161,6 +173,43 @@ test("a whole clip with the keyboard alone", async () => {
   await expect.poll(() => regionItems(page).count()).toBe(1);
   expect(await page.getByRole("radio", { name: /2\s*Poor/ }).isChecked()).toBe(true);
   expect(realErrors(errors)).toEqual([]);
+  await page.context().close();
+});
+
+test("audio that cannot be decoded shows a clear error instead of a waveform", async () => {
+  const { page, errors } = await newPage();
+  await page.goto(`${inject("baseUrl")}${CROWD.replace("w1", "broken1")}`);
+  await waitForWaveform(page, "s01_human.wav");
+  // replace one clip's stored audio with bytes that are not audio
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("redpen");
+        open.onsuccess = () => {
+          const tx = open.result.transaction("audio", "readwrite");
+          tx.objectStore("audio").put({
+            studyId: "demo",
+            clipId: "s01_flite",
+            blob: new Blob(["this is not a WAV file"], { type: "audio/wav" }),
+          });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+  await page.goto(`${inject("baseUrl")}${CROWD.replace("w1", "broken1")}&clip=s01_flite`);
+  const alert = page.getByRole("region", { name: "Waveform" }).getByRole("alert");
+  await alert.waitFor();
+  expect(await alert.textContent()).toMatch(/This clip's audio could not be loaded\./);
+  // the rest of the screen still works: the clip can be finished and left
+  await page.getByRole("button", { name: "Finish clip" }).waitFor();
+  expect(await page.getByRole("button", { name: "Play", exact: true }).isDisabled()).toBe(true);
+  await screenshot(page, "annotate-audio-error");
+  // the media element reports the failure on the console too; nothing else may
+  expect(
+    realErrors(errors).filter((e) => !/Failed to load|decode|MEDIA_ERR|NotSupported/i.test(e)),
+  ).toEqual([]);
   await page.context().close();
 });
 

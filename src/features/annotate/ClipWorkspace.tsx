@@ -4,6 +4,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { paletteColor } from "../../audio/colors.ts";
 import { formatTime, roundSeconds } from "../../audio/format.ts";
+import { waveformBoxHeight } from "../../audio/layout.ts";
 import { Waveform, type WaveformHandle, type WaveformSpan } from "../../audio/Waveform.tsx";
 import { updateRegion } from "../../db/annotations.ts";
 import {
@@ -310,7 +311,8 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
           ) : audio.kind === "error" ? (
             <section
               aria-label="Waveform"
-              className="flex h-[160px] items-center justify-center rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700"
+              style={{ height: waveformBoxHeight(128, ui.showSpectrogram) }}
+              className="flex items-center justify-center rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700"
             >
               <p role="alert">This clip's audio could not be loaded: {audio.message}</p>
             </section>
@@ -318,7 +320,8 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
             <section
               aria-label="Waveform"
               aria-busy="true"
-              className="h-[160px] animate-pulse rounded-md border border-slate-200 bg-slate-100"
+              style={{ height: waveformBoxHeight(128, ui.showSpectrogram) }}
+              className="animate-pulse rounded-md border border-slate-200 bg-slate-100"
             />
           )}
         </div>

@@ -26,7 +26,7 @@ export function RegionList({
   onDelete(id: string): void;
 }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section className="self-start rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h3 className="text-sm font-semibold text-slate-900">
         Unnatural spans <span className="font-normal text-slate-500">({spans.length})</span>
       </h3>
