@@ -4,7 +4,9 @@ import { afterEach, expect, test, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { ensureDemoStudy } from "../db/demo.ts";
+import { PERSIST_DENIED_MESSAGE } from "../db/persist.ts";
 import { useNotices } from "../stores/notices.ts";
+import { useStorageStatus } from "../stores/storage.ts";
 import { App } from "./App.tsx";
 
 vi.mock("../db/demo.ts", () => ({ ensureDemoStudy: vi.fn(async () => "exists") }));
@@ -40,4 +42,18 @@ test("write errors appear in the notices area", async () => {
   const region = screen.getByRole("region", { name: "Notices" });
   expect(region).toHaveTextContent("Storage is full: could not save the region.");
   expect(screen.getByRole("alert")).toHaveTextContent("Storage is full");
+});
+
+test("refused persistent storage: a header indicator that explains, no toast over the page", async () => {
+  renderAt("/nowhere");
+  expect(screen.queryByText("Storage not persistent")).not.toBeInTheDocument();
+  act(() => {
+    useStorageStatus.setState({ persistence: "denied" });
+  });
+  expect(screen.getByText("Storage not persistent")).toBeInTheDocument();
+  expect(screen.getByText(PERSIST_DENIED_MESSAGE)).toBeInTheDocument();
+  expect(useNotices.getState().notices).toEqual([]);
+  act(() => {
+    useStorageStatus.setState({ persistence: "unknown" });
+  });
 });

@@ -1,4 +1,22 @@
 import { Link, useLocation } from "wouter";
+import { PERSIST_DENIED_MESSAGE } from "../db/persist.ts";
+import { useStorageStatus } from "../stores/storage.ts";
+
+/** Shown only when the browser refused persistent storage; opens to explain, covers nothing. */
+function StorageIndicator() {
+  const persistence = useStorageStatus((s) => s.persistence);
+  if (persistence !== "denied") return null;
+  return (
+    <details className="relative text-xs">
+      <summary className="cursor-pointer list-none rounded-full border border-amber-300 bg-amber-50 px-2.5 py-1 font-medium text-amber-900 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-slate-900">
+        Storage not persistent
+      </summary>
+      <p className="absolute right-0 z-40 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 shadow-md">
+        {PERSIST_DENIED_MESSAGE}
+      </p>
+    </details>
+  );
+}
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [location] = useLocation();
@@ -31,9 +49,12 @@ export function Header() {
           />
           RedPen Annotator
         </Link>
-        <nav aria-label="Main">
-          <NavLink href="/">Studies</NavLink>
-        </nav>
+        <div className="flex items-center gap-3">
+          <StorageIndicator />
+          <nav aria-label="Main">
+            <NavLink href="/">Studies</NavLink>
+          </nav>
+        </div>
       </div>
     </header>
   );

@@ -1,10 +1,7 @@
 import { beforeEach, expect, test, vi } from "vitest";
 import { useNotices } from "../stores/notices.ts";
-import {
-  PERSIST_DENIED_MESSAGE,
-  requestPersistentStorage,
-  resetPersistRequest,
-} from "./persist.ts";
+import { useStorageStatus } from "../stores/storage.ts";
+import { requestPersistentStorage, resetPersistRequest } from "./persist.ts";
 
 beforeEach(() => {
   resetPersistRequest();
@@ -25,15 +22,15 @@ test("already persisted: does not ask again", async () => {
   expect(storage.persist).not.toHaveBeenCalled();
 });
 
-test("denied: a dismissible info note", async () => {
+test("denied: recorded for the header's indicator, no toast over the page", async () => {
   const storage = { persisted: vi.fn(async () => false), persist: vi.fn(async () => false) };
   expect(await requestPersistentStorage(storage)).toBe("denied");
-  expect(useNotices.getState().notices).toMatchObject([
-    { kind: "info", message: PERSIST_DENIED_MESSAGE },
-  ]);
+  expect(useStorageStatus.getState().persistence).toBe("denied");
+  expect(useNotices.getState().notices).toEqual([]);
 });
 
 test("no StorageManager: unsupported, no note", async () => {
   expect(await requestPersistentStorage(undefined)).toBe("unsupported");
+  expect(useStorageStatus.getState().persistence).toBe("unsupported");
   expect(useNotices.getState().notices).toEqual([]);
 });

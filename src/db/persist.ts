@@ -1,9 +1,9 @@
 // Asks the browser once per start-up to keep this site's storage (IndexedDB) persistent, so
-// that it is not evicted when the disk runs low. Granted: nothing is shown. Denied: a small
-// dismissible note suggests exporting work regularly.
-import { notify } from "../stores/notices.ts";
+// that it is not evicted when the disk runs low. The answer goes to src/stores/storage.ts;
+// when it is "denied" the header shows a small indicator with PERSIST_DENIED_MESSAGE.
+import { type PersistResult, useStorageStatus } from "../stores/storage.ts";
 
-export type PersistResult = "granted" | "denied" | "unsupported";
+export type { PersistResult };
 
 export const PERSIST_DENIED_MESSAGE =
   "This browser did not grant persistent storage, so it may clear stored studies when disk space runs low. Export your annotations regularly.";
@@ -15,21 +15,23 @@ export function requestPersistentStorage(
   storage: Pick<StorageManager, "persist" | "persisted"> | undefined = globalThis.navigator
     ?.storage,
 ): Promise<PersistResult> {
-  asked ??= (async () => {
+  asked ??= (async (): Promise<PersistResult> => {
     if (!storage?.persist) return "unsupported";
     try {
       if (await storage.persisted?.()) return "granted";
-      const granted = await storage.persist();
-      if (!granted) notify("info", PERSIST_DENIED_MESSAGE);
-      return granted ? "granted" : "denied";
+      return (await storage.persist()) ? "granted" : "denied";
     } catch {
       return "unsupported";
     }
-  })();
+  })().then((result) => {
+    useStorageStatus.setState({ persistence: result });
+    return result;
+  });
   return asked;
 }
 
 /** For tests: forget that persistence was asked. */
 export function resetPersistRequest() {
   asked = undefined;
+  useStorageStatus.setState({ persistence: "unknown" });
 }
