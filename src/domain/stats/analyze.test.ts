@@ -443,3 +443,41 @@ describe("property: the one-pass analysis agrees with the building blocks", () =
     );
   });
 });
+
+describe("many regions on one clip", () => {
+  test("a clip with hundreds of regions in shuffled order gives the same figures as in order", () => {
+    const file = handStudy();
+    // 300 regions of 0.01 s by "a" and "c" on k1, every other 0.01 s step: a marks all 10 bins,
+    // c too, so (a, c) on k1 agree perfectly.
+    const extra: Region[] = [];
+    for (let i = 0; i < 150; i++) {
+      extra.push({
+        id: `xa${i}`,
+        clipId: "k1",
+        annotatorId: "a",
+        start: i / 150,
+        end: i / 150 + 0.01,
+      });
+      extra.push({
+        id: `xc${i}`,
+        clipId: "k1",
+        annotatorId: "c",
+        start: i / 150,
+        end: i / 150 + 0.01,
+      });
+    }
+    const ordered = { ...handStudy(), regions: [...file.regions, ...extra] };
+    // A fixed shuffle (reverse interleave) of the same regions.
+    const shuffled = { ...handStudy(), regions: [...extra].reverse().concat(file.regions) };
+    const a = computeReport(ordered);
+    const b = computeReport(shuffled);
+    expect(b).toEqual(a);
+    expect(a.dataset.regionsPerAnnotation).toBeCloseTo((8 + 300) / 9, 12);
+    // On k1 both a and c now mark every bin: (a, c) on k1 alone is undefined (both constant 1)...
+    // ...but pooled with k4 it is defined: k1 n11 = 10; k4 a = 1000, c = 0111 → n10 = 1, n01 = 3.
+    // n = 14, po = 10/14, pa = 11/14, pc = 13/14, pe = (143 + 3)/196 = 146/196.
+    // kappa = (140/196 - 146/196)/(50/196) = -6/50 = -0.12.
+    const ac = a.agreement.pairs.find((p) => p.a === "a" && p.b === "c");
+    expect(ac?.kappa).toBeCloseTo(-0.12, 12);
+  });
+});

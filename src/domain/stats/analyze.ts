@@ -182,10 +182,16 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   const byClip = groupBy(rClip, C);
   const rOffsets = byClip.offsets;
   const rOrder = byClip.order;
+  const byAnnotatorThenStart = (x: number, y: number): number =>
+    (rAnn[x] as number) - (rAnn[y] as number) || (rS[x] as number) - (rS[y] as number);
   for (let c = 0; c < C; c++) {
-    // Insertion sort: a clip holds a handful of regions.
     const lo = rOffsets[c] as number;
     const hi = rOffsets[c + 1] as number;
+    if (hi - lo > 32) {
+      rOrder.subarray(lo, hi).sort(byAnnotatorThenStart);
+      continue;
+    }
+    // Insertion sort: a clip usually holds a handful of regions.
     for (let j = lo + 1; j < hi; j++) {
       const idx = rOrder[j] as number;
       const a = rAnn[idx] as number;
