@@ -176,6 +176,39 @@ test("a whole clip with the keyboard alone", async () => {
   await page.context().close();
 });
 
+test("the identity prompt, then all 20 clips rated and finished, ends on the thank-you screen", async () => {
+  const { page, errors } = await newPage();
+  await page.goto(`${inject("baseUrl")}/annotate/demo`);
+  await page.getByRole("heading", { name: "Who is annotating?" }).waitFor();
+  await screenshot(page, "annotate-identity");
+  await page.getByRole("textbox", { name: "Annotator id" }).fill("fin1");
+  await page.getByRole("button", { name: "Start annotating" }).click();
+  await waitForWaveform(page, "s01_human.wav");
+  expect(new URL(page.url()).searchParams.get("annotator")).toBe("fin1");
+  expect(new URL(page.url()).searchParams.get("role")).toBe("crowd");
+  for (let i = 1; i <= 20; i++) {
+    await page.getByText(`Clip ${i} of 20`, { exact: true }).waitFor();
+    if (i === 7) await dragOnWaveform(page, 100, 300);
+    if (i === 7) await expect.poll(() => regionItems(page).count()).toBe(1);
+    await page.keyboard.press(String(1 + (i % 5)));
+    await page.keyboard.press("Enter");
+  }
+  await page.getByRole("heading", { name: "All 20 clips finished — thank you!" }).waitFor();
+  // ratings 2,3,4,5,1 repeated: mean 3; one span, on clip 7
+  expect(
+    await page.getByText("Mean rating").locator("xpath=following-sibling::dd").textContent(),
+  ).toBe("3.00");
+  expect(
+    await page.getByText("Spans marked").locator("xpath=following-sibling::dd").textContent(),
+  ).toBe("1");
+  await screenshot(page, "annotate-finished");
+  await page.getByRole("link", { name: /Open clip 7 / }).click();
+  await waitForWaveform(page, "s02_flite.wav");
+  await expect.poll(() => regionItems(page).count()).toBe(1);
+  expect(realErrors(errors)).toEqual([]);
+  await page.context().close();
+});
+
 test("audio that cannot be decoded shows a clear error instead of a waveform", async () => {
   const { page, errors } = await newPage();
   await page.goto(`${inject("baseUrl")}${CROWD.replace("w1", "broken1")}`);
