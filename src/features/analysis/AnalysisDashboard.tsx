@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "wouter";
+import { definitionOf } from "../../domain/stats/definitions.ts";
 import type { Analysis, StudyInfo } from "./analysisClient.ts";
-import { definitionOf } from "./figureDefinitions.ts";
 import { AgreementSection } from "./parts/AgreementSection.tsx";
 import { AnnotatorQualitySection } from "./parts/AnnotatorQualitySection.tsx";
 import { ClipDetail } from "./parts/ClipDetail.tsx";
@@ -81,16 +81,17 @@ export function AnalysisDashboard({
         correlation={report.correlation}
         scatter={analysis.scatter}
         fit={analysis.fit}
+        systems={Object.keys(report.errorTypes.bySystem)}
         definitions={definitionOf}
       />
       <ErrorTypesSection
         errorTypes={report.errorTypes}
         taxonomy={study.taxonomy}
-        definition={definitionOf("errorTypes")}
+        definition={definitionOf("errorTypes.perSample")}
       />
       <AnnotatorQualitySection
         annotators={report.annotators}
-        definition={definitionOf("annotators.referenceMarkedFraction")}
+        definition={definitionOf("annotator.referenceMarkedFraction")}
       />
     </div>
   );

@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFINITIONS } from "../../domain/stats/definitions.ts";
 import type { Report } from "../../domain/stats/report.ts";
 import { AnalysisPage } from "./AnalysisPage.tsx";
 import type { Analysis, AnalysisOutcome, AnalysisRunner } from "./analysisClient.ts";
@@ -191,12 +192,12 @@ describe("AnalysisPage", () => {
     render(<AnalysisPage studyId="pilot" runner={runner} />);
     await screen.findAllByText("0.412");
     const term = screen.getByRole("button", { name: "Mean pairwise Cohen's kappa" });
-    expect(term).toHaveAccessibleDescription(/kappa/i);
+    expect(term).toHaveAccessibleDescription(DEFINITIONS["agreement.meanPairwiseKappa"]);
     const tooltip = document.getElementById(term.getAttribute("aria-describedby") ?? "");
     expect(tooltip).toHaveAttribute("role", "tooltip");
     for (const key of ["dataset.clips", "correlation.ci95", "agreement.krippendorffAlpha"]) {
       const button = within(figure(key)).getByRole("button");
-      expect(button.getAttribute("aria-describedby")).toBeTruthy();
+      expect(button).toHaveAccessibleDescription(DEFINITIONS[key as keyof typeof DEFINITIONS]);
     }
   });
 

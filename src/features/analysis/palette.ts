@@ -15,3 +15,11 @@ export const SYSTEM_PALETTE = [
 export function systemColors(n: number): string[] {
   return Array.from({ length: n }, (_, i) => SYSTEM_PALETTE[i % SYSTEM_PALETTE.length] ?? "#000");
 }
+
+/**
+ * The order of systems in every chart's colour scale and every table (natural order, "S2"
+ * before "S10"), so a system has the same colour in the scatter and the error-type chart.
+ */
+export function orderSystems(systems: Iterable<string>): string[] {
+  return [...new Set(systems)].sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+}

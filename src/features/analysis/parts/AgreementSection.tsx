@@ -1,3 +1,4 @@
+import type { FigureKey } from "../../../domain/stats/definitions.ts";
 import type { Report } from "../../../domain/stats/report.ts";
 import type { ClipAgreement } from "../../../workers/protocol.ts";
 import { agreementReasons } from "../explain.ts";
@@ -17,12 +18,12 @@ export function AgreementSection({
   agreement: Report["agreement"];
   clips: readonly ClipAgreement[];
   binSeconds: number;
-  definitions: (key: string) => string;
+  definitions: (key: FigureKey) => string;
 }) {
   const why = agreementReasons(agreement, clips);
   const multi = clips.filter((c) => c.annotations >= 2).length;
   const small: {
-    key: string;
+    key: FigureKey;
     label: string;
     text: string;
     reason?: string | undefined;

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from "react";
+import { definitionOf } from "../../../domain/stats/definitions.ts";
 import type { AnnotatorQuality } from "../../../domain/stats/report.ts";
 import { REFERENCE_NULL } from "../explain.ts";
 import { count, fixed, parseThreshold } from "../format.ts";
@@ -101,10 +102,10 @@ export function AnnotatorQualitySection({
                   Annotator
                 </th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Annotations
+                  <Defined definition={definitionOf("annotator.annotations")}>Annotations</Defined>
                 </th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">
-                  Regions
+                  <Defined definition={definitionOf("annotator.regions")}>Regions</Defined>
                 </th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">
                   <Defined definition={definition}>Reference marked</Defined>

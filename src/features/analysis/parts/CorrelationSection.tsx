@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import type { FigureKey } from "../../../domain/stats/definitions.ts";
 import type { Report } from "../../../domain/stats/report.ts";
 import type { ScatterPoint } from "../../../workers/protocol.ts";
 import { correlationReasons } from "../explain.ts";
@@ -17,17 +18,19 @@ export function CorrelationSection({
   correlation,
   scatter,
   fit,
+  systems,
   definitions,
 }: {
+  systems: readonly string[];
   correlation: Report["correlation"];
   scatter: readonly ScatterPoint[];
   fit: { slope: number; intercept: number } | null;
-  definitions: (key: string) => string;
+  definitions: (key: FigureKey) => string;
 }) {
   const why = correlationReasons(correlation, scatter);
   const dots = useMemo(() => evenSample(scatter, MAX_DOTS), [scatter]);
   const ci = correlation.ci95;
-  const rows: { key: string; label: string; text: string; reason?: string | undefined }[] = [
+  const rows: { key: FigureKey; label: string; text: string; reason?: string | undefined }[] = [
     {
       key: "correlation.pearson",
       label: "Pearson's r",
@@ -58,7 +61,7 @@ export function CorrelationSection({
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <figure className="min-w-0">
           {scatter.length > 0 ? (
-            <ScatterPlot points={dots} allPoints={scatter} fit={fit} />
+            <ScatterPlot points={dots} allPoints={scatter} fit={fit} systems={systems} />
           ) : (
             <p className="flex h-48 items-center justify-center rounded-md bg-slate-50 text-sm text-slate-500">
               No annotated clip has a score yet, so there is nothing to plot.

@@ -1,3 +1,4 @@
+import type { FigureKey } from "../../../domain/stats/definitions.ts";
 import type { Report } from "../../../domain/stats/report.ts";
 import { datasetReasons } from "../explain.ts";
 import { count, fixed } from "../format.ts";
@@ -11,10 +12,10 @@ export function DatasetSummary({
   definitions,
 }: {
   dataset: Report["dataset"];
-  definitions: (key: string) => string;
+  definitions: (key: FigureKey) => string;
 }) {
   const why = datasetReasons(dataset);
-  const rows: { key: string; label: string; text: string; reason?: string | undefined }[] = [
+  const rows: { key: FigureKey; label: string; text: string; reason?: string | undefined }[] = [
     { key: "dataset.clips", label: "Clips", text: count(dataset.clips) },
     {
       key: "dataset.annotatedClips",

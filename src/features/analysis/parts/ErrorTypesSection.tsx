@@ -3,6 +3,7 @@ import type { Report } from "../../../domain/stats/report.ts";
 import type { TaxonomyEntry } from "../../../domain/types.ts";
 import { PER_SAMPLE_NULL } from "../explain.ts";
 import { count, fixed } from "../format.ts";
+import { orderSystems } from "../palette.ts";
 import { Defined } from "./Defined.tsx";
 import { type ErrorBar, ErrorTypesChart } from "./ErrorTypesChart.tsx";
 import { Section } from "./Section.tsx";
@@ -18,11 +19,7 @@ export function ErrorTypesSection({
   taxonomy: readonly TaxonomyEntry[];
   definition: string;
 }) {
-  const systems = useMemo(
-    () =>
-      Object.keys(errorTypes.bySystem).sort((a, b) => a.localeCompare(b, "en", { numeric: true })),
-    [errorTypes],
-  );
+  const systems = useMemo(() => orderSystems(Object.keys(errorTypes.bySystem)), [errorTypes]);
   const types = useMemo(() => {
     const known = new Set(taxonomy.map((t) => t.id));
     const extra = Object.keys(errorTypes.overall.perSample).filter((id) => !known.has(id));

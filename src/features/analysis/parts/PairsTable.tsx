@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { definitionOf } from "../../../domain/stats/definitions.ts";
 import type { PairKappa } from "../../../domain/stats/report.ts";
 import { PAIR_KAPPA_NULL } from "../explain.ts";
 import { count, fixed } from "../format.ts";
@@ -76,13 +77,13 @@ export function PairsTable({
                 Annotator b
               </th>
               <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Clips
+                <Defined definition={definitionOf("pair.clips")}>Clips</Defined>
               </th>
               <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Bins
+                <Defined definition={definitionOf("pair.bins")}>Bins</Defined>
               </th>
               <th scope="col" className="py-2 text-right font-medium">
-                Kappa
+                <Defined definition={definitionOf("pair.kappa")}>Kappa</Defined>
               </th>
             </tr>
           </thead>

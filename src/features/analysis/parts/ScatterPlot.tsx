@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { useCallback } from "react";
 import type { ScatterPoint } from "../../../workers/protocol.ts";
-import { systemColors } from "../palette.ts";
+import { orderSystems, systemColors } from "../palette.ts";
 import { extent } from "../sample.ts";
 import { PlotView } from "./PlotView.tsx";
 
@@ -15,14 +15,17 @@ export function ScatterPlot({
   points,
   allPoints,
   fit,
+  systems,
 }: {
   /** The dots drawn (possibly a sample of `allPoints`). */
   points: readonly ScatterPoint[];
   allPoints: readonly ScatterPoint[];
   fit: { slope: number; intercept: number } | null;
+  /** Every system, in the shared chart order (colours match the error-type chart). */
+  systems: readonly string[];
 }) {
   const render = useCallback(() => {
-    const systems = [...new Set(allPoints.map((p) => p.system ?? NO_SYSTEM))].sort();
+    const domain = orderSystems([...systems, ...allPoints.map((p) => p.system ?? NO_SYSTEM)]);
     const xs = extent(allPoints, (p) => p.length);
     const line =
       fit && xs
@@ -37,13 +40,14 @@ export function ScatterPlot({
       marginLeft: 48,
       marginBottom: 44,
       grid: true,
+      inset: 8,
       style: { fontSize: "12px", color: "#334155" },
       ariaLabel: "Scatter plot of clip score against unnatural length, with a fitted line",
       ariaDescription:
         "The figures beside the chart (r, p, confidence interval, n, Spearman's rho) are its text alternative.",
       x: { label: "Unnatural length: mean annotated seconds per annotation →", nice: true },
       y: { label: "↑ Score", nice: true },
-      color: { legend: true, domain: systems, range: systemColors(systems.length) },
+      color: { legend: true, domain, range: systemColors(domain.length) },
       marks: [
         Plot.dot(points, {
           x: "length",
@@ -63,6 +67,6 @@ export function ScatterPlot({
         }),
       ],
     });
-  }, [points, allPoints, fit]);
+  }, [points, allPoints, fit, systems]);
   return <PlotView render={render} className="overflow-x-auto" />;
 }

@@ -15,10 +15,19 @@ export function Value({
   reason?: string | undefined;
   className?: string;
 }) {
-  if (text !== NULL_MARK) return <span className={`tabular-nums ${className}`}>{text}</span>;
+  // `data-value` marks the figure itself, for tests and scrapers reading the screen.
+  if (text !== NULL_MARK) {
+    return (
+      <span data-value="" className={`tabular-nums ${className}`}>
+        {text}
+      </span>
+    );
+  }
   return (
     <span className={className}>
-      <span aria-hidden="true">{NULL_MARK}</span>
+      <span data-value="" aria-hidden="true">
+        {NULL_MARK}
+      </span>
       <span className="sr-only">undefined</span>
       {reason ? <span className="ml-1 text-xs font-normal text-slate-500">({reason})</span> : null}
     </span>

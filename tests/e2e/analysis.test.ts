@@ -1,0 +1,304 @@
+// The analysis screen in Chromium, against figures computed independently in Node: a known
+// study is imported through the home screen ("Import annotations" + "Merge into study"), the
+// figures read off the screen must equal computeReport's at the shown precision, at the
+// study's bin width and at 0.25 s, and "Download report (JSON)" must save exactly the report.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { generateStudy } from "../../src/domain/interchange/generate.ts";
+import { computeReport } from "../../src/domain/stats/index.ts";
+import type { Report } from "../../src/domain/stats/report.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/taxonomy.ts";
+import type { AnnotationFile } from "../../src/domain/types.ts";
+import { wavDuration } from "../../src/domain/wav.ts";
+import { launchPersistent, SCREENSHOT_DIR, screenshot, watchErrors } from "./chromium.ts";
+
+let dir: string;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "redpen-analysis-e2e-"));
+  context = await launchPersistent(path.join(dir, "profile"));
+  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
+  page = context.pages()[0] ?? (await context.newPage());
+  await page.setViewportSize({ width: 1280, height: 900 });
+  errors = watchErrors(page);
+});
+
+afterAll(async () => {
+  await context?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// The screen's formatting, written out again here from the brief (not imported from the app).
+const three = (v: number | null) => {
+  if (v === null) return "—";
+  const t = v.toFixed(3);
+  return /^-0\.0+$/.test(t) ? t.slice(1) : t;
+};
+const digits = (v: number | null, n: number) => (v === null ? "—" : v.toFixed(n));
+const pText = (p: number | null) =>
+  p === null ? "—" : p === 0 ? "0" : p < 0.001 ? p.toExponential(2) : p.toFixed(3);
+const whole = (v: number) => v.toLocaleString("en-US");
+
+function expectedFigures(report: Report): Record<string, string> {
+  const { dataset: d, agreement: a, correlation: c } = report;
+  return {
+    "dataset.clips": whole(d.clips),
+    "dataset.annotatedClips": whole(d.annotatedClips),
+    "dataset.annotations": whole(d.annotations),
+    "dataset.meanDuration": digits(d.meanDuration, 2),
+    "dataset.regionsPerAnnotation": digits(d.regionsPerAnnotation, 2),
+    "dataset.meanRegionLength": digits(d.meanRegionLength, 3),
+    "dataset.reasonLabelsPerRegion": digits(d.reasonLabelsPerRegion, 2),
+    "agreement.meanPairwiseKappa": three(a.meanPairwiseKappa),
+    "agreement.perClipMeanKappa": three(a.perClipMeanKappa),
+    "agreement.krippendorffAlpha": three(a.krippendorffAlpha),
+    "agreement.unionFraction": three(a.unionFraction),
+    "agreement.overlapFraction": three(a.overlapFraction),
+    "correlation.pearson": three(c.pearson),
+    "correlation.p": pText(c.p),
+    "correlation.ci95": c.ci95 ? `[${three(c.ci95[0])}, ${three(c.ci95[1])}]` : "—",
+    "correlation.n": whole(c.n),
+    "correlation.spearman": three(c.spearman),
+  };
+}
+
+async function figuresOnScreen(keys: string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const key of keys) {
+    out[key] = (
+      (await page.locator(`[data-figure="${key}"] [data-value]`).first().textContent()) ?? ""
+    ).trim();
+  }
+  return out;
+}
+
+async function waitForAnalysis(binLabel: string) {
+  await page
+    .getByText(new RegExp(`Computed in \\d+ ms with ${binLabel.replace(".", "\\.")} s bins`))
+    .waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Closes the app shell's start-up notices (e.g. "did not grant persistent storage"): the toast
+ * sits over the bottom right of the page, where the import card is, and over screenshots.
+ */
+async function dismissNotices(): Promise<void> {
+  const close = page
+    .getByRole("region", { name: "Notices" })
+    .getByRole("button", { name: /^Dismiss/ });
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+async function importFile(file: AnnotationFile): Promise<void> {
+  const target = path.join(dir, `${file.study.id}.json`);
+  writeFileSync(target, JSON.stringify(file));
+  await page.goto(inject("baseUrl"));
+  await page.waitForLoadState("networkidle");
+  await dismissNotices();
+  // The file input named "Import annotations" (its card has the same name).
+  await page
+    .locator('input[type="file"]')
+    .and(page.getByLabel("Import annotations", { exact: true }))
+    .setInputFiles([target]);
+  await page.getByRole("button", { name: "Merge into study" }).click();
+  await page.getByText(/Merged into/).waitFor();
+}
+
+async function downloadReport(): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download report (JSON)" }).click(),
+  ]);
+  const saved = await download.path();
+  return { name: download.suggestedFilename(), text: readFileSync(saved, "utf8") };
+}
+
+describe("a generated 300-clip study", () => {
+  const file = generateStudy({ clips: 300, annotators: 3, seed: 7 });
+  const studyId = file.study.id;
+
+  test("shows computeReport's figures at the study's 0.1 s bins", async () => {
+    await importFile(file);
+    await page.goto(`${inject("baseUrl")}/studies/${studyId}/analysis`);
+    await waitForAnalysis("0.1");
+    const expected = expectedFigures(computeReport(file));
+    expect(await figuresOnScreen(Object.keys(expected))).toEqual(expected);
+    await expect(page.getByLabel("Bin width (seconds)").inputValue()).resolves.toBe("0.1");
+    await page.locator("#correlation svg").first().waitFor();
+    await page.locator("#error-types svg").first().waitFor();
+    await dismissNotices();
+    await screenshot(page, "analysis");
+    for (const id of ["agreement", "clips", "correlation", "error-types", "annotators"]) {
+      await page
+        .locator(`#${id}`)
+        .screenshot({ path: path.join(SCREENSHOT_DIR, `analysis-${id}.png`) });
+    }
+  });
+
+  test("recomputes at 0.25 s and downloads exactly the report stats --json prints", async () => {
+    const input = page.getByLabel("Bin width (seconds)");
+    await input.fill("0.25");
+    await input.press("Enter");
+    await waitForAnalysis("0.25");
+    const report = computeReport(file, { binSeconds: 0.25 });
+    const expected = expectedFigures(report);
+    expect(await figuresOnScreen(Object.keys(expected))).toEqual(expected);
+    // The bin width changes agreement, so the two checks are not the same check twice.
+    expect(expected["agreement.meanPairwiseKappa"]).not.toBe(
+      expectedFigures(computeReport(file))["agreement.meanPairwiseKappa"],
+    );
+
+    const { name, text } = await downloadReport();
+    expect(name).toBe(`${studyId}-report-bin0.25.json`);
+    expect(JSON.parse(text)).toEqual(report);
+    expect(text).toBe(`${JSON.stringify(report, null, 2)}\n`);
+  });
+
+  test("refuses a bin width of 0 with a message and keeps the figures", async () => {
+    const input = page.getByLabel("Bin width (seconds)");
+    await input.fill("0");
+    await input.press("Enter");
+    await expect(page.getByRole("alert").textContent()).resolves.toBe(
+      "The bin width must be greater than 0 seconds.",
+    );
+    await expect(input.getAttribute("aria-invalid")).resolves.toBe("true");
+    await waitForAnalysis("0.25");
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("a small study with audio", () => {
+  const wav = (name: string) => readFileSync(`public/audio/${name}`);
+  const duration = (name: string) => {
+    const bytes = wav(name);
+    return wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  };
+  const names = ["s01_human.wav", "s01_espeak.wav", "s01_flite.wav", "s01_festival.wav"];
+  const [human, espeak, flite, festival] = names.map(duration) as [number, number, number, number];
+  const file: AnnotationFile = {
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: "e2e-analysis-audio", name: "Analysis with audio", binSeconds: 0.1 },
+    taxonomy: [...DEFAULT_TAXONOMY],
+    clips: [
+      {
+        id: "h",
+        name: "s01_human.wav",
+        duration: human,
+        system: "human",
+        sentence: "s01",
+        score: 4.6,
+        isReference: true,
+      },
+      {
+        id: "e",
+        name: "s01_espeak.wav",
+        duration: espeak,
+        system: "espeak",
+        sentence: "s01",
+        score: 1.4,
+      },
+      {
+        id: "f",
+        name: "s01_flite.wav",
+        duration: flite,
+        system: "flite",
+        sentence: "s01",
+        score: 2.1,
+      },
+      {
+        id: "v",
+        name: "s01_festival.wav",
+        duration: festival,
+        system: "festival",
+        sentence: "s01",
+      },
+    ],
+    annotators: [
+      { id: "w1", role: "crowd" },
+      { id: "w2", role: "crowd" },
+      { id: "w3", role: "crowd" },
+      { id: "x1", role: "expert" },
+    ],
+    submissions: [
+      { clipId: "h", annotatorId: "w1" },
+      { clipId: "h", annotatorId: "w2" },
+    ],
+    regions: [
+      { id: "r1", clipId: "h", annotatorId: "w3", start: 0.2, end: 0.2 + human / 2 },
+      { id: "r2", clipId: "e", annotatorId: "w1", start: 0.3, end: 1.1 },
+      { id: "r3", clipId: "e", annotatorId: "w2", start: 0.5, end: 1.2 },
+      { id: "r4", clipId: "e", annotatorId: "w3", start: 0.4, end: 0.9 },
+      { id: "r5", clipId: "e", annotatorId: "w3", start: espeak - 0.6, end: espeak },
+      { id: "r6", clipId: "f", annotatorId: "w1", start: 0.1, end: 0.4 },
+      { id: "r7", clipId: "f", annotatorId: "w2", start: 0.2, end: 0.5 },
+      { id: "r8", clipId: "v", annotatorId: "w1", start: 1, end: 1.3 },
+    ],
+    reasonLabels: [
+      { regionId: "r2", annotatorId: "x1", reasons: ["word_duration", "flat_pitch"] },
+      { regionId: "r3", annotatorId: "x1", reasons: ["word_duration"] },
+      { regionId: "r5", annotatorId: "x1", reasons: ["end_of_speech"] },
+      { regionId: "r6", annotatorId: "x1", reasons: ["accuracy"] },
+      { regionId: "r8", annotatorId: "x1", reasons: ["spacing"] },
+    ],
+  };
+
+  test("opens a clip with every annotator's spans on its waveform, flags an annotator and explains nulls", async () => {
+    await importFile(file);
+    await page.goto(`${inject("baseUrl")}/studies/${file.study.id}`);
+    await page
+      .locator('input[type="file"]')
+      .and(page.getByLabel("Add audio", { exact: true }))
+      .setInputFiles(names.map((n) => `public/audio/${n}`));
+    await page.getByText("Added audio to 4 clips.").waitFor();
+
+    await page.goto(`${inject("baseUrl")}/studies/${file.study.id}/analysis`);
+    await waitForAnalysis("0.1");
+    const report = computeReport(file);
+    const expected = expectedFigures(report);
+    expect(await figuresOnScreen(Object.keys(expected))).toEqual(expected);
+    // n = 3 clips with a score: r is defined, its Fisher-z interval is not.
+    expect(report.correlation.n).toBe(3);
+    await expect(page.locator('[data-figure="correlation.ci95"]').textContent()).resolves.toContain(
+      "the Fisher-z interval needs at least 4 clips; there are 3",
+    );
+
+    // w3 marked half of the natural reference clip: flagged at the default 0.2, in words.
+    const quality = page.getByRole("table", { name: /reference marked share/ });
+    const w3 = quality.getByRole("row").filter({ hasText: "w3" });
+    await expect(w3.textContent()).resolves.toContain("Flagged: above 0.20");
+    const w1 = quality.getByRole("row").filter({ hasText: "w1" });
+    await expect(w1.textContent()).resolves.toContain("OK");
+
+    await page.getByRole("button", { name: "Open s01_espeak.wav" }).click();
+    const waveform = page.getByRole("region", { name: "Waveform" });
+    await waveform.waitFor();
+    await expect.poll(() => waveform.getAttribute("aria-busy"), { timeout: 15_000 }).toBe("false");
+    // One drawn span per stored region of the clip (r2–r5), from three annotators.
+    await expect.poll(() => waveform.locator("[data-span-id]").count()).toBe(4);
+    const legend = page.getByRole("list", { name: "Annotator colours" });
+    await expect(legend.getByRole("listitem").allTextContents()).resolves.toEqual([
+      "w1",
+      "w2",
+      "w3",
+    ]);
+    await page.locator("#clips").scrollIntoViewIfNeeded();
+    await dismissNotices();
+    await screenshot(page, "analysis-clip");
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("errors and empty states", () => {
+  test("an unknown study id says so", async () => {
+    await page.goto(`${inject("baseUrl")}/studies/no-such-study/analysis`);
+    await page.getByRole("heading", { name: "Study not found" }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
