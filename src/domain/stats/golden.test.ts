@@ -3,7 +3,7 @@
 // tests/golden. Regenerate with `/usr/bin/python3 scripts/golden/reference.py --all tests/golden`.
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile } from "../types.ts";
-import { computeReport } from "./analyze.ts";
+import { analyze, computeReport } from "./analyze.ts";
 
 const files = import.meta.glob<unknown>("../../../tests/golden/*.json", {
   eager: true,
@@ -85,9 +85,15 @@ describe("golden reports from the independent Python implementation", () => {
     const expected = fileNamed(
       `${study}${binSeconds === undefined ? "" : `.bin-${binSeconds}`}.expected.json`,
     );
-    const actual = computeReport(input, binSeconds === undefined ? {} : { binSeconds });
+    const options = binSeconds === undefined ? {} : { binSeconds };
     const out: string[] = [];
-    differences(JSON.parse(JSON.stringify(actual)), expected, "report", out);
+    differences(JSON.parse(JSON.stringify(computeReport(input, options))), expected, "report", out);
+    differences(
+      JSON.parse(JSON.stringify(analyze(input, options).report)),
+      expected,
+      "analyze.report",
+      out,
+    );
     expect(out).toEqual([]);
   });
 });
