@@ -185,16 +185,16 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
       }),
       ws.on("pause", () => {
         pausedAtRef.current = ws.getCurrentTime();
-        latest.current.onPlayingChange?.(false);
         const loopId = loopRef.current;
-        if (!loopId) return;
-        const region = regions.getRegions().find((r) => r.id === loopId);
+        const region = loopId ? regions.getRegions().find((r) => r.id === loopId) : undefined;
         if (region && ws.getCurrentTime() >= region.end - 0.05) {
+          // The loop reached the span's end: start it again, still "playing" for the caller.
           autoRestartRef.current = true;
           void ws.play(region.start, region.end).catch(() => undefined);
-        } else {
-          loopRef.current = null; // paused by hand inside the span: the loop ends
+          return;
         }
+        loopRef.current = null; // paused by hand (or the span is gone): any loop ends
+        latest.current.onPlayingChange?.(false);
       }),
       ws.on("timeupdate", (t) => latest.current.onTimeUpdate?.(t)),
       ws.on("interaction", (t) => {
@@ -281,6 +281,8 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         continue;
       }
       let { start, end } = span;
+      // Never pull a span from under the pointer while it is being dragged or resized.
+      if (region.isDragging || region.updatingSide) ({ start, end } = region);
       const waiting = pending.get(span.id);
       if (waiting) {
         const stored = Math.abs(waiting.start - start) < 1e-6 && Math.abs(waiting.end - end) < 1e-6;

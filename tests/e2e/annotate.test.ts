@@ -156,6 +156,13 @@ test("a whole clip with the keyboard alone", async () => {
   // the new span is selected: L loops it, Delete removes it, M M marks it again
   await page.keyboard.press("l");
   await page.getByRole("button", { name: "Pause", exact: true }).waitFor();
+  // past the span's end (2.1 s long) it starts again instead of stopping
+  await page.waitForTimeout(2600);
+  expect(await page.getByRole("button", { name: "Pause", exact: true }).count()).toBe(1);
+  const playhead = await page.getByText(/^Playhead \d/).textContent();
+  const [, secs] = /0:(\d\d\.\d\d)/.exec(playhead ?? "") ?? [];
+  expect(Number(secs)).toBeGreaterThanOrEqual(1);
+  expect(Number(secs)).toBeLessThanOrEqual(3.2);
   await page.keyboard.press("l");
   await page.getByRole("button", { name: "Play", exact: true }).waitFor();
   await page.keyboard.press("Delete");
