@@ -5,10 +5,11 @@
 // well under half a second in Node.
 import type { AnnotationFile } from "../types.ts";
 import { addUnits, alphaFromSums, emptyAlphaSums } from "./alpha.ts";
+import { countBits, countBoth, markSpanBits, popcount, wordCount } from "./bitset.ts";
 import { leastSquares, pearson, spearman } from "./correlation.ts";
 import { kappaFromCells } from "./kappa.ts";
 import type { AnnotatorQuality, ErrorTypeCounts, PairKappa, Report } from "./report.ts";
-import { binCount, markSpan, us } from "./time.ts";
+import { binCount, us } from "./time.ts";
 
 /** Where clips without a `system` are counted in the error types. */
 export const NO_SYSTEM = "(none)";
@@ -233,7 +234,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   const slotAnn = new Int32Array(A);
   const slotUs = new Float64Array(A);
   const slotOnes = new Int32Array(A);
-  let scratch = new Uint8Array(4096);
+  let scratch = new Uint32Array(1024);
 
   const annCount = new Int32Array(A);
   const regCount = new Int32Array(A);
@@ -329,8 +330,10 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
       slotUs[i] = 0;
     }
 
-    const need = m * K;
-    if (scratch.length < need) scratch = new Uint8Array(Math.max(need, scratch.length * 2));
+    // Each annotation's bin vector: W words of 32 bins at slot * W (bitset.ts).
+    const W = wordCount(K);
+    const need = m * W;
+    if (scratch.length < need) scratch = new Uint32Array(Math.max(need, scratch.length * 2));
     scratch.fill(0, 0, need);
 
     // Regions come sorted by (annotator, start): mark bins and sweep the union per annotator.
@@ -347,7 +350,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
       nonEmptyRegions++;
       regCount[a] = (regCount[a] as number) + 1;
       regionUsSum += e - s;
-      markSpan(scratch, slot * K, K, s, e, binUs);
+      markSpanBits(scratch, slot * W, K, s, e, binUs);
       if (a !== curAnn) {
         if (curAnn >= 0) {
           const cs = slotOf[curAnn] as number;
@@ -382,12 +385,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     const meanSeconds = secondsSum / m;
     row.meanAnnotatedSeconds = meanSeconds;
 
-    for (let i = 0; i < m; i++) {
-      let marked = 0;
-      const off = i * K;
-      for (let k = 0; k < K; k++) marked += scratch[off + k] as number;
-      slotOnes[i] = marked;
-    }
+    for (let i = 0; i < m; i++) slotOnes[i] = countBits(scratch, i * W, W);
     if (clip.isReference === true) {
       for (let i = 0; i < m; i++) {
         const a = slotAnn[i] as number;
@@ -397,36 +395,37 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     }
 
     if (m >= 2) {
+      // Bins marked by anyone (OR of the vectors) and by everyone (AND).
       let clipUnion = 0;
       let clipOverlap = 0;
-      let ones = 0;
-      let onesTimesZeros = 0;
-      for (let k = 0; k < K; k++) {
-        let n1 = 0;
-        for (let i = 0; i < m; i++) n1 += scratch[i * K + k] as number;
-        if (n1 > 0) clipUnion++;
-        if (n1 === m) clipOverlap++;
-        ones += n1;
-        onesTimesZeros += n1 * (m - n1);
+      for (let w = 0; w < W; w++) {
+        let any = 0;
+        let all = 0xffffffff;
+        for (let i = 0; i < m; i++) {
+          const word = scratch[i * W + w] as number;
+          any |= word;
+          all &= word;
+        }
+        clipUnion += popcount(any >>> 0);
+        clipOverlap += popcount(all >>> 0);
       }
       multiBins += K;
       unionBins += clipUnion;
       overlapBins += clipOverlap;
-      addUnits(alphaSums, m, ones, onesTimesZeros, K);
       row.unionFraction = K > 0 ? clipUnion / K : null;
       row.overlapFraction = K > 0 ? clipOverlap / K : null;
 
+      // Pairs: n11 from the words; n10 = ones(i) - n11, n01 = ones(j) - n11.
       let kappaSum = 0;
       let kappaCount = 0;
+      let ones = 0;
+      let bothSum = 0;
       for (let i = 0; i < m; i++) {
-        const offI = i * K;
         const ai = slotAnn[i] as number;
+        ones += slotOnes[i] as number;
         for (let j = i + 1; j < m; j++) {
-          const offJ = j * K;
-          // Only n11 needs the bins: n10 = ones(i) - n11, n01 = ones(j) - n11.
-          let n11 = 0;
-          for (let k = 0; k < K; k++)
-            n11 += (scratch[offI + k] as number) & (scratch[offJ + k] as number);
+          const n11 = countBoth(scratch, i * W, j * W, W);
+          bothSum += n11;
           const n10 = (slotOnes[i] as number) - n11;
           const n01 = (slotOnes[j] as number) - n11;
           const kappa = kappaFromCells(n11, n10, n01, K - n11 - n10 - n01);
@@ -448,6 +447,10 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
           acc.n01 += n01;
         }
       }
+      // Alpha needs Σ over bins of n1 and of n1*(m - n1), n1 = annotators marking the bin:
+      // Σ n1 = Σ ones(i), and Σ n1² = Σ ones(i) + 2 Σ_{i<j} n11(i, j) (marks are 0/1).
+      addUnits(alphaSums, m, ones, m * ones - (ones + 2 * bothSum), K);
+
       if (kappaCount > 0) {
         const clipKappa = kappaSum / kappaCount;
         row.meanKappa = clipKappa;

@@ -1,0 +1,76 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { countBits, countBoth, markSpanBits, popcount, setBits, wordCount } from "./bitset.ts";
+import { markSpan } from "./time.ts";
+
+describe("packed bin vectors", () => {
+  test("popcount", () => {
+    expect(popcount(0)).toBe(0);
+    expect(popcount(1)).toBe(1);
+    expect(popcount(0b1011)).toBe(3);
+    expect(popcount(0x80000000)).toBe(1);
+    expect(popcount(0xffffffff)).toBe(32);
+    expect(popcount(0xf0f0f0f0)).toBe(16);
+  });
+
+  test("wordCount", () => {
+    expect(wordCount(0)).toBe(0);
+    expect(wordCount(1)).toBe(1);
+    expect(wordCount(32)).toBe(1);
+    expect(wordCount(33)).toBe(2);
+  });
+
+  test("setBits inside one word, across words, at word edges", () => {
+    const w = new Uint32Array(3);
+    setBits(w, 0, 2, 4); // bits 2, 3, 4 = 0b11100
+    expect(w[0]).toBe(0b11100);
+    setBits(w, 0, 30, 33); // bits 30, 31 of word 0 and 0, 1 of word 1
+    expect(w[0]).toBe((0b11100 | 0xc0000000) >>> 0);
+    expect(w[1]).toBe(0b11);
+    const v = new Uint32Array(3);
+    setBits(v, 0, 0, 95); // three full words
+    expect([...v]).toEqual([0xffffffff, 0xffffffff, 0xffffffff]);
+    const u = new Uint32Array(4);
+    setBits(u, 2, 31, 31); // second vector (base 2): bit 31 of its first word
+    expect([...u]).toEqual([0, 0, 0x80000000, 0]);
+  });
+
+  test("counts", () => {
+    const w = new Uint32Array(4);
+    setBits(w, 0, 0, 40); // a: bins 0-40 (41 bins)
+    setBits(w, 2, 35, 50); // b: bins 35-50 (16 bins)
+    expect(countBits(w, 0, 2)).toBe(41);
+    expect(countBits(w, 2, 2)).toBe(16);
+    expect(countBoth(w, 0, 2, 2)).toBe(6); // 35..40
+  });
+
+  test("property: markSpanBits marks exactly the bins markSpan marks", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 200 }), // bins
+        fc.array(
+          fc.tuple(fc.integer({ min: 0, max: 25_000 }), fc.integer({ min: 1, max: 12_000 })),
+          {
+            maxLength: 6,
+          },
+        ),
+        fc.constantFrom(100, 37, 250),
+        (bins, spans, binUs) => {
+          const durationUs = bins * binUs - 1;
+          const bytes = new Uint8Array(bins);
+          const words = new Uint32Array(wordCount(bins));
+          for (const [s, length] of spans) {
+            const e = Math.min(s + length, durationUs);
+            markSpan(bytes, 0, bins, s, e, binUs);
+            markSpanBits(words, 0, bins, s, e, binUs);
+          }
+          for (let k = 0; k < bins; k++) {
+            expect(((words[k >>> 5] as number) >>> (k & 31)) & 1).toBe(bytes[k]);
+          }
+          expect(countBits(words, 0, words.length)).toBe(bytes.reduce((a, x) => a + x, 0));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

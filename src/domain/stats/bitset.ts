@@ -1,0 +1,66 @@
+// Bin vectors packed 32 bins to a word, for the one-pass analysis: an annotation's K bins take
+// ceil(K / 32) words, bin k being bit (k & 31) of word (k >>> 5). Counting marked bins, bins two
+// annotators both marked, or bins anyone / everyone marked is then a popcount per word.
+import { ceilDiv, floorDiv } from "./time.ts";
+
+/** Words needed for `bins` bins. */
+export function wordCount(bins: number): number {
+  return (bins + 31) >>> 5;
+}
+
+/** Number of 1 bits of a 32-bit word. */
+export function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Sets bins first..last (inclusive) in the vector starting at word `base`. */
+export function setBits(words: Uint32Array, base: number, first: number, last: number): void {
+  if (last < first) return;
+  const w0 = first >>> 5;
+  const w1 = last >>> 5;
+  const low = (0xffffffff << (first & 31)) >>> 0; // bits first&31 .. 31
+  const high = 0xffffffff >>> (31 - (last & 31)); // bits 0 .. last&31
+  if (w0 === w1) {
+    words[base + w0] = ((words[base + w0] as number) | (low & high)) >>> 0;
+    return;
+  }
+  words[base + w0] = ((words[base + w0] as number) | low) >>> 0;
+  for (let w = w0 + 1; w < w1; w++) words[base + w] = 0xffffffff;
+  words[base + w1] = ((words[base + w1] as number) | high) >>> 0;
+}
+
+/**
+ * Marks the clamped span [s, e) µs in a packed vector of `bins` bins of `binUs` µs, by the rule
+ * of markSpan (time.ts): bins floor(s/b) to ceil(e/b) - 1, nothing when e <= s.
+ */
+export function markSpanBits(
+  words: Uint32Array,
+  base: number,
+  bins: number,
+  s: number,
+  e: number,
+  binUs: number,
+): void {
+  if (e <= s) return;
+  const first = Math.max(0, floorDiv(s, binUs));
+  const last = Math.min(bins - 1, ceilDiv(e, binUs) - 1);
+  setBits(words, base, first, last);
+}
+
+/** Marked bins of one packed vector of `n` words. */
+export function countBits(words: Uint32Array, base: number, n: number): number {
+  let count = 0;
+  for (let w = 0; w < n; w++) count += popcount(words[base + w] as number);
+  return count;
+}
+
+/** Bins marked in both packed vectors (n words each). */
+export function countBoth(words: Uint32Array, baseA: number, baseB: number, n: number): number {
+  let count = 0;
+  for (let w = 0; w < n; w++) {
+    count += popcount(((words[baseA + w] as number) & (words[baseB + w] as number)) >>> 0);
+  }
+  return count;
+}
