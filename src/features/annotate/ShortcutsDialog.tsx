@@ -47,7 +47,8 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
           </button>
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Shortcuts do nothing while you type in a field. Esc leaves a field.
+          Shortcuts do nothing while you type in a field (Esc leaves it). On a focused rating the
+          arrow keys move between ratings.
         </p>
         <table className="mt-4 w-full text-sm">
           <thead className="sr-only">

@@ -63,18 +63,35 @@ function tagOf(target: EventTarget | null | undefined): string {
   return typeof el?.tagName === "string" ? el.tagName.toUpperCase() : "";
 }
 
-/** True when the key goes to a form field (text, number, radio, …) or editable text. */
+/** True when the key goes to a form field (text, number, …) or editable text. */
 export function isTypingTarget(target: EventTarget | null | undefined): boolean {
   if (TEXT_ENTRY.has(tagOf(target))) return true;
   const el = target as { isContentEditable?: unknown } | null | undefined;
   return el?.isContentEditable === true;
 }
 
+function inputType(target: EventTarget | null | undefined): string {
+  if (tagOf(target) !== "INPUT") return "";
+  const type = (target as { type?: unknown }).type;
+  return typeof type === "string" ? type.toLowerCase() : "";
+}
+
 /** The shortcut a key press stands for, or null when it should go to the page as usual. */
 export function shortcutFor(event: KeyLike): ShortcutAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  const choice = inputType(event.target);
+  if (choice === "radio" || choice === "checkbox") {
+    // A focused rating or toggle keeps the keys it needs (arrows move between radios, Space
+    // ticks a checkbox); the other shortcuts still work, so a rating can be followed by Enter.
+    if (event.key.startsWith("Arrow")) return null;
+    if (choice === "checkbox" && (event.key === " " || event.key === "Spacebar")) return null;
+    return shortcutForKey(event, false);
+  }
   if (isTypingTarget(event.target)) return event.key === "Escape" ? "escape" : null;
-  const onControl = ACTIVATES_ON_KEY.has(tagOf(event.target));
+  return shortcutForKey(event, ACTIVATES_ON_KEY.has(tagOf(event.target)));
+}
+
+function shortcutForKey(event: KeyLike, onControl: boolean): ShortcutAction | null {
   switch (event.key) {
     case " ":
     case "Spacebar":

@@ -113,6 +113,23 @@ describe("shortcuts", () => {
     expect(shortcutFor({ key: "Enter", target: button })).toBeNull();
     expect(shortcutFor({ key: "n", target: button })).toBe("nextClip");
   });
+  test("on a focused radio or checkbox only the keys they need are left to them", () => {
+    const radio = { tagName: "INPUT", type: "radio" } as unknown as EventTarget;
+    const checkbox = { tagName: "INPUT", type: "checkbox" } as unknown as EventTarget;
+    expect(shortcutFor({ key: "ArrowRight", target: radio })).toBeNull();
+    expect(shortcutFor({ key: "ArrowDown", target: radio })).toBeNull();
+    expect(shortcutFor({ key: "Enter", target: radio })).toBe("finishClip");
+    expect(shortcutFor({ key: " ", target: radio })).toBe("playPause");
+    expect(shortcutFor({ key: "4", target: radio })).toBe("rate4");
+    expect(shortcutFor({ key: " ", target: checkbox })).toBeNull();
+    expect(shortcutFor({ key: "n", target: checkbox })).toBe("nextClip");
+    expect(
+      shortcutFor({
+        key: "n",
+        target: { tagName: "INPUT", type: "number" } as unknown as EventTarget,
+      }),
+    ).toBeNull();
+  });
   test("modified keys are left to the browser", () => {
     expect(shortcutFor({ key: "n", ctrlKey: true, target: body })).toBeNull();
     expect(shortcutFor({ key: "p", metaKey: true, target: body })).toBeNull();
