@@ -481,3 +481,70 @@ describe("many regions on one clip", () => {
     expect(ac?.kappa).toBeCloseTo(-0.12, 12);
   });
 });
+
+describe("record order does not matter", () => {
+  test("clips, regions, submissions and labels in reverse order give the same report", () => {
+    // 1500 clips with one region each, labelled: in reverse order every id lookup misses its
+    // guess, so the lookups fall back to the id index (and stop looking far ahead).
+    const clips = Array.from({ length: 1500 }, (_, i) => ({
+      id: `c${i}`,
+      name: `c${i}.wav`,
+      duration: 1 + (i % 7) / 10,
+      system: `S${i % 3}`,
+      score: (i * 37) % 5,
+    }));
+    const regions: Region[] = clips.flatMap((c, i) => [
+      {
+        id: `r${i}a`,
+        clipId: c.id,
+        annotatorId: "w1",
+        start: (i % 5) / 10,
+        end: (i % 5) / 10 + 0.3,
+      },
+      { id: `r${i}b`, clipId: c.id, annotatorId: "w2", start: (i % 3) / 10, end: 0.6 },
+    ]);
+    const file: AnnotationFile = {
+      format: "redpen-annotations",
+      version: 1,
+      study: { id: "order", name: "order", binSeconds: 0.1 },
+      taxonomy: [
+        { id: "silence", label: "Silence" },
+        { id: "energy", label: "Energy" },
+      ],
+      clips,
+      annotators: [
+        { id: "w1", role: "crowd" },
+        { id: "w2", role: "crowd" },
+      ],
+      submissions: clips.map((c) => ({ clipId: c.id, annotatorId: "w1", score: 3 })),
+      regions,
+      reasonLabels: regions.map((r, i) => ({
+        regionId: r.id,
+        annotatorId: "e",
+        reasons: i % 2 ? ["silence"] : ["energy", "silence"],
+      })),
+    };
+    const reversed: AnnotationFile = {
+      ...file,
+      clips: [...file.clips].reverse(),
+      regions: [...file.regions].reverse(),
+      submissions: [...file.submissions].reverse(),
+      reasonLabels: [...file.reasonLabels].reverse(),
+    };
+    const a = computeReport(file);
+    const b = computeReport(reversed);
+    // Sums run in another order: equal to rounding.
+    const close = (x: unknown, y: unknown): void => {
+      if (typeof x === "number" && typeof y === "number") expect(y).toBeCloseTo(x, 12);
+      else if (x && typeof x === "object") {
+        expect(Object.keys(y as object)).toEqual(Object.keys(x));
+        for (const k of Object.keys(x))
+          close((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]);
+      } else expect(y).toBe(x);
+    };
+    close(a, b);
+    expect(a.dataset.annotations).toBe(3000);
+    // 3000 labels: every one has silence, every other one energy → 3000 and 1500 over 1500 clips.
+    expect(a.errorTypes.overall.perSample).toEqual({ silence: 2, energy: 1 });
+  });
+});

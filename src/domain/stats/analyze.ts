@@ -11,6 +11,11 @@ import { kappaFromCells } from "./kappa.ts";
 import type { AnnotatorQuality, ErrorTypeCounts, PairKappa, Report } from "./report.ts";
 import { binCount, us } from "./time.ts";
 
+/** How far ahead of the last match an id lookup looks before using an index, while it mostly hits. */
+const GUESS_WINDOW = 64;
+/** After this many misses, lookups look only two records ahead. */
+const GUESS_MISSES = 1024;
+
 /** Where clips without a `system` are counted in the error types. */
 export const NO_SYSTEM = "(none)";
 
@@ -127,18 +132,21 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   const annotatorIndex = new Map<string, number>();
   for (let a = 0; a < A; a++) annotatorIndex.set(annotatorIds[a] as string, a);
 
-  // Records of one clip or annotator tend to come together, and often in clip order: try the
-  // last clip and the next few (clips without records are skipped) before the id index.
+  // Records of one clip or annotator tend to come together, and often in clip order: look at
+  // the last clip and a few after it (clips without records are skipped) before the id index.
+  // Files in another order soon stop looking far ahead (GUESS_WINDOW to 2 after GUESS_MISSES).
   let lastClip = 0;
+  let clipMisses = 0;
   let clipIndex: Map<string, number> | undefined;
   const clipOf = (id: string, array: string, index: number): number => {
-    const stop = Math.min(C, lastClip + 4);
+    const stop = Math.min(C, lastClip + (clipMisses < GUESS_MISSES ? GUESS_WINDOW : 2));
     for (let k = lastClip; k < stop; k++) {
       if ((clips[k] as (typeof clips)[number]).id === id) {
         lastClip = k;
         return k;
       }
     }
+    clipMisses++;
     if (clipIndex === undefined) {
       clipIndex = new Map();
       for (let k = 0; k < C; k++) clipIndex.set((clips[k] as (typeof clips)[number]).id, k);
@@ -528,14 +536,16 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   // ids only when a label is not there.
   let regionIndex: Map<string, number> | undefined;
   let cursor = 0;
+  let regionMisses = 0;
   const regionOf = (id: string): number | undefined => {
-    const stop = Math.min(R, cursor + 32);
+    const stop = Math.min(R, cursor + (regionMisses < GUESS_MISSES ? GUESS_WINDOW : 2));
     for (let i = cursor; i < stop; i++) {
       if ((regions[i] as (typeof regions)[number]).id === id) {
         cursor = i;
         return i;
       }
     }
+    regionMisses++;
     if (regionIndex === undefined) {
       regionIndex = new Map();
       for (let i = 0; i < R; i++) regionIndex.set((regions[i] as (typeof regions)[number]).id, i);
