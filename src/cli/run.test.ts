@@ -261,7 +261,11 @@ describe("stats", () => {
     expect(code).toBe(0);
     expect(stderr).toBe("");
     const text = stdout;
-    expect(text.startsWith('Tiny study (study "tiny", good.json)\n\nDataset')).toBe(true);
+    expect(
+      text.startsWith(
+        "Tiny study\n  study id: tiny   file: good.json   bin width: 0.1 s\n\nDataset",
+      ),
+    ).toBe(true);
     // 3 annotations (two on c1, one on c2), 2 non-empty regions: 2/3 per annotation.
     expect(text).toContain("  Annotations (clip × annotator)            3\n");
     expect(text).toContain("  Regions per annotation                0.667\n");

@@ -117,7 +117,8 @@ function annotatorsSection(report: Report, file: AnnotationFile): string[] {
 /** The whole text report, sections separated by blank lines, ending in a newline. */
 export function formatStats(report: Report, file: AnnotationFile, fileName: string): string {
   const header = [
-    `${file.study.name || file.study.id} (study ${JSON.stringify(file.study.id)}, ${fileName})`,
+    file.study.name || file.study.id,
+    `  study id: ${file.study.id}   file: ${fileName}   bin width: ${report.binSeconds} s`,
   ];
   const sections = [
     header,

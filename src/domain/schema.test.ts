@@ -113,6 +113,25 @@ describe("a valid file", () => {
     ]);
   });
 
+  test("at most 100 warnings are listed, then one line sums up the rest", () => {
+    const file = base();
+    const regions = arr(file, "regions");
+    for (let i = 0; i < 150; i++) {
+      regions.push({ id: `long${i}`, clipId: "c1", annotatorId: "w1", start: 1, end: 4 });
+    }
+    const result = parseAnnotationFile(file);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.warnings).toHaveLength(101);
+    expect(result.warnings[0]).toEqual({
+      path: "regions[3].end",
+      message: '4 is past the duration of clip "c1" (3); clamped to 3',
+    });
+    expect(result.warnings[100]).toEqual({ path: "", message: "… and 50 more warnings" });
+    expect(result.file.regions.slice(3).every((r) => r.end === 3)).toBe(true);
+    // The caller's data is left as it was.
+    expect(rec(file, "regions", 3).end).toBe(4);
+  });
+
   test("a submission with no regions and regions without a submission are both fine", () => {
     const file = base();
     arr(file, "regions").push({ id: "r4", clipId: "c2", annotatorId: "w2", start: 1, end: 2 });

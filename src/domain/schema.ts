@@ -326,7 +326,7 @@ export function parseAnnotationFile(data: unknown): ParseResult {
   } as ParsedFile;
   const warnings = new ProblemList();
   normalize(file, findings, warnings);
-  return { ok: true, file, warnings: warnings.list() };
+  return { ok: true, file, warnings: warnings.list("warning") };
 }
 
 /** "… at position 12" in a JSON.parse message, turned into a line and column too. */

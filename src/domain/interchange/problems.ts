@@ -103,14 +103,14 @@ export class ProblemList {
   }
 
   /** The listed problems in document order, with the "… and N more problems" line if needed. */
-  list(): Problem[] {
+  list(noun = "problem"): Problem[] {
     const sorted = [...this.entries].sort(
       (x, y) => x.section - y.section || x.index - y.index || x.source - y.source || x.seq - y.seq,
     );
     const shown = sorted.slice(0, PROBLEM_LIMIT).map((e) => e.problem);
     const more = this.total - shown.length;
     if (more > 0) {
-      shown.push({ path: "", message: `… and ${more} more problem${more === 1 ? "" : "s"}` });
+      shown.push({ path: "", message: `… and ${more} more ${noun}${more === 1 ? "" : "s"}` });
     }
     return shown;
   }
