@@ -486,6 +486,13 @@ describe("parseAnnotationText", () => {
     expect(Object.is(result.file.regions[1]?.start, 0)).toBe(true);
   });
 
+  test("a leading byte-order mark is ignored", () => {
+    expect(parseAnnotationText(`\uFEFF${JSON.stringify(base())}`).ok).toBe(true);
+    expect(errorsOf(parseAnnotationText("\uFEFF"))).toEqual([
+      { path: "", message: "the file is empty" },
+    ]);
+  });
+
   test("valid text parses", () => {
     const result = parseAnnotationText(JSON.stringify(base()));
     expect(result.ok).toBe(true);

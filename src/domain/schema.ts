@@ -350,6 +350,8 @@ function jsonErrorDetail(error: unknown, text: string): string {
  * "": the caller prefixes the file name. `fileName` only sharpens the not-JSON message.
  */
 export function parseAnnotationText(text: string, fileName?: string): ParseResult {
+  // A byte-order mark (some Windows editors write one) is not part of the JSON.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === "")
     return { ok: false, errors: [{ path: "", message: "the file is empty" }] };
   let data: unknown;
