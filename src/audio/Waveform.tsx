@@ -406,7 +406,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
     <section
       aria-label="Waveform"
       aria-busy={status.kind === "loading"}
-      className="relative overflow-hidden rounded-md border border-slate-200 bg-slate-50"
+      className="relative w-full min-w-0 overflow-hidden rounded-md border border-slate-200 bg-slate-50"
       style={{ height: boxHeight }}
     >
       <div ref={waveRef} className="h-full w-full" data-testid="waveform-canvas" />

@@ -255,7 +255,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
   ];
 
   return (
-    <div className="grid gap-4">
+    <div className="grid gap-4 *:min-w-0">
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
           <h2
@@ -340,7 +340,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
         )}
       </section>
 
-      <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+      <div className="grid gap-4 *:min-w-0 lg:grid-cols-[1fr_22rem]">
         <RegionList
           spans={regions ?? []}
           duration={duration}
