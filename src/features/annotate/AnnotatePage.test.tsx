@@ -248,6 +248,35 @@ describe("finishing", () => {
   });
 });
 
+describe("audio", () => {
+  test("the next clip's audio is loaded ahead, and every object URL is revoked on leaving", async () => {
+    await seed();
+    await openClip1();
+    const created = vi.mocked(URL.createObjectURL);
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(2)); // clip 1, then clip 2 ahead
+    expect(screen.getByRole("region", { name: "Waveform" })).toHaveAttribute(
+      "data-audio",
+      "blob:test/1",
+    );
+    await userEvent.keyboard("n");
+    await screen.findByRole("heading", { name: /c2\.wav/ });
+    // clip 2 was ready: its URL is reused; clip 3 is fetched ahead, clip 1 kept for "Previous"
+    expect(screen.getByRole("region", { name: "Waveform" })).toHaveAttribute(
+      "data-audio",
+      "blob:test/2",
+    );
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(3));
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
+    cleanup();
+    expect(
+      vi
+        .mocked(URL.revokeObjectURL)
+        .mock.calls.map(([u]) => u)
+        .sort(),
+    ).toEqual(["blob:test/1", "blob:test/2", "blob:test/3"]);
+  });
+});
+
 describe("keyboard", () => {
   test("N and P move between clips, Enter finishes, keys typed into a field do nothing", async () => {
     await seed();
