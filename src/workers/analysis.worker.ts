@@ -3,19 +3,22 @@
 // the client terminates this worker when a newer request makes the running one stale.
 import { studyToFile } from "../db/interchange.ts";
 import { analyze } from "../domain/stats/index.ts";
+import type { AnnotationFile } from "../domain/types.ts";
 import type { AnalysisRequest, AnalysisResponse } from "./protocol.ts";
 import { runAnalysis } from "./runAnalysis.ts";
 
 // The project compiles against the DOM lib; this is the part of the worker scope used here.
 interface WorkerScope {
   onmessage: ((event: MessageEvent<AnalysisRequest>) => void) | null;
-  postMessage(message: AnalysisResponse): void;
+  postMessage(message: AnalysisResponse, transfer?: ArrayBuffer[]): void;
 }
 const scope = self as unknown as WorkerScope;
+const cache: { file?: AnnotationFile } = {};
 
 scope.onmessage = (event) => {
-  void runAnalysis(event.data, (message) => scope.postMessage(message), {
+  void runAnalysis(event.data, (message, transfer) => scope.postMessage(message, transfer ?? []), {
     studyToFile: (studyId) => studyToFile(studyId),
     analyze,
+    cache,
   });
 };

@@ -2,6 +2,7 @@
 // Every message carries the request id so the client can drop answers to stale requests.
 import type { analyze } from "../domain/stats/index.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
+import type { PackedAnalysis } from "./packAnalysis.ts";
 
 /** Everything the analysis screen shows: the report plus per-clip figures and the scatter. */
 export type Analysis = ReturnType<typeof analyze>;
@@ -13,6 +14,11 @@ export interface AnalysisRequest {
   studyId: string;
   /** Bin width in seconds; omitted = the study's own binSeconds. */
   binSeconds?: number;
+  /**
+   * May use the study as the previous request read it (a new bin width on the same screen)
+   * instead of reading every row from IndexedDB again.
+   */
+  reuse?: boolean;
 }
 
 export type AnalysisStage = "loading" | "analysing";
@@ -30,10 +36,13 @@ export type AnalysisResponse =
   | {
       id: number;
       type: "done";
-      analysis: Analysis;
+      /** The Analysis in columns (packAnalysis.ts); the client unpacks it. */
+      analysis: PackedAnalysis;
       /** The study's name, own bin width and taxonomy (labels for the error-type chart). */
       study: StudyInfo;
+      /** Whole request, and the part spent reading IndexedDB (0 when the read was reused). */
       millis: number;
+      loadMillis: number;
     }
   | { id: number; type: "not-found"; studyId: string }
   | { id: number; type: "error"; message: string };

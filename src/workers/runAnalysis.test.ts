@@ -81,7 +81,34 @@ describe("runAnalysis", () => {
       binSeconds: 0.1,
       taxonomy: [{ id: "silence", label: "Silence" }],
     });
-    expect(done.millis).toBe(5);
+    expect(done.millis).toBe(10);
+    expect(done.loadMillis).toBe(5);
+  });
+
+  it("reuses the study it read for a new bin width only when asked, and only for that study", async () => {
+    const db = await seed();
+    const reads: string[] = [];
+    const cache: { file?: AnnotationFile } = {};
+    const deps = {
+      studyToFile: (id: string) => {
+        reads.push(id);
+        return studyToFile(id, db);
+      },
+      analyze,
+      cache,
+    };
+    const { messages, post } = collect();
+    await runAnalysis({ id: 1, studyId: "s1" }, post, deps);
+    await runAnalysis({ id: 2, studyId: "s1", binSeconds: 0.25, reuse: true }, post, deps);
+    expect(reads).toEqual(["s1"]);
+    const second = messages.at(-1);
+    if (second?.type !== "done") throw new Error("no result");
+    expect(second.loadMillis).toBe(0);
+    expect(second.analysis.report.agreement.pairs[0]?.kappa).toBeCloseTo(5 / 7, 12);
+    await runAnalysis({ id: 3, studyId: "s1", binSeconds: 0.25 }, post, deps);
+    await runAnalysis({ id: 4, studyId: "other", reuse: true }, post, deps);
+    expect(reads).toEqual(["s1", "s1", "other"]);
+    expect(messages.at(-1)).toEqual({ id: 4, type: "not-found", studyId: "other" });
   });
 
   it("uses the study's bin width when the request has none", async () => {

@@ -2,17 +2,20 @@
 // read the stored study, compute every figure, report progress on the way.
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
 import type { AnnotationFile } from "../domain/types.ts";
+import { packAnalysis } from "./packAnalysis.ts";
 import type { AnalysisRequest, AnalysisResponse } from "./protocol.ts";
 
 export interface AnalysisDeps {
   studyToFile: (studyId: string) => Promise<AnnotationFile | undefined>;
   analyze: typeof analyzeFn;
   now?: () => number;
+  /** The last study read, for requests that may reuse it (one per worker). */
+  cache?: { file?: AnnotationFile };
 }
 
 export async function runAnalysis(
   request: AnalysisRequest,
-  post: (message: AnalysisResponse) => void,
+  post: (message: AnalysisResponse, transfer?: ArrayBuffer[]) => void,
   deps: AnalysisDeps,
 ): Promise<void> {
   const { id, studyId } = request;
@@ -20,7 +23,11 @@ export async function runAnalysis(
   const started = now();
   try {
     post({ id, type: "progress", stage: "loading" });
-    const file = await deps.studyToFile(studyId);
+    const cached = deps.cache?.file;
+    const reused = request.reuse === true && cached?.study.id === studyId;
+    const file = reused ? cached : await deps.studyToFile(studyId);
+    const loadMillis = reused ? 0 : now() - started;
+    if (deps.cache) deps.cache.file = file;
     if (!file) {
       post({ id, type: "not-found", studyId });
       return;
@@ -35,7 +42,11 @@ export async function runAnalysis(
       binSeconds: file.study.binSeconds,
       taxonomy: file.taxonomy,
     };
-    post({ id, type: "done", analysis, study, millis: now() - started });
+    const { packed, transfer } = packAnalysis(analysis);
+    post(
+      { id, type: "done", analysis: packed, study, millis: now() - started, loadMillis },
+      transfer,
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     post({ id, type: "error", message: `Analysis of study "${studyId}" failed: ${message}` });

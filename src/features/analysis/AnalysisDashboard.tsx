@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { definitionOf } from "../../domain/stats/definitions.ts";
 import type { Analysis, StudyInfo } from "./analysisClient.ts";
@@ -11,8 +11,11 @@ import { DatasetSummary } from "./parts/DatasetSummary.tsx";
 import { ErrorTypesSection } from "./parts/ErrorTypesSection.tsx";
 import { CARD, Section } from "./parts/Section.tsx";
 
-/** Every figure of one computed analysis, as dashboard cards. */
-export function AnalysisDashboard({
+/**
+ * Every figure of one computed analysis, as dashboard cards. Memoised: while a recompute
+ * runs, the page re-renders around it but these (large) cards stay as they are.
+ */
+export const AnalysisDashboard = memo(function AnalysisDashboard({
   studyId,
   analysis,
   study,
@@ -22,6 +25,7 @@ export function AnalysisDashboard({
   study: StudyInfo;
 }) {
   const { report } = analysis;
+  const systems = useMemo(() => Object.keys(report.errorTypes.bySystem), [report]);
   const [openClipId, setOpenClipId] = useState<string | undefined>();
   // Looked up by id so a recomputed analysis (new bin width) shows the clip's new figures.
   const openClip = openClipId ? analysis.clips.find((c) => c.clipId === openClipId) : undefined;
@@ -81,7 +85,7 @@ export function AnalysisDashboard({
         correlation={report.correlation}
         scatter={analysis.scatter}
         fit={analysis.fit}
-        systems={Object.keys(report.errorTypes.bySystem)}
+        systems={systems}
         definitions={definitionOf}
       />
       <ErrorTypesSection
@@ -95,4 +99,4 @@ export function AnalysisDashboard({
       />
     </div>
   );
-}
+});

@@ -109,6 +109,7 @@ const done = (analysis: Analysis = makeAnalysis()): AnalysisOutcome => ({
   analysis,
   study: { name: "Pilot study", binSeconds: 0.1, taxonomy },
   millis: 12,
+  loadMillis: 7,
 });
 
 function figure(key: string): HTMLElement {
@@ -270,6 +271,7 @@ describe("AnalysisPage", () => {
     const { runner, calls } = fakeRunner([
       done(),
       done(makeAnalysis(makeReport({ binSeconds: 0.25 }))),
+      done(makeAnalysis(makeReport({ binSeconds: 0.25 }))),
     ]);
     render(<AnalysisPage studyId="pilot" runner={runner} />);
     await screen.findAllByText("0.412");
@@ -291,9 +293,16 @@ describe("AnalysisPage", () => {
 
     await user.type(input, "0.25{Enter}");
     expect(await screen.findByText(/with 0\.25 s bins/)).toBeInTheDocument();
-    expect(calls).toEqual([{ studyId: "pilot" }, { studyId: "pilot", binSeconds: 0.25 }]);
+    // The new width reuses the study the worker read; "Re-read study" reads it again.
+    expect(calls).toEqual([
+      { studyId: "pilot" },
+      { studyId: "pilot", binSeconds: 0.25, reuse: true },
+    ]);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Reset to the study's 0.1 s" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Re-read study" }));
+    await screen.findAllByText("0.412");
+    expect(calls.at(-1)).toEqual({ studyId: "pilot", binSeconds: 0.25 });
   });
 
   it("shows progress while the worker runs, keeping the previous figures", async () => {

@@ -54,6 +54,9 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
           <p className="text-xs text-slate-500">
             Computed in {Math.round(state.millis)} ms with{" "}
             {binLabel(state.analysis.report.binSeconds)} s bins
+            {state.loadMillis > 0
+              ? ` (reading the study: ${Math.round(state.loadMillis)} ms)`
+              : " (study as read when this screen opened)"}
           </p>
         ) : null}
       </header>
@@ -91,6 +94,14 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
             />
             <div className="flex flex-wrap items-center gap-3">
               <SectionLinks />
+              <button
+                type="button"
+                className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+                title="Read the study from this browser's storage again (after new annotations)"
+                onClick={() => setAttempt((n) => n + 1)}
+              >
+                Re-read study
+              </button>
               <DownloadReportButton
                 studyId={studyId}
                 report={state.status === "done" ? state.analysis.report : undefined}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AnalysisRequest, AnalysisResponse } from "../../workers/protocol.ts";
+import { packAnalysis } from "../../workers/packAnalysis.ts";
+import type { Analysis, AnalysisRequest, AnalysisResponse } from "../../workers/protocol.ts";
 import { AnalysisClient, type AnalysisProgress, type WorkerLike } from "./analysisClient.ts";
 
 class FakeWorker implements WorkerLike {
@@ -29,7 +30,26 @@ function setup() {
 }
 
 const study = { name: "S", binSeconds: 0.1, taxonomy: [] };
-const analysis = { report: { binSeconds: 0.1 } } as never;
+const analysis: Analysis = {
+  report: { binSeconds: 0.1 } as Analysis["report"],
+  clips: [
+    {
+      clipId: "c1",
+      name: "c1.wav",
+      system: "A",
+      isReference: false,
+      annotations: 2,
+      bins: 10,
+      meanKappa: null,
+      unionFraction: 0.5,
+      overlapFraction: 0.1,
+      meanAnnotatedSeconds: 0.4,
+    },
+  ],
+  scatter: [{ clipId: "c1", length: 0.4, score: 3 }],
+  fit: null,
+};
+const packed = packAnalysis(analysis).packed;
 
 describe("AnalysisClient", () => {
   it("sends the request with an id, reports progress and resolves with the result", async () => {
@@ -40,15 +60,23 @@ describe("AnalysisClient", () => {
     expect(w.received).toEqual([{ id: 1, studyId: "s1", binSeconds: 0.25 }]);
     w.reply({ id: 1, type: "progress", stage: "loading" });
     w.reply({ id: 1, type: "progress", stage: "analysing", rows: 42, clips: 7 });
-    w.reply({ id: 1, type: "done", analysis, study, millis: 12 });
-    await expect(result).resolves.toEqual({ type: "done", analysis, study, millis: 12 });
+    w.reply({ id: 1, type: "done", analysis: packed, study, millis: 12, loadMillis: 5 });
+    await expect(result).resolves.toEqual({
+      type: "done",
+      analysis,
+      study,
+      millis: 12,
+      loadMillis: 5,
+    });
     expect(progress).toEqual([{ stage: "loading" }, { stage: "analysing", rows: 42, clips: 7 }]);
   });
 
-  it("omits binSeconds to use the study's own", () => {
+  it("omits binSeconds to use the study's own, and passes reuse on", () => {
     const { client, workers } = setup();
     void client.run({ studyId: "s1" });
     expect(workers[0]?.received[0]).toEqual({ id: 1, studyId: "s1" });
+    void client.run({ studyId: "s1", binSeconds: 0.2, reuse: true });
+    expect(workers[1]?.received[0]).toEqual({ id: 2, studyId: "s1", binSeconds: 0.2, reuse: true });
   });
 
   it("cancels a stale request: terminates the busy worker and answers the next on a new one", async () => {
@@ -60,7 +88,7 @@ describe("AnalysisClient", () => {
     expect(workers[0]?.terminated).toBe(true);
     expect(workers[1]?.received).toEqual([{ id: 2, studyId: "s1", binSeconds: 0.25 }]);
     // A late answer from the old request is ignored even if it arrives.
-    workers[1]?.reply({ id: 1, type: "done", analysis, study, millis: 1 });
+    workers[1]?.reply({ id: 1, type: "done", analysis: packed, study, millis: 1, loadMillis: 1 });
     workers[1]?.reply({ id: 2, type: "not-found", studyId: "s1" });
     await expect(second).resolves.toEqual({ type: "not-found", studyId: "s1" });
   });

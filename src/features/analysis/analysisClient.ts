@@ -1,6 +1,7 @@
 // A small typed client for the analysis worker. One request runs at a time: asking again
 // (the researcher changed the bin width) terminates the busy worker, so a stale computation
 // stops using the CPU, and its promise settles as "cancelled" instead of with stale figures.
+import { unpackAnalysis } from "../../workers/packAnalysis.ts";
 import type {
   Analysis,
   AnalysisRequest,
@@ -27,14 +28,22 @@ export interface AnalysisProgress {
 }
 
 export type AnalysisOutcome =
-  | { type: "done"; analysis: Analysis; study: StudyInfo; millis: number }
+  | { type: "done"; analysis: Analysis; study: StudyInfo; millis: number; loadMillis: number }
   | { type: "not-found"; studyId: string }
   | { type: "error"; message: string }
   | { type: "cancelled" };
 
+export interface RunRequest {
+  studyId: string;
+  /** Omitted: the study's own bin width. */
+  binSeconds?: number;
+  /** The worker may reuse the study it read for the previous request (same screen). */
+  reuse?: boolean;
+}
+
 export interface AnalysisRunner {
   run(
-    request: { studyId: string; binSeconds?: number },
+    request: RunRequest,
     onProgress?: (progress: AnalysisProgress) => void,
   ): Promise<AnalysisOutcome>;
   dispose(): void;
@@ -61,7 +70,7 @@ export class AnalysisClient implements AnalysisRunner {
   constructor(private readonly createWorker: () => WorkerLike = createAnalysisWorker) {}
 
   run(
-    request: { studyId: string; binSeconds?: number },
+    request: RunRequest,
     onProgress?: (progress: AnalysisProgress) => void,
   ): Promise<AnalysisOutcome> {
     this.cancel();
@@ -71,6 +80,7 @@ export class AnalysisClient implements AnalysisRunner {
       this.pending = { id, resolve, onProgress };
       const message: AnalysisRequest = { id, studyId: request.studyId };
       if (request.binSeconds !== undefined) message.binSeconds = request.binSeconds;
+      if (request.reuse) message.reuse = true;
       worker.postMessage(message);
     });
   }
@@ -126,9 +136,10 @@ export class AnalysisClient implements AnalysisRunner {
         this.pending = undefined;
         pending.resolve({
           type: "done",
-          analysis: message.analysis,
+          analysis: unpackAnalysis(message.analysis),
           study: message.study,
           millis: message.millis,
+          loadMillis: message.loadMillis,
         });
         return;
       case "not-found":

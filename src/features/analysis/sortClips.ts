@@ -6,15 +6,18 @@ export type ClipSortKey = "agreement" | "name" | "system" | "annotations";
 export type SortDirection = "ascending" | "descending";
 
 const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+// One collator for every comparison: String#localeCompare with options builds a new one per
+// call, which made sorting 20,000 clips take over 100 ms.
+const natural = new Intl.Collator("en", { numeric: true }).compare;
 
 function compareBy(key: ClipSortKey, a: ClipAgreement, b: ClipAgreement): number {
   switch (key) {
     case "agreement":
       return (a.meanKappa ?? 0) - (b.meanKappa ?? 0);
     case "name":
-      return a.name.localeCompare(b.name, "en", { numeric: true });
+      return natural(a.name, b.name);
     case "system":
-      return (a.system ?? "").localeCompare(b.system ?? "", "en", { numeric: true });
+      return natural(a.system ?? "", b.system ?? "");
     case "annotations":
       return a.annotations - b.annotations;
   }
@@ -35,7 +38,7 @@ export function sortClips(
     }
     const primary = compareBy(key, a, b);
     if (primary !== 0) return sign * primary;
-    const byName = a.name.localeCompare(b.name, "en", { numeric: true });
+    const byName = natural(a.name, b.name);
     if (byName !== 0) return byName;
     return text(a.clipId, b.clipId);
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { Analysis, AnalysisProgress, AnalysisRunner, StudyInfo } from "./analysisClient.ts";
 
 export type AnalysisState =
@@ -8,7 +8,7 @@ export type AnalysisState =
       /** The figures of the previous run, kept on screen while recomputing. */
       previous?: { analysis: Analysis; study: StudyInfo } | undefined;
     }
-  | { status: "done"; analysis: Analysis; study: StudyInfo; millis: number }
+  | { status: "done"; analysis: Analysis; study: StudyInfo; millis: number; loadMillis: number }
   | { status: "not-found" }
   | { status: "error"; message: string };
 
@@ -23,11 +23,12 @@ export function useAnalysis(
   /** Bumped to run the same request again (after an error). */
   attempt = 0,
 ): AnalysisState {
+  // What the worker last read successfully: a new bin width on the same study reuses it.
+  const loaded = useRef<{ studyId: string; attempt: number } | undefined>(undefined);
   const [state, setState] = useState<AnalysisState>({
     status: "running",
     progress: { stage: "loading" },
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` runs the same request again
   useEffect(() => {
     let active = true;
     setState((prev) => ({
@@ -40,23 +41,37 @@ export function useAnalysis(
             ? prev.previous
             : undefined,
     }));
+    const reuse = loaded.current?.studyId === studyId && loaded.current.attempt === attempt;
     runner
-      .run({ studyId, ...(binSeconds === undefined ? {} : { binSeconds }) }, (progress) => {
-        if (active) {
-          setState((prev) => (prev.status === "running" ? { ...prev, progress } : prev));
-        }
-      })
+      .run(
+        {
+          studyId,
+          ...(binSeconds === undefined ? {} : { binSeconds }),
+          ...(reuse ? { reuse: true } : {}),
+        },
+        (progress) => {
+          if (active) {
+            setState((prev) => (prev.status === "running" ? { ...prev, progress } : prev));
+          }
+        },
+      )
       .then((outcome) => {
         if (!active) return;
         switch (outcome.type) {
-          case "done":
-            setState({
+          case "done": {
+            loaded.current = { studyId, attempt };
+            const next: AnalysisState = {
               status: "done",
               analysis: outcome.analysis,
               study: outcome.study,
               millis: outcome.millis,
-            });
+              loadMillis: outcome.loadMillis,
+            };
+            // A transition lets React render the dashboard in slices, yielding to input
+            // between them, instead of one long main-thread task for a large study.
+            startTransition(() => setState(next));
             return;
+          }
           case "not-found":
             setState({ status: "not-found" });
             return;

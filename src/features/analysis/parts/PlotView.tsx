@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 
 /**
  * Hosts an Observable Plot figure: `render` builds the SVG (or figure element), which is put
- * into a ref'd div in an effect and removed again before the next render or on unmount.
+ * into a ref'd div from an effect and removed again before the next render or on unmount.
  * Pass a memoised `render` so the chart is rebuilt only when its data changes.
  */
 export function PlotView({ render, className }: { render: () => Element; className?: string }) {
@@ -10,9 +10,17 @@ export function PlotView({ render, className }: { render: () => Element; classNa
   useEffect(() => {
     const host = ref.current;
     if (!host) return;
-    const chart = render();
-    host.replaceChildren(chart);
-    return () => chart.remove();
+    // Each chart is drawn in a task of its own, after the rest of the screen is on it, so the
+    // charts never add up to one long main-thread task.
+    let chart: Element | undefined;
+    const timer = setTimeout(() => {
+      chart = render();
+      host.replaceChildren(chart);
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      chart?.remove();
+    };
   }, [render]);
   return <div ref={ref} className={className} />;
 }
