@@ -1,0 +1,251 @@
+// Reading an interchange file's records into typed arrays for the one-pass analysis: clips on the
+// µs bin grid, ids resolved to indexes, regions clamped and grouped by clip (sorted by annotator
+// and start within a clip), submissions grouped by clip. Each phase is its own small function so
+// that V8 optimizes it on its own (one huge function keeps being deoptimized on a first call).
+import type { AnnotationFile } from "../types.ts";
+import { binCount, us } from "./time.ts";
+
+/** How far ahead of the last match an id lookup looks before using an index, while it mostly hits. */
+const GUESS_WINDOW = 64;
+/** After this many misses, lookups look only two records ahead. */
+const GUESS_MISSES = 1024;
+
+export function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Items grouped by a key: those of group g are order[offsets[g]] .. order[offsets[g+1] - 1]. */
+export interface Grouped {
+  offsets: Int32Array;
+  order: Int32Array;
+}
+
+/** Counting sort of item indexes by key (0 <= key < groups), stable. */
+export function groupBy(keys: Int32Array, groups: number): Grouped {
+  const offsets = new Int32Array(groups + 1);
+  for (let i = 0; i < keys.length; i++) (offsets[(keys[i] as number) + 1] as number)++;
+  for (let g = 0; g < groups; g++)
+    offsets[g + 1] = (offsets[g + 1] as number) + (offsets[g] as number);
+  const next = offsets.slice(0, groups);
+  const order = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const g = keys[i] as number;
+    order[next[g] as number] = i;
+    next[g] = (next[g] as number) + 1;
+  }
+  return { offsets, order };
+}
+
+/** Clip durations and bin counts on the grid of `binUs`. */
+export function clipGrid(
+  clips: AnnotationFile["clips"],
+  binUs: number,
+): { durUs: Float64Array; bins: Int32Array } {
+  const C = clips.length;
+  const durUs = new Float64Array(C);
+  const bins = new Int32Array(C);
+  for (let c = 0; c < C; c++) {
+    const d = us((clips[c] as AnnotationFile["clips"][number]).duration);
+    durUs[c] = d;
+    bins[c] = d > 0 ? binCount(d, binUs) : 0;
+  }
+  return { durUs, bins };
+}
+
+/**
+ * Resolves clip and annotator ids to indexes. Records of one clip or annotator tend to come
+ * together, and often in clip order: a clip lookup looks at the last clip and a few after it
+ * (clips without records are skipped) before an id index, which is built only when needed.
+ */
+export class IdLookup {
+  private lastClip = 0;
+  private clipMisses = 0;
+  private clipIndex: Map<string, number> | undefined;
+  private lastAnnotatorId: string | undefined;
+  private lastAnnotator = -1;
+  private readonly annotatorIndex = new Map<string, number>();
+
+  constructor(
+    private readonly clips: AnnotationFile["clips"],
+    annotatorIds: readonly string[],
+  ) {
+    for (let a = 0; a < annotatorIds.length; a++)
+      this.annotatorIndex.set(annotatorIds[a] as string, a);
+  }
+
+  /** Start guessing from the first clip again (a new array of records). */
+  restart(): void {
+    this.lastClip = 0;
+  }
+
+  clipOf(id: string, array: string, index: number): number {
+    const clips = this.clips;
+    const stop = Math.min(
+      clips.length,
+      this.lastClip + (this.clipMisses < GUESS_MISSES ? GUESS_WINDOW : 2),
+    );
+    for (let k = this.lastClip; k < stop; k++) {
+      if ((clips[k] as AnnotationFile["clips"][number]).id === id) {
+        this.lastClip = k;
+        return k;
+      }
+    }
+    this.clipMisses++;
+    if (this.clipIndex === undefined) {
+      this.clipIndex = new Map();
+      for (let k = 0; k < clips.length; k++)
+        this.clipIndex.set((clips[k] as AnnotationFile["clips"][number]).id, k);
+    }
+    const c = this.clipIndex.get(id);
+    if (c === undefined)
+      throw new Error(`${array}[${index}].clipId: "${id}" is not a clip of this file`);
+    this.lastClip = c;
+    return c;
+  }
+
+  annotatorOf(id: string, array: string, index: number): number {
+    if (id === this.lastAnnotatorId) return this.lastAnnotator;
+    const a = this.annotatorIndex.get(id);
+    if (a === undefined) {
+      throw new Error(`${array}[${index}].annotatorId: "${id}" is not an annotator of this file`);
+    }
+    this.lastAnnotatorId = id;
+    this.lastAnnotator = a;
+    return a;
+  }
+}
+
+/** Regions as typed arrays: clip, annotator, clamped start and end in µs; grouped by clip. */
+export interface RegionTable extends Grouped {
+  clip: Int32Array;
+  annotator: Int32Array;
+  start: Float64Array;
+  end: Float64Array;
+}
+
+/** Clamps every region to its clip (s = us(start), e = min(us(end), D)) and groups them by clip. */
+export function readRegions(
+  regions: AnnotationFile["regions"],
+  lookup: IdLookup,
+  durUs: Float64Array,
+): RegionTable {
+  const R = regions.length;
+  const clip = new Int32Array(R);
+  const annotator = new Int32Array(R);
+  const start = new Float64Array(R);
+  const end = new Float64Array(R);
+  lookup.restart();
+  for (let i = 0; i < R; i++) {
+    const r = regions[i] as AnnotationFile["regions"][number];
+    const c = lookup.clipOf(r.clipId, "regions", i);
+    clip[i] = c;
+    annotator[i] = lookup.annotatorOf(r.annotatorId, "regions", i);
+    start[i] = us(r.start);
+    end[i] = Math.min(us(r.end), durUs[c] as number);
+  }
+  const { offsets, order } = groupBy(clip, durUs.length);
+  sortWithinGroups(offsets, order, annotator, start);
+  return { clip, annotator, start, end, offsets, order };
+}
+
+/** Sorts each clip's regions by (annotator, start): insertion sort for a handful, else a comparator sort. */
+function sortWithinGroups(
+  offsets: Int32Array,
+  order: Int32Array,
+  annotator: Int32Array,
+  start: Float64Array,
+): void {
+  const byAnnotatorThenStart = (x: number, y: number): number =>
+    (annotator[x] as number) - (annotator[y] as number) ||
+    (start[x] as number) - (start[y] as number);
+  for (let g = 0; g + 1 < offsets.length; g++) {
+    const lo = offsets[g] as number;
+    const hi = offsets[g + 1] as number;
+    if (hi - lo > 32) {
+      order.subarray(lo, hi).sort(byAnnotatorThenStart);
+      continue;
+    }
+    for (let j = lo + 1; j < hi; j++) {
+      const idx = order[j] as number;
+      const a = annotator[idx] as number;
+      const s = start[idx] as number;
+      let k = j - 1;
+      while (k >= lo) {
+        const other = order[k] as number;
+        const oa = annotator[other] as number;
+        if (oa < a || (oa === a && (start[other] as number) <= s)) break;
+        order[k + 1] = other;
+        k--;
+      }
+      order[k + 1] = idx;
+    }
+  }
+}
+
+/** Submissions grouped by clip, with each clip's sum and count of submission scores. */
+export interface SubmissionTable extends Grouped {
+  annotator: Int32Array;
+  scoreSum: Float64Array;
+  scoreCount: Int32Array;
+}
+
+export function readSubmissions(
+  submissions: AnnotationFile["submissions"],
+  lookup: IdLookup,
+  clipCount: number,
+): SubmissionTable {
+  const S = submissions.length;
+  const clip = new Int32Array(S);
+  const annotator = new Int32Array(S);
+  const scoreSum = new Float64Array(clipCount);
+  const scoreCount = new Int32Array(clipCount);
+  lookup.restart();
+  for (let i = 0; i < S; i++) {
+    const s = submissions[i] as AnnotationFile["submissions"][number];
+    const c = lookup.clipOf(s.clipId, "submissions", i);
+    clip[i] = c;
+    annotator[i] = lookup.annotatorOf(s.annotatorId, "submissions", i);
+    if (s.score !== undefined) {
+      scoreSum[c] = (scoreSum[c] as number) + s.score;
+      scoreCount[c] = (scoreCount[c] as number) + 1;
+    }
+  }
+  const { offsets, order } = groupBy(clip, clipCount);
+  return { annotator, scoreSum, scoreCount, offsets, order };
+}
+
+/**
+ * Index of a region by id. Reason labels usually come in the order of their regions (an exported
+ * study lists both by region id): look ahead of the last match first, and build an index of all
+ * region ids only when a label is not there.
+ */
+export class RegionLookup {
+  private cursor = 0;
+  private misses = 0;
+  private index: Map<string, number> | undefined;
+
+  constructor(private readonly regions: AnnotationFile["regions"]) {}
+
+  regionOf(id: string): number | undefined {
+    const regions = this.regions;
+    const stop = Math.min(
+      regions.length,
+      this.cursor + (this.misses < GUESS_MISSES ? GUESS_WINDOW : 2),
+    );
+    for (let i = this.cursor; i < stop; i++) {
+      if ((regions[i] as AnnotationFile["regions"][number]).id === id) {
+        this.cursor = i;
+        return i;
+      }
+    }
+    this.misses++;
+    if (this.index === undefined) {
+      this.index = new Map();
+      for (let i = 0; i < regions.length; i++)
+        this.index.set((regions[i] as AnnotationFile["regions"][number]).id, i);
+    }
+    const i = this.index.get(id);
+    if (i !== undefined) this.cursor = i;
+    return i;
+  }
+}
