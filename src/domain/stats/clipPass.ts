@@ -66,8 +66,9 @@ export interface PassResult {
   overlapBins: number;
   alpha: AlphaSums;
   pairs: Map<number, PairAcc>;
-  lengths: number[];
-  scores: number[];
+  /** Score–length points: length (mean annotated seconds) and score of each clip kept. */
+  lengths: Float64Array;
+  scores: Float64Array;
   clipAnnotated: Uint8Array;
   /** Per annotator index: annotations, non-empty regions, marked and total bins on reference clips. */
   annotatorAnnotations: Int32Array;
@@ -103,8 +104,9 @@ export function passOverClips(
   const clipAnnotated = new Uint8Array(C);
   const pairs = new Map<number, PairAcc>();
   const alpha = emptyAlphaSums();
-  const lengths: number[] = [];
-  const scores: number[] = [];
+  const lengths = new Float64Array(C);
+  const scores = new Float64Array(C);
+  let points = 0;
   const rows: ClipAgreement[] = [];
   const scatter: ScatterPoint[] = [];
 
@@ -312,8 +314,9 @@ export function passOverClips(
             ? (submissions.scoreSum[c] as number) / scoreCount
             : undefined;
       if (score !== undefined) {
-        lengths.push(meanSeconds);
-        scores.push(score);
+        lengths[points] = meanSeconds;
+        scores[points] = score;
+        points++;
         if (detail) {
           const point: ScatterPoint = { clipId: clip.id, length: meanSeconds, score };
           if (clip.system !== undefined) point.system = clip.system;
@@ -356,8 +359,8 @@ export function passOverClips(
     overlapBins,
     alpha,
     pairs,
-    lengths,
-    scores,
+    lengths: lengths.subarray(0, points),
+    scores: scores.subarray(0, points),
     clipAnnotated,
     annotatorAnnotations,
     annotatorRegions,

@@ -83,8 +83,7 @@ export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): PearsonResu
  */
 export function averageRanks(v: ArrayLike<number>): Float64Array {
   const n = v.length;
-  const sorted = new Float64Array(n);
-  for (let i = 0; i < n; i++) sorted[i] = v[i] as number;
+  const sorted = v instanceof Float64Array ? v.slice() : Float64Array.from(v as ArrayLike<number>);
   sorted.sort();
   const distinct = new Float64Array(n);
   const distinctRank = new Float64Array(n);
