@@ -261,9 +261,9 @@ describe("lookup structures agree with a plain Map, whatever the order", () => {
   test("IdIndex", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.string({ maxLength: 3 }), { maxLength: 40 }),
+        fc.array(fc.string({ maxLength: 3 }), { maxLength: 1200 }),
         fc.boolean(),
-        fc.array(fc.string({ maxLength: 3 }), { maxLength: 40 }),
+        fc.array(fc.string({ maxLength: 3 }), { maxLength: 200 }),
         (ids, sort, queries) => {
           const list = sort ? [...new Set(ids)].sort() : ids;
           const index = new IdIndex();
@@ -271,6 +271,11 @@ describe("lookup structures agree with a plain Map, whatever the order", () => {
           list.forEach((key, i) => {
             expect(index.add(key, i)).toBe(model.get(key));
             if (!model.has(key)) model.set(key, i);
+            // Lookups between additions too (the position Map must follow new ids).
+            expect(index.get(key)).toBe(model.get(key));
+            expect(index.get(queries[i % Math.max(1, queries.length)] ?? "")).toBe(
+              model.get(queries[i % Math.max(1, queries.length)] ?? ""),
+            );
           });
           expect(index.size).toBe(model.size);
           for (const q of [...queries, ...list]) expect(index.get(q)).toBe(model.get(q));

@@ -44,9 +44,13 @@ export class IdIndex {
     const ids = this.ids;
     const c = this.cursor;
     if (ids[c] === id) return this.at[c];
-    if (ids[c + 1] === id) {
-      this.cursor = c + 1;
-      return this.at[c + 1];
+    // References mostly move forward a little (the next clip, or one after a clip that has
+    // none); look a few places ahead before searching.
+    for (let k = c + 1; k <= c + 4; k++) {
+      if (ids[k] === id) {
+        this.cursor = k;
+        return this.at[k];
+      }
     }
     let lo = 0;
     let hi = ids.length - 1;
