@@ -82,9 +82,15 @@ const MIN_SPAN_SECONDS = 0.01;
 /** How long a drag's result may wait for the caller to store it before the prop wins again. */
 const PENDING_MS = 3000;
 
+/** What each region element was last styled with, so unchanged spans are not touched again. */
+const styledWith = new WeakMap<Region, string>();
+
 function styleRegion(region: Region, span: WaveformSpan, selected: boolean): void {
   const el = region.element;
   if (!el) return;
+  const key = `${span.id}|${span.color}|${selected}|${span.label ?? ""}|${region.content ? 1 : 0}`;
+  if (styledWith.get(region) === key) return;
+  styledWith.set(region, key);
   el.dataset.spanId = span.id;
   el.style.borderLeft = `2px solid ${span.color}`;
   el.style.borderRight = `2px solid ${span.color}`;

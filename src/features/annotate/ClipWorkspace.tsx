@@ -63,7 +63,8 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
   };
   const [duration, setDuration] = useState(clip.duration);
   const [ready, setReady] = useState(false);
-  const [loopingId, setLoopingId] = useState<string | null>(null);
+  // The span being looped (L), if any: only handlers read it, nothing renders it.
+  const loopingRef = useRef<string | null>(null);
   const [status, setStatus] = useState("");
   const [writeError, setWriteError] = useState<string | null>(null);
   const [ratingError, setRatingError] = useState<string | null>(null);
@@ -125,13 +126,24 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
   const remove = useCallback(
     (id: string) =>
       write(async () => {
-        if (loopingId === id) waveRef.current?.stopLoop();
+        if (loopingRef.current === id) {
+          waveRef.current?.stopLoop();
+          loopingRef.current = null;
+        }
         await deleteRegion(studyId, id);
         if (useAnnotateUi.getState().selectedId === id) useAnnotateUi.getState().select(null);
         setStatus("Span deleted.");
       }),
-    [write, studyId, loopingId],
+    [write, studyId],
   );
+
+  // Stable handlers, so the rows of a long span list re-render only when their span changes.
+  const commitEdit = useCallback(
+    (id: string, start: number, end: number) => void change(id, start, end),
+    [change],
+  );
+  const playSpan = useCallback((id: string) => waveRef.current?.playSpan(id), []);
+  const deleteSpan = useCallback((id: string) => void remove(id), [remove]);
 
   const chooseRating = useCallback(
     (value: number) => {
@@ -204,17 +216,17 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
       setStatus("Select a span first (click it, or its name in the list), then press L.");
       return;
     }
-    if (loopingId === id) {
+    if (loopingRef.current === id) {
       waveRef.current?.stopLoop();
       waveRef.current?.pause();
-      setLoopingId(null);
+      loopingRef.current = null;
       setStatus("Loop stopped.");
     } else {
       waveRef.current?.playSpan(id, true);
-      setLoopingId(id);
+      loopingRef.current = id;
       setStatus("Looping the selected span. Press L again to stop.");
     }
-  }, [loopingId]);
+  }, []);
 
   useShortcuts(!ui.helpOpen, {
     playPause: () => waveRef.current?.playPause(),
@@ -301,7 +313,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
               onPlay={session.addPlay}
               onPlayingChange={(p) => {
                 ui.setPlaying(p);
-                if (!p) setLoopingId(null);
+                if (!p) loopingRef.current = null;
               }}
               onTimeUpdate={ui.setCurrentTime}
               zoom={ui.zoom}
@@ -346,9 +358,9 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
           duration={duration}
           selectedId={ui.selectedId}
           onSelect={ui.select}
-          onCommit={(id, s, e) => void change(id, s, e)}
-          onPlay={(id) => waveRef.current?.playSpan(id)}
-          onDelete={(id) => void remove(id)}
+          onCommit={commitEdit}
+          onPlay={playSpan}
+          onDelete={deleteSpan}
         />
         <div className="grid content-start gap-4">
           <RatingGroup

@@ -1,6 +1,6 @@
 // One span in the Regions list: its number and colour, editable start and end (written when
 // the field is left or Enter is pressed, only if valid), play and delete.
-import { useEffect, useId, useRef, useState } from "react";
+import { memo, useEffect, useId, useRef, useState } from "react";
 import { checkSpan } from "./spanEdit.ts";
 
 export interface RegionRowProps {
@@ -20,7 +20,7 @@ export interface RegionRowProps {
 const INPUT =
   "w-24 rounded-md border px-2 py-1 text-sm tabular-nums focus:outline-2 focus:outline-slate-900";
 
-export function RegionRow(props: RegionRowProps) {
+export const RegionRow = memo(function RegionRow(props: RegionRowProps) {
   const { number, id, start, end, color, duration, selected } = props;
   const [draft, setDraft] = useState({ start: String(start), end: String(end) });
   const [dirty, setDirtyState] = useState(false);
@@ -140,4 +140,4 @@ export function RegionRow(props: RegionRowProps) {
       )}
     </li>
   );
-}
+});
