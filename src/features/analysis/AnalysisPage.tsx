@@ -33,7 +33,11 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
   }, [shown?.study.name]);
 
   return (
-    <main className="mx-auto max-w-6xl space-y-6 p-6">
+    <main
+      className="mx-auto max-w-6xl space-y-6 p-6"
+      data-analysis={state.status}
+      data-bin-seconds={state.status === "done" ? state.analysis.report.binSeconds : undefined}
+    >
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
