@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile, Region } from "../types.ts";
+import { krippendorffAlphaBinary } from "./alpha.ts";
 import { analyze, computeReport } from "./analyze.ts";
-import { binVector } from "./bins.ts";
+import { annotatedSeconds, binVector, unionAndOverlap } from "./bins.ts";
 import { pearson } from "./correlation.ts";
 import { cohenKappa } from "./kappa.ts";
 
@@ -408,6 +409,94 @@ describe("property: the one-pass analysis agrees with the building blocks", () =
       }
       return file;
     });
+
+  test("per-clip rows equal the building blocks on each clip", () => {
+    fc.assert(
+      fc.property(study, (file) => {
+        for (const row of analyze(file).clips) {
+          const clip = file.clips.find((c) => c.id === row.clipId);
+          if (!clip) throw new Error("row for an unknown clip");
+          const ids = [
+            ...new Set(
+              [...file.submissions, ...file.regions]
+                .filter((x) => x.clipId === clip.id)
+                .map((x) => x.annotatorId),
+            ),
+          ].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+          const mine = (a: string) =>
+            file.regions.filter((r) => r.clipId === clip.id && r.annotatorId === a);
+          const vectors = ids.map((a) => binVector(mine(a), clip.duration, file.study.binSeconds));
+          expect(row.annotations).toBe(ids.length);
+          if (ids.length === 0) {
+            expect(row.meanAnnotatedSeconds).toBeNull();
+            continue;
+          }
+          const seconds = ids.map((a) => annotatedSeconds(mine(a), clip.duration));
+          expect(row.meanAnnotatedSeconds).toBeCloseTo(
+            seconds.reduce((x, y) => x + y, 0) / ids.length,
+            12,
+          );
+          if (ids.length < 2) {
+            expect(row.unionFraction).toBeNull();
+            expect(row.meanKappa).toBeNull();
+            continue;
+          }
+          const { union, overlap, bins } = unionAndOverlap(vectors);
+          expect(row.bins).toBe(bins);
+          expect(row.unionFraction).toBeCloseTo(union / bins, 12);
+          expect(row.overlapFraction).toBeCloseTo(overlap / bins, 12);
+          const kappas: number[] = [];
+          for (let i = 0; i < vectors.length; i++) {
+            for (let j = i + 1; j < vectors.length; j++) {
+              const k = cohenKappa(vectors[i] as Uint8Array, vectors[j] as Uint8Array);
+              if (k !== null) kappas.push(k);
+            }
+          }
+          if (kappas.length === 0) expect(row.meanKappa).toBeNull();
+          else
+            expect(row.meanKappa).toBeCloseTo(
+              kappas.reduce((x, y) => x + y, 0) / kappas.length,
+              12,
+            );
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("alpha equals the textbook alpha over a units × coders table of the bins", () => {
+    fc.assert(
+      fc.property(study, (file) => {
+        const coders = file.annotators.map((a) => a.id);
+        const units: (0 | 1 | null)[][] = [];
+        for (const clip of file.clips) {
+          const ids = new Set(
+            [...file.submissions, ...file.regions]
+              .filter((x) => x.clipId === clip.id)
+              .map((x) => x.annotatorId),
+          );
+          if (ids.size < 2) continue;
+          const vectors = coders.map((a) =>
+            ids.has(a)
+              ? binVector(
+                  file.regions.filter((r) => r.clipId === clip.id && r.annotatorId === a),
+                  clip.duration,
+                  file.study.binSeconds,
+                )
+              : null,
+          );
+          const bins = vectors.find((v) => v !== null)?.length ?? 0;
+          for (let k = 0; k < bins; k++)
+            units.push(vectors.map((v) => (v === null ? null : (v[k] as 0 | 1))));
+        }
+        const expected = krippendorffAlphaBinary(units);
+        const actual = computeReport(file).agreement.krippendorffAlpha;
+        if (expected === null) expect(actual).toBeNull();
+        else expect(actual).toBeCloseTo(expected, 12);
+      }),
+      { numRuns: 200 },
+    );
+  });
 
   test("pooled pair kappa equals kappa of the concatenated binVectors", () => {
     fc.assert(

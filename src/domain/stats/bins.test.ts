@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { annotatedSeconds, binVector, unionLengthUs } from "./bins.ts";
+import { annotatedSeconds, binVector, unionAndOverlap, unionLengthUs } from "./bins.ts";
 
 const v = (regions: { start: number; end: number }[], duration: number, bin = 0.1) => [
   ...binVector(regions, duration, bin),
@@ -130,5 +130,20 @@ describe("annotated seconds", () => {
         { start: 500000, end: 1200000 },
       ]),
     ).toBe(1200000);
+  });
+});
+
+describe("union and overlap of a clip's vectors", () => {
+  test("hand-worked", () => {
+    // 1100, 0110, 0100: marked by anyone in bins 0, 1, 2 → 3; by everyone in bin 1 → 1.
+    const v = (bits: number[]) => Uint8Array.from(bits);
+    expect(unionAndOverlap([v([1, 1, 0, 0]), v([0, 1, 1, 0]), v([0, 1, 0, 0])])).toEqual({
+      union: 3,
+      overlap: 1,
+      bins: 4,
+    });
+    // All zero: nothing marked, and "everyone marked" needs a mark.
+    expect(unionAndOverlap([v([0, 0]), v([0, 0])])).toEqual({ union: 0, overlap: 0, bins: 2 });
+    expect(() => unionAndOverlap([v([0]), v([0, 1])])).toThrow(/different lengths/);
   });
 });

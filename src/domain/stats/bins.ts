@@ -58,3 +58,27 @@ export function annotatedSeconds(regions: readonly Span[], duration: number): nu
   }));
   return unionLengthUs(clamped) / 1e6;
 }
+
+/**
+ * Union and overlap of the bin vectors of one clip's annotations (equal lengths): how many bins
+ * at least one marks, how many every one marks, and of how many bins.
+ */
+export function unionAndOverlap(vectors: readonly Uint8Array[]): {
+  union: number;
+  overlap: number;
+  bins: number;
+} {
+  const bins = vectors[0]?.length ?? 0;
+  let union = 0;
+  let overlap = 0;
+  for (let k = 0; k < bins; k++) {
+    let marks = 0;
+    for (const v of vectors) {
+      if (v.length !== bins) throw new Error("unionAndOverlap: vectors of different lengths");
+      marks += v[k] as number;
+    }
+    if (marks > 0) union++;
+    if (marks === vectors.length) overlap++;
+  }
+  return { union, overlap, bins };
+}

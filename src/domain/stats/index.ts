@@ -16,7 +16,7 @@ export {
   NO_SYSTEM,
   type ScatterPoint,
 } from "./analyze.ts";
-export { annotatedSeconds, binVector, type Span, unionLengthUs } from "./bins.ts";
+export { annotatedSeconds, binVector, type Span, unionAndOverlap, unionLengthUs } from "./bins.ts";
 export {
   averageRanks,
   fisherCi95,
