@@ -69,9 +69,10 @@ export interface WaveformProps {
 }
 
 type RegionsApi = ReturnType<typeof RegionsPlugin.create>;
+/** `gen` numbers the wavesurfer instance (one per audio) that became ready. */
 type Status =
   | { kind: "loading" }
-  | { kind: "ready"; duration: number }
+  | { kind: "ready"; duration: number; gen: number }
   | { kind: "error"; message: string };
 
 /** A performance mark set each time a clip's audio is decoded and playable. */
@@ -136,11 +137,18 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
   // the old position for a moment, and several quick arrow presses must add up.
   const pausedAtRef = useRef(0);
   const [status, setStatus] = useState<Status>({ kind: "loading" });
+  // Which wavesurfer instance is current, and whether it has decoded its audio. Effects check
+  // these (not only `status`, which lags one render behind a change of audio) so that nothing
+  // is ever added to an instance that has not loaded yet.
+  const genRef = useRef(0);
+  const readyRef = useRef(false);
 
   // One wavesurfer per clip: created when the audio changes, destroyed with it.
   useEffect(() => {
     const container = waveRef.current;
     if (!container) return;
+    const gen = ++genRef.current;
+    readyRef.current = false;
     setStatus({ kind: "loading" });
     const regions = RegionsPlugin.create();
     const ws = WaveSurfer.create({
@@ -178,7 +186,8 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         // For scripts/bench-annotate.ts: "Next clip" → playable waveform.
         performance.mark(WAVEFORM_READY_MARK);
         pausedAtRef.current = 0;
-        setStatus({ kind: "ready", duration });
+        readyRef.current = true;
+        setStatus({ kind: "ready", duration, gen });
         latest.current.onReady?.(duration);
       }),
       ws.on("error", (error) => {
@@ -243,19 +252,24 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
     };
   }, [audio, height]);
 
-  const ready = status.kind === "ready";
+  const readyGen = status.kind === "ready" ? status.gen : 0;
+  /** True inside an effect when the current instance is the one that became ready. */
+  const isLive = useCallback(
+    (gen: number) => gen !== 0 && gen === genRef.current && readyRef.current,
+    [],
+  );
 
   // Dragging out new spans.
   useEffect(() => {
     const regions = regionsRef.current;
-    if (!ready || !allowCreate || !regions) return;
+    if (!isLive(readyGen) || !allowCreate || !regions) return;
     return regions.enableDragSelection({ color: withAlpha(createColor, 0.25) });
-  }, [ready, allowCreate, createColor]);
+  }, [isLive, readyGen, allowCreate, createColor]);
 
   // spans prop → plugin regions: add, update and remove by id.
   useEffect(() => {
     const regions = regionsRef.current;
-    if (!ready || !regions) return;
+    if (!isLive(readyGen) || !regions) return;
     const pending = pendingRef.current;
     const wanted = new Set(spans.map((s) => s.id));
     const existing = new Map<string, Region>();
@@ -306,20 +320,20 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
       if (Object.keys(patch).length > 0) region.setOptions(patch);
       styleRegion(region, span, selected);
     }
-  }, [ready, spans, selectedId]);
+  }, [isLive, readyGen, spans, selectedId]);
 
   // zoom prop → wavesurfer.
   useEffect(() => {
     const ws = wsRef.current;
-    if (!ready || !ws || zoom === undefined) return;
+    if (!isLive(readyGen) || !ws || zoom === undefined) return;
     if (Math.abs(ws.options.minPxPerSec - zoom) > 0.5) ws.zoom(zoom);
-  }, [ready, zoom]);
+  }, [isLive, readyGen, zoom]);
 
   // The spectrogram is loaded (and its code fetched) only when someone asks for it.
   const [spectrogramError, setSpectrogramError] = useState<string | null>(null);
   useEffect(() => {
     const ws = wsRef.current;
-    if (!ready || !ws || !showSpectrogram) return;
+    if (!isLive(readyGen) || !ws || !showSpectrogram) return;
     let cancelled = false;
     let plugin: GenericPlugin | null = null;
     setSpectrogramError(null);
@@ -344,7 +358,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
       cancelled = true;
       if (plugin && wsRef.current === ws) ws.unregisterPlugin(plugin);
     };
-  }, [ready, showSpectrogram]);
+  }, [isLive, readyGen, showSpectrogram]);
 
   const currentTime = useCallback((): number => {
     const ws = wsRef.current;
