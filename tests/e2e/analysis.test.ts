@@ -134,6 +134,21 @@ describe("a generated 300-clip study", () => {
     await page.locator("#error-types svg").first().waitFor();
     await dismissNotices();
     await screenshot(page, "analysis");
+    // Each figure's definition is one focus away: the tooltip shows and describes the name.
+    const term = page.getByRole("button", { name: "Mean pairwise Cohen's kappa" });
+    const tooltip = page.locator(`[id="${await term.getAttribute("aria-describedby")}"]`);
+    await expect(tooltip.isVisible()).resolves.toBe(false);
+    await term.focus();
+    await expect.poll(() => tooltip.isVisible()).toBe(true);
+    await expect(tooltip.textContent()).resolves.toMatch(/^Headline agreement: for each pair/);
+    await page.locator("#dataset").screenshot({
+      path: path.join(SCREENSHOT_DIR, "analysis-tooltip.png"),
+    });
+    await page.locator("#agreement").screenshot({
+      path: path.join(SCREENSHOT_DIR, "analysis-tooltip-agreement.png"),
+    });
+    await page.keyboard.press("Escape");
+    await expect.poll(() => tooltip.isVisible()).toBe(false);
     for (const id of ["agreement", "clips", "correlation", "error-types", "annotators"]) {
       await page
         .locator(`#${id}`)

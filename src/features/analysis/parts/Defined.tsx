@@ -13,7 +13,7 @@ export function Defined({ children, definition }: { children: ReactNode; definit
       <button
         type="button"
         aria-describedby={id}
-        className="cursor-help rounded-sm text-left underline decoration-slate-400 decoration-dotted underline-offset-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-slate-500"
+        className="cursor-help rounded-sm text-left [text-transform:inherit] underline decoration-slate-400 decoration-dotted underline-offset-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-slate-500"
         onKeyDown={(e) => {
           if (e.key === "Escape") setDismissed(true);
         }}
