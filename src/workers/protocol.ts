@@ -24,7 +24,13 @@ export interface AnalysisRequest {
 export type AnalysisStage = "loading" | "analysing";
 
 export type AnalysisResponse =
-  | { id: number; type: "progress"; stage: "loading" }
+  | {
+      id: number;
+      type: "progress";
+      stage: "loading";
+      /** Rows about to be read (clips + submissions + regions + reason labels), once counted. */
+      rows?: number;
+    }
   | {
       id: number;
       type: "progress";

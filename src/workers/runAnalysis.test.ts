@@ -117,7 +117,9 @@ describe("runAnalysis", () => {
     await runAnalysis({ id: 1, studyId: "s1" }, post, {
       studyToFile: (id) => studyToFile(id, db),
       analyze,
+      countRows: async () => 7,
     });
+    expect(messages[1]).toEqual({ id: 1, type: "progress", stage: "loading", rows: 7 });
     const done = messages.at(-1);
     expect(done?.type === "done" && done.analysis.report.binSeconds).toBe(0.1);
   });

@@ -9,6 +9,8 @@ export interface AnalysisDeps {
   studyToFile: (studyId: string) => Promise<AnnotationFile | undefined>;
   analyze: typeof analyzeFn;
   now?: () => number;
+  /** Counts the rows a read of the study will bring (for the progress message). */
+  countRows?: (studyId: string) => Promise<number>;
   /** The last study read, for requests that may reuse it (one per worker). */
   cache?: { file?: AnnotationFile };
 }
@@ -25,6 +27,9 @@ export async function runAnalysis(
     post({ id, type: "progress", stage: "loading" });
     const cached = deps.cache?.file;
     const reused = request.reuse === true && cached?.study.id === studyId;
+    if (!reused && deps.countRows) {
+      post({ id, type: "progress", stage: "loading", rows: await deps.countRows(studyId) });
+    }
     const file = reused ? cached : await deps.studyToFile(studyId);
     const loadMillis = reused ? 0 : now() - started;
     if (deps.cache) deps.cache.file = file;

@@ -59,6 +59,7 @@ describe("AnalysisClient", () => {
     const w = workers[0] as FakeWorker;
     expect(w.received).toEqual([{ id: 1, studyId: "s1", binSeconds: 0.25 }]);
     w.reply({ id: 1, type: "progress", stage: "loading" });
+    w.reply({ id: 1, type: "progress", stage: "loading", rows: 42 });
     w.reply({ id: 1, type: "progress", stage: "analysing", rows: 42, clips: 7 });
     w.reply({ id: 1, type: "done", analysis: packed, study, millis: 12, loadMillis: 5 });
     await expect(result).resolves.toEqual({
@@ -68,7 +69,11 @@ describe("AnalysisClient", () => {
       millis: 12,
       loadMillis: 5,
     });
-    expect(progress).toEqual([{ stage: "loading" }, { stage: "analysing", rows: 42, clips: 7 }]);
+    expect(progress).toEqual([
+      { stage: "loading" },
+      { stage: "loading", rows: 42 },
+      { stage: "analysing", rows: 42, clips: 7 },
+    ]);
   });
 
   it("omits binSeconds to use the study's own, and passes reuse on", () => {

@@ -127,9 +127,11 @@ export class AnalysisClient implements AnalysisRunner {
     switch (message.type) {
       case "progress":
         pending.onProgress?.(
-          message.stage === "loading"
-            ? { stage: "loading" }
-            : { stage: "analysing", rows: message.rows, clips: message.clips },
+          message.stage === "analysing"
+            ? { stage: "analysing", rows: message.rows, clips: message.clips }
+            : message.rows === undefined
+              ? { stage: "loading" }
+              : { stage: "loading", rows: message.rows },
         );
         return;
       case "done":

@@ -11,7 +11,9 @@ export function ProgressBanner({
 }) {
   const text =
     progress.stage === "loading"
-      ? "Loading the study's annotations…"
+      ? progress.rows === undefined
+        ? "Loading the study's annotations…"
+        : `Loading ${count(progress.rows)} rows from this browser's storage…`
       : `Analysing ${count(progress.rows ?? 0)} rows (${count(progress.clips ?? 0)} clips)…`;
   return (
     <div
