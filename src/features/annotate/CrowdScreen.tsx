@@ -12,6 +12,7 @@ import {
 } from "../../db/repo.ts";
 import { AudioCache } from "./audioCache.ts";
 import { ClipWorkspace } from "./ClipWorkspace.tsx";
+import { DownloadMyWork } from "./DownloadMyWork.tsx";
 import { FinishedScreen } from "./FinishedScreen.tsx";
 import { nextUnfinished } from "./progress.ts";
 import { useClipAudio } from "./useClipAudio.ts";
@@ -120,26 +121,29 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
           <span className="font-mono">{annotatorId}</span>
         </p>
       </div>
-      {clip && (
-        <nav aria-label="Clips" className="flex gap-2">
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={index <= 0}
-            onClick={() => goTo(clips[index - 1]?.id ?? null)}
-          >
-            Previous clip
-          </button>
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={index >= clips.length - 1}
-            onClick={() => goTo(clips[index + 1]?.id ?? null)}
-          >
-            Next clip
-          </button>
-        </nav>
-      )}
+      <div className="flex flex-wrap gap-2">
+        {clip && (
+          <nav aria-label="Clips" className="flex gap-2">
+            <button
+              type="button"
+              className={SECONDARY}
+              disabled={index <= 0}
+              onClick={() => goTo(clips[index - 1]?.id ?? null)}
+            >
+              Previous clip
+            </button>
+            <button
+              type="button"
+              className={SECONDARY}
+              disabled={index >= clips.length - 1}
+              onClick={() => goTo(clips[index + 1]?.id ?? null)}
+            >
+              Next clip
+            </button>
+          </nav>
+        )}
+        {clip && <DownloadMyWork studyId={studyId} annotatorId={annotatorId} />}
+      </div>
     </div>
   );
 
@@ -165,6 +169,8 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
         {header}
         {progress}
         <FinishedScreen
+          studyId={studyId}
+          annotatorId={annotatorId}
           clips={clips}
           submissions={submissions}
           spanCounts={spanCounts}

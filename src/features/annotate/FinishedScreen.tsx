@@ -2,13 +2,18 @@
 import { Link } from "wouter";
 import { formatTime } from "../../audio/format.ts";
 import type { ClipRecord, SubmissionRecord } from "../../db/repo.ts";
+import { DownloadMyWork } from "./DownloadMyWork.tsx";
 
 export function FinishedScreen({
+  studyId,
+  annotatorId,
   clips,
   submissions,
   spanCounts,
   hrefFor,
 }: {
+  studyId: string;
+  annotatorId: string;
   clips: readonly ClipRecord[];
   submissions: readonly SubmissionRecord[];
   spanCounts: ReadonlyMap<string, number>;
@@ -32,6 +37,13 @@ export function FinishedScreen({
         Your answers are saved in this browser. You can reopen any clip below to change its spans or
         rating; finishing it again updates your answer.
       </p>
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-slate-200 bg-slate-50 p-4">
+        <DownloadMyWork studyId={studyId} annotatorId={annotatorId} variant="primary" />
+        <p className="text-sm text-slate-700">
+          Send or upload this file as the researcher instructed: your work reaches them only through
+          it.
+        </p>
+      </div>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-slate-500">Spans marked</dt>

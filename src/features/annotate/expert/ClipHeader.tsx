@@ -1,6 +1,7 @@
 // The top of the expert screen: study, clip (system, sentence and its text when the study
-// has it), who is labelling, and the shortcuts button.
+// has it), who is labelling, the shortcuts button and the download of their work.
 import type { ClipRecord, StudyRecord } from "../../../db/repo.ts";
+import { DownloadMyWork } from "../DownloadMyWork.tsx";
 
 function sentenceText(study: StudyRecord, clip: ClipRecord): string | undefined {
   const sentences = study.extra.sentences;
@@ -37,7 +38,7 @@ export function ClipHeader({
         <p className="mt-0.5 text-sm text-slate-500">{details.join(" · ")}</p>
         {text && <p className="mt-2 max-w-3xl text-sm italic text-slate-700">“{text}”</p>}
       </div>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700">
           Expert <span className="font-medium">{expertId}</span>
         </span>
@@ -49,6 +50,7 @@ export function ClipHeader({
         >
           Keyboard shortcuts <kbd className="ml-1 text-xs text-slate-400">?</kbd>
         </button>
+        <DownloadMyWork studyId={study.id} annotatorId={expertId} />
       </div>
     </header>
   );

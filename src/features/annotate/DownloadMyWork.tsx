@@ -1,0 +1,72 @@
+// "Download my annotations (JSON)": this annotator's work on the study as an interchange file
+// (`<studyId>-<annotatorId>.json`) that the researcher imports and merges on their machine.
+// Shown prominently on the crowd finished screen and as a secondary button on the crowd and
+// expert screens. Failures become an error notice.
+import { useState } from "react";
+import { studyToFile } from "../../db/interchange.ts";
+import { errorMessage } from "../../db/write.ts";
+import { annotatorSubset } from "../../domain/export/annotatorSubset.ts";
+import { safeFileName } from "../../domain/export/names.ts";
+import { serializeAnnotationFile } from "../../domain/schema.ts";
+import { notify } from "../../stores/notices.ts";
+import { downloadFile } from "../import-export/download.ts";
+
+export const DOWNLOAD_MY_WORK_LABEL = "Download my annotations (JSON)";
+
+const STYLES = {
+  primary:
+    "rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:cursor-wait disabled:opacity-60",
+  secondary:
+    "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:cursor-wait disabled:opacity-60",
+} as const;
+
+/** The file name of an annotator's download: `<studyId>-<annotatorId>.json`, made safe. */
+export function myWorkFileName(studyId: string, annotatorId: string): string {
+  return `${safeFileName(studyId)}-${safeFileName(annotatorId)}.json`;
+}
+
+/** Reads the study, keeps this annotator's part and saves it as a download. */
+export async function downloadMyWork(studyId: string, annotatorId: string): Promise<void> {
+  const file = await studyToFile(studyId);
+  if (!file) throw new Error(`there is no study "${studyId}" in this browser`);
+  const mine = annotatorSubset(file, annotatorId);
+  downloadFile({
+    fileName: myWorkFileName(studyId, annotatorId),
+    mimeType: "application/json",
+    data: serializeAnnotationFile(mine),
+  });
+}
+
+export function DownloadMyWork({
+  studyId,
+  annotatorId,
+  variant = "secondary",
+}: {
+  studyId: string;
+  annotatorId: string;
+  variant?: keyof typeof STYLES;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function onClick() {
+    setBusy(true);
+    try {
+      await downloadMyWork(studyId, annotatorId);
+    } catch (error) {
+      notify("error", `Could not download your annotations: ${errorMessage(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      aria-busy={busy}
+      title={`Saves ${myWorkFileName(studyId, annotatorId)}: your spans, ratings and reasons for the researcher`}
+      className={STYLES[variant]}
+    >
+      {DOWNLOAD_MY_WORK_LABEL}
+    </button>
+  );
+}
