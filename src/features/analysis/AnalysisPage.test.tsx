@@ -55,10 +55,16 @@ function makeReport(overrides: Partial<Report> = {}): Report {
   };
 }
 
-const clip = (clipId: string, name: string, meanKappa: number | null, annotations = 2) => ({
+const clip = (
+  clipId: string,
+  name: string,
+  meanKappa: number | null,
+  annotations = 2,
+  system = "A",
+) => ({
   clipId,
   name,
-  system: "A",
+  system,
   isReference: false,
   annotations,
   bins: 25,
@@ -75,7 +81,7 @@ function makeAnalysis(report: Report = makeReport()): Analysis {
       clip("c1", "mid.wav", 0.5),
       clip("c2", "low.wav", -0.2),
       clip("c3", "undef.wav", null, 1),
-      clip("c4", "high.wav", 0.9),
+      clip("c4", "high.wav", 0.9, 2, "B"),
     ],
     scatter: [
       { clipId: "c1", system: "A", length: 0.2, score: 4 },
@@ -249,6 +255,11 @@ describe("AnalysisPage", () => {
     expect(kappaHeader.closest("th")).toHaveAttribute("aria-sort", "descending");
     await user.click(within(table).getByRole("button", { name: /Clip/ }));
     expect(names()).toEqual(["high.wav", "low.wav", "mid.wav", "undef.wav"]);
+    await user.selectOptions(screen.getByLabelText("System"), "B");
+    expect(names()).toEqual(["high.wav"]);
+    expect(screen.getByText(/1 of 4 annotated clips \(system B\)/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("System"), "all systems");
+    expect(names()).toHaveLength(4);
   });
 
   it("opens a clip with every annotator's spans on the waveform", async () => {

@@ -1,12 +1,16 @@
 import { useMemo, useState } from "react";
+import { NO_SYSTEM } from "../../../domain/stats/analyze.ts";
 import type { ClipAgreement } from "../../../workers/protocol.ts";
 import { clipKappaReason } from "../explain.ts";
 import { count, fixed } from "../format.ts";
+import { orderSystems } from "../palette.ts";
 import { type ClipSortKey, type SortDirection, sortClips } from "../sortClips.ts";
 import { Pager } from "./Pager.tsx";
 import { Value } from "./Value.tsx";
 
 const PAGE = 25;
+/** The filter value for "every system" (not a possible system name: it starts with a NUL). */
+const ALL = "\u0000all";
 
 const COLUMNS: { key: ClipSortKey; label: string; numeric: boolean }[] = [
   { key: "name", label: "Clip", numeric: false },
@@ -28,8 +32,18 @@ export function ClipList({
   const [key, setKey] = useState<ClipSortKey>("agreement");
   const [direction, setDirection] = useState<SortDirection>("ascending");
   const [page, setPage] = useState(0);
+  const [system, setSystem] = useState<string>(ALL);
   const annotated = useMemo(() => clips.filter((c) => c.annotations > 0), [clips]);
-  const sorted = useMemo(() => sortClips(annotated, key, direction), [annotated, key, direction]);
+  const systems = useMemo(
+    () => orderSystems(annotated.map((c) => c.system ?? NO_SYSTEM)),
+    [annotated],
+  );
+  const shown = useMemo(
+    () =>
+      system === ALL ? annotated : annotated.filter((c) => (c.system ?? NO_SYSTEM) === system),
+    [annotated, system],
+  );
+  const sorted = useMemo(() => sortClips(shown, key, direction), [shown, key, direction]);
   const pages = Math.max(1, Math.ceil(sorted.length / PAGE));
   const current = Math.min(page, pages - 1);
   const rows = sorted.slice(current * PAGE, (current + 1) * PAGE);
@@ -48,12 +62,34 @@ export function ClipList({
   }
   return (
     <div>
-      <p className="mb-2 text-sm text-slate-600">
-        {count(annotated.length)} annotated clips. Sorted by{" "}
-        {COLUMNS.find((c) => c.key === key)?.label.toLowerCase()}, {direction}
-        {key === "agreement" ? "; clips without a defined kappa last" : ""}. Select a column heading
-        to sort.
-      </p>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {system === ALL
+            ? `${count(annotated.length)} annotated clips`
+            : `${count(shown.length)} of ${count(annotated.length)} annotated clips (system ${system})`}
+          . Sorted by {COLUMNS.find((c) => c.key === key)?.label.toLowerCase()}, {direction}
+          {key === "agreement" ? "; clips without a defined kappa last" : ""}. Select a column
+          heading to sort.
+        </p>
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          System
+          <select
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            value={system}
+            onChange={(e) => {
+              setSystem(e.target.value);
+              setPage(0);
+            }}
+          >
+            <option value={ALL}>all systems</option>
+            {systems.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Agreement per clip</caption>
@@ -105,7 +141,7 @@ export function ClipList({
                       </span>
                     ) : null}
                   </td>
-                  <td className="py-1.5 pr-4">{clip.system ?? "(none)"}</td>
+                  <td className="py-1.5 pr-4">{clip.system ?? NO_SYSTEM}</td>
                   <td className="py-1.5 pr-4 text-right tabular-nums">{count(clip.annotations)}</td>
                   <td className="py-1.5 pr-4 text-right">
                     <Value text={fixed(clip.meanKappa)} reason={clipKappaReason(clip)} />

@@ -1,11 +1,12 @@
 import * as Plot from "@observablehq/plot";
 import { useCallback } from "react";
+import { NO_SYSTEM } from "../../../domain/stats/analyze.ts";
 import type { ScatterPoint } from "../../../workers/protocol.ts";
 import { orderSystems, systemColors } from "../palette.ts";
 import { extent } from "../sample.ts";
 import { PlotView } from "./PlotView.tsx";
 
-export const NO_SYSTEM = "(none)";
+export { NO_SYSTEM };
 
 /**
  * Score against unnatural length, one dot per clip (a sample when there are many), coloured by
