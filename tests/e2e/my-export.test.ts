@@ -87,6 +87,8 @@ test("crowd worker w1 marks a span, finishes the clip and downloads their work",
   await page.getByText(/1 of 20 finished/).waitFor();
 
   // The secondary button in the crowd screen's header.
+  await dismissNotices(page);
+  await screenshot(page, "my-export-crowd-toolbar");
   const got = await download(page, page.getByRole("button", { name: BUTTON }));
   expect(got.name).toBe("demo-w1.json");
   const f = got.file;
@@ -135,7 +137,7 @@ test("the finished screen offers the download prominently, with what to do with 
   await context.close();
 });
 
-test("the researcher, in a fresh browser, imports the file and finds w1's span", async () => {
+test("the researcher, in a fresh browser, imports the file and finds w1's span; an expert's download", async () => {
   if (!exported) throw new Error("the first test did not download a file");
   const filePath = path.join(dir, exported.name);
   writeFileSync(filePath, exported.text);
@@ -174,6 +176,25 @@ test("the researcher, in a fresh browser, imports the file and finds w1's span",
   await items.getByRole("button", { name: new RegExp(`^${name}`) }).waitFor();
   await dismissNotices(page);
   await screenshot(page, "my-export-expert-after-import");
+
+  // The expert gives a reason and downloads their own work from the expert screen's header:
+  // their label, plus the span it is on and that span's annotator, so the file stands alone.
+  await page.getByRole("checkbox", { name: "End of speech" }).check();
+  await page.getByText("1 of 1 spans labelled").waitFor();
+  const mine = await download(page, page.getByRole("button", { name: BUTTON }));
+  expect(mine.name).toBe("demo-e9.json");
+  const regionId = JSON.parse(exported.text).regions[0].id as string;
+  expect(mine.file.annotators).toEqual([
+    { id: "e9", role: "expert" },
+    { id: "w1", role: "crowd" },
+  ]);
+  expect(mine.file.submissions).toEqual([]);
+  expect(mine.file.regions.map((r) => [r.id, r.annotatorId, r.start, r.end])).toEqual([
+    [regionId, "w1", span[0], span[1]],
+  ]);
+  expect(mine.file.reasonLabels).toEqual([
+    { regionId, annotatorId: "e9", reasons: ["end_of_speech"] },
+  ]);
   expect(realErrors(errors)).toEqual([]);
   await context.close();
 });
