@@ -209,7 +209,10 @@ function checkIdentity(data: Record<string, unknown>, problems: ProblemList): vo
 // Normalizing the parsed output. The output may share records with the input, so a record that
 // changes is replaced by a changed copy: the caller's data is never modified.
 
-/** Clamps region ends past their clip (with a warning each) and turns -0 into 0. */
+/**
+ * Clamps region ends past their clip (with a warning each), warns about regions lying wholly
+ * past their clip, and turns -0 into 0.
+ */
 function normalize(file: ParsedFile, findings: CrossFieldFindings, warnings: ProblemList): void {
   let regions = file.regions;
   const copyRegions = () => {
@@ -224,6 +227,14 @@ function normalize(file: ParsedFile, findings: CrossFieldFindings, warnings: Pro
       0,
     );
     copyRegions()[i] = { ...r, end: duration };
+  }
+  for (const [i, duration] of findings.outside) {
+    const r = regions[i] as (typeof regions)[number];
+    warnings.add(
+      ["regions", i, "start"],
+      `${r.start} is at or past the end of clip ${JSON.stringify(r.clipId)} (${duration}); the region marks nothing`,
+      0,
+    );
   }
   // -0 is a valid number that JSON writes as 0: make reading back give the same value.
   for (let i = 0; i < regions.length; i++) {

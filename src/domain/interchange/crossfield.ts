@@ -24,10 +24,16 @@ function isFiniteNumber(v: unknown): v is number {
 
 const quote = (s: string) => JSON.stringify(s);
 
-/** What the output step needs: the regions whose end lies past their clip's duration. */
+/** What the output step needs: the regions that reach past their clip's duration. */
 export interface CrossFieldFindings {
-  /** Pairs of (index in regions, the clip's duration). */
+  /** Regions that start inside their clip and end past it: (index in regions, duration). */
   clamps: [number, number][];
+  /**
+   * Regions that start at or past their clip's end: (index in regions, duration). Clamping
+   * would leave them empty (statistics.md: "if e <= s it is empty"), so they are kept as they
+   * are, with a warning, and mark nothing.
+   */
+  outside: [number, number][];
 }
 
 /** Ids of one array, duplicates reported. Undefined when the array is missing or not one. */
@@ -131,7 +137,7 @@ function checkRegions(
   clipIds: IdIndex | undefined,
   annotatorIds: IdIndex | undefined,
   problems: ProblemList,
-  clamps: [number, number][],
+  { clamps, outside }: CrossFieldFindings,
 ): IdIndex {
   const regionIds = new IdIndex();
   for (let i = 0; i < regions.length; i++) {
@@ -158,16 +164,10 @@ function checkRegions(
     const clip: unknown = c >= 0 ? clips[c] : undefined;
     const duration = isRecord(clip) ? clip.duration : undefined;
     if (!isFiniteNumber(duration) || duration <= 0 || end <= duration) continue;
-    // An end past the clip is clamped to it; a start at or past it would leave nothing.
-    if (start >= duration) {
-      problems.add(
-        ["regions", i, "start"],
-        `must be less than the duration of clip ${quote(clipId as string)} (${duration})`,
-        1,
-      );
-    } else {
-      clamps.push([i, duration]);
-    }
+    // An end past the clip is clamped to it; a region starting at or past the clip's end is
+    // valid but empty after clamping: kept unchanged (so it reads back the same), warned about.
+    if (start >= duration) outside.push([i, duration]);
+    else clamps.push([i, duration]);
   }
   return regionIds;
 }
@@ -248,13 +248,13 @@ export function checkCrossField(data: Rec, problems: ProblemList): CrossFieldFin
   const { submissions, regions, reasonLabels } = data;
   const clips = Array.isArray(data.clips) ? data.clips : [];
   const annotatorCount = Array.isArray(data.annotators) ? data.annotators.length : 0;
-  const clamps: [number, number][] = [];
+  const findings: CrossFieldFindings = { clamps: [], outside: [] };
   if (Array.isArray(submissions)) {
     checkSubmissions(submissions, clipIds, annotatorIds, clips.length, annotatorCount, problems);
   }
   let regionIds: IdIndex | undefined;
   if (Array.isArray(regions)) {
-    regionIds = checkRegions(regions, clips, clipIds, annotatorIds, problems, clamps);
+    regionIds = checkRegions(regions, clips, clipIds, annotatorIds, problems, findings);
   }
   if (Array.isArray(reasonLabels)) {
     const regionCount = Array.isArray(regions) ? regions.length : 0;
@@ -268,5 +268,5 @@ export function checkCrossField(data: Rec, problems: ProblemList): CrossFieldFin
       problems,
     );
   }
-  return { clamps };
+  return findings;
 }
