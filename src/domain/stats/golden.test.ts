@@ -2,6 +2,7 @@
 // (scripts/golden/reference.py with scikit-learn, SciPy and NumPy) for the fixture studies in
 // tests/golden. Regenerate with `/usr/bin/python3 scripts/golden/reference.py --all tests/golden`.
 import { describe, expect, test } from "vitest";
+import { differences } from "../../../tests/helpers/differences.ts";
 import type { AnnotationFile } from "../types.ts";
 import { analyze, computeReport } from "./analyze.ts";
 
@@ -14,49 +15,6 @@ function fileNamed(name: string): unknown {
   const entry = Object.entries(files).find(([path]) => path.endsWith(`/${name}`));
   if (!entry) throw new Error(`tests/golden/${name} is missing`);
   return entry[1];
-}
-
-/** Every difference between actual and expected, numbers to 1e-9 (absolute, or relative above 1). */
-function differences(actual: unknown, expected: unknown, path: string, out: string[]): void {
-  if (typeof expected === "number") {
-    if (
-      typeof actual !== "number" ||
-      !(Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected)))
-    ) {
-      out.push(`${path}: got ${JSON.stringify(actual)}, expected ${expected}`);
-    }
-    return;
-  }
-  if (expected === null || typeof expected !== "object") {
-    if (actual !== expected)
-      out.push(`${path}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
-    return;
-  }
-  if (
-    actual === null ||
-    typeof actual !== "object" ||
-    Array.isArray(actual) !== Array.isArray(expected)
-  ) {
-    out.push(`${path}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
-    return;
-  }
-  const actualKeys = Object.keys(actual);
-  const expectedKeys = Object.keys(expected);
-  if (Array.isArray(expected) && actualKeys.length !== expectedKeys.length) {
-    out.push(`${path}: length ${actualKeys.length}, expected ${expectedKeys.length}`);
-  }
-  // Same keys in the same order: pairs, annotators and systems are ordered by the spec.
-  if (actualKeys.join("\u0000") !== expectedKeys.join("\u0000")) {
-    out.push(`${path}: keys [${actualKeys.join(", ")}], expected [${expectedKeys.join(", ")}]`);
-  }
-  for (const key of expectedKeys) {
-    differences(
-      (actual as Record<string, unknown>)[key],
-      (expected as Record<string, unknown>)[key],
-      `${path}.${key}`,
-      out,
-    );
-  }
 }
 
 const cases = Object.keys(files)
