@@ -145,26 +145,52 @@ function studyRecord(
   };
 }
 
+/** Records written so far of `total`, reported between write batches (inside the transaction). */
+export type WriteProgress = (done: number, total: number) => void;
+
+/** Rows per bulkPut: small enough to report progress often, large enough to cost nothing. */
+const WRITE_BATCH = 10_000;
+
 /**
  * Writes a plan with the person's choices (a conflict without a choice keeps the stored or
  * first version) in one read-write transaction over every table: all of it is stored or, on
  * any failure, none of it. A study whose id is stored is merged into; otherwise it is created
  * with that id. Throws when the store changed under the plan in a way
  * that makes it wrong (the study appeared or disappeared), or a label would point at no region.
+ * `onProgress` is called synchronously between write batches (it must not await anything).
  */
 export function applyMerge(
   plan: MergePlan,
   choices: Choices,
   database: RedPenDB = defaultDb,
+  onProgress?: WriteProgress,
 ): Promise<MergeOutcome> {
-  const resolution = resolveMerge(plan, choices);
+  return applyResolution(resolveMerge(plan, choices), database, onProgress);
+}
+
+/** The write half of applyMerge, for a resolution already made. */
+export function applyResolution(
+  resolution: MergeResolution,
+  database: RedPenDB = defaultDb,
+  onProgress?: WriteProgress,
+): Promise<MergeOutcome> {
   return database.transaction("rw", [...ALL_TABLES(database)], () =>
-    writeResolution(resolution, database),
+    writeResolution(resolution, database, onProgress),
   );
 }
 
-async function writeResolution(r: MergeResolution, database: RedPenDB): Promise<MergeOutcome> {
+async function writeResolution(
+  r: MergeResolution,
+  database: RedPenDB,
+  onProgress: WriteProgress | undefined,
+): Promise<MergeOutcome> {
   const { studyId } = r;
+  const total = resolutionSize(r);
+  let done = 0;
+  const step = (n: number) => {
+    done += n;
+    onProgress?.(done, total);
+  };
   const stored = await database.studies.get(studyId);
   if (Boolean(stored) !== r.studyExists) {
     throw new Error(
@@ -176,42 +202,78 @@ async function writeResolution(r: MergeResolution, database: RedPenDB): Promise<
   if (!stored) {
     if (!r.study) throw new Error(`the files give no header for study "${studyId}"`);
     await database.studies.add(studyRecord(r.study, r.taxonomy ?? [], new Date().toISOString()));
+    step(1 + r.taxonomyChanges);
   } else if (r.study || r.taxonomy) {
     const next = r.study ? studyRecord(r.study, stored.taxonomy, stored.createdAt) : { ...stored };
     next.taxonomy = r.taxonomy ?? stored.taxonomy;
     await database.studies.put(next);
+    step((r.study ? 1 : 0) + r.taxonomyChanges);
   }
 
-  // Clips keep their place; new ones go after the last, in file order.
-  const storedClips = await database.clips.where("studyId").equals(studyId).toArray();
-  const orderOf = new Map(storedClips.map((c) => [c.id, c.order]));
-  let order = storedClips.reduce((max, c) => Math.max(max, c.order), -1);
+  // Clips keep their place; new ones go after the last, in file order. Only the clips written
+  // are looked up (by key), not the whole stored study.
+  const orderOf = new Map<string, number>();
+  let order = -1;
+  if (stored && r.clips.length > 0) {
+    const found = await database.clips.bulkGet(r.clips.map((c) => [studyId, c.id]));
+    for (const c of found) if (c) orderOf.set(c.id, c.order);
+    const last = await database.clips
+      .where("[studyId+order]")
+      .between([studyId, -Infinity], [studyId, Infinity])
+      .last();
+    order = last?.order ?? -1;
+  }
   const clips: ClipRecord[] = r.clips.map((c) => ({
     ...c,
     studyId,
     order: orderOf.get(c.id) ?? ++order,
   }));
-  await database.clips.bulkPut(clips);
-  await database.annotators.bulkPut(r.annotators.map((a) => ({ ...a, studyId })));
-  await database.submissions.bulkPut(r.submissions.map((s) => ({ ...s, studyId })));
-  await database.regions.bulkPut(r.regions.map((x) => ({ ...x, studyId })));
-  await database.reasonLabels.bulkDelete(
-    r.deleteReasonLabels.map(
-      (l) => [studyId, l.regionId, l.annotatorId] as [string, string, string],
-    ),
-  );
-  // Every label written must point at a region of the study (stored or just written).
-  const regionIds = new Set(
-    (await database.regions.where("studyId").equals(studyId).primaryKeys()).map((k) => k[1]),
-  );
-  for (const l of r.reasonLabels) {
-    if (!regionIds.has(l.regionId)) {
-      throw new Error(
-        `reason label of annotator "${l.annotatorId}" points at missing region "${l.regionId}"`,
-      );
+  // bulkPut in batches, awaited right here: every await in this function is a Dexie promise,
+  // so the transaction stays open (a helper async function would await a native promise).
+  const batches: [{ bulkPut(rows: never[]): Promise<unknown> }, unknown[]][] = [
+    [database.clips, clips],
+    [database.annotators, r.annotators.map((a) => ({ ...a, studyId }))],
+    [database.submissions, r.submissions.map((s) => ({ ...s, studyId }))],
+    [database.regions, r.regions.map((x) => ({ ...x, studyId }))],
+  ];
+  for (const [table, rows] of batches) {
+    for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+      const batch = rows.slice(i, i + WRITE_BATCH);
+      await table.bulkPut(batch as never[]);
+      step(batch.length);
     }
   }
-  await database.reasonLabels.bulkPut(r.reasonLabels.map((l) => ({ ...l, studyId })));
+  if (r.deleteReasonLabels.length > 0) {
+    await database.reasonLabels.bulkDelete(
+      r.deleteReasonLabels.map(
+        (l) => [studyId, l.regionId, l.annotatorId] as [string, string, string],
+      ),
+    );
+    step(r.deleteReasonLabels.length);
+  }
+  // Every label written must point at a region of the study: one just written, or else a
+  // stored one (looked up by key).
+  const written = new Set(r.regions.map((x) => x.id));
+  const elsewhere = [...new Set(r.reasonLabels.map((l) => l.regionId))].filter(
+    (id) => !written.has(id),
+  );
+  const storedRegions =
+    elsewhere.length > 0
+      ? await database.regions.bulkGet(elsewhere.map((id) => [studyId, id]))
+      : [];
+  const missing = elsewhere.filter((_, i) => storedRegions[i] === undefined);
+  if (missing.length > 0) {
+    const l = r.reasonLabels.find((x) => x.regionId === missing[0]);
+    throw new Error(
+      `reason label of annotator "${l?.annotatorId}" points at missing region "${missing[0]}"`,
+    );
+  }
+  const labels = r.reasonLabels.map((l) => ({ ...l, studyId }));
+  for (let i = 0; i < labels.length; i += WRITE_BATCH) {
+    const batch = labels.slice(i, i + WRITE_BATCH);
+    await database.reasonLabels.bulkPut(batch);
+    step(batch.length);
+  }
 
   const clipIds = await database.clips.where("studyId").equals(studyId).primaryKeys();
   const withAudio = new Set(
@@ -220,7 +282,7 @@ async function writeResolution(r: MergeResolution, database: RedPenDB): Promise<
   return {
     studyId,
     created: !stored,
-    changed: resolutionSize(r),
+    changed: total,
     droppedLabels: r.droppedReasonLabels.length,
     clipsWithoutAudio: clipIds.filter((k) => !withAudio.has(k[1])).length,
   };

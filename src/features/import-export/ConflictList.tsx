@@ -1,55 +1,111 @@
-// The conflicts of one study's import, with "All stored" / "All incoming" shortcuts.
+// The conflicts of one study's import, with "All stored" / "All incoming" shortcuts. A long
+// list is shown a page at a time; the pages come from the import worker, which holds the plan.
+import { useEffect, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { type Choice, type Choices, type Conflict, effectiveChoice } from "../../domain/merge.ts";
+import type { Choice } from "../../domain/merge.ts";
+import {
+  CONFLICT_PAGE,
+  type ConflictChoices,
+  type ConflictView,
+} from "../../workers/importProtocol.ts";
 import { ConflictItem } from "./ConflictItem.tsx";
-import { conflictTitle } from "./conflictView.ts";
+
+/** The choice shown for a conflict: its own, its region's (labels that follow one), or "All". */
+export function shownChoice(c: ConflictView, choices: ConflictChoices): Choice {
+  return choices.byKey[c.followsRegion ?? c.key] ?? choices.all;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
 
 export function ConflictList({
-  conflicts,
+  count: total,
+  firstPage,
+  loadPage,
   choices,
   onChange,
+  pageSize = CONFLICT_PAGE,
 }: {
-  conflicts: Conflict[];
-  choices: Choices;
-  onChange: (choices: Choices) => void;
+  count: number;
+  /** Conflicts 1 … pageSize, sent with the preview. */
+  firstPage: ConflictView[];
+  loadPage: (offset: number, limit: number) => Promise<ConflictView[]>;
+  choices: ConflictChoices;
+  onChange: (choices: ConflictChoices) => void;
+  pageSize?: number;
 }) {
-  const byKey = new Map(conflicts.map((c) => [c.key, c]));
-  const setAll = (choice: Choice) => {
-    const next: Choices = {};
-    for (const c of conflicts) if (!c.followsRegion) next[c.key] = choice;
-    onChange(next);
-  };
+  const [page, setPage] = useState(0);
+  const [shown, setShown] = useState<{ page: number; items: ConflictView[] }>({
+    page: 0,
+    items: firstPage,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  useEffect(() => {
+    if (page === 0) {
+      setShown({ page: 0, items: firstPage });
+      return;
+    }
+    let live = true;
+    loadPage(page * pageSize, pageSize).then(
+      (items) => live && setShown({ page, items }),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [page, pageSize, firstPage, loadPage]);
+
+  const first = shown.page * pageSize + 1;
+  const last = shown.page * pageSize + shown.items.length;
   return (
     <section aria-label="Conflicts" className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">
-          {conflicts.length === 1 ? "1 record differs" : `${conflicts.length} records differ`} from
-          what is stored or between the files. Choose which version stays:
+          {total === 1 ? "1 record differs" : `${count(total)} records differ`} from what is stored
+          or between the files. Choose which version stays:
         </p>
         <div className="flex gap-2">
-          <Button size="sm" onClick={() => setAll("keep")}>
+          <Button size="sm" onClick={() => onChange({ all: "keep", byKey: {} })}>
             All stored
           </Button>
-          <Button size="sm" onClick={() => setAll("incoming")}>
+          <Button size="sm" onClick={() => onChange({ all: "incoming", byKey: {} })}>
             All incoming
           </Button>
         </div>
       </div>
       <ul className="max-h-[28rem] space-y-2 overflow-y-auto pr-1">
-        {conflicts.map((c) => {
-          const region = c.followsRegion ? byKey.get(c.followsRegion) : undefined;
-          return (
-            <li key={c.key}>
-              <ConflictItem
-                conflict={c}
-                choice={effectiveChoice(c, choices)}
-                onChoose={(choice) => onChange({ ...choices, [c.key]: choice })}
-                {...(region ? { regionTitle: conflictTitle(region) } : {})}
-              />
-            </li>
-          );
-        })}
+        {shown.items.map((c) => (
+          <li key={c.key}>
+            <ConflictItem
+              conflict={c}
+              choice={shownChoice(c, choices)}
+              onChoose={(choice) =>
+                onChange({ all: choices.all, byKey: { ...choices.byKey, [c.key]: choice } })
+              }
+              {...(c.regionTitle ? { regionTitle: c.regionTitle } : {})}
+            />
+          </li>
+        ))}
       </ul>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          Could not show these conflicts: {error}
+        </p>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Conflict pages" className="flex items-center justify-between gap-2">
+          <Button size="sm" onClick={() => setPage(page - 1)} disabled={page === 0}>
+            Previous conflicts
+          </Button>
+          <p className="text-xs text-slate-600" aria-live="polite">
+            {count(first)}–{count(last)} of {count(total)}
+          </p>
+          <Button size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages - 1}>
+            Next conflicts
+          </Button>
+        </nav>
+      )}
     </section>
   );
 }

@@ -3,69 +3,96 @@
 // person removes the refused files (the clearer of the two behaviours: one explicit action,
 // and the preview then shows exactly what will be stored). Then, per study, a preview of new /
 // unchanged / conflicting records with a choice per conflict, and "Merge into study".
-import { useState } from "react";
+// Reading, parsing, planning and writing happen in the import worker (importClient.ts): this
+// page holds only what it shows, so a 250,000-record study never blocks it.
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { type IncomingFile, type MergeOutcome, planImport } from "../../db/interchange.ts";
-import type { MergePlan } from "../../domain/merge.ts";
+import type { LoadResult, MergeOutcomeView } from "../../workers/importProtocol.ts";
 import { AnnotationFilePicker } from "./AnnotationFilePicker.tsx";
+import { ImportClient, type ImportProgress } from "./importClient.ts";
 import { MergePreview } from "./MergePreview.tsx";
+import { progressText } from "./progressText.ts";
 import { RefusedFiles } from "./RefusedFiles.tsx";
-import { type LoadedFile, problemLine, readAnnotationFiles } from "./readAnnotationFiles.ts";
+import { problemLine } from "./readAnnotationFiles.ts";
 
 type Stage =
   | { kind: "idle" }
-  | { kind: "reading" }
-  | { kind: "loaded"; files: LoadedFile[]; plans: MergePlan[] | null; planError: string | null };
+  | { kind: "busy"; progress: ImportProgress }
+  | { kind: "loaded"; result: LoadResult };
 
-export function ImportAnnotations() {
+/** One worker per mounted card, made on first use and ended on unmount. */
+function useImportClient(create: () => ImportClient): () => ImportClient {
+  const ref = useRef<ImportClient | null>(null);
+  useEffect(
+    () => () => {
+      ref.current?.dispose();
+      ref.current = null;
+    },
+    [],
+  );
+  // Stable across renders (the first render's `create` is the one used).
+  const [get] = useState(() => () => {
+    ref.current ??= create();
+    return ref.current;
+  });
+  return get;
+}
+
+export function ImportAnnotations({
+  createClient = () => new ImportClient(),
+}: {
+  /** Tests pass a client with a fake or in-thread worker. */
+  createClient?: () => ImportClient;
+}) {
+  const client = useImportClient(createClient);
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
-  const [outcomes, setOutcomes] = useState<Record<string, MergeOutcome>>({});
+  const [outcomes, setOutcomes] = useState<Record<string, MergeOutcomeView>>({});
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const plan = async (files: LoadedFile[]) => {
-    const valid: IncomingFile[] = [];
-    for (const f of files) if (f.result.ok) valid.push({ name: f.name, file: f.result.file });
-    const allValid = valid.length === files.length && files.length > 0;
-    if (!allValid) {
-      setStage({ kind: "loaded", files, plans: null, planError: null });
-      return;
-    }
+  const run = async (ask: (onProgress: (p: ImportProgress) => void) => Promise<LoadResult>) => {
+    setFailure(null);
+    setStage({ kind: "busy", progress: { stage: "reading" } });
     try {
-      setStage({ kind: "loaded", files, plans: await planImport(valid), planError: null });
+      const result = await ask((progress) => setStage({ kind: "busy", progress }));
+      setStage({ kind: "loaded", result });
     } catch (e) {
-      setStage({ kind: "loaded", files, plans: null, planError: String(e) });
+      setStage({ kind: "idle" });
+      setFailure(e instanceof Error ? e.message : String(e));
     }
   };
 
-  const onFiles = async (picked: File[]) => {
-    setStage({ kind: "reading" });
+  const onFiles = (picked: File[]) => {
     setOutcomes({});
-    await plan(await readAnnotationFiles(picked));
+    void run((onProgress) => client().load(picked, onProgress));
   };
 
   const remove = (name: string) => {
     if (stage.kind !== "loaded") return;
-    const files = stage.files.filter((f) => f.name !== name);
-    if (files.length === 0) setStage({ kind: "idle" });
-    else void plan(files);
+    if (stage.result.files.length <= 1) {
+      setStage({ kind: "idle" });
+      return;
+    }
+    void run((onProgress) => client().remove(name, onProgress));
   };
 
-  const loaded = stage.kind === "loaded" ? stage : null;
-  const refused = loaded
-    ? loaded.files.flatMap((f) => (f.result.ok ? [] : [{ name: f.name, errors: f.result.errors }]))
-    : [];
+  const loaded = stage.kind === "loaded" ? stage.result : null;
+  const refused = loaded ? loaded.files.filter((f) => f.errors.length > 0) : [];
   const warnings = loaded
-    ? loaded.files.flatMap((f) =>
-        f.result.ok ? f.result.warnings.map((w) => problemLine(f.name, w)) : [],
-      )
+    ? loaded.files.flatMap((f) => f.warnings.map((w) => problemLine(f.name, w)))
     : [];
   const allMerged = loaded?.plans?.every((p) => outcomes[p.studyId] !== undefined) ?? false;
 
   return (
     <div className="space-y-4">
-      <AnnotationFilePicker onFiles={onFiles} disabled={stage.kind === "reading"} />
-      {stage.kind === "reading" && (
+      <AnnotationFilePicker onFiles={onFiles} disabled={stage.kind === "busy"} />
+      {stage.kind === "busy" && (
         <p role="status" className="text-sm text-slate-500">
-          Reading the files…
+          {progressText(stage.progress)}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="text-sm text-red-600">
+          Could not read the files: {failure}
         </p>
       )}
       {loaded && refused.length > 0 && (
@@ -99,6 +126,7 @@ export function ImportAnnotations() {
             <MergePreview
               key={p.studyId}
               plan={p}
+              client={client}
               outcome={outcomes[p.studyId]}
               onMerged={(o) => setOutcomes((prev) => ({ ...prev, [p.studyId]: o }))}
             />

@@ -10,7 +10,7 @@ function Cell({ value, tone }: { value: number; tone: string }) {
   );
 }
 
-export function MergeCounts({ plan }: { plan: MergePlan }) {
+export function MergeCounts({ plan }: { plan: Pick<MergePlan, "summary"> }) {
   const { summary } = plan;
   return (
     <table className="w-full text-sm">

@@ -1,43 +1,56 @@
 // One study's import preview: where it goes, what is new / unchanged / in conflict, the
 // conflict choices and "Merge into study"; after merging, what happened and a link to it.
-import { useId, useState } from "react";
+// The plan itself stays in the import worker; "Merge into study" sends only the choices.
+import { useCallback, useId, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/Button.tsx";
-import { applyMerge, type MergeOutcome } from "../../db/interchange.ts";
-import { runWrite } from "../../db/write.ts";
-import type { Choices, MergePlan } from "../../domain/merge.ts";
+import { describeWriteError } from "../../db/write.ts";
+import { notify } from "../../stores/notices.ts";
+import type { ConflictChoices, MergeOutcomeView, PlanView } from "../../workers/importProtocol.ts";
 import { ConflictList } from "./ConflictList.tsx";
+import { type ImportClient, ImportError, type ImportProgress } from "./importClient.ts";
 import { MergeCounts } from "./MergeCounts.tsx";
+import { progressText } from "./progressText.ts";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function MergePreview({
   plan,
+  client,
   outcome,
   onMerged,
 }: {
-  plan: MergePlan;
-  outcome: MergeOutcome | undefined;
-  onMerged: (outcome: MergeOutcome) => void;
+  plan: PlanView;
+  client: () => ImportClient;
+  outcome: MergeOutcomeView | undefined;
+  onMerged: (outcome: MergeOutcomeView) => void;
 }) {
   const headingId = useId();
-  const [choices, setChoices] = useState<Choices>({});
-  const [busy, setBusy] = useState(false);
+  const [choices, setChoices] = useState<ConflictChoices>({ all: "keep", byKey: {} });
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const busy = progress !== null;
+  const loadPage = useCallback(
+    (offset: number, limit: number) => client().conflicts(plan.studyId, offset, limit),
+    [client, plan.studyId],
+  );
 
   const merge = async () => {
-    setBusy(true);
+    setProgress({ stage: "writing" });
     setError(null);
     try {
-      onMerged(
-        await runWrite(`the import into study “${plan.studyName}”`, () =>
-          applyMerge(plan, choices),
-        ),
-      );
+      onMerged(await client().merge(plan.studyId, choices, setProgress));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      // The same wording as every other failed write (storage full has its own), as a notice too.
+      const cause =
+        e instanceof ImportError
+          ? { name: e.quota ? "QuotaExceededError" : "Error", message: e.message }
+          : e;
+      const message = describeWriteError(`the import into study “${plan.studyName}”`, cause);
+      notify("error", message);
+      setError(message);
     } finally {
-      setBusy(false);
+      setProgress(null);
     }
   };
 
@@ -104,8 +117,14 @@ export function MergePreview({
               Everything in these files is already stored: merging changes nothing.
             </p>
           )}
-          {plan.conflicts.length > 0 && (
-            <ConflictList conflicts={plan.conflicts} choices={choices} onChange={setChoices} />
+          {plan.conflictCount > 0 && (
+            <ConflictList
+              count={plan.conflictCount}
+              firstPage={plan.conflicts}
+              loadPage={loadPage}
+              choices={choices}
+              onChange={setChoices}
+            />
           )}
           {error && (
             <p role="alert" className="text-sm text-red-600">
@@ -121,6 +140,11 @@ export function MergePreview({
           >
             {busy ? "Merging…" : "Merge into study"}
           </Button>
+          {progress && (
+            <p aria-live="polite" className="text-sm text-slate-500">
+              {progressText(progress)}
+            </p>
+          )}
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 // Reading the picked files as interchange files: each is parsed and validated whole by the
 // schema; a file that breaks a rule is refused with its problems, named by JSON path.
+// (No React here: the import worker imports this module.)
 import { type ParseResult, parseAnnotationText } from "../../domain/schema.ts";
 
 export interface LoadedFile {
@@ -18,26 +19,40 @@ export function uniqueNames(names: readonly string[]): string[] {
   });
 }
 
-export async function readAnnotationFiles(files: readonly File[]): Promise<LoadedFile[]> {
+/**
+ * Reads every file, then parses and validates each (`onChecking(count)` is called between the
+ * two). Runs in the import worker (src/workers/importHandler.ts): File.text() and the parse of
+ * a 25 MB study take seconds that must not block the page.
+ */
+export async function readAnnotationFiles(
+  files: readonly File[],
+  onChecking?: (count: number) => void,
+): Promise<LoadedFile[]> {
   const names = uniqueNames(files.map((f) => f.name));
-  return Promise.all(
-    files.map(async (file, i) => {
-      const name = names[i] ?? file.name;
-      let text: string;
+  const texts = await Promise.all(
+    files.map(async (file): Promise<{ text: string } | { error: string }> => {
       try {
-        text = await file.text();
+        return { text: await file.text() };
       } catch (error) {
-        return {
-          name,
-          result: {
-            ok: false as const,
-            errors: [{ path: "", message: `could not be read (${String(error)})` }],
-          },
-        };
+        return { error: String(error) };
       }
-      return { name, result: parseAnnotationText(text, file.name) };
     }),
   );
+  onChecking?.(files.length);
+  return files.map((file, i) => {
+    const name = names[i] ?? file.name;
+    const read = texts[i];
+    if (!read || "error" in read) {
+      return {
+        name,
+        result: {
+          ok: false as const,
+          errors: [{ path: "", message: `could not be read (${read?.error ?? "no text"})` }],
+        },
+      };
+    }
+    return { name, result: parseAnnotationText(read.text, file.name) };
+  });
 }
 
 /** "annotator-w3.json: regions[3].end: must be greater than start". */

@@ -1,0 +1,82 @@
+// The messages between the import card (src/features/import-export) and the import worker
+// (import.worker.ts). The worker reads the picked files, parses and validates them, plans the
+// merge against the stored studies and, on "Merge into study", writes one study's records in
+// one transaction. The page only ever holds what it shows: per-file problems, per-study counts
+// and one page of conflicts at a time. Every message carries the request id.
+import type { Choice, Choices, Conflict, Counts, EntityKind } from "../domain/merge.ts";
+import type { Problem } from "../domain/schema.ts";
+
+/** The person's conflict choices: `byKey` overrides `all` ("All stored" / "All incoming"). */
+export interface ConflictChoices {
+  all: Choice;
+  byKey: Choices;
+}
+
+export type ImportRequest =
+  /** Read, check and plan these files (replaces the previous selection). */
+  | { id: number; type: "load"; files: File[] }
+  /** Drop one (refused) file from the selection and plan the rest again. */
+  | { id: number; type: "remove"; name: string }
+  /** One page of a study's conflicts, in plan order. */
+  | { id: number; type: "conflicts"; studyId: string; offset: number; limit: number }
+  /** Write one study's plan with these choices. */
+  | { id: number; type: "merge"; studyId: string; choices: ConflictChoices };
+
+export type ImportStage = "reading" | "checking" | "comparing" | "writing";
+
+/** One picked file as the page shows it. */
+export interface FileReport {
+  name: string;
+  /** Empty for an accepted file; a refused file has at least one. */
+  errors: Problem[];
+  warnings: Problem[];
+}
+
+/** A conflict with, for a reason label that follows its region, that region's title. */
+export type ConflictView = Conflict & { regionTitle?: string };
+
+/** One study's merge preview. */
+export interface PlanView {
+  studyId: string;
+  studyName: string;
+  studyExists: boolean;
+  sources: string[];
+  summary: Counts & { byKind: Record<EntityKind, Counts> };
+  conflictCount: number;
+  /** The first page of conflicts (up to CONFLICT_PAGE). */
+  conflicts: ConflictView[];
+}
+
+export interface LoadResult {
+  files: FileReport[];
+  /** null while any file is refused (nothing is planned then) or when planning failed. */
+  plans: PlanView[] | null;
+  planError: string | null;
+}
+
+export interface MergeOutcomeView {
+  studyId: string;
+  created: boolean;
+  changed: number;
+  droppedLabels: number;
+  clipsWithoutAudio: number;
+}
+
+export type ImportResponse =
+  | {
+      id: number;
+      type: "progress";
+      stage: ImportStage;
+      /** checking: files; comparing: studies; writing: records to write. */
+      total?: number;
+      /** writing: records written so far (inside the still open transaction). */
+      done?: number;
+    }
+  | { id: number; type: "loaded"; result: LoadResult }
+  | { id: number; type: "conflicts"; conflicts: ConflictView[] }
+  | { id: number; type: "merged"; outcome: MergeOutcomeView }
+  /** A failed request; `quota` when the storage was full (the write is rolled back). */
+  | { id: number; type: "error"; message: string; quota: boolean };
+
+/** Conflicts per page in the preview. */
+export const CONFLICT_PAGE = 50;
