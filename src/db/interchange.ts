@@ -6,6 +6,8 @@
 // The writers here throw plain errors; screens wrap them in runWrite (write.ts) for the notice
 // and the storage-full wording. (This module stays free of UI state: the analysis worker
 // imports studyToFile from it.)
+
+import Dexie from "dexie";
 import {
   type Choices,
   groupByStudy,
@@ -228,31 +230,8 @@ async function writeResolution(
     studyId,
     order: orderOf.get(c.id) ?? ++order,
   }));
-  // bulkPut in batches, awaited right here: every await in this function is a Dexie promise,
-  // so the transaction stays open (a helper async function would await a native promise).
-  const batches: [{ bulkPut(rows: never[]): Promise<unknown> }, unknown[]][] = [
-    [database.clips, clips],
-    [database.annotators, r.annotators.map((a) => ({ ...a, studyId }))],
-    [database.submissions, r.submissions.map((s) => ({ ...s, studyId }))],
-    [database.regions, r.regions.map((x) => ({ ...x, studyId }))],
-  ];
-  for (const [table, rows] of batches) {
-    for (let i = 0; i < rows.length; i += WRITE_BATCH) {
-      const batch = rows.slice(i, i + WRITE_BATCH);
-      await table.bulkPut(batch as never[]);
-      step(batch.length);
-    }
-  }
-  if (r.deleteReasonLabels.length > 0) {
-    await database.reasonLabels.bulkDelete(
-      r.deleteReasonLabels.map(
-        (l) => [studyId, l.regionId, l.annotatorId] as [string, string, string],
-      ),
-    );
-    step(r.deleteReasonLabels.length);
-  }
-  // Every label written must point at a region of the study: one just written, or else a
-  // stored one (looked up by key).
+  // Every label written must point at a region of the study: one written now, or else a stored
+  // one (looked up by key). Checked before anything else is written.
   const written = new Set(r.regions.map((x) => x.id));
   const elsewhere = [...new Set(r.reasonLabels.map((l) => l.regionId))].filter(
     (id) => !written.has(id),
@@ -268,12 +247,42 @@ async function writeResolution(
       `reason label of annotator "${l?.annotatorId}" points at missing region "${missing[0]}"`,
     );
   }
-  const labels = r.reasonLabels.map((l) => ({ ...l, studyId }));
-  for (let i = 0; i < labels.length; i += WRITE_BATCH) {
-    const batch = labels.slice(i, i + WRITE_BATCH);
-    await database.reasonLabels.bulkPut(batch);
-    step(batch.length);
-  }
+
+  // Then every write is issued at once, in batches, and awaited together: IndexedDB runs the
+  // requests of a transaction in the order they were made (the label deletes before the label
+  // puts), and the backend stores one batch while this thread prepares the next, instead of
+  // waiting for each. Only Dexie promises are awaited, so the transaction stays open.
+  const writes: Promise<unknown>[] = [];
+  const issue = <T>(rows: T[], write: (batch: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+      const batch = rows.slice(i, i + WRITE_BATCH);
+      writes.push(write(batch).then(() => step(batch.length)));
+    }
+  };
+  issue(clips, (b) => database.clips.bulkPut(b));
+  issue(
+    r.annotators.map((a) => ({ ...a, studyId })),
+    (b) => database.annotators.bulkPut(b),
+  );
+  issue(
+    r.submissions.map((x) => ({ ...x, studyId })),
+    (b) => database.submissions.bulkPut(b),
+  );
+  issue(
+    r.regions.map((x) => ({ ...x, studyId })),
+    (b) => database.regions.bulkPut(b),
+  );
+  issue(
+    r.deleteReasonLabels.map(
+      (l) => [studyId, l.regionId, l.annotatorId] as [string, string, string],
+    ),
+    (b) => database.reasonLabels.bulkDelete(b),
+  );
+  issue(
+    r.reasonLabels.map((l) => ({ ...l, studyId })),
+    (b) => database.reasonLabels.bulkPut(b),
+  );
+  await Dexie.Promise.all(writes);
 
   const clipIds = await database.clips.where("studyId").equals(studyId).primaryKeys();
   const withAudio = new Set(
