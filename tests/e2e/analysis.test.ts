@@ -1,12 +1,14 @@
 // The analysis screen in Chromium, against figures computed independently in Node: a known
 // study is imported through the home screen ("Import annotations" + "Merge into study"), the
 // figures read off the screen must equal computeReport's at the shown precision, at the
-// study's bin width and at 0.25 s, and "Download report (JSON)" must save exactly the report.
+// study's bin width and at 0.25 s (and the command line's report must agree), and "Download
+// report (JSON)" must save byte for byte what `stats FILE --json --bin 0.25` prints.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { runCli } from "../../src/cli/run.ts";
 import { generateStudy } from "../../src/domain/interchange/generate.ts";
 import { computeReport } from "../../src/domain/stats/index.ts";
 import type { Report } from "../../src/domain/stats/report.ts";
@@ -110,6 +112,22 @@ async function importFile(file: AnnotationFile): Promise<void> {
   await page.getByText(/Merged into/).waitFor();
 }
 
+/** What `stats FILE --json [--bin SECONDS]` prints for the file as imported (the command line, in-process). */
+function cliReport(file: AnnotationFile, binSeconds?: number): string {
+  const target = path.join(dir, `${file.study.id}.json`);
+  let stdout = "";
+  const argv = ["stats", target, "--json", ...(binSeconds ? ["--bin", String(binSeconds)] : [])];
+  const code = runCli(argv, {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: () => undefined,
+    readFile: (p) => readFileSync(p, "utf8"),
+  });
+  if (code !== 0) throw new Error(`stats exited with ${code}`);
+  return stdout;
+}
+
 async function downloadReport(): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -129,6 +147,8 @@ describe("a generated 300-clip study", () => {
     await waitForAnalysis("0.1");
     const expected = expectedFigures(computeReport(file));
     expect(await figuresOnScreen(Object.keys(expected))).toEqual(expected);
+    // …and the command line's report for the same file says the same.
+    expect(expectedFigures(JSON.parse(cliReport(file)) as Report)).toEqual(expected);
     await expect(page.getByLabel("Bin width (seconds)").inputValue()).resolves.toBe("0.1");
     await page.locator("#correlation svg").first().waitFor();
     await page.locator("#error-types svg").first().waitFor();
@@ -172,7 +192,8 @@ describe("a generated 300-clip study", () => {
     const { name, text } = await downloadReport();
     expect(name).toBe(`${studyId}-report-bin0.25.json`);
     expect(JSON.parse(text)).toEqual(report);
-    expect(text).toBe(`${JSON.stringify(report, null, 2)}\n`);
+    // byte for byte what the command line prints for the same file and bin width
+    expect(text).toBe(cliReport(file, 0.25));
   });
 
   test("refuses a bin width of 0 with a message and keeps the figures", async () => {
