@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import Dexie from "dexie";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { db } from "../../db/db.ts";
 import { studyToFile } from "../../db/interchange.ts";
@@ -173,5 +174,69 @@ test("a failing write shows the error, keeps the preview, and stores nothing", a
     "Could not save the import into study “Pilot study”: disk on fire",
   );
   expect(within(preview).getByRole("button", { name: "Merge into study" })).toBeEnabled();
+  expect(await tableCounts()).toEqual([0, 0, 0, 0, 0, 0]);
+});
+
+test("a long conflict list is paged; 'All incoming' also covers the pages not shown", async () => {
+  const user = userEvent.setup();
+  const base = annotatorFile("w1", 0.5, 1);
+  base.clips = Array.from({ length: 120 }, (_, i) => ({
+    id: `c${String(i + 1).padStart(3, "0")}`,
+    name: `${i}.wav`,
+    duration: 4,
+    system: "X",
+  }));
+  base.submissions = [{ clipId: "c001", annotatorId: "w1" }];
+  base.regions = [{ id: "w1-r1", clipId: "c001", annotatorId: "w1", start: 0.5, end: 1 }];
+  render(<ImportAnnotations />);
+  await user.upload(screen.getByLabelText("Import annotations"), [jsonFile("base.json", base)]);
+  await user.click(await screen.findByRole("button", { name: "Merge into study" }));
+  await screen.findByRole("status");
+  cleanup();
+
+  render(<ImportAnnotations />);
+  const changed = { ...base, clips: base.clips.map((c) => ({ ...c, system: "Y" })) };
+  await user.upload(screen.getByLabelText("Import annotations"), [jsonFile("y.json", changed)]);
+  const preview = await screen.findByRole("region", { name: /Into study “Pilot study”/ });
+  expect(preview).toHaveTextContent("120 records differ");
+  const pages = within(preview).getByRole("navigation", { name: "Conflict pages" });
+  expect(pages).toHaveTextContent("1–50 of 120");
+  expect(within(preview).getAllByRole("group")).toHaveLength(50);
+  expect(within(pages).getByRole("button", { name: "Previous conflicts" })).toBeDisabled();
+
+  await user.click(within(pages).getByRole("button", { name: "Next conflicts" }));
+  await within(preview).findByRole("group", { name: "Clip c051" });
+  expect(pages).toHaveTextContent("51–100 of 120");
+  await user.click(within(pages).getByRole("button", { name: "Next conflicts" }));
+  await within(preview).findByRole("group", { name: "Clip c120" });
+  expect(within(preview).getAllByRole("group")).toHaveLength(20);
+  expect(within(pages).getByRole("button", { name: "Next conflicts" })).toBeDisabled();
+
+  await user.click(within(preview).getByRole("button", { name: "All incoming" }));
+  const c120 = within(preview).getByRole("group", { name: "Clip c120" });
+  expect(within(c120).getByLabelText(/Use incoming/)).toBeChecked();
+  await user.click(within(c120).getByLabelText("Keep stored"));
+  await user.click(within(preview).getByRole("button", { name: "Merge into study" }));
+  expect(await within(preview).findByRole("status")).toHaveTextContent(
+    "Merged into Pilot study: 119 records added or updated.",
+  );
+  const stored = await studyToFile("pilot");
+  expect(stored?.clips.filter((c) => c.system === "X").map((c) => c.id)).toEqual(["c120"]);
+});
+
+test("a full disk is reported with the storage-full wording and nothing is stored", async () => {
+  const user = userEvent.setup();
+  render(<ImportAnnotations />);
+  await user.upload(screen.getByLabelText("Import annotations"), [
+    jsonFile("w1.json", annotatorFile("w1", 0.5, 1)),
+  ]);
+  const preview = await screen.findByRole("region", { name: /New study “Pilot study”/ });
+  vi.spyOn(db.clips, "bulkPut").mockImplementation(() =>
+    Dexie.Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError")),
+  );
+  await user.click(within(preview).getByRole("button", { name: "Merge into study" }));
+  expect(await within(preview).findByRole("alert")).toHaveTextContent(
+    /^Storage is full: could not save the import into study “Pilot study”/,
+  );
   expect(await tableCounts()).toEqual([0, 0, 0, 0, 0, 0]);
 });
