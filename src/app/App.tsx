@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { Notices } from "../components/Notices.tsx";
+import { useDocumentTitle } from "../components/useDocumentTitle.ts";
 import { AnnotatePage } from "../features/annotate/AnnotatePage.tsx";
 import { HomePage } from "../features/studies/HomePage.tsx";
 import { StudyPage } from "../features/studies/StudyPage.tsx";
@@ -31,14 +32,21 @@ function Routes() {
       </Route>
       <Route path="/studies/:studyId">{(p) => <StudyPage studyId={p.studyId} />}</Route>
       <Route>
-        <main className="mx-auto max-w-6xl p-6">
-          <h1 className="text-xl font-semibold">Page not found</h1>
-          <a className="mt-4 inline-block text-sm text-slate-700 underline" href="/">
-            Back to the studies
-          </a>
-        </main>
+        <NotFound />
       </Route>
     </Switch>
+  );
+}
+
+function NotFound() {
+  useDocumentTitle("Page not found");
+  return (
+    <main className="mx-auto max-w-6xl p-6">
+      <h1 className="text-xl font-semibold">Page not found</h1>
+      <a className="mt-4 inline-block text-sm text-slate-700 underline" href="/">
+        Back to the studies
+      </a>
+    </main>
   );
 }
 

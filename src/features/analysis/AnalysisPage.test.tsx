@@ -151,7 +151,7 @@ describe("AnalysisPage", () => {
     expect(figure("dataset.meanRegionLength")).toHaveTextContent("0.457");
     expect(screen.getByLabelText("Bin width (seconds)")).toHaveValue(0.1);
     expect(screen.getByRole("heading", { name: "Analysis" })).toBeInTheDocument();
-    expect(document.title).toContain("Pilot study");
+    expect(document.title).toBe("Analysis · Pilot study · RedPen Annotator");
   });
 
   it("shows undefined figures as — with the reason", async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
+import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { AnalysisDashboard } from "./AnalysisDashboard.tsx";
 import { AnalysisClient, type AnalysisRunner } from "./analysisClient.ts";
 import { binLabel } from "./format.ts";
@@ -27,10 +28,7 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
         ? state.previous
         : undefined;
 
-  useEffect(() => {
-    const name = shown?.study.name;
-    document.title = name ? `Analysis · ${name} · RedPen` : "Analysis · RedPen";
-  }, [shown?.study.name]);
+  useDocumentTitle("Analysis", shown?.study.name);
 
   return (
     <main

@@ -3,6 +3,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "wouter";
+import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import {
   getClipAudio,
   getStudy,
@@ -23,6 +24,7 @@ const SECONDARY =
 export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotatorId: string }) {
   const [params, setParams] = useSearchParams();
   const study = useLiveQuery(() => getStudy(studyId).then((s) => s ?? null), [studyId]);
+  useDocumentTitle(study === null ? "Study not found" : "Annotate", study?.name);
   const clips = useLiveQuery(() => listClips(studyId), [studyId]);
   const submissions = useLiveQuery(
     () => listSubmissions(studyId, { annotatorId }),

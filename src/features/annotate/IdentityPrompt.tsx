@@ -1,5 +1,6 @@
 // Asks who is annotating when the link carries no `annotator`/`role`.
 import { useId, useState } from "react";
+import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { type AnnotateRole, annotatorIdProblem, type Identity } from "./identity.ts";
 
 export function IdentityPrompt({
@@ -13,6 +14,7 @@ export function IdentityPrompt({
   const [role, setRole] = useState<AnnotateRole>(initial?.role ?? "crowd");
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  useDocumentTitle("Who is annotating?");
 
   return (
     <main className="mx-auto max-w-6xl p-6">

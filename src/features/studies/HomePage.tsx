@@ -1,9 +1,11 @@
 import { Card } from "../../components/Card.tsx";
+import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { ImportAnnotations } from "../import-export/ImportAnnotations.tsx";
 import { NewStudyForm } from "./NewStudyForm.tsx";
 import { StudyList } from "./StudyList.tsx";
 
 export function HomePage() {
+  useDocumentTitle("Studies");
   return (
     <main className="mx-auto max-w-6xl space-y-6 p-6">
       <div>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { Router } from "wouter";
@@ -33,6 +33,7 @@ test("an unknown study id shows a not-found state", async () => {
   expect(await screen.findByRole("heading", { name: "Study not found" })).toBeInTheDocument();
   expect(screen.getByText(/There is no study “nope”/)).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "Back to the studies" })).toHaveAttribute("href", "/");
+  await waitFor(() => expect(document.title).toBe("Study not found · RedPen Annotator"));
 });
 
 test("shows settings, the clip table with submission counts, and the export panel", async () => {
@@ -57,6 +58,7 @@ test("shows settings, the clip table with submission counts, and the export pane
   await saveSubmission(id, { clipId: "n", annotatorId: "w2" });
   renderStudy(id);
   expect(await screen.findByRole("heading", { level: 1, name: "Pilot" })).toBeInTheDocument();
+  await waitFor(() => expect(document.title).toBe("Study · Pilot · RedPen Annotator"));
   expect(screen.getByText("0.05 s")).toBeInTheDocument();
   expect(screen.getByText("Required (1–5)")).toBeInTheDocument();
   const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);

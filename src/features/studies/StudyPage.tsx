@@ -1,6 +1,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
+import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions } from "../../db/repo.ts";
 import { ExportPanel } from "../import-export/ExportPanel.tsx";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
@@ -26,6 +27,9 @@ async function loadStudy(studyId: string) {
 
 export function StudyPage({ studyId }: { studyId: string }) {
   const data = useLiveQuery(() => loadStudy(studyId), [studyId]);
+  useDocumentTitle(
+    ...(data !== undefined && !data.study ? ["Study not found"] : ["Study", data?.study?.name]),
+  );
 
   if (data === undefined) {
     return <main className="mx-auto max-w-6xl p-6 text-sm text-slate-500">Loading study…</main>;

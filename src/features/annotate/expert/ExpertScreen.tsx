@@ -2,6 +2,7 @@
 // spans on each clip, read-only, and the reasons this expert gives them from the study's
 // taxonomy. This file loads the study and registers the expert; ExpertWorkspace does the rest.
 import { type ReactNode, useEffect, useState } from "react";
+import { useDocumentTitle } from "../../../components/useDocumentTitle.ts";
 import { ensureAnnotator } from "../../../db/repo.ts";
 import { ExpertWorkspace } from "./ExpertWorkspace.tsx";
 import { useExpertData } from "./useExpertData.ts";
@@ -10,6 +11,7 @@ type Registration = { kind: "pending" } | { kind: "ok" } | { kind: "error"; mess
 
 export function ExpertScreen({ studyId, annotatorId }: { studyId: string; annotatorId: string }) {
   const data = useExpertData(studyId);
+  useDocumentTitle(data === null ? "Study not found" : "Expert review", data?.study.name);
   const studyExists = data !== undefined && data !== null;
   const [registration, setRegistration] = useState<Registration>({ kind: "pending" });
 
