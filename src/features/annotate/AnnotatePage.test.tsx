@@ -237,7 +237,11 @@ describe("finishing", () => {
     await screen.findByRole("heading", { name: /c3\.wav/ }); // first unfinished clip
     await userEvent.click(screen.getByRole("radio", { name: /Excellent/ }));
     await userEvent.click(screen.getByRole("button", { name: "Finish clip" }));
-    await screen.findByRole("heading", { name: "All 3 clips finished — thank you!" });
+    const thanks = await screen.findByRole("heading", {
+      name: "All 3 clips finished — thank you!",
+    });
+    // The Finish button that had focus is gone: focus lands on the heading, not the body.
+    await waitFor(() => expect(thanks).toHaveFocus());
     expect(screen.getByText("Spans marked").nextSibling).toHaveTextContent("2");
     expect(screen.getByText("Mean rating").nextSibling).toHaveTextContent("3.67");
     const link = screen.getByRole("link", { name: "Open clip 2 (c2.wav)" });

@@ -1,4 +1,5 @@
 // Shown when every clip of the study has a submission from this annotator.
+import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { formatTime } from "../../audio/format.ts";
 import type { ClipRecord, SubmissionRecord } from "../../db/repo.ts";
@@ -27,10 +28,21 @@ export function FinishedScreen({
     rated.length === 0 ? null : rated.reduce((a, s) => a + (s.score ?? 0), 0) / rated.length;
   const seconds = submissions.reduce((a, s) => a + (s.seconds ?? 0), 0);
   const withSpans = clips.filter((c) => (spanCounts.get(c.id) ?? 0) > 0).length;
+  // Finishing the last clip removes the button that had focus: bring a keyboard user to the
+  // thank-you heading instead of leaving focus on the page body.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) headingRef.current?.focus();
+  }, []);
 
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 className="text-lg font-semibold text-slate-900">
+      <h2
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none"
+      >
         All {clips.length} clips finished — thank you!
       </h2>
       <p className="mt-1 text-sm text-slate-600">
@@ -90,7 +102,7 @@ export function FinishedScreen({
               <td className="py-1.5 text-right">
                 <Link
                   href={hrefFor(c.id)}
-                  className="text-sm text-blue-700 underline hover:text-blue-900"
+                  className="text-sm text-slate-700 underline hover:text-slate-900"
                   aria-label={`Open clip ${i + 1} (${c.name})`}
                 >
                   Open
