@@ -51,7 +51,7 @@ export function RegionList({ spans, hiddenCount, selectedId, taxonomy, onSelect,
               />
               <button
                 type="button"
-                className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-2 text-left focus:outline-none focus-visible:bg-slate-100"
+                className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-2 text-left focus:outline-none focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900"
                 aria-label={`${spanName(s)}: ${
                   s.reasons.length === 0
                     ? "no reasons yet"
@@ -89,7 +89,7 @@ export function RegionList({ spans, hiddenCount, selectedId, taxonomy, onSelect,
                 aria-label={`Play ${spanName(s)}`}
                 title="Play this span"
                 onClick={() => onPlay(s.id)}
-                className="shrink-0 border-l border-slate-200 px-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                className="shrink-0 border-l border-slate-200 px-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900"
               >
                 <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="currentColor">
                   <path d="M4 2.5v11l9-5.5z" />
