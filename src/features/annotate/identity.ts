@@ -13,10 +13,12 @@ const ID_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
 export function annotatorIdProblem(id: string): string | null {
   const trimmed = id.trim();
   if (trimmed === "") return "Enter your annotator id.";
-  if (!ID_PATTERN.test(trimmed)) {
-    return "Use at most 64 letters, digits, dots, dashes, underscores or @ (no spaces).";
-  }
-  return null;
+  if (ID_PATTERN.test(trimmed)) return null;
+  const rule = "Use only letters, digits, dots, dashes, underscores or @ (no spaces).";
+  if (trimmed.length > 64) return `The id is ${trimmed.length} characters long; use at most 64.`;
+  if (/\s/.test(trimmed)) return `“${trimmed}” contains a space. ${rule}`;
+  const bad = [...new Set(trimmed.replace(/[A-Za-z0-9._@-]/g, ""))].join(" ");
+  return `“${trimmed}” contains ${bad.length === 1 ? "the character" : "the characters"} ${bad}. ${rule}`;
 }
 
 export function isRole(value: unknown): value is AnnotateRole {

@@ -47,7 +47,17 @@ describe("identity", () => {
   test("id problems are named", () => {
     expect(annotatorIdProblem("  ")).toBe("Enter your annotator id.");
     expect(annotatorIdProblem("a b")).toMatch(/no spaces/);
-    expect(annotatorIdProblem("x".repeat(65))).toMatch(/at most 64/);
+    // The message names what is wrong with this id, then the rule.
+    expect(annotatorIdProblem("ann one")).toBe(
+      "“ann one” contains a space. Use only letters, digits, dots, dashes, underscores or @ (no spaces).",
+    );
+    expect(annotatorIdProblem("w/1#")).toBe(
+      "“w/1#” contains the characters / #. Use only letters, digits, dots, dashes, underscores or @ (no spaces).",
+    );
+    expect(annotatorIdProblem("anné")).toMatch(/^“anné” contains the character é\. /);
+    expect(annotatorIdProblem("x".repeat(65))).toBe(
+      "The id is 65 characters long; use at most 64.",
+    );
     expect(annotatorIdProblem("worker_17@lab.org")).toBeNull();
   });
   test("remembers and reloads; ignores junk", () => {
