@@ -169,6 +169,19 @@ describe("a generated 300-clip study", () => {
     });
     await page.keyboard.press("Escape");
     await expect.poll(() => tooltip.isVisible()).toBe(false);
+    // Hidden tooltips take no room: the page never scrolls sideways. A term at the right
+    // edge opens its tooltip leftwards, inside the window.
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await expect(overflow()).resolves.toBeLessThanOrEqual(0);
+    const last = page.getByRole("button", { name: "Reason labels per region" });
+    await last.focus();
+    const lastTip = page.locator(`[id="${await last.getAttribute("aria-describedby")}"]`);
+    await expect.poll(() => lastTip.isVisible()).toBe(true);
+    const box = await lastTip.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    await expect(overflow()).resolves.toBeLessThanOrEqual(0);
+    await page.keyboard.press("Escape");
     for (const id of ["agreement", "clips", "correlation", "error-types", "annotators"]) {
       await page
         .locator(`#${id}`)

@@ -149,7 +149,7 @@ describe("AnalysisPage", () => {
     expect(figure("correlation.spearman")).toHaveTextContent("-0.500");
     expect(figure("correlation.n")).toHaveTextContent("3");
     expect(figure("dataset.meanRegionLength")).toHaveTextContent("0.457");
-    expect(screen.getByLabelText("Bin width (seconds)")).toHaveValue(0.1);
+    expect(screen.getByLabelText("Bin width (seconds)")).toHaveValue("0.1");
     expect(screen.getByRole("heading", { name: "Analysis" })).toBeInTheDocument();
     expect(document.title).toBe("Analysis · Pilot study · RedPen Annotator");
   });
@@ -291,6 +291,8 @@ describe("AnalysisPage", () => {
     for (const [text, message] of [
       ["0", "The bin width must be greater than 0 seconds."],
       ["0.0001", "The bin width must be at least 0.001 s (1 ms)."],
+      // What was typed stays in the field and the message names it.
+      ["abc", '"abc" is not a number: enter the bin width in seconds, e.g. 0.1.'],
     ] as const) {
       await user.clear(input);
       await user.type(input, `${text}{Enter}`);

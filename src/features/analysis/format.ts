@@ -56,7 +56,11 @@ export function parseBinSeconds(
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false, error: "Enter a bin width in seconds, e.g. 0.1." };
   const value = Number(trimmed);
-  if (!Number.isFinite(value)) return { ok: false, error: `"${trimmed}" is not a number.` };
+  if (!Number.isFinite(value))
+    return {
+      ok: false,
+      error: `"${trimmed}" is not a number: enter the bin width in seconds, e.g. 0.1.`,
+    };
   if (value <= 0) return { ok: false, error: "The bin width must be greater than 0 seconds." };
   // Time is compared in whole microseconds; below a millisecond the bin vectors of a long
   // study would run to billions of entries.

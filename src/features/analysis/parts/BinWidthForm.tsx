@@ -49,10 +49,12 @@ export function BinWidthForm({
         </label>
         <input
           id={inputId}
-          type="number"
+          // Text, not type="number": a number field silently drops "abc" or "0,25", and the
+          // message would then talk about an empty field the user did not leave empty.
+          type="text"
           inputMode="decimal"
-          step="any"
-          min={0.001}
+          autoComplete="off"
+          spellCheck={false}
           value={text}
           aria-invalid={error !== undefined}
           aria-describedby={error ? errorId : undefined}

@@ -5,9 +5,18 @@ import { type ReactNode, useId, useState } from "react";
  * keyboard reaches it), described by a tooltip that shows on hover and focus and hides on
  * Escape. The definition is also the button's accessible description.
  */
+/** The tooltip's width: Tailwind's w-72. */
+const TOOLTIP_PX = 288;
+
 export function Defined({ children, definition }: { children: ReactNode; definition: string }) {
   const id = useId();
   const [dismissed, setDismissed] = useState(false);
+  // A term near the right edge opens its tooltip leftwards, so it never runs off the window.
+  const [alignEnd, setAlignEnd] = useState(false);
+  const show = (button: HTMLElement) => {
+    setDismissed(false);
+    setAlignEnd(button.getBoundingClientRect().left + TOOLTIP_PX + 16 > window.innerWidth);
+  };
   return (
     <span className="group relative inline-block">
       <button
@@ -17,18 +26,18 @@ export function Defined({ children, definition }: { children: ReactNode; definit
         onKeyDown={(e) => {
           if (e.key === "Escape") setDismissed(true);
         }}
-        onFocus={() => setDismissed(false)}
-        onMouseEnter={() => setDismissed(false)}
+        onFocus={(e) => show(e.currentTarget)}
+        onMouseEnter={(e) => show(e.currentTarget)}
       >
         {children}
       </button>
       <span
         id={id}
         role="tooltip"
-        className={`pointer-events-none absolute top-full left-0 z-20 mt-1 w-72 rounded-md bg-slate-900 px-3 py-2 text-xs leading-relaxed font-normal normal-case tracking-normal text-white shadow-lg ${
-          dismissed
-            ? "invisible opacity-0"
-            : "invisible opacity-0 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        className={`pointer-events-none absolute top-full ${alignEnd ? "right-0" : "left-0"} z-20 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-md bg-slate-900 px-3 py-2 text-xs leading-relaxed font-normal normal-case tracking-normal text-white shadow-lg ${
+          // Hidden tooltips are display: none, not just invisible: an invisible one still
+          // widens the page (a horizontal scrollbar) when its term sits near the right edge.
+          dismissed ? "hidden" : "hidden group-focus-within:block group-hover:block"
         }`}
       >
         {definition}

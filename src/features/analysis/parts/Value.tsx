@@ -29,7 +29,13 @@ export function Value({
         {NULL_MARK}
       </span>
       <span className="sr-only">undefined</span>
-      {reason ? <span className="ml-1 text-xs font-normal text-slate-500">({reason})</span> : null}
+      {/* inline-block with its own line height: a long reason wraps as a small block instead of
+          taking the big figure's line height (a lone word stranded a line below). */}
+      {reason ? (
+        <span className="ml-1 inline-block align-middle text-xs leading-snug font-normal tracking-normal text-slate-500">
+          ({reason})
+        </span>
+      ) : null}
     </span>
   );
 }
