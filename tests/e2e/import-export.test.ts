@@ -192,6 +192,10 @@ test("import: a broken file is refused alone, nothing written; the rest previews
     "annotator-w3.json: regions[3].end: must be greater than start",
   );
   await expect(page.getByRole("button", { name: "Merge into study" }).count()).resolves.toBe(0);
+  // The files were read and checked off the page, in the import worker.
+  expect(page.workers().map((w) => w.url())).toContainEqual(
+    expect.stringMatching(/\/assets\/import\.worker-[\w-]+\.js$/),
+  );
   expect(await storedCounts(page, STUDY)).toEqual({
     studies: 0,
     clips: 0,
