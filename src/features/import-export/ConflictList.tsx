@@ -1,6 +1,6 @@
 // The conflicts of one study's import, with "All stored" / "All incoming" shortcuts. A long
 // list is shown a page at a time; the pages come from the import worker, which holds the plan.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import type { Choice } from "../../domain/merge.ts";
 import {
@@ -39,6 +39,7 @@ export function ConflictList({
     items: firstPage,
   });
   const [error, setError] = useState<string | null>(null);
+  const list = useRef<HTMLUListElement>(null);
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
   useEffect(() => {
@@ -55,6 +56,11 @@ export function ConflictList({
       live = false;
     };
   }, [page, pageSize, firstPage, loadPage]);
+
+  // A new page starts at its top.
+  useEffect(() => {
+    if (list.current && shown.page >= 0) list.current.scrollTop = 0;
+  }, [shown.page]);
 
   const first = shown.page * pageSize + 1;
   const last = shown.page * pageSize + shown.items.length;
@@ -74,7 +80,7 @@ export function ConflictList({
           </Button>
         </div>
       </div>
-      <ul className="max-h-[28rem] space-y-2 overflow-y-auto pr-1">
+      <ul ref={list} className="max-h-[28rem] space-y-2 overflow-y-auto pr-1">
         {shown.items.map((c) => (
           <li key={c.key}>
             <ConflictItem
@@ -95,14 +101,24 @@ export function ConflictList({
       )}
       {pages > 1 && (
         <nav aria-label="Conflict pages" className="flex items-center justify-between gap-2">
-          <Button size="sm" onClick={() => setPage(page - 1)} disabled={page === 0}>
-            Previous conflicts
+          <Button
+            size="sm"
+            onClick={() => setPage(page - 1)}
+            disabled={page === 0}
+            aria-label="Previous conflicts"
+          >
+            ← Previous
           </Button>
-          <p className="text-xs text-slate-600" aria-live="polite">
+          <p className="text-xs whitespace-nowrap text-slate-600" aria-live="polite">
             {count(first)}–{count(last)} of {count(total)}
           </p>
-          <Button size="sm" onClick={() => setPage(page + 1)} disabled={page >= pages - 1}>
-            Next conflicts
+          <Button
+            size="sm"
+            onClick={() => setPage(page + 1)}
+            disabled={page >= pages - 1}
+            aria-label="Next conflicts"
+          >
+            Next →
           </Button>
         </nav>
       )}
