@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, expect, test, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
@@ -17,12 +18,13 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const location = memoryLocation({ path });
+  const location = memoryLocation({ path, record: true });
   render(
     <Router hook={location.hook}>
       <App />
     </Router>,
   );
+  return location;
 }
 
 test("the shell: app name links home, unknown routes say so, the demo is ensured", async () => {
@@ -56,4 +58,20 @@ test("refused persistent storage: a header indicator that explains, no toast ove
   act(() => {
     useStorageStatus.setState({ persistence: "unknown" });
   });
+});
+
+test("after a navigation whose link disappears, focus lands on the new screen's heading", async () => {
+  const location = renderAt("/nowhere");
+  const back = screen.getByRole("link", { name: "Back to the studies" });
+  back.focus();
+  // The not-found screen's link goes away with it; the next screen's h1 takes focus.
+  act(() => location.navigate("/studies/nope"));
+  const heading = await screen.findByRole("heading", { level: 1, name: "Study not found" });
+  await waitFor(() => expect(heading).toHaveFocus());
+  // A control that keeps focus across the navigation keeps it.
+  const home = screen.getByRole("link", { name: "RedPen Annotator" });
+  await userEvent.click(home);
+  await screen.findByRole("heading", { level: 1, name: "RedPen Annotator" });
+  await new Promise((r) => setTimeout(r, 50));
+  expect(home).toHaveFocus();
 });

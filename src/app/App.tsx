@@ -7,6 +7,7 @@ import { AnnotatePage } from "../features/annotate/AnnotatePage.tsx";
 import { HomePage } from "../features/studies/HomePage.tsx";
 import { StudyPage } from "../features/studies/StudyPage.tsx";
 import { Header } from "./Header.tsx";
+import { useRouteFocus } from "./useRouteFocus.ts";
 import { useStartup } from "./useStartup.ts";
 
 // The analysis screen pulls in the charting library: load it only when a researcher opens it.
@@ -54,6 +55,7 @@ function NotFound() {
 export function App() {
   useStartup();
   const [location] = useLocation();
+  useRouteFocus(location);
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <Header />
