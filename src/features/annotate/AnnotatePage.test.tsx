@@ -347,6 +347,13 @@ describe("keyboard", () => {
     expect(screen.getByRole("heading", { name: /c1\.wav/ })).toBeInTheDocument();
     await userEvent.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).toBeNull();
+    // The header button opens the same list; closing it gives focus back to the button.
+    const button = screen.getByRole("button", { name: /^Keyboard shortcuts/ });
+    await userEvent.click(button);
+    expect(screen.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(button).toHaveFocus();
   });
 });
 

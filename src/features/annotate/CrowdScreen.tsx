@@ -11,6 +11,7 @@ import {
   listClips,
   listSubmissions,
 } from "../../db/repo.ts";
+import { useAnnotateUi } from "../../stores/annotate.ts";
 import { AudioCache } from "./audioCache.ts";
 import { ClipWorkspace } from "./ClipWorkspace.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
@@ -23,6 +24,7 @@ const SECONDARY =
 
 export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotatorId: string }) {
   const [params, setParams] = useSearchParams();
+  const setHelpOpen = useAnnotateUi((s) => s.setHelpOpen);
   const study = useLiveQuery(() => getStudy(studyId).then((s) => s ?? null), [studyId]);
   useDocumentTitle(study === null ? "Study not found" : "Annotate", study?.name);
   const clips = useLiveQuery(() => listClips(studyId), [studyId]);
@@ -143,6 +145,17 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
               Next clip
             </button>
           </nav>
+        )}
+        {clip && (
+          // The list of shortcuts, reachable without knowing "?" (as on the expert screen).
+          <button
+            type="button"
+            className={SECONDARY}
+            aria-keyshortcuts="?"
+            onClick={() => setHelpOpen(true)}
+          >
+            Keyboard shortcuts <kbd className="ml-1 text-xs text-slate-400">?</kbd>
+          </button>
         )}
         {clip && <DownloadMyWork studyId={studyId} annotatorId={annotatorId} />}
       </div>
