@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { buttonClass } from "../../components/Button.tsx";
 import { CSV_COLUMNS } from "../../domain/clipCsv.ts";
 
 /** The optional clip-metadata CSV: a file input, its name, and its problems. */
@@ -34,8 +35,18 @@ export function CsvPicker({
             e.target.value = "";
             if (file) onFile(file);
           }}
-          className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50"
+          // The native control is hidden: it resets after each choice (so the same file can be
+          // chosen again) and would say "No file chosen" beside the file that was chosen.
+          className="peer sr-only"
         />
+        <label
+          htmlFor={id}
+          aria-hidden="true"
+          className={`${buttonClass("secondary", "sm")} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-slate-900`}
+        >
+          {fileName ? "Choose another CSV" : "Choose CSV file"}
+        </label>
+
         {fileName && (
           <span className="flex items-center gap-2 text-sm text-slate-700">
             {fileName}

@@ -186,7 +186,12 @@ describe("new study form", () => {
       "meta.csv",
       { type: "text/csv" },
     );
+    expect(screen.getByText("Choose CSV file")).toBeInTheDocument();
     await user.upload(screen.getByLabelText(/Clip metadata CSV/), bad);
+    // The chosen file is named once, beside a button to choose another (no native "No file
+    // chosen" next to it).
+    expect(screen.getByText("meta.csv")).toBeInTheDocument();
+    expect(screen.getByText("Choose another CSV")).toBeInTheDocument();
     expect(await screen.findByText('row 2: score "high" is not a number')).toBeInTheDocument();
     expect(
       screen.getByText('row 3: isReference "maybe" is not true/false (or yes/no, 1/0)'),
