@@ -122,6 +122,20 @@ test("crowd spans from two annotators are shown in two colours; a reason survive
   await page.keyboard.press("Escape");
   expect(await page.getByRole("dialog").count()).toBe(0);
 
+  // Tabbing onto a span in the list shows a real focus outline, not just a pale background.
+  const spanButton = items.nth(1).getByRole("button", { name: /^w2's span/ });
+  await items
+    .nth(0)
+    .getByRole("button", { name: /^Play w1's span/ })
+    .focus();
+  await page.keyboard.press("Tab");
+  await expect.poll(() => spanButton.evaluate((el) => el === document.activeElement)).toBe(true);
+  const outline = await spanButton.evaluate((el) => {
+    const cs = getComputedStyle(el);
+    return `${cs.outlineStyle} ${cs.outlineWidth}`;
+  });
+  expect(outline).toBe("solid 2px");
+
   // Space plays the clip (the playhead moves) and pauses it again.
   await page.getByRole("heading", { name: "s01_human.wav" }).click();
   await page.keyboard.press("Space");

@@ -51,7 +51,7 @@ export function RegionList({ spans, hiddenCount, selectedId, taxonomy, onSelect,
               />
               <button
                 type="button"
-                className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-2 text-left focus:outline-none focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900"
+                className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-2 text-left focus:outline-none focus-visible:bg-slate-100 focus-visible:outline-solid focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900"
                 aria-label={`${spanName(s)}: ${
                   s.reasons.length === 0
                     ? "no reasons yet"
