@@ -28,6 +28,11 @@ export function AudioFileList({
               </li>
             ))}
           </ul>
+          <p className="mt-2 text-red-700">
+            To include {failed.length === 1 ? "this one" : "these"}, convert{" "}
+            {failed.length === 1 ? "it" : "them"} to WAV, MP3, FLAC or OGG and choose{" "}
+            {failed.length === 1 ? "it" : "them"} again.
+          </p>
         </div>
       )}
       {rest.length > 0 && (

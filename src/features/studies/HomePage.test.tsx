@@ -151,6 +151,10 @@ describe("new study form", () => {
     expect(alert.parentElement).toHaveTextContent(
       "broken.wav: could not decode audio (EncodingError: Unable to decode audio data)",
     );
+    // …and says what to do about it.
+    expect(alert.parentElement).toHaveTextContent(
+      "To include this one, convert it to WAV, MP3, FLAC or OGG and choose it again.",
+    );
     const good = screen.getByRole("list", { name: "Audio files to import" });
     expect(
       within(good)
