@@ -3,7 +3,6 @@
 // worker's progress on the way. Where module workers do not exist (jsdom in component tests)
 // the same handler runs in this thread instead, so both paths share every line of import logic.
 import { db } from "../../db/db.ts";
-import { createImportHandler } from "../../workers/importHandler.ts";
 import type {
   ConflictChoices,
   ConflictView,
@@ -54,18 +53,26 @@ export function createImportWorker(): ImportWorkerLike {
   }) as unknown as ImportWorkerLike;
 }
 
-/** The handler in this thread, behind the same interface (no Worker available). */
+/**
+ * The handler in this thread, behind the same interface (no Worker available). The handler
+ * (schema, merge planning) is loaded on first use, so it stays out of the page's initial
+ * JavaScript; messages keep their order through the one loading promise.
+ */
 export function createInlineImportWorker(): ImportWorkerLike {
   const worker: ImportWorkerLike = {
     onmessage: null,
     onerror: null,
-    postMessage: (message) => void handle(message),
+    postMessage: (message) => {
+      void handler.then((handle) => handle(message));
+    },
     terminate: () => {
       worker.onmessage = null;
     },
   };
-  const handle = createImportHandler(db, (message) =>
-    worker.onmessage?.({ data: message } as MessageEvent<ImportResponse>),
+  const handler = import("../../workers/importHandler.ts").then(({ createImportHandler }) =>
+    createImportHandler(db, (message) =>
+      worker.onmessage?.({ data: message } as MessageEvent<ImportResponse>),
+    ),
   );
   return worker;
 }
