@@ -1,6 +1,8 @@
 // The command line, as a function of its arguments and a little I/O, so tests run it in-process.
 // main.ts wires it to the real process.
-import { type ParseResult, type Problem, parseAnnotationText } from "../domain/schema.ts";
+
+import { problemLine } from "../domain/interchange/problems.ts";
+import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
 import { computeReport } from "../domain/stats/index.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { formatStats } from "./statsText.ts";
@@ -36,10 +38,6 @@ the format's rules (one line per problem on stderr: FILE: JSON.path: message), 1
 class UsageError extends Error {}
 
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
-
-function problemLine(fileName: string, p: Problem): string {
-  return p.path === "" ? `${fileName}: ${p.message}` : `${fileName}: ${p.path}: ${p.message}`;
-}
 
 /** Why a file could not be read, in words. */
 function readError(error: unknown): string {

@@ -4,6 +4,16 @@
 
 export type Problem = { path: string; message: string };
 
+/**
+ * One problem as a person reads it, wherever it is shown (command line, import card):
+ * "annotator-w3.json: regions[3].end: must be greater than start (2)".
+ */
+export function problemLine(fileName: string, problem: Problem): string {
+  return problem.path
+    ? `${fileName}: ${problem.path}: ${problem.message}`
+    : `${fileName}: ${problem.message}`;
+}
+
 /** How many problems are listed before the rest are summed up in one line. */
 export const PROBLEM_LIMIT = 100;
 

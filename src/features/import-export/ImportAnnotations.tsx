@@ -7,13 +7,13 @@
 // page holds only what it shows, so a 250,000-record study never blocks it.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { problemLine } from "../../domain/interchange/problems.ts";
 import type { LoadResult, MergeOutcomeView } from "../../workers/importProtocol.ts";
 import { AnnotationFilePicker } from "./AnnotationFilePicker.tsx";
 import { ImportClient, type ImportProgress } from "./importClient.ts";
 import { MergePreview } from "./MergePreview.tsx";
 import { progressText } from "./progressText.ts";
 import { RefusedFiles } from "./RefusedFiles.tsx";
-import { problemLine } from "./readAnnotationFiles.ts";
 
 type Stage =
   | { kind: "idle" }

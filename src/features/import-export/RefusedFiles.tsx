@@ -1,8 +1,8 @@
 // Files that failed validation: each is refused whole, with its problems by JSON path. While
 // any is listed nothing is imported; removing it lets the other files go on to the preview.
 import { Button } from "../../components/Button.tsx";
+import { problemLine } from "../../domain/interchange/problems.ts";
 import type { Problem } from "../../domain/schema.ts";
-import { problemLine } from "./readAnnotationFiles.ts";
 
 const SHOWN = 12;
 

@@ -54,10 +54,3 @@ export async function readAnnotationFiles(
     return { name, result: parseAnnotationText(read.text, file.name) };
   });
 }
-
-/** "annotator-w3.json: regions[3].end: must be greater than start". */
-export function problemLine(fileName: string, problem: { path: string; message: string }): string {
-  return problem.path
-    ? `${fileName}: ${problem.path}: ${problem.message}`
-    : `${fileName}: ${problem.message}`;
-}
