@@ -1,5 +1,5 @@
 // The whole study as an interchange file (docs/spec/interchange-format.md).
-import { serializeAnnotationFile } from "../schema.ts";
+import { serializeAnnotationFile } from "../interchange/serialize.ts";
 import type { AnnotationFile } from "../types.ts";
 
 /** Pretty JSON, keys in the spec's order, trailing newline; re-imports to the same study. */

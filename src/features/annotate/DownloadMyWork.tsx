@@ -7,7 +7,7 @@ import { studyToFile } from "../../db/interchange.ts";
 import { errorMessage } from "../../db/write.ts";
 import { annotatorSubset } from "../../domain/export/annotatorSubset.ts";
 import { safeFileName } from "../../domain/export/names.ts";
-import { serializeAnnotationFile } from "../../domain/schema.ts";
+import { serializeAnnotationFile } from "../../domain/interchange/serialize.ts";
 import { notify } from "../../stores/notices.ts";
 import { downloadFile } from "../import-export/download.ts";
 
