@@ -74,7 +74,7 @@ test("shows settings, the clip table with submission counts, and the export pane
   ]);
   expect(screen.getByText("1 of 2 clips submitted")).toBeInTheDocument();
   expect(screen.getByText("2 of 2 clips submitted")).toBeInTheDocument();
-  expect(screen.getByText(`export widget for ${id}`)).toBeInTheDocument();
+  expect(await screen.findByText(`export widget for ${id}`)).toBeInTheDocument(); // lazy-loaded
   expect(screen.getByRole("link", { name: "Analysis" })).toHaveAttribute(
     "href",
     `/studies/${id}/analysis`,

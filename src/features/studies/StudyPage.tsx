@@ -1,12 +1,17 @@
 import { useLiveQuery } from "dexie-react-hooks";
+import { lazy, Suspense } from "react";
 import { ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions } from "../../db/repo.ts";
-import { ExportPanel } from "../import-export/ExportPanel.tsx";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
 import { ClipTable } from "./ClipTable.tsx";
 import { StudySettings } from "./StudySettings.tsx";
+
+// The exporters (zip, CSV, TextGrid) load with the panel, not with the app's first screen.
+const ExportPanel = lazy(() =>
+  import("../import-export/ExportPanel.tsx").then((m) => ({ default: m.ExportPanel })),
+);
 
 function countBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -88,7 +93,9 @@ export function StudyPage({ studyId }: { studyId: string }) {
           clipCount={clips.length}
         />
         <Card title="Export" description="Download this study's annotations.">
-          <ExportPanel studyId={study.id} />
+          <Suspense fallback={<p className="text-sm text-slate-500">Loading the exports…</p>}>
+            <ExportPanel studyId={study.id} />
+          </Suspense>
         </Card>
       </div>
 
