@@ -433,6 +433,15 @@ describe("refusals, each with its exact message", () => {
     ]);
   });
 
+  test("JSON with nothing of ours in it: one line that says it is not a RedPen file", () => {
+    expect(lines(parseAnnotationFile({ foo: 1, bar: [1, 2] }))).toEqual([
+      'this is not a RedPen annotations file (no "format": "redpen-annotations" and none of study, clips, regions; its keys: foo, bar)',
+    ]);
+    expect(lines(parseAnnotationFile({}))).toEqual([
+      'this is not a RedPen annotations file (no "format": "redpen-annotations" and none of study, clips, regions; it is an empty object)',
+    ]);
+  });
+
   test("not an object at all", () => {
     expect(lines(parseAnnotationFile([1, 2]))).toEqual(["must be a JSON object (got an array)"]);
     expect(lines(parseAnnotationFile(null))).toEqual(["must be a JSON object (got null)"]);

@@ -182,6 +182,20 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
 
 function checkIdentity(data: Record<string, unknown>, problems: ProblemList): void {
   const format = data.format;
+  if (format === undefined && !SECTIONS.some((section) => section in data) && !("study" in data)) {
+    // Nothing of ours in it: one line that says so beats a list of missing fields.
+    const keys = Object.keys(data);
+    const found =
+      keys.length === 0
+        ? "it is an empty object"
+        : `its keys: ${keys.slice(0, 8).join(", ")}${keys.length > 8 ? ", …" : ""}`;
+    problems.add(
+      [],
+      `this is not a RedPen annotations file (no "format": "${FORMAT}" and none of study, clips, regions; ${found})`,
+      0,
+    );
+    return;
+  }
   if (format === undefined) {
     problems.add(["format"], `is required (must be "${FORMAT}")`, 0);
   } else if (format !== FORMAT) {
