@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import Dexie from "dexie";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
@@ -62,6 +62,12 @@ test("a refused file blocks the whole import; removing it shows the preview; mer
 
   const alert = await screen.findByRole("alert");
   expect(alert).toHaveTextContent("1 file was refused: nothing has been imported");
+  // Focus lands on what appeared (the input was disabled while reading, dropping focus).
+  await waitFor(() =>
+    expect(
+      screen.getByRole("heading", { name: "1 file was refused: nothing has been imported" }),
+    ).toHaveFocus(),
+  );
   expect(
     within(alert).getByText(/^annotator-w3\.json: regions\[3\]\.end: must be greater than start/),
   ).toBeInTheDocument();
@@ -70,6 +76,10 @@ test("a refused file blocks the whole import; removing it shows the preview; mer
 
   await user.click(screen.getByRole("button", { name: "Remove annotator-w3.json" }));
   const preview = await screen.findByRole("region", { name: /New study “Pilot study”/ });
+  // The Remove button went away with the list: focus moves to the preview's heading.
+  await waitFor(() =>
+    expect(within(preview).getByRole("heading", { name: "New study “Pilot study”" })).toHaveFocus(),
+  );
   expect(preview).toHaveTextContent("from annotator-w1.json, annotator-w2.json");
   const row = (name: string) =>
     within(preview).getByRole("rowheader", { name }).closest("tr") as HTMLElement;
@@ -157,6 +167,10 @@ test("a file that is not JSON is refused with the file's name", async () => {
   const alert = await screen.findByRole("alert");
   expect(alert).toHaveTextContent(/notes\.json: not valid JSON/);
   expect(alert).toHaveTextContent("Fix the file and choose it again.");
+  // Removing the only file empties the card: focus goes back to the file input.
+  await user.click(screen.getByRole("button", { name: "Remove notes.json" }));
+  expect(screen.queryByRole("alert")).toBeNull();
+  await waitFor(() => expect(screen.getByLabelText("Import annotations")).toHaveFocus());
 });
 
 test("a failing write shows the error, keeps the preview, and stores nothing", async () => {

@@ -5,6 +5,10 @@
 // unchanged / conflicting records with a choice per conflict, and "Merge into study".
 // Reading, parsing, planning and writing happen in the import worker (importClient.ts): this
 // page holds only what it shows, so a 250,000-record study never blocks it.
+// Focus: the file input is disabled while the files are read, so the browser drops focus to the
+// page body; once the result is shown, focus moves to it (the first element marked
+// `data-import-result`: the refused files' heading, a preview's heading, or the error), and back
+// to the file input when the card is empty again.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { problemLine } from "../../domain/interchange/problems.ts";
@@ -48,6 +52,24 @@ export function ImportAnnotations({
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
   const [outcomes, setOutcomes] = useState<Record<string, MergeOutcomeView>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Where focus goes after the next render: the result, the file input, or nowhere.
+  const [focusTarget, setFocusTarget] = useState<"result" | "input" | null>(null);
+
+  useEffect(() => {
+    if (focusTarget === null || stage.kind === "busy") return;
+    setFocusTarget(null);
+    const target =
+      focusTarget === "result"
+        ? cardRef.current?.querySelector<HTMLElement>("[data-import-result]")
+        : inputRef.current;
+    if (!target) return;
+    if (focusTarget === "result" && !target.hasAttribute("tabindex")) {
+      target.setAttribute("tabindex", "-1");
+    }
+    target.focus();
+  }, [focusTarget, stage.kind]);
 
   const run = async (ask: (onProgress: (p: ImportProgress) => void) => Promise<LoadResult>) => {
     setFailure(null);
@@ -59,6 +81,7 @@ export function ImportAnnotations({
       setStage({ kind: "idle" });
       setFailure(e instanceof Error ? e.message : String(e));
     }
+    setFocusTarget("result");
   };
 
   const onFiles = (picked: File[]) => {
@@ -70,6 +93,7 @@ export function ImportAnnotations({
     if (stage.kind !== "loaded") return;
     if (stage.result.files.length <= 1) {
       setStage({ kind: "idle" });
+      setFocusTarget("input");
       return;
     }
     void run((onProgress) => client().remove(name, onProgress));
@@ -83,15 +107,15 @@ export function ImportAnnotations({
   const allMerged = loaded?.plans?.every((p) => outcomes[p.studyId] !== undefined) ?? false;
 
   return (
-    <div className="space-y-4">
-      <AnnotationFilePicker onFiles={onFiles} disabled={stage.kind === "busy"} />
+    <div ref={cardRef} className="space-y-4">
+      <AnnotationFilePicker ref={inputRef} onFiles={onFiles} disabled={stage.kind === "busy"} />
       {stage.kind === "busy" && (
         <p role="status" className="text-sm text-slate-500">
           {progressText(stage.progress)}
         </p>
       )}
       {failure && (
-        <p role="alert" className="text-sm text-red-600">
+        <p role="alert" data-import-result className="text-sm text-red-600 outline-none">
           Could not read the files: {failure}
         </p>
       )}
@@ -103,7 +127,7 @@ export function ImportAnnotations({
         />
       )}
       {loaded?.planError && (
-        <p role="alert" className="text-sm text-red-600">
+        <p role="alert" data-import-result className="text-sm text-red-600 outline-none">
           Could not compare the files with the stored studies: {loaded.planError}
         </p>
       )}
@@ -136,6 +160,7 @@ export function ImportAnnotations({
               onClick={() => {
                 setStage({ kind: "idle" });
                 setOutcomes({});
+                setFocusTarget("input");
               }}
             >
               Done

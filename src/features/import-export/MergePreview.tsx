@@ -66,7 +66,11 @@ export function MergePreview({
       className="space-y-3 rounded-md border border-slate-200 p-3"
     >
       <div>
-        <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+        <h3
+          id={headingId}
+          data-import-result
+          className="text-sm font-semibold text-slate-900 outline-none"
+        >
           {plan.studyExists ? "Into study" : "New study"} “{plan.studyName}”
         </h3>
         <p className="text-xs text-slate-500">

@@ -17,13 +17,17 @@ export function RefusedFiles({
 }) {
   return (
     <div role="alert" className="space-y-3">
-      <p className="text-sm text-red-700">
-        {files.length === 1 ? "1 file was refused" : `${files.length} files were refused`}: nothing
-        has been imported
-        {validCount > 0
-          ? `. Remove the refused ${files.length === 1 ? "file" : "files"} to continue with the other ${validCount === 1 ? "file" : `${validCount} files`}, or fix ${files.length === 1 ? "it" : "them"} and choose the files again.`
-          : ". Fix the file and choose it again."}
-      </p>
+      <div>
+        <h3 data-import-result className="text-sm font-semibold text-red-800 outline-none">
+          {files.length === 1 ? "1 file was refused" : `${files.length} files were refused`}:
+          nothing has been imported
+        </h3>
+        <p className="text-sm text-red-700">
+          {validCount > 0
+            ? `Remove the refused ${files.length === 1 ? "file" : "files"} to continue with the other ${validCount === 1 ? "file" : `${validCount} files`}, or fix ${files.length === 1 ? "it" : "them"} and choose the files again.`
+            : "Fix the file and choose it again."}
+        </p>
+      </div>
       <ul className="space-y-3">
         {files.map((f) => (
           <li key={f.name} className="rounded-md border border-red-200 bg-red-50 p-3">
