@@ -25,6 +25,13 @@ export function buttonClass(variant: ButtonVariant = "secondary", size: ButtonSi
   return `${BASE} ${VARIANTS[variant]} ${SIZES[size]}`;
 }
 
+/**
+ * The button part of a native `<input type="file">` ("Choose Files"), styled as a secondary
+ * button of the normal size, so every file picker looks the same.
+ */
+export const FILE_BUTTON_CLASS =
+  "file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-slate-300 file:bg-white file:px-3.5 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50";
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;

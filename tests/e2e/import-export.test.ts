@@ -192,6 +192,20 @@ test("import: a broken file is refused alone, nothing written; the rest previews
     "annotator-w3.json: regions[3].end: must be greater than start",
   );
   await expect(page.getByRole("button", { name: "Merge into study" }).count()).resolves.toBe(0);
+  // Focus moved to what appeared, not left on the page body.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent))
+    .toBe("1 file was refused: nothing has been imported");
+  // The picker's "Choose Files" is a secondary button of the normal size (white, 14 px text).
+  const chooser = await importInput(page).evaluate((el) => {
+    const s = getComputedStyle(el, "::file-selector-button");
+    return [s.backgroundColor, s.fontSize, s.color];
+  });
+  expect(chooser).toEqual([
+    "rgb(255, 255, 255)",
+    "14px",
+    expect.not.stringMatching(/^rgb\(255, 255, 255/),
+  ]);
   // The files were read and checked off the page, in the import worker.
   expect(page.workers().map((w) => w.url())).toContainEqual(
     expect.stringMatching(/\/assets\/import\.worker-[\w-]+\.js$/),
@@ -304,6 +318,37 @@ test("export: every download has the expected contents; audio is added by name",
   );
   await expect(audio.textContent()).resolves.toContain("1 clip has no audio yet: s01_flite.wav.");
   await screenshot(page, "export-panel");
+  // Every export button looks the same: secondary (white), normal size (14 px text), one width.
+  await page.mouse.move(0, 0); // not hovering the last one clicked
+  await page.waitForTimeout(300); // its colour transition
+  const looks = await page.getByRole("button", { name: /^Export / }).evaluateAll((buttons) =>
+    buttons.map((b) => {
+      const s = getComputedStyle(b);
+      return [
+        b.textContent,
+        s.backgroundColor,
+        s.fontSize,
+        b.getBoundingClientRect().width,
+        b.scrollWidth <= b.clientWidth,
+      ];
+    }),
+  );
+  const width = looks[0]?.[3];
+  expect(looks).toEqual(
+    [
+      "Export JSON",
+      "Export CSV",
+      "Export Audacity labels (.zip)",
+      "Export Praat TextGrids (.zip)",
+      "Export everything (.zip)",
+    ].map((name) => [name, "rgb(255, 255, 255)", "14px", width, true]),
+  );
+  // The audio picker's button matches the import card's.
+  const audioChooser = await page.getByLabel("Add audio", { exact: true }).evaluate((el) => {
+    const s = getComputedStyle(el, "::file-selector-button");
+    return [s.backgroundColor, s.fontSize, s.paddingTop, s.paddingLeft];
+  });
+  expect(audioChooser).toEqual(["rgb(255, 255, 255)", "14px", "8px", "14px"]);
   expect(errors).toEqual([]);
 });
 

@@ -2,6 +2,7 @@
 // the study's clips by name (ignoring case, also without extension) and stored.
 import { useLiveQuery } from "dexie-react-hooks";
 import { type DragEvent, useId, useState } from "react";
+import { FILE_BUTTON_CLASS } from "../../components/Button.tsx";
 import { type AttachAudioResult, attachAudio, clipsWithoutAudio } from "../../db/interchange.ts";
 import { runWrite } from "../../db/write.ts";
 
@@ -77,7 +78,7 @@ export function AddAudio({ studyId }: { studyId: string }) {
             accept="audio/*,.wav,.mp3,.flac,.ogg,.m4a,.webm"
             disabled={busy}
             aria-describedby={hintId}
-            className="block w-full cursor-pointer text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50 disabled:opacity-50"
+            className={`block w-full cursor-pointer text-sm text-slate-600 ${FILE_BUTTON_CLASS} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50`}
             onChange={(e) => {
               const files = Array.from(e.target.files ?? []);
               e.target.value = "";

@@ -1,13 +1,17 @@
 // The file input of the import card (its accessible name is "Import annotations"), which is
 // also a drop zone for JSON files.
-import { type DragEvent, useId, useState } from "react";
+import { type DragEvent, type Ref, useId, useState } from "react";
+import { FILE_BUTTON_CLASS } from "../../components/Button.tsx";
 
 export function AnnotationFilePicker({
   onFiles,
   disabled = false,
+  ref,
 }: {
   onFiles: (files: File[]) => void;
   disabled?: boolean;
+  /** The file input, for the card to give focus back to it. */
+  ref?: Ref<HTMLInputElement>;
 }) {
   const inputId = useId();
   const hintId = useId();
@@ -37,13 +41,14 @@ export function AnnotationFilePicker({
         Import annotations
       </label>
       <input
+        ref={ref}
         id={inputId}
         type="file"
         accept=".json,application/json"
         multiple
         disabled={disabled}
         aria-describedby={hintId}
-        className="block w-full cursor-pointer text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-slate-900 file:px-3.5 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50"
+        className={`block w-full cursor-pointer text-sm text-slate-600 ${FILE_BUTTON_CLASS} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50`}
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);
           e.target.value = "";

@@ -60,9 +60,8 @@ export function ExportPanel({ studyId }: { studyId: string }) {
         {EXPORTS.map((x) => (
           <li key={x.kind} className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <Button
-              variant={x.kind === "all" ? "primary" : "secondary"}
-              size="sm"
-              className="w-56"
+              variant="secondary"
+              className="w-64"
               disabled={busy !== null}
               onClick={() => run(x.kind)}
             >

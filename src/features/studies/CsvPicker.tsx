@@ -42,7 +42,7 @@ export function CsvPicker({
         <label
           htmlFor={id}
           aria-hidden="true"
-          className={`${buttonClass("secondary", "sm")} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-slate-900`}
+          className={`${buttonClass("secondary", "md")} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-slate-900`}
         >
           {fileName ? "Choose another CSV" : "Choose CSV file"}
         </label>
