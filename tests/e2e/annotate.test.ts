@@ -172,7 +172,20 @@ test("a whole clip with the keyboard alone", async () => {
   await page.keyboard.press("m");
   await expect.poll(() => regionItems(page).count()).toBe(1);
 
+  // Enter without a rating: the message is announced and nothing moves ("Finish clip" stays put).
+  const finish = page.getByRole("button", { name: "Finish clip" });
+  const before = await finish.boundingBox();
+  await page.keyboard.press("Enter");
+  const message = page.getByRole("alert").filter({ hasText: "naturalness rating" });
+  await message.waitFor();
+  await expect(message.textContent()).resolves.toBe(
+    "Choose an overall naturalness rating (1–5) before finishing this clip.",
+  );
+  expect(await finish.boundingBox()).toEqual(before);
+  await screenshot(page, "annotate-rating-required");
   await page.keyboard.press("2");
+  expect(await message.count()).toBe(0);
+  expect(await finish.boundingBox()).toEqual(before);
   await page.keyboard.press("Enter");
   await page.getByText("Clip 2 of 20", { exact: true }).waitFor();
   await page.keyboard.press("p");

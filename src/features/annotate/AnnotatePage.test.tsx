@@ -198,7 +198,16 @@ describe("finishing", () => {
     await seed({ requireRating: true });
     await openClip1();
     await userEvent.click(screen.getByRole("button", { name: "Finish clip" }));
-    expect(screen.getByRole("alert")).toHaveTextContent(
+    const message = screen.getByRole("alert");
+    expect(message).toHaveTextContent(
+      "Choose an overall naturalness rating (1–5) before finishing this clip.",
+    );
+    // Shown after "Finish clip" (so it pushes nothing down) and named by the radio group.
+    const finish = screen.getByRole("button", { name: "Finish clip" });
+    expect(finish.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      screen.getByRole("radiogroup", { name: /Overall naturalness/ }),
+    ).toHaveAccessibleDescription(
       "Choose an overall naturalness rating (1–5) before finishing this clip.",
     );
     expect(await listSubmissions(STUDY)).toEqual([]);

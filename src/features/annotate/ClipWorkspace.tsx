@@ -1,7 +1,7 @@
 // One clip on the crowd screen: waveform, spans, rating and "Finish clip". Every span edit is
 // written to the database at once; the waveform and the list both read the stored spans.
 import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { paletteColor } from "../../audio/colors.ts";
 import { formatTime, roundSeconds } from "../../audio/format.ts";
 import { waveformBoxHeight } from "../../audio/layout.ts";
@@ -68,6 +68,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
   const [status, setStatus] = useState("");
   const [writeError, setWriteError] = useState<string | null>(null);
   const [ratingError, setRatingError] = useState<string | null>(null);
+  const ratingErrorId = useId();
   const [finishing, setFinishing] = useState(false);
   const session = useClipSession(sessionKey(studyId, annotatorId, clip.id));
   const rating = session.draftRating ?? submission?.score;
@@ -367,6 +368,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
             value={rating}
             required={study.requireRating}
             error={ratingError}
+            errorId={ratingErrorId}
             onChange={chooseRating}
           />
           <button
@@ -377,6 +379,12 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
           >
             Finish clip
           </button>
+          {/* Under the button, so that it appearing pushes nothing down. */}
+          {ratingError && (
+            <p id={ratingErrorId} role="alert" className="-mt-2 text-sm text-red-600">
+              {ratingError}
+            </p>
+          )}
         </div>
       </div>
       {ui.helpOpen && <ShortcutsDialog onClose={() => ui.setHelpOpen(false)} />}

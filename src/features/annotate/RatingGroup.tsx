@@ -1,4 +1,6 @@
-// The overall naturalness rating, 1–5, with the standard MOS wording.
+// The overall naturalness rating, 1–5, with the standard MOS wording. The "rating required"
+// message is shown by the screen under "Finish clip" (element `errorId`), so that it appearing
+// moves nothing; the radio group points to it while it is shown.
 import { useId } from "react";
 
 export const RATING_LABELS: Record<1 | 2 | 3 | 4 | 5, string> = {
@@ -15,15 +17,17 @@ export function RatingGroup({
   value,
   required,
   error,
+  errorId,
   onChange,
 }: {
   value: number | undefined;
   required: boolean;
   error: string | null;
+  /** The id of the element that shows `error`. */
+  errorId: string;
   onChange(value: number): void;
 }) {
   const name = useId();
-  const errorId = `${name}-error`;
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id={`${name}-title`} className="text-sm font-semibold text-slate-900">
@@ -57,11 +61,6 @@ export function RatingGroup({
           </label>
         ))}
       </div>
-      {error && (
-        <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
-          {error}
-        </p>
-      )}
     </div>
   );
 }
