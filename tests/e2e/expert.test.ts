@@ -78,6 +78,13 @@ test("crowd spans from two annotators are shown in two colours; a reason survive
   await page.getByRole("button", { name: "w1: 1 span, shown" }).waitFor();
   await page.getByRole("button", { name: "w2: 1 span, shown" }).waitFor();
   await page.getByText("0 of 2 spans labelled").waitFor();
+  // Focus is on the clip's heading from the start (as on the crowd screen).
+  const focused = () =>
+    page.evaluate(
+      () =>
+        `${document.activeElement?.outerHTML.slice(0, 40)}|${document.activeElement?.textContent}`,
+    );
+  expect(await focused()).toMatch(/^<h1[^|]*\|s01_human\.wav$/);
   await dismissNotices(page);
   await screenshot(page, "expert-two-annotators");
 
@@ -94,6 +101,19 @@ test("crowd spans from two annotators are shown in two colours; a reason survive
   await expect.poll(() => items.nth(0).textContent()).toContain("Accuracy");
   await page.keyboard.press("9");
   await expect.poll(() => items.nth(0).textContent()).not.toContain("Accuracy");
+  // N from a reason box: clip 2 has no spans, so the reasons went away with clip 1 and focus
+  // goes to the new clip's heading; P back, and the keys label at once (w2's span, the first
+  // still without reasons, is selected on arrival).
+  await page.keyboard.press("n");
+  await page.getByRole("heading", { name: "s01_espeak.wav" }).waitFor();
+  await expect.poll(focused).toMatch(/^<h1[^|]*\|s01_espeak\.wav$/);
+  await page.keyboard.press("p");
+  await page.getByRole("heading", { name: "s01_human.wav" }).waitFor();
+  await expect.poll(focused).toMatch(/^<h1[^|]*\|s01_human\.wav$/);
+  await page.keyboard.press("9");
+  await expect.poll(() => items.nth(1).textContent()).toContain("Accuracy");
+  await page.keyboard.press("9");
+  await expect.poll(() => items.nth(1).textContent()).not.toContain("Accuracy");
   await dismissNotices(page);
   await screenshot(page, "expert-labelled");
 

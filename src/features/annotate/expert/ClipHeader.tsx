@@ -1,5 +1,6 @@
 // The top of the expert screen: study, clip (system, sentence and its text when the study
 // has it), who is labelling, the shortcuts button and the download of their work.
+import type { Ref } from "react";
 import type { ClipRecord, StudyRecord } from "../../../db/repo.ts";
 import { DownloadMyWork } from "../DownloadMyWork.tsx";
 
@@ -15,11 +16,14 @@ export function ClipHeader({
   clip,
   expertId,
   onShowShortcuts,
+  headingRef,
 }: {
   study: StudyRecord;
   clip: ClipRecord;
   expertId: string;
   onShowShortcuts(): void;
+  /** The clip's heading, which the screen focuses on arriving at a clip. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const text = sentenceText(study, clip);
   const details = [
@@ -34,7 +38,13 @@ export function ClipHeader({
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
           Expert review · {study.name}
         </p>
-        <h1 className="mt-1 truncate text-xl font-semibold text-slate-900">{clip.name}</h1>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-1 truncate text-xl font-semibold text-slate-900 outline-none"
+        >
+          {clip.name}
+        </h1>
         <p className="mt-0.5 text-sm text-slate-500">{details.join(" · ")}</p>
         {text && <p className="mt-2 max-w-3xl text-sm italic text-slate-700">“{text}”</p>}
       </div>

@@ -377,3 +377,57 @@ test("holding a reason key ticks it once, not on every repeat", async () => {
   await new Promise((r) => setTimeout(r, 50));
   expect(await labelsOf(r1.id)).toEqual([["voice_trembling"]]);
 });
+
+test("focus moves to the clip heading on opening and on N / P, as on the crowd screen", async () => {
+  await seed(["c1", "c2"]);
+  await region("c1", "w1", 0, 1);
+  await region("c2", "w1", 0, 1);
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await ready(1);
+  expect(screen.getByRole("heading", { level: 1, name: "c1.wav" })).toHaveFocus();
+
+  // Tab onto the span's row in the list; N removes it with the old clip: focus goes to the new
+  // clip's heading, not to the page body.
+  await user.click(regionItems()[0]?.querySelector("button") as HTMLElement);
+  await user.keyboard("n");
+  await waitFor(() =>
+    expect(screen.getByRole("heading", { level: 1, name: "c2.wav" })).toHaveFocus(),
+  );
+  await user.click(screen.getByRole("button", { name: /Previous clip/ }));
+  await waitFor(() =>
+    expect(screen.getByRole("heading", { level: 1, name: "c1.wav" })).toHaveFocus(),
+  );
+});
+
+test("a focused reason checkbox keeps focus across N / P, and reason keys work right after", async () => {
+  await seed(["c1", "c2"]);
+  const a = await region("c1", "w1", 0, 1);
+  const b = await region("c2", "w2", 1, 2);
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await ready(1);
+
+  // Keyboard labelling: Tab reaches the reasons; Space ticks the focused box.
+  const silence = screen.getByRole("checkbox", { name: "Silence" });
+  silence.focus();
+  await user.keyboard(" ");
+  await waitFor(async () => expect(await labelsOf(a.id)).toEqual([["silence"]]));
+
+  await user.keyboard("n");
+  await screen.findByRole("heading", { level: 1, name: "c2.wav" });
+  expect(screen.getByRole("group", { name: /Reasons for w2's span/ })).toBeInTheDocument();
+  expect(screen.getByRole("checkbox", { name: "Silence" })).toHaveFocus();
+  // "3" is High pitch, "-" Undefined: on c2's span, straight after N.
+  await user.keyboard("3-");
+  await waitFor(async () => expect(await labelsOf(b.id)).toEqual([["high_pitch", "undefined"]]));
+  expect(screen.getByRole("checkbox", { name: "Silence" })).toHaveFocus();
+
+  await user.keyboard("p");
+  await screen.findByRole("heading", { level: 1, name: "c1.wav" });
+  expect(screen.getByRole("checkbox", { name: "Silence" })).toHaveFocus();
+  // "2" is Silence: unticking it on c1's span leaves no reasons there.
+  await user.keyboard("2");
+  await waitFor(async () => expect(await labelsOf(a.id)).toEqual([]));
+  expect(await labelsOf(b.id)).toEqual([["high_pitch", "undefined"]]);
+});

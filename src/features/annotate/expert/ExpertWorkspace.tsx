@@ -80,6 +80,24 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
   const setSelectedId = useCallback((id: string | null) => setChoice({ clipId, id }), [clipId]);
   const selected = view.visibleSpans.find((s) => s.id === selectedId);
 
+  // As on the crowd screen, focus moves to the clip's heading when the screen opens and when
+  // the clip changes (the focused control often went away with the old clip), so a screen
+  // reader announces the clip and Tab starts from the top. A reason checkbox that has focus
+  // keeps it: it is still there, for the same reason, on the new clip's selected span. Keys
+  // work wherever focus is, so 1–9, 0 and - label the new clip's span right after N or P. The
+  // page is not scrolled up to the heading under a keyboard labeller's feet.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const reasonsRef = useRef<HTMLElement>(null);
+  const arrived = useRef(false);
+  useEffect(() => {
+    if (!clipId) return;
+    const active = document.activeElement;
+    const first = !arrived.current;
+    arrived.current = true;
+    if (active instanceof Node && reasonsRef.current?.contains(active)) return;
+    headingRef.current?.focus({ preventScroll: !first });
+  }, [clipId]);
+
   const waveform = useRef<WaveformHandle>(null);
   const waveSpans = useMemo(
     () => waveformSpans(view, ui.showUnion, selected),
@@ -131,6 +149,7 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
         clip={clip}
         expertId={expertId}
         onShowShortcuts={() => setHelp(true)}
+        headingRef={headingRef}
       />
       <ClipNav
         position={nav.index}
@@ -193,7 +212,7 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
             onPlay={playOne}
           />
         </section>
-        <section aria-labelledby="expert-reasons-title" className={`${card} p-4`}>
+        <section ref={reasonsRef} aria-labelledby="expert-reasons-title" className={`${card} p-4`}>
           <h2 id="expert-reasons-title" className="mb-2 text-sm font-semibold text-slate-800">
             Reasons
           </h2>
