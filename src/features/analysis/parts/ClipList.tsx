@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { NO_SYSTEM } from "../../../domain/stats/analyze.ts";
+import { NO_SYSTEM } from "../../../domain/stats/errorTypes.ts";
 import type { ClipAgreement } from "../../../workers/protocol.ts";
 import { clipKappaReason } from "../explain.ts";
 import { count, fixed } from "../format.ts";

@@ -1,6 +1,6 @@
 import * as Plot from "@observablehq/plot";
 import { useCallback } from "react";
-import { NO_SYSTEM } from "../../../domain/stats/analyze.ts";
+import { NO_SYSTEM } from "../../../domain/stats/errorTypes.ts";
 import type { ScatterPoint } from "../../../workers/protocol.ts";
 import { orderSystems, systemColors } from "../palette.ts";
 import { extent } from "../sample.ts";
