@@ -125,7 +125,9 @@ async function main() {
   try {
     await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
     const page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(600_000);
+    // Generous for a 20,000-clip merge (about 30 s here), short enough that a broken selector
+    // fails the run instead of hanging it.
+    page.setDefaultTimeout(180_000);
     await observeLongTasks(page);
 
     const started = performance.now();
@@ -184,7 +186,7 @@ async function main() {
     // 3. Recompute at 0.25 s.
     const before = (await longTasks(page)).length;
     const nowInPage = await page.evaluate(() => performance.now());
-    const input = page.locator('input[type="number"][step="any"]');
+    const input = page.getByLabel("Bin width (seconds)");
     await input.fill("0.25");
     const t2 = performance.now();
     await input.press("Enter");
