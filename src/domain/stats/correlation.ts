@@ -25,10 +25,9 @@ function allEqual(v: ArrayLike<number>): boolean {
   return true;
 }
 
-/** Pearson's r alone; null when n < 3, lengths differ, or either side has zero variance. */
-export function pearsonR(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
+/** Means and centred sums of squares and products of two equally long samples (two passes). */
+function moments(x: ArrayLike<number>, y: ArrayLike<number>) {
   const n = x.length;
-  if (n !== y.length || n < 3 || allEqual(x) || allEqual(y)) return null;
   let sx = 0;
   let sy = 0;
   for (let i = 0; i < n; i++) {
@@ -47,6 +46,14 @@ export function pearsonR(x: ArrayLike<number>, y: ArrayLike<number>): number | n
     syy += dy * dy;
     sxy += dx * dy;
   }
+  return { mx, my, sxx, syy, sxy };
+}
+
+/** Pearson's r alone; null when n < 3, lengths differ, or either side has zero variance. */
+export function pearsonR(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
+  const n = x.length;
+  if (n !== y.length || n < 3 || allEqual(x) || allEqual(y)) return null;
+  const { sxx, syy, sxy } = moments(x, y);
   if (sxx === 0 || syy === 0) return null;
   let r = sxy / (Math.sqrt(sxx) * Math.sqrt(syy));
   if (Math.abs(r) >= 1 - UNIT_R_TOLERANCE) r = r > 0 ? 1 : -1;
@@ -126,21 +133,7 @@ export function leastSquares(
 ): { slope: number; intercept: number } | null {
   const n = x.length;
   if (n !== y.length || n < 2 || allEqual(x)) return null;
-  let sx = 0;
-  let sy = 0;
-  for (let i = 0; i < n; i++) {
-    sx += x[i] as number;
-    sy += y[i] as number;
-  }
-  const mx = sx / n;
-  const my = sy / n;
-  let sxx = 0;
-  let sxy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = (x[i] as number) - mx;
-    sxx += dx * dx;
-    sxy += dx * ((y[i] as number) - my);
-  }
+  const { mx, my, sxx, sxy } = moments(x, y);
   const slope = sxy / sxx;
   return { slope, intercept: my - slope * mx };
 }
