@@ -57,10 +57,12 @@ export function DatasetSummary({
       <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-4 lg:grid-cols-7">
         {rows.map((row) => (
           <div key={row.key} className="flex min-w-0 flex-col" data-figure={row.key}>
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+            {/* Labels take two lines' height, so every value starts on the same line, with or
+                without a note on why it is undefined below it. */}
+            <dt className="min-h-8 text-xs font-medium tracking-wide text-slate-500 uppercase">
               <Defined definition={definitions(row.key)}>{row.label}</Defined>
             </dt>
-            <dd className="mt-auto pt-1 text-xl font-semibold text-slate-900">
+            <dd className="pt-1 text-xl font-semibold text-slate-900">
               <Value text={row.text} reason={row.reason} />
             </dd>
           </div>
