@@ -350,4 +350,35 @@ describe("errors and empty states", () => {
     await page.getByRole("heading", { name: "Study not found" }).waitFor();
     expect(errors).toEqual([]);
   });
+
+  test("a study nobody annotated yet: undefined figures explained, every value on one line", async () => {
+    const empty: AnnotationFile = {
+      format: "redpen-annotations",
+      version: 1,
+      study: { id: "e2e-empty", name: "Nobody annotated", binSeconds: 0.1 },
+      taxonomy: [...DEFAULT_TAXONOMY],
+      clips: [
+        { id: "a", name: "a.wav", duration: 2.4 },
+        { id: "b", name: "b.wav", duration: 3.1 },
+      ],
+      annotators: [],
+      submissions: [],
+      regions: [],
+      reasonLabels: [],
+    };
+    await importFile(empty);
+    await page.goto(`${inject("baseUrl")}/studies/e2e-empty/analysis`);
+    await waitForAnalysis("0.1");
+    await page.getByRole("heading", { name: "No annotations yet" }).waitFor();
+    await expect(
+      page.locator('[data-figure="dataset.meanDuration"]').textContent(),
+    ).resolves.toContain("no clip is annotated yet");
+    // Values with and without a note start on the same line (they used to rise by the note).
+    const tops = await page
+      .locator('#dataset [data-figure^="dataset."] dd')
+      .evaluateAll((dds) => dds.map((dd) => Math.round(dd.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(7);
+    expect(new Set(tops).size).toBe(1);
+    expect(errors).toEqual([]);
+  });
 });
