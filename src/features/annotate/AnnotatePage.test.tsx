@@ -394,6 +394,16 @@ describe("identity", () => {
     expect((await db.annotators.toArray()).map((a) => [a.id, a.role])).toEqual([["e1", "expert"]]);
   });
 
+  test("an id already registered as crowd cannot open the expert screen", async () => {
+    await seed();
+    await ensureAnnotator(STUDY, "w1", "crowd");
+    open("annotator=w1&role=expert");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      'annotator "w1" is already registered as crowd',
+    );
+    expect(screen.queryByText(/Expert screen for/)).not.toBeInTheDocument();
+  });
+
   test("an id already used with another role is refused with a way out", async () => {
     await seed();
     await ensureAnnotator(STUDY, "w1", "expert");

@@ -336,14 +336,6 @@ test("an unknown study says so", async () => {
   expect(await screen.findByRole("heading", { name: "Study not found" })).toBeInTheDocument();
 });
 
-test("an id already registered as crowd cannot open the expert screen", async () => {
-  await seed(["c1"]);
-  render(<ExpertScreen studyId={STUDY} annotatorId="w1" />);
-  expect(await screen.findByRole("alert")).toHaveTextContent(
-    'annotator "w1" is already registered as crowd',
-  );
-});
-
 test("a failed write shows the error and unticks the box again", async () => {
   await seed(["c1"]);
   const r1 = await region("c1", "w1", 0.5, 1.25);

@@ -1,36 +1,15 @@
 // The expert screen (/annotate/<studyId>?annotator=<id>&role=expert): every crowd annotator's
 // spans on each clip, read-only, and the reasons this expert gives them from the study's
-// taxonomy. This file loads the study and registers the expert; ExpertWorkspace does the rest.
-import { type ReactNode, useEffect, useState } from "react";
+// taxonomy. This file loads the study; ExpertWorkspace does the rest. AnnotatePage registers the
+// expert (ensureAnnotator, role conflicts included) before it renders this screen.
+import type { ReactNode } from "react";
 import { useDocumentTitle } from "../../../components/useDocumentTitle.ts";
-import { ensureAnnotator } from "../../../db/repo.ts";
 import { ExpertWorkspace } from "./ExpertWorkspace.tsx";
 import { useExpertData } from "./useExpertData.ts";
-
-type Registration = { kind: "pending" } | { kind: "ok" } | { kind: "error"; message: string };
 
 export function ExpertScreen({ studyId, annotatorId }: { studyId: string; annotatorId: string }) {
   const data = useExpertData(studyId);
   useDocumentTitle(data === null ? "Study not found" : "Expert review", data?.study.name);
-  const studyExists = data !== undefined && data !== null;
-  const [registration, setRegistration] = useState<Registration>({ kind: "pending" });
-
-  useEffect(() => {
-    if (!studyExists) return;
-    let cancelled = false;
-    ensureAnnotator(studyId, annotatorId, "expert").then(
-      () => !cancelled && setRegistration({ kind: "ok" }),
-      (error: unknown) =>
-        !cancelled &&
-        setRegistration({
-          kind: "error",
-          message: error instanceof Error ? error.message : String(error),
-        }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [studyId, annotatorId, studyExists]);
 
   if (data === null) {
     return (
@@ -42,17 +21,7 @@ export function ExpertScreen({ studyId, annotatorId }: { studyId: string; annota
       </Frame>
     );
   }
-  if (registration.kind === "error") {
-    return (
-      <Frame>
-        <h1 className="text-xl font-semibold">Cannot open the expert screen</h1>
-        <p role="alert" className="mt-2 text-sm text-red-600">
-          {registration.message}
-        </p>
-      </Frame>
-    );
-  }
-  if (data === undefined || registration.kind === "pending") {
+  if (data === undefined) {
     return (
       <Frame>
         <p role="status" className="text-sm text-slate-500">
