@@ -14,7 +14,13 @@
 // Then regions ending past their clip are clamped, with a warning each.
 import { z } from "zod";
 import { type CrossFieldFindings, checkCrossField, isRecord } from "./interchange/crossfield.ts";
-import { describeValue, PROBLEM_LIMIT, type Problem, ProblemList } from "./interchange/problems.ts";
+import {
+  describeValue,
+  PROBLEM_LIMIT,
+  type Problem,
+  ProblemList,
+  SECTIONS,
+} from "./interchange/problems.ts";
 import type { AnnotationFile } from "./types.ts";
 
 export type { Problem } from "./interchange/problems.ts";
@@ -109,14 +115,6 @@ void _assignable;
 /** The top level without the arrays (their records are checked one by one). */
 const HeadSchema = z.compile(z.object({ exportedAt: FileShape.exportedAt, study: StudySchema }));
 
-const SECTIONS = [
-  "taxonomy",
-  "clips",
-  "annotators",
-  "submissions",
-  "regions",
-  "reasonLabels",
-] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Each array's element schema, compiled, with the keys it keeps. */

@@ -17,13 +17,8 @@ export function problemLine(fileName: string, problem: Problem): string {
 /** How many problems are listed before the rest are summed up in one line. */
 export const PROBLEM_LIMIT = 100;
 
-/** The top-level keys in the order the file lists them; problems are sorted by it. */
-const SECTION_ORDER = [
-  "",
-  "format",
-  "version",
-  "exportedAt",
-  "study",
+/** The arrays of an interchange file, in the order the file lists them. */
+export const SECTIONS = [
   "taxonomy",
   "clips",
   "annotators",
@@ -31,6 +26,9 @@ const SECTION_ORDER = [
   "regions",
   "reasonLabels",
 ] as const;
+
+/** The top-level keys in the order the file lists them; problems are sorted by it. */
+const SECTION_ORDER = ["", "format", "version", "exportedAt", "study", ...SECTIONS] as const;
 
 function sectionRank(section: string): number {
   const i = (SECTION_ORDER as readonly string[]).indexOf(section);
