@@ -1,8 +1,9 @@
 // Audio for clips that were imported without it: files dropped or chosen here are matched to
 // the study's clips by name (ignoring case, also without extension) and stored.
 import { useLiveQuery } from "dexie-react-hooks";
-import { type DragEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { FILE_BUTTON_CLASS } from "../../components/Button.tsx";
+import { DropZone } from "../../components/DropZone.tsx";
 import { type AttachAudioResult, attachAudio, clipsWithoutAudio } from "../../db/interchange.ts";
 import { runWrite } from "../../db/write.ts";
 
@@ -18,7 +19,6 @@ export function AddAudio({ studyId }: { studyId: string }) {
   const [result, setResult] = useState<AttachAudioResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [over, setOver] = useState(false);
   const inputId = useId();
   const hintId = useId();
 
@@ -32,12 +32,6 @@ export function AddAudio({ studyId }: { studyId: string }) {
     } finally {
       setBusy(false);
     }
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    const files = Array.from(e.dataTransfer.files);
-    if (!busy && files.length > 0) void add(files);
   };
 
   if (missing === undefined || (missing.length === 0 && result === null)) return null;
@@ -56,17 +50,11 @@ export function AddAudio({ studyId }: { studyId: string }) {
         <p className="mt-0.5 text-sm text-slate-600">Every clip has its audio now.</p>
       )}
       {missing.length > 0 && (
-        <section
-          aria-label="Drop zone for audio files"
-          onDragOver={(e) => {
-            e.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={onDrop}
-          className={`mt-2 rounded-lg border-2 border-dashed px-4 py-3 transition-colors ${
-            over ? "border-slate-900 bg-slate-100" : "border-slate-300 bg-slate-50"
-          }`}
+        <DropZone
+          label="Drop zone for audio files"
+          onFiles={(files) => void add(files)}
+          disabled={busy}
+          className="mt-2 px-4 py-3"
         >
           <label htmlFor={inputId} className="sr-only">
             Add audio
@@ -89,7 +77,7 @@ export function AddAudio({ studyId }: { studyId: string }) {
             Choose or drop the audio files: each is matched to the clip of the same name (ignoring
             case and extension).
           </p>
-        </section>
+        </DropZone>
       )}
       {result && (
         <div role="status" className="mt-2 space-y-0.5 text-sm">

@@ -1,7 +1,8 @@
 // The file input of the import card (its accessible name is "Import annotations"), which is
 // also a drop zone for JSON files.
-import { type DragEvent, type Ref, useId, useState } from "react";
+import { type Ref, useId } from "react";
 import { FILE_BUTTON_CLASS } from "../../components/Button.tsx";
+import { DropZone } from "../../components/DropZone.tsx";
 
 export function AnnotationFilePicker({
   onFiles,
@@ -15,27 +16,13 @@ export function AnnotationFilePicker({
 }) {
   const inputId = useId();
   const hintId = useId();
-  const [over, setOver] = useState(false);
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    const files = Array.from(e.dataTransfer.files);
-    if (!disabled && files.length > 0) onFiles(files);
-  };
 
   return (
-    <section
-      aria-label="Drop zone for annotation files"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
-      className={`rounded-lg border-2 border-dashed px-4 py-4 text-sm transition-colors ${
-        over ? "border-slate-900 bg-slate-100" : "border-slate-300 bg-slate-50"
-      }`}
+    <DropZone
+      label="Drop zone for annotation files"
+      onFiles={onFiles}
+      disabled={disabled}
+      className="px-4 py-4 text-sm"
     >
       <label htmlFor={inputId} className="sr-only">
         Import annotations
@@ -59,6 +46,6 @@ export function AnnotationFilePicker({
         Choose or drop one or more RedPen JSON files (several annotators at once is fine). You see
         what changes before anything is stored.
       </p>
-    </section>
+    </DropZone>
   );
 }

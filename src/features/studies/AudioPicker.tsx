@@ -1,5 +1,6 @@
 // A drop zone for audio files that is also a file picker (click, or Enter/Space on the button).
-import { type DragEvent, useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
+import { DropZone } from "../../components/DropZone.tsx";
 
 export function AudioPicker({
   onFiles,
@@ -9,29 +10,14 @@ export function AudioPicker({
   disabled?: boolean;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const hintId = useId();
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    if (disabled) return;
-    const files = Array.from(e.dataTransfer.files);
-    if (files.length > 0) onFiles(files);
-  };
-
   return (
-    <section
-      aria-label="Drop zone for audio files"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
-      className={`flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm transition-colors ${
-        over ? "border-slate-900 bg-slate-100" : "border-slate-300 bg-slate-50"
-      }`}
+    <DropZone
+      label="Drop zone for audio files"
+      onFiles={onFiles}
+      disabled={disabled}
+      className="flex flex-col items-center justify-center gap-2 px-4 py-6 text-center text-sm"
     >
       <p className="text-slate-700">
         Drop audio files here, or{" "}
@@ -63,6 +49,6 @@ export function AudioPicker({
           if (files.length > 0) onFiles(files);
         }}
       />
-    </section>
+    </DropZone>
   );
 }
