@@ -1,24 +1,13 @@
 // Quick timing check of the statistics (not a test): a synthetic study of 100,000 clips × 3
 // annotators (~450,000 regions, ~400,000 reason labels), analysed once cold and then ten times.
 //   npx tsx scripts/golden/timing.ts [clips]
+import { mulberry32 } from "../../src/domain/interchange/generate.ts";
 import { analyze, computeReport } from "../../src/domain/stats/index.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/taxonomy.ts";
 import type { AnnotationFile, ReasonLabel, Region, Submission } from "../../src/domain/types.ts";
 
-/** Small deterministic generator (mulberry32), so every run times the same study. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function syntheticStudy(clipCount: number): AnnotationFile {
-  const rand = random(42);
+  const rand = mulberry32(42); // deterministic, so every run times the same study
   const systems = ["human", "N13", "N17", "N18", "B01"];
   const annotators = ["w1", "w2", "w3"];
   const clips: AnnotationFile["clips"] = [];
