@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFINITIONS } from "../../domain/stats/definitions.ts";
@@ -151,7 +151,8 @@ describe("AnalysisPage", () => {
     expect(figure("dataset.meanRegionLength")).toHaveTextContent("0.457");
     expect(screen.getByLabelText("Bin width (seconds)")).toHaveValue("0.1");
     expect(screen.getByRole("heading", { name: "Analysis" })).toBeInTheDocument();
-    expect(document.title).toBe("Analysis · Pilot study · RedPen Annotator");
+    // The title is set in an effect, which may run after the figures are already in the DOM.
+    await waitFor(() => expect(document.title).toBe("Analysis · Pilot study · RedPen Annotator"));
   });
 
   it("shows undefined figures as — with the reason", async () => {
