@@ -1,5 +1,6 @@
 // A drop zone for audio files that is also a file picker (click, or Enter/Space on the button).
 import { useId, useRef } from "react";
+import { Button } from "../../components/Button.tsx";
 import { DropZone } from "../../components/DropZone.tsx";
 
 export function AudioPicker({
@@ -19,17 +20,10 @@ export function AudioPicker({
       disabled={disabled}
       className="flex flex-col items-center justify-center gap-2 px-4 py-6 text-center text-sm"
     >
-      <p className="text-slate-700">
-        Drop audio files here, or{" "}
-        <button
-          type="button"
-          disabled={disabled}
-          onClick={() => inputRef.current?.click()}
-          className="font-medium text-slate-900 underline underline-offset-2 hover:text-slate-600 disabled:opacity-50"
-        >
-          choose files
-        </button>
-      </p>
+      <p className="text-slate-700">Drop audio files here, or</p>
+      <Button size="sm" disabled={disabled} onClick={() => inputRef.current?.click()}>
+        Choose audio files
+      </Button>
       <p id={hintId} className="text-xs text-slate-500">
         WAV, MP3, FLAC, OGG… whatever this browser can decode. Each file becomes one clip.
       </p>

@@ -8,15 +8,23 @@ export type AudioItem =
 
 let keySeq = 0;
 
-/** New list items for `files`; a name already in `current` (or repeated) is refused. */
+/**
+ * New list items for `files`. A name already in `current` (or repeated) is refused, and so is
+ * one in `inStudy`: the names of the clips a study already has, when adding clips to it.
+ */
 export function addFiles(
   current: readonly AudioItem[],
   files: readonly File[],
+  inStudy: ReadonlySet<string> = new Set(),
 ): { items: AudioItem[]; refused: string[] } {
   const names = new Set(current.map((i) => i.file.name));
   const items: AudioItem[] = [];
   const refused: string[] = [];
   for (const file of files) {
+    if (inStudy.has(file.name)) {
+      refused.push(`${file.name}: the study already has a clip with this name`);
+      continue;
+    }
     if (names.has(file.name)) {
       refused.push(`${file.name}: a file with this name is already in the list`);
       continue;
