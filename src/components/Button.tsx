@@ -1,6 +1,6 @@
 // The app's buttons. `variant`: primary (dark), secondary (outlined), danger (red), ghost
 // (text only). `size`: md (default) or sm. Use ButtonLink for a link that looks like a button.
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from "react";
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, Ref } from "react";
 import { Link } from "wouter";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
@@ -35,6 +35,7 @@ export const FILE_BUTTON_CLASS =
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A `<button>` (type="button" unless given) in the app's style. */

@@ -49,6 +49,7 @@ test("creates the demo study with 20 clips, exact durations and stored audio", a
   expect(await ensureDemoStudy({ fetch: fetchImpl, baseUrl: "/", force: true })).toBe("created");
   const study = await getStudy("demo");
   expect(study).toMatchObject({ name: "Demo: 5 sentences × 4 voices", requireRating: true });
+  expect(study?.extra.instructions).toMatch(/^Listen to the whole clip\. Drag across every part/);
   expect((study?.extra.sentences as Record<string, string> | undefined)?.s02).toBe(
     "he was not an ill disposed young man",
   );

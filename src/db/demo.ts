@@ -6,6 +6,10 @@ import { type AudioRecord, type ClipRecord, db, type StudyRecord } from "./db.ts
 import { runWrite } from "./write.ts";
 
 export const DEMO_STUDY_ID = "demo";
+
+/** What the demo study asks of its annotators (shown above the waveform). */
+export const DEMO_INSTRUCTIONS =
+  "Listen to the whole clip. Drag across every part that sounds unnatural (an odd pitch, a robotic word, a pause in the wrong place), then rate the clip and press Finish clip. If nothing sounds wrong, finish without marking anything: that is an answer too.";
 export const DEMO_SYSTEMS = ["human", "espeak", "flite", "festival"] as const;
 export const DEMO_SENTENCES = ["s01", "s02", "s03", "s04", "s05"] as const;
 /** Set once the demo has been created, so that deleting it is not undone on the next launch. */
@@ -98,6 +102,7 @@ async function createDemo(options: {
       extra: {
         description:
           "Five sentences from Sense and Sensibility, each read by a human and by three speech synthesizers (eSpeak, Flite, Festival).",
+        instructions: DEMO_INSTRUCTIONS,
         sentences,
       },
     };

@@ -42,6 +42,7 @@ export {
   type NewStudy,
   type StudySummary,
   slugify,
+  studyText,
   updateStudy,
 } from "./studies.ts";
 export { runWrite, WriteError } from "./write.ts";

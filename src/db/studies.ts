@@ -26,6 +26,12 @@ export interface StudySummary {
   submissions: number;
 }
 
+/** A text detail of the study kept in `extra` ("description", "instructions"), or "". */
+export function studyText(study: StudyRecord, key: "description" | "instructions"): string {
+  const value = study.extra[key];
+  return typeof value === "string" ? value : "";
+}
+
 /** "VCC 2018 — Pilot!" → "vcc-2018-pilot" (ASCII letters and digits, dashes, ≤ 40 chars). */
 export function slugify(name: string): string {
   const slug = name

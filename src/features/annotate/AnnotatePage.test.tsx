@@ -76,8 +76,14 @@ const STUDY = "t";
 const CLIPS = ["c1", "c2", "c3"];
 const wav = () => new Blob([new Uint8Array(44)], { type: "audio/wav" });
 
-async function seed({ requireRating = false } = {}) {
-  await createStudy({ id: STUDY, name: "Test study", requireRating });
+async function seed({
+  requireRating = false,
+  extra = {},
+}: {
+  requireRating?: boolean;
+  extra?: Record<string, unknown>;
+} = {}) {
+  await createStudy({ id: STUDY, name: "Test study", requireRating, extra });
   await addClips(
     STUDY,
     CLIPS.map((id) => ({ clip: { id, name: `${id}.wav`, duration: 3 }, blob: wav() })),
@@ -258,6 +264,27 @@ describe("finishing", () => {
     await userEvent.click(link);
     await screen.findByRole("heading", { name: /c2\.wav/ });
     await waitFor(() => expect(within(regionList()).getAllByRole("listitem")).toHaveLength(2));
+  });
+});
+
+describe("instructions", () => {
+  test("the study's instructions show above the clip, fold away, and stay folded on the next clip", async () => {
+    await seed({ extra: { instructions: "Mark what sounds robotic.\nIgnore breaths." } });
+    await openClip1();
+    const box = screen.getByText("Instructions").closest("details");
+    expect(box).toHaveAttribute("open");
+    expect(box).toHaveTextContent("Mark what sounds robotic. Ignore breaths.");
+    await userEvent.click(screen.getByText("Instructions"));
+    await waitFor(() => expect(box).not.toHaveAttribute("open"));
+    await userEvent.click(screen.getByRole("button", { name: "Next clip" }));
+    await screen.findByRole("heading", { name: /c2\.wav/ });
+    expect(screen.getByText("Instructions").closest("details")).not.toHaveAttribute("open");
+  });
+
+  test("a study without instructions shows none", async () => {
+    await seed();
+    await openClip1();
+    expect(screen.queryByText("Instructions")).not.toBeInTheDocument();
   });
 });
 

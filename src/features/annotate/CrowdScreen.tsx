@@ -10,12 +10,14 @@ import {
   listAllRegions,
   listClips,
   listSubmissions,
+  studyText,
 } from "../../db/repo.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { AudioCache } from "./audioCache.ts";
 import { ClipWorkspace } from "./ClipWorkspace.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 import { FinishedScreen } from "./FinishedScreen.tsx";
+import { Instructions } from "./Instructions.tsx";
 import { nextUnfinished } from "./progress.ts";
 import { useClipAudio } from "./useClipAudio.ts";
 
@@ -199,6 +201,7 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
     <>
       {header}
       {progress}
+      <Instructions text={studyText(study, "instructions")} />
       <ClipWorkspace
         key={clip.id}
         study={study}

@@ -1,12 +1,14 @@
 import { useLiveQuery } from "dexie-react-hooks";
-import { lazy, Suspense } from "react";
-import { ButtonLink } from "../../components/Button.tsx";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
-import { getStudy, listAnnotators, listClips, listSubmissions } from "../../db/repo.ts";
+import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
+import { AddClipsForm } from "./AddClipsForm.tsx";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
 import { ClipTable } from "./ClipTable.tsx";
 import { StudySettings } from "./StudySettings.tsx";
+import { StudySettingsForm } from "./StudySettingsForm.tsx";
 
 // The exporters (zip, CSV, TextGrid) load with the panel, not with the app's first screen.
 const ExportPanel = lazy(() =>
@@ -32,6 +34,15 @@ async function loadStudy(studyId: string) {
 
 export function StudyPage({ studyId }: { studyId: string }) {
   const data = useLiveQuery(() => loadStudy(studyId), [studyId]);
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  // After the form closes, focus goes back to the button that opened it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const closeForm = (setOpen: (open: boolean) => void, button: typeof editButton) => {
+    setOpen(false);
+    requestAnimationFrame(() => button.current?.focus());
+  };
   useDocumentTitle(
     ...(data !== undefined && !data.study ? ["Study not found"] : ["Study", data?.study?.name]),
   );
@@ -58,7 +69,8 @@ export function StudyPage({ studyId }: { studyId: string }) {
 
   const { study, clips, annotators, submissions } = data;
   const totalSeconds = clips.reduce((s, c) => s + c.duration, 0);
-  const description = typeof study.extra.description === "string" ? study.extra.description : "";
+  const description = studyText(study, "description");
+  const instructions = studyText(study, "instructions");
 
   return (
     <main className="mx-auto max-w-6xl space-y-6 p-6">
@@ -81,8 +93,31 @@ export function StudyPage({ studyId }: { studyId: string }) {
         </div>
       </div>
 
-      <Card title="Settings">
-        <StudySettings study={study} clipCount={clips.length} totalSeconds={totalSeconds} />
+      <Card
+        title="Settings"
+        actions={
+          !editing && (
+            <Button ref={editButton} size="sm" onClick={() => setEditing(true)}>
+              Edit settings
+            </Button>
+          )
+        }
+      >
+        {editing ? (
+          <StudySettingsForm study={study} onDone={() => closeForm(setEditing, editButton)} />
+        ) : (
+          <>
+            <StudySettings study={study} clipCount={clips.length} totalSeconds={totalSeconds} />
+            {instructions && (
+              <div className="mt-4 border-t border-slate-100 pt-3">
+                <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+                  Instructions for annotators
+                </p>
+                <p className="mt-0.5 whitespace-pre-line text-sm text-slate-900">{instructions}</p>
+              </div>
+            )}
+          </>
+        )}
       </Card>
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -99,7 +134,26 @@ export function StudyPage({ studyId }: { studyId: string }) {
         </Card>
       </div>
 
-      <Card title="Clips" description={`${clips.length} clips, in the order annotators see them.`}>
+      <Card
+        title="Clips"
+        description={`${clips.length} clips, in the order annotators see them.`}
+        actions={
+          !adding && (
+            <Button ref={addButton} size="sm" onClick={() => setAdding(true)}>
+              Add clips
+            </Button>
+          )
+        }
+      >
+        {adding && (
+          <div className="mb-6 rounded-md border border-slate-200 bg-slate-50 p-4">
+            <AddClipsForm
+              studyId={study.id}
+              clips={clips}
+              onDone={() => closeForm(setAdding, addButton)}
+            />
+          </div>
+        )}
         <ClipTable clips={clips} submissionsByClip={countBy(submissions, (s) => s.clipId)} />
       </Card>
     </main>

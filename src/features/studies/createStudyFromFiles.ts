@@ -1,10 +1,32 @@
-// Creating a study from decoded audio files and optional CSV metadata.
-import { addClips, createStudy, deleteStudy, type NewClip } from "../../db/repo.ts";
+// Creating a study from decoded audio files and optional CSV metadata, and adding more clips
+// to a study later the same way.
+import { addClips, createStudy, deleteStudy, listClips, type NewClip } from "../../db/repo.ts";
 import { type ClipMeta, clipIdFor } from "../../domain/clipCsv.ts";
 
 export interface DecodedFile {
   file: File;
   duration: number;
+}
+
+/** The clips for these files, in file order, with ids from their names that avoid `taken`. */
+async function clipsFromFiles(
+  files: readonly DecodedFile[],
+  meta: ReadonlyMap<string, ClipMeta> | undefined,
+  taken: Set<string>,
+): Promise<NewClip[]> {
+  return Promise.all(
+    files.map(async ({ file, duration }) => ({
+      clip: {
+        id: clipIdFor(file.name, taken),
+        name: file.name,
+        duration,
+        ...(meta?.get(file.name) ?? {}),
+      },
+      blob: new Blob([await file.arrayBuffer()], {
+        type: file.type || "application/octet-stream",
+      }),
+    })),
+  );
 }
 
 /**
@@ -19,20 +41,7 @@ export async function createStudyFromFiles(input: {
   files: readonly DecodedFile[];
   meta?: ReadonlyMap<string, ClipMeta>;
 }): Promise<string> {
-  const taken = new Set<string>();
-  const clips: NewClip[] = await Promise.all(
-    input.files.map(async ({ file, duration }) => ({
-      clip: {
-        id: clipIdFor(file.name, taken),
-        name: file.name,
-        duration,
-        ...(input.meta?.get(file.name) ?? {}),
-      },
-      blob: new Blob([await file.arrayBuffer()], {
-        type: file.type || "application/octet-stream",
-      }),
-    })),
-  );
+  const clips = await clipsFromFiles(input.files, input.meta, new Set());
   const studyId = await createStudy({
     name: input.name,
     binSeconds: input.binSeconds,
@@ -45,4 +54,19 @@ export async function createStudyFromFiles(input: {
     throw error;
   }
   return studyId;
+}
+
+/**
+ * Adds the files as clips after the study's existing ones, in one transaction (all or none).
+ * Ids come from the file names, with "-2", "-3"… where the study already uses one. Returns
+ * the number of clips added.
+ */
+export async function addClipsFromFiles(
+  studyId: string,
+  files: readonly DecodedFile[],
+  meta?: ReadonlyMap<string, ClipMeta>,
+): Promise<number> {
+  const taken = new Set((await listClips(studyId)).map((c) => c.id));
+  const clips = await clipsFromFiles(files, meta, taken);
+  return (await addClips(studyId, clips)).length;
 }

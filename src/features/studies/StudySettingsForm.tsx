@@ -1,0 +1,168 @@
+// Editing a study's settings: name, description, instructions for annotators, bin width and
+// whether the rating is required. Saved in one write; Cancel leaves the study as it was.
+import { type FormEvent, useId, useRef, useState } from "react";
+import { Button } from "../../components/Button.tsx";
+import { useFocusFirst } from "../../components/useFocusFirst.ts";
+import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
+import { notify } from "../../stores/notices.ts";
+import { binProblem, FieldError, INPUT, nameProblem } from "./fields.tsx";
+
+/** `extra` with `key` set to the trimmed text, or without `key` when the text is empty. */
+function withText(
+  extra: Record<string, unknown>,
+  key: string,
+  text: string,
+): Record<string, unknown> {
+  const { [key]: _old, ...rest } = extra;
+  return text.trim() === "" ? rest : { ...rest, [key]: text.trim() };
+}
+
+export function StudySettingsForm({
+  study,
+  onDone,
+}: {
+  study: StudyRecord;
+  /** Called after saving or cancelling. */
+  onDone: () => void;
+}) {
+  const [name, setName] = useState(study.name);
+  const [description, setDescription] = useState(studyText(study, "description"));
+  const [instructions, setInstructions] = useState(studyText(study, "instructions"));
+  const [bin, setBin] = useState(String(study.binSeconds));
+  const [requireRating, setRequireRating] = useState(study.requireRating);
+  const [errors, setErrors] = useState<{ name?: string; bin?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirst(form);
+  const ids = {
+    name: useId(),
+    description: useId(),
+    instructions: useId(),
+    bin: useId(),
+    rating: useId(),
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = { name: nameProblem(name), bin: binProblem(bin) };
+    setErrors(found);
+    if (found.name || found.bin) return;
+    setSaving(true);
+    try {
+      await updateStudy(study.id, {
+        name: name.trim(),
+        binSeconds: Number(bin),
+        requireRating,
+        extra: withText(
+          withText(study.extra, "description", description),
+          "instructions",
+          instructions,
+        ),
+      });
+      notify("info", "Settings saved.");
+      onDone();
+    } catch {
+      // The repository has shown the error as a notice; the form keeps what was typed.
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      ref={form}
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Study settings"
+      className="space-y-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <div>
+          <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
+            Study name
+          </label>
+          <input
+            id={ids.name}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${ids.name}-e` : undefined}
+            className={INPUT}
+          />
+          <FieldError id={`${ids.name}-e`} message={errors.name} />
+        </div>
+        <div>
+          <label htmlFor={ids.bin} className="block text-sm font-medium text-slate-800">
+            Bin width (s)
+          </label>
+          <input
+            id={ids.bin}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0.01"
+            value={bin}
+            onChange={(e) => setBin(e.target.value)}
+            aria-invalid={errors.bin ? true : undefined}
+            aria-describedby={errors.bin ? `${ids.bin}-e` : `${ids.bin}-h`}
+            className={INPUT}
+          />
+          <FieldError id={`${ids.bin}-e`} message={errors.bin} />
+          {!errors.bin && (
+            <p id={`${ids.bin}-h`} className="mt-1 text-xs text-slate-500">
+              The analysis's default; stored spans do not change.
+            </p>
+          )}
+        </div>
+      </div>
+      <div>
+        <label htmlFor={ids.description} className="block text-sm font-medium text-slate-800">
+          Description <span className="font-normal text-slate-500">(for researchers)</span>
+        </label>
+        <textarea
+          id={ids.description}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          rows={2}
+          className={INPUT}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.instructions} className="block text-sm font-medium text-slate-800">
+          Instructions for annotators
+        </label>
+        <textarea
+          id={ids.instructions}
+          value={instructions}
+          onChange={(e) => setInstructions(e.target.value)}
+          rows={3}
+          aria-describedby={`${ids.instructions}-h`}
+          placeholder="e.g. Drag across every part of the clip that sounds unnatural."
+          className={INPUT}
+        />
+        <p id={`${ids.instructions}-h`} className="mt-1 text-xs text-slate-500">
+          Shown above the waveform on the annotation screen. Leave empty for none.
+        </p>
+      </div>
+      <div className="flex items-start gap-2">
+        <input
+          id={ids.rating}
+          type="checkbox"
+          checked={requireRating}
+          onChange={(e) => setRequireRating(e.target.checked)}
+          className="mt-0.5 size-4 accent-slate-900"
+        />
+        <label htmlFor={ids.rating} className="text-sm text-slate-800">
+          Require a 1–5 naturalness rating before an annotator finishes a clip
+        </label>
+      </div>
+      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+        <Button type="button" onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" disabled={saving}>
+          {saving ? "Saving…" : "Save settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}
