@@ -134,3 +134,58 @@ test("a new study imports the good WAVs and names the broken file alone; it surv
   ).resolves.toBe(1);
   expect(errors).toEqual([]);
 });
+
+test("the study's settings can be edited and clips added to it; both survive a reload", async () => {
+  await page.goto(inject("baseUrl"));
+  const row = page.getByRole("listitem").filter({ hasText: "E2E two voices" });
+  await row.getByRole("link", { name: /^Study / }).click();
+  await page.getByRole("heading", { level: 1, name: "E2E two voices" }).waitFor();
+  const studyId = new URL(page.url()).pathname.replace("/studies/", "");
+
+  await page.getByRole("button", { name: "Edit settings" }).click();
+  const form = page.getByRole("form", { name: "Study settings" });
+  await form.getByLabel("Study name").fill("E2E three voices");
+  await form.getByLabel("Bin width (s)").fill("0.05");
+  await form.getByLabel("Instructions for annotators").fill("Mark every word that sounds robotic.");
+  await screenshot(page, "studies-edit-settings");
+  await form.getByRole("button", { name: "Save settings" }).click();
+  await page.getByRole("heading", { level: 1, name: "E2E three voices" }).waitFor();
+
+  await page.getByRole("button", { name: "Add clips" }).click();
+  const add = page.getByRole("form", { name: "Add clips" });
+  await add
+    .locator('input[type="file"][aria-label="Audio files"]')
+    .setInputFiles(["public/audio/s02_flite.wav", "public/audio/s02_human.wav"]);
+  await add.getByText("s02_human.wav: the study already has a clip with this name").waitFor();
+  await add.getByText("1 clip ready; they go after clip 2.").waitFor();
+  await screenshot(page, "studies-add-clips");
+  await add.getByRole("button", { name: "Add clips" }).click();
+  await add.waitFor({ state: "detached" });
+
+  await page.reload();
+  await page.getByRole("heading", { level: 1, name: "E2E three voices" }).waitFor();
+  expect((await clipRows()).map((r) => r.slice(0, 2))).toEqual([
+    ["1", "s02_human.wav"],
+    ["2", "s02_espeak.wav"],
+    ["3", "s02_flite.wav"],
+  ]);
+  await page.getByText("0.05 s").waitFor();
+  expect(await storedAudioSizes(studyId)).toHaveProperty(
+    "s02_flite",
+    statSync("public/audio/s02_flite.wav").size,
+  );
+
+  // The annotators see the instructions above the waveform of the new clip.
+  await page.goto(
+    `${inject("baseUrl")}/annotate/${studyId}?annotator=e2e-w&role=crowd&clip=s02_flite`,
+  );
+  await page.getByText("Clip 3 of 3").waitFor();
+  await page.getByText("Mark every word that sounds robotic.").waitFor();
+  await page
+    .getByRole("region", { name: "Waveform" })
+    .or(page.getByLabel("Waveform"))
+    .first()
+    .waitFor();
+  await screenshot(page, "studies-instructions-on-crowd-screen");
+  expect(errors).toEqual([]);
+});
