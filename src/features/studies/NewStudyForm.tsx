@@ -1,13 +1,13 @@
 // "New study": name, bin width, rating requirement, audio files (decoded in the browser to
 // check them and read their length) and an optional CSV of clip metadata.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { notify } from "../../stores/notices.ts";
 import { ClipFilesFields } from "./ClipFilesFields.tsx";
 import { createStudyFromFiles } from "./createStudyFromFiles.ts";
-import { binProblem, FieldError, INPUT, nameProblem } from "./fields.tsx";
+import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { plural } from "./format.ts";
 import { clipFilesProblems, useClipFiles } from "./useClipFiles.ts";
 
@@ -26,7 +26,6 @@ export function NewStudyForm() {
   const files = useClipFiles();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const ids = { name: useId(), bin: useId(), rating: useId() };
   const { decodable } = files;
 
   const validate = (): FieldErrors => ({
@@ -65,53 +64,15 @@ export function NewStudyForm() {
       description="Upload the clips to annotate. Everything stays in this browser."
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="New study">
-        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-          <div>
-            <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
-              Study name
-            </label>
-            <input
-              id={ids.name}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="e.g. VCC2018 pilot"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? `${ids.name}-e` : undefined}
-              className={INPUT}
-            />
-            <FieldError id={`${ids.name}-e`} message={errors.name} />
-          </div>
-          <div>
-            <label htmlFor={ids.bin} className="block text-sm font-medium text-slate-800">
-              Bin width (s)
-            </label>
-            <input
-              id={ids.bin}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0.01"
-              value={bin}
-              onChange={(e) => setBin(e.target.value)}
-              aria-invalid={errors.bin ? true : undefined}
-              aria-describedby={errors.bin ? `${ids.bin}-e` : undefined}
-              className={INPUT}
-            />
-            <FieldError id={`${ids.bin}-e`} message={errors.bin} />
-          </div>
-        </div>
-        <div className="flex items-start gap-2">
-          <input
-            id={ids.rating}
-            type="checkbox"
-            checked={requireRating}
-            onChange={(e) => setRequireRating(e.target.checked)}
-            className="mt-0.5 size-4 accent-slate-900"
-          />
-          <label htmlFor={ids.rating} className="text-sm text-slate-800">
-            Require a 1–5 naturalness rating before an annotator finishes a clip
-          </label>
-        </div>
+        <NameAndBinFields
+          name={name}
+          onName={setName}
+          bin={bin}
+          onBin={setBin}
+          errors={errors}
+          namePlaceholder="e.g. VCC2018 pilot"
+        />
+        <RequireRatingField checked={requireRating} onChange={setRequireRating} />
 
         <ClipFilesFields
           files={files}

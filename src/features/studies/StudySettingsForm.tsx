@@ -5,7 +5,7 @@ import { Button } from "../../components/Button.tsx";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
 import { notify } from "../../stores/notices.ts";
-import { binProblem, FieldError, INPUT, nameProblem } from "./fields.tsx";
+import { binProblem, INPUT, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 
 /** `extra` with `key` set to the trimmed text, or without `key` when the text is empty. */
 function withText(
@@ -34,13 +34,7 @@ export function StudySettingsForm({
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirst(form);
-  const ids = {
-    name: useId(),
-    description: useId(),
-    instructions: useId(),
-    bin: useId(),
-    rating: useId(),
-  };
+  const ids = { description: useId(), instructions: useId() };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -75,45 +69,14 @@ export function StudySettingsForm({
       aria-label="Study settings"
       className="space-y-4"
     >
-      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <div>
-          <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
-            Study name
-          </label>
-          <input
-            id={ids.name}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${ids.name}-e` : undefined}
-            className={INPUT}
-          />
-          <FieldError id={`${ids.name}-e`} message={errors.name} />
-        </div>
-        <div>
-          <label htmlFor={ids.bin} className="block text-sm font-medium text-slate-800">
-            Bin width (s)
-          </label>
-          <input
-            id={ids.bin}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0.01"
-            value={bin}
-            onChange={(e) => setBin(e.target.value)}
-            aria-invalid={errors.bin ? true : undefined}
-            aria-describedby={errors.bin ? `${ids.bin}-e` : `${ids.bin}-h`}
-            className={INPUT}
-          />
-          <FieldError id={`${ids.bin}-e`} message={errors.bin} />
-          {!errors.bin && (
-            <p id={`${ids.bin}-h`} className="mt-1 text-xs text-slate-500">
-              The analysis's default; stored spans do not change.
-            </p>
-          )}
-        </div>
-      </div>
+      <NameAndBinFields
+        name={name}
+        onName={setName}
+        bin={bin}
+        onBin={setBin}
+        errors={errors}
+        binHint="The analysis's default; stored spans do not change."
+      />
       <div>
         <label htmlFor={ids.description} className="block text-sm font-medium text-slate-800">
           Description <span className="font-normal text-slate-500">(for researchers)</span>
@@ -143,18 +106,7 @@ export function StudySettingsForm({
           Shown above the waveform on the annotation screen. Leave empty for none.
         </p>
       </div>
-      <div className="flex items-start gap-2">
-        <input
-          id={ids.rating}
-          type="checkbox"
-          checked={requireRating}
-          onChange={(e) => setRequireRating(e.target.checked)}
-          className="mt-0.5 size-4 accent-slate-900"
-        />
-        <label htmlFor={ids.rating} className="text-sm text-slate-800">
-          Require a 1–5 naturalness rating before an annotator finishes a clip
-        </label>
-      </div>
+      <RequireRatingField checked={requireRating} onChange={setRequireRating} />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         <Button type="button" onClick={onDone} disabled={saving}>
           Cancel

@@ -1,5 +1,6 @@
 // What the study forms ("New study", "Study settings", "Add clips") share: the input style,
-// the message under a field, and the checks of a study's name and bin width.
+// the message under a field, the checks of a study's name and bin width, and those fields.
+import { useId } from "react";
 
 export const INPUT =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900 aria-[invalid=true]:border-red-600";
@@ -25,4 +26,95 @@ export function binProblem(text: string): string | undefined {
   return text.trim() === "" || !Number.isFinite(seconds) || seconds <= 0
     ? "Bin width must be a number of seconds greater than 0."
     : undefined;
+}
+
+/** The study's name and bin width side by side, each with its problem under it. */
+export function NameAndBinFields({
+  name,
+  onName,
+  bin,
+  onBin,
+  errors,
+  namePlaceholder,
+  binHint,
+}: {
+  name: string;
+  onName: (name: string) => void;
+  /** The bin width as typed, in seconds. */
+  bin: string;
+  onBin: (bin: string) => void;
+  errors: { name?: string | undefined; bin?: string | undefined };
+  namePlaceholder?: string;
+  /** A line under the bin width while it has no problem. */
+  binHint?: string;
+}) {
+  const ids = { name: useId(), bin: useId() };
+  const binDescribedBy = errors.bin ? `${ids.bin}-e` : binHint ? `${ids.bin}-h` : undefined;
+  return (
+    <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+      <div>
+        <label htmlFor={ids.name} className="block text-sm font-medium text-slate-800">
+          Study name
+        </label>
+        <input
+          id={ids.name}
+          value={name}
+          onChange={(e) => onName(e.target.value)}
+          placeholder={namePlaceholder}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? `${ids.name}-e` : undefined}
+          className={INPUT}
+        />
+        <FieldError id={`${ids.name}-e`} message={errors.name} />
+      </div>
+      <div>
+        <label htmlFor={ids.bin} className="block text-sm font-medium text-slate-800">
+          Bin width (s)
+        </label>
+        <input
+          id={ids.bin}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          value={bin}
+          onChange={(e) => onBin(e.target.value)}
+          aria-invalid={errors.bin ? true : undefined}
+          aria-describedby={binDescribedBy}
+          className={INPUT}
+        />
+        <FieldError id={`${ids.bin}-e`} message={errors.bin} />
+        {binHint && !errors.bin && (
+          <p id={`${ids.bin}-h`} className="mt-1 text-xs text-slate-500">
+            {binHint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The "rating required" checkbox. */
+export function RequireRatingField({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 size-4 accent-slate-900"
+      />
+      <label htmlFor={id} className="text-sm text-slate-800">
+        Require a 1–5 naturalness rating before an annotator finishes a clip
+      </label>
+    </div>
+  );
 }
