@@ -1,13 +1,30 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { db } from "../../db/db.ts";
-import { addClips, createStudy, ensureAnnotator, saveSubmission } from "../../db/repo.ts";
+import {
+  addClips,
+  createStudy,
+  ensureAnnotator,
+  getClipAudio,
+  getStudy,
+  listClips,
+  saveSubmission,
+} from "../../db/repo.ts";
 import { StudyPage } from "./StudyPage.tsx";
 
+// jsdom has no Web Audio: the decoder is replaced. "broken…" fails as Chromium reports it.
+vi.mock("./decodeAudio.ts", () => ({
+  readAudioDuration: vi.fn(async (file: File) => {
+    if (file.name.startsWith("broken")) {
+      throw new Error("could not decode audio (EncodingError: Unable to decode audio data)");
+    }
+    return 3.25;
+  }),
+}));
 vi.mock("../import-export/ExportPanel.tsx", () => ({
   ExportPanel: ({ studyId }: { studyId: string }) => <p>export widget for {studyId}</p>,
 }));
@@ -102,4 +119,164 @@ test("builds the annotator link from an id and a role; refuses bad ids", async (
     `${window.location.origin}/annotate/pilot?annotator=w17&role=expert`,
   );
   expect(screen.getByText("Copied.")).toBeInTheDocument();
+});
+
+const wav = (name: string) =>
+  new File([new Uint8Array([82, 73, 70, 70, 1, 2])], name, { type: "audio/wav" });
+
+async function pilot() {
+  const id = await createStudy({
+    id: "pilot",
+    name: "Pilot",
+    binSeconds: 0.1,
+    requireRating: false,
+    extra: { description: "First try", protocol: "MUSHRA-like" },
+  });
+  await addClips(id, [
+    { clip: { id: "a", name: "a.mp3", duration: 1.5 } },
+    { clip: { id: "b", name: "b.wav", duration: 2 } },
+  ]);
+  return id;
+}
+
+describe("Edit settings", () => {
+  test("saves name, bin width, rating, description and instructions; keeps other details", async () => {
+    const id = await pilot();
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    const form = screen.getByRole("form", { name: "Study settings" });
+    const name = within(form).getByLabelText("Study name");
+    expect(name).toHaveFocus();
+    expect(name).toHaveValue("Pilot");
+    expect(within(form).getByLabelText("Bin width (s)")).toHaveValue(0.1);
+    expect(within(form).getByLabelText(/Description/)).toHaveValue("First try");
+
+    await user.clear(name);
+    await user.type(name, "  Pilot, round 2 ");
+    await user.clear(within(form).getByLabelText("Bin width (s)"));
+    await user.type(within(form).getByLabelText("Bin width (s)"), "0.25");
+    await user.clear(within(form).getByLabelText(/Description/));
+    await user.type(
+      within(form).getByLabelText("Instructions for annotators"),
+      "Mark every span that sounds robotic.",
+    );
+    await user.click(within(form).getByLabelText(/Require a 1–5 naturalness rating/));
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole("form", { name: "Study settings" })).not.toBeInTheDocument(),
+    );
+    const stored = await getStudy(id);
+    expect(stored).toMatchObject({
+      name: "Pilot, round 2",
+      binSeconds: 0.25,
+      requireRating: true,
+      // The emptied description is removed; the unknown detail is kept as it was.
+      extra: { protocol: "MUSHRA-like", instructions: "Mark every span that sounds robotic." },
+    });
+    expect(stored?.extra).not.toHaveProperty("description");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Pilot, round 2" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("0.25 s")).toBeInTheDocument();
+    expect(screen.getByText("Required (1–5)")).toBeInTheDocument();
+    expect(screen.getByText("Mark every span that sounds robotic.")).toBeInTheDocument();
+    expect(screen.queryByText("First try")).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Edit settings" })).toHaveFocus(),
+    );
+  });
+
+  test("refuses an empty name and a bin width of 0, and stores nothing", async () => {
+    const id = await pilot();
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    const form = screen.getByRole("form", { name: "Study settings" });
+    await user.clear(within(form).getByLabelText("Study name"));
+    await user.clear(within(form).getByLabelText("Bin width (s)"));
+    await user.type(within(form).getByLabelText("Bin width (s)"), "0");
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    expect(within(form).getByText("Enter a name for the study.")).toBeInTheDocument();
+    expect(
+      within(form).getByText("Bin width must be a number of seconds greater than 0."),
+    ).toBeInTheDocument();
+    expect(within(form).getByLabelText("Study name")).toHaveAttribute("aria-invalid", "true");
+    expect(await getStudy(id)).toMatchObject({ name: "Pilot", binSeconds: 0.1 });
+  });
+
+  test("Cancel leaves the study as it was", async () => {
+    const id = await pilot();
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    await user.type(screen.getByLabelText("Study name"), " changed");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("form", { name: "Study settings" })).not.toBeInTheDocument();
+    expect(await getStudy(id)).toMatchObject({ name: "Pilot" });
+    expect(screen.getByRole("heading", { level: 1, name: "Pilot" })).toBeInTheDocument();
+  });
+});
+
+describe("Add clips", () => {
+  test("appends decodable files after the existing clips with their CSV metadata", async () => {
+    const id = await pilot();
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Add clips" }));
+    const form = screen.getByRole("form", { name: "Add clips" });
+    expect(within(form).getByRole("button", { name: "Choose audio files" })).toHaveFocus();
+    await user.upload(within(form).getByLabelText("Audio files"), [
+      wav("c.wav"),
+      wav("broken.wav"),
+      wav("b.wav"), // the study has a clip of this name: refused
+      wav("a.wav"), // a different file whose id "a" is taken: becomes "a-2"
+    ]);
+    expect(
+      await within(form).findByText("b.wav: the study already has a clip with this name"),
+    ).toBeInTheDocument();
+    expect(await within(form).findByText(/1 file could not be used/)).toBeInTheDocument();
+    await user.upload(
+      within(form).getByLabelText(/Clip metadata CSV/),
+      new File(["name,system,sentence,score\nc.wav,tts,s9,3.5\n"], "more.csv", {
+        type: "text/csv",
+      }),
+    );
+    expect(
+      await within(form).findByText("2 clips ready; they go after clip 2."),
+    ).toBeInTheDocument();
+    await user.click(within(form).getByRole("button", { name: "Add clips" }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole("form", { name: "Add clips" })).not.toBeInTheDocument(),
+    );
+    const clips = await listClips(id);
+    expect(clips.map((c) => [c.order, c.id, c.name, c.duration, c.system, c.score])).toEqual([
+      [0, "a", "a.mp3", 1.5, undefined, undefined],
+      [1, "b", "b.wav", 2, undefined, undefined],
+      [2, "c", "c.wav", 3.25, "tts", 3.5],
+      [3, "a-2", "a.wav", 3.25, undefined, undefined],
+    ]);
+    expect(await getClipAudio(id, "c")).toBeDefined();
+    expect(await getClipAudio(id, "a-2")).toBeDefined();
+    expect(
+      await screen.findByText("4 clips, in the order annotators see them."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Add clips" })).toHaveFocus());
+  });
+
+  test("refuses to add nothing, and waits for files still decoding", async () => {
+    const id = await pilot();
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Add clips" }));
+    const form = screen.getByRole("form", { name: "Add clips" });
+    await user.click(within(form).getByRole("button", { name: "Add clips" }));
+    expect(
+      within(form).getByText("Add at least one audio file that this browser can decode."),
+    ).toBeInTheDocument();
+    await user.upload(within(form).getByLabelText("Audio files"), [wav("broken.wav")]);
+    await within(form).findByText(/1 file could not be used/);
+    await user.click(within(form).getByRole("button", { name: "Add clips" }));
+    expect(
+      within(form).getByText("Add at least one audio file that this browser can decode."),
+    ).toBeInTheDocument();
+    expect((await listClips(id)).map((c) => c.id)).toEqual(["a", "b"]);
+  });
 });
