@@ -3,9 +3,11 @@
 // wrapper is replaced by a fake with buttons that do what a drag on the waveform would.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { forwardRef, useEffect, useImperativeHandle } from "react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { WaveformHandle, WaveformProps } from "../../audio/Waveform.tsx";
+import {
+  waveformHandle as handle,
+  resetWaveformHandle,
+} from "../../../tests/helpers/fakeWaveform.tsx";
 import { db } from "../../db/db.ts";
 import {
   addClips,
@@ -20,49 +22,9 @@ import { useAnnotateUi } from "../../stores/annotate.ts";
 import { AnnotatePage } from "./AnnotatePage.tsx";
 import { IDENTITY_KEY } from "./identity.ts";
 
-const handle = vi.hoisted(() => ({
-  playPause: vi.fn(),
-  play: vi.fn(),
-  pause: vi.fn(),
-  seekBy: vi.fn(),
-  playSpan: vi.fn(),
-  stopLoop: vi.fn(),
-  zoomBy: vi.fn(),
-  getCurrentTime: vi.fn(() => 0),
-}));
-
-vi.mock("../../audio/Waveform.tsx", () => ({
-  Waveform: forwardRef<WaveformHandle, WaveformProps>(function FakeWaveform(props, ref) {
-    useImperativeHandle(ref, () => handle);
-    const { onReady } = props;
-    useEffect(() => onReady?.(3), [onReady]);
-    const first = props.spans[0];
-    return (
-      <section aria-label="Waveform" data-audio={String(props.audio)}>
-        <button type="button" onClick={() => props.onCreate?.(1, 2)}>
-          fake drag 1–2
-        </button>
-        <button type="button" onClick={() => first && props.onChange?.(first.id, 0.5, 1.5)}>
-          fake move first
-        </button>
-        <button type="button" onClick={() => props.onPlay?.()}>
-          fake play
-        </button>
-        {props.spans.map((s) => (
-          <button
-            key={s.id}
-            type="button"
-            data-testid="wave-span"
-            data-selected={String(s.id === props.selectedId)}
-            onClick={() => props.onSelect?.(s.id)}
-          >
-            wave span {s.label}
-          </button>
-        ))}
-      </section>
-    );
-  }),
-}));
+vi.mock("../../audio/Waveform.tsx", async () =>
+  (await import("../../../tests/helpers/fakeWaveform.tsx")).fakeWaveformModule(3),
+);
 
 vi.mock("./expert/ExpertScreen.tsx", () => ({
   ExpertScreen: ({ studyId, annotatorId }: { studyId: string; annotatorId: string }) => (
@@ -110,7 +72,7 @@ beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   useAnnotateUi.setState({ selectedId: null, markStart: null, helpOpen: false, playing: false });
-  for (const fn of Object.values(handle)) fn.mockClear();
+  resetWaveformHandle();
   let n = 0;
   URL.createObjectURL = vi.fn(() => `blob:test/${++n}`);
   URL.revokeObjectURL = vi.fn();

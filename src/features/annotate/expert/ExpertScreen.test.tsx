@@ -3,10 +3,12 @@
 // wrapper replaced by a fake that renders each span it is given as a button.
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { forwardRef, useEffect, useImperativeHandle } from "react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import {
+  waveformHandle as handle,
+  resetWaveformHandle,
+} from "../../../../tests/helpers/fakeWaveform.tsx";
 import { SPAN_PALETTE } from "../../../audio/colors.ts";
-import type { WaveformHandle, WaveformProps } from "../../../audio/Waveform.tsx";
 import { db } from "../../../db/db.ts";
 import {
   addClips,
@@ -21,43 +23,9 @@ import { resetExpertUi } from "../../../stores/expert.ts";
 import { useNotices } from "../../../stores/notices.ts";
 import { ExpertScreen } from "./ExpertScreen.tsx";
 
-const handle = vi.hoisted(() => ({
-  playPause: vi.fn(),
-  play: vi.fn(),
-  pause: vi.fn(),
-  seekBy: vi.fn(),
-  playSpan: vi.fn(),
-  stopLoop: vi.fn(),
-  zoomBy: vi.fn(),
-  getCurrentTime: vi.fn(() => 0),
-}));
-
-vi.mock("../../../audio/Waveform.tsx", () => ({
-  Waveform: forwardRef<WaveformHandle, WaveformProps>(function FakeWaveform(props, ref) {
-    useImperativeHandle(ref, () => handle);
-    const { onReady } = props;
-    useEffect(() => onReady?.(4), [onReady]);
-    return (
-      <div data-testid="fake-waveform">
-        {props.spans.map((s) => (
-          <button
-            key={s.id}
-            type="button"
-            data-testid="wave-span"
-            data-color={s.color}
-            data-editable={String(s.editable)}
-            data-start={s.start}
-            data-end={s.end}
-            data-selected={String(s.id === props.selectedId)}
-            onClick={() => props.onSelect?.(s.id)}
-          >
-            {s.label}
-          </button>
-        ))}
-      </div>
-    );
-  }),
-}));
+vi.mock("../../../audio/Waveform.tsx", async () =>
+  (await import("../../../../tests/helpers/fakeWaveform.tsx")).fakeWaveformModule(4),
+);
 
 const STUDY = "t";
 const wav = () => new Blob([new Uint8Array(44)], { type: "audio/wav" });
@@ -96,9 +64,7 @@ beforeEach(async () => {
   useNotices.getState().clear();
   await db.delete();
   await db.open();
-  Object.values(handle).forEach((f) => {
-    f.mockClear();
-  });
+  resetWaveformHandle();
 });
 afterEach(() => cleanup());
 
