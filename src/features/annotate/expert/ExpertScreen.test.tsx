@@ -343,7 +343,10 @@ test("focus moves to the clip heading on opening and on N / P, as on the crowd s
   const user = userEvent.setup();
   render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
   await ready(1);
-  expect(screen.getByRole("heading", { level: 1, name: "c1.wav" })).toHaveFocus();
+  // Focus moves in an effect, which may run after the list is already in the DOM.
+  await waitFor(() =>
+    expect(screen.getByRole("heading", { level: 1, name: "c1.wav" })).toHaveFocus(),
+  );
 
   // Tab onto the span's row in the list; N removes it with the old clip: focus goes to the new
   // clip's heading, not to the page body.
