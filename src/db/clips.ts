@@ -1,6 +1,6 @@
 // Clips and their audio. See repo.ts for the whole repository API.
 import type { Clip } from "../domain/types.ts";
-import { type AudioRecord, type ClipRecord, db } from "./db.ts";
+import { type AudioRecord, type ClipRecord, db, type RedPenDB } from "./db.ts";
 import { requireFinite, requireId, requirePositive } from "./validate.ts";
 import { runWrite } from "./write.ts";
 
@@ -75,4 +75,21 @@ export function getClip(studyId: string, clipId: string): Promise<ClipRecord | u
 /** The clip's stored audio, or `undefined` when none is stored (e.g. an imported clip). */
 export async function getClipAudio(studyId: string, clipId: string): Promise<Blob | undefined> {
   return (await db.audio.get([studyId, clipId]))?.blob;
+}
+
+/** Names of the study's clips with no audio stored, in study order. */
+export async function clipsWithoutAudio(
+  studyId: string,
+  database: RedPenDB = db,
+): Promise<string[]> {
+  return database.transaction("r", [database.clips, database.audio], async () => {
+    const clips = await database.clips
+      .where("[studyId+order]")
+      .between([studyId, -Infinity], [studyId, Infinity])
+      .toArray();
+    const withAudio = new Set(
+      (await database.audio.where("studyId").equals(studyId).primaryKeys()).map((k) => k[1]),
+    );
+    return clips.filter((c) => !withAudio.has(c.id)).map((c) => c.name);
+  });
 }

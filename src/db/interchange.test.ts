@@ -1,13 +1,8 @@
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import type { AnnotationFile } from "../domain/types.ts";
+import { clipsWithoutAudio } from "./clips.ts";
 import { RedPenDB } from "./db.ts";
-import {
-  applyMerge,
-  attachAudio,
-  clipsWithoutAudio,
-  planImport,
-  studyToFile,
-} from "./interchange.ts";
+import { applyMerge, attachAudio, planImport, studyToFile } from "./interchange.ts";
 
 let database: RedPenDB;
 let counter = 0;

@@ -368,20 +368,3 @@ export function attachAudio(
     },
   );
 }
-
-/** Names of the study's clips with no audio stored, in study order. */
-export async function clipsWithoutAudio(
-  studyId: string,
-  database: RedPenDB = defaultDb,
-): Promise<string[]> {
-  return database.transaction("r", [database.clips, database.audio], async () => {
-    const clips = await database.clips
-      .where("[studyId+order]")
-      .between([studyId, -Infinity], [studyId, Infinity])
-      .toArray();
-    const withAudio = new Set(
-      (await database.audio.where("studyId").equals(studyId).primaryKeys()).map((k) => k[1]),
-    );
-    return clips.filter((c) => !withAudio.has(c.id)).map((c) => c.name);
-  });
-}

@@ -23,7 +23,14 @@ export {
   setReasons,
   updateRegion,
 } from "./annotations.ts";
-export { addClips, getClip, getClipAudio, listClips, type NewClip } from "./clips.ts";
+export {
+  addClips,
+  clipsWithoutAudio,
+  getClip,
+  getClipAudio,
+  listClips,
+  type NewClip,
+} from "./clips.ts";
 export type {
   AnnotatorRecord,
   ClipRecord,

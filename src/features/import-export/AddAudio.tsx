@@ -4,7 +4,8 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useId, useState } from "react";
 import { FILE_BUTTON_CLASS } from "../../components/Button.tsx";
 import { DropZone } from "../../components/DropZone.tsx";
-import { type AttachAudioResult, attachAudio, clipsWithoutAudio } from "../../db/interchange.ts";
+import { type AttachAudioResult, attachAudio } from "../../db/interchange.ts";
+import { clipsWithoutAudio } from "../../db/repo.ts";
 import { runWrite } from "../../db/write.ts";
 
 const SHOWN = 8;

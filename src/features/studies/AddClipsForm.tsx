@@ -1,9 +1,10 @@
 // "Add clips" on the study page: more audio files (and optionally their CSV metadata) appended
 // after the study's existing clips. A file named like a clip the study has is refused.
+import { useLiveQuery } from "dexie-react-hooks";
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
-import type { ClipRecord } from "../../db/repo.ts";
+import { type ClipRecord, clipsWithoutAudio } from "../../db/repo.ts";
 import { notify } from "../../stores/notices.ts";
 import { ClipFilesFields } from "./ClipFilesFields.tsx";
 import { addClipsFromFiles } from "./createStudyFromFiles.ts";
@@ -20,7 +21,11 @@ export function AddClipsForm({
   /** Called after adding or cancelling. */
   onDone: () => void;
 }) {
-  const inStudy = useMemo(() => new Set(clips.map((c) => c.name)), [clips]);
+  const withoutAudio = useLiveQuery(() => clipsWithoutAudio(studyId), [studyId]);
+  const inStudy = useMemo(
+    () => ({ names: new Set(clips.map((c) => c.name)), withoutAudio: new Set(withoutAudio) }),
+    [clips, withoutAudio],
+  );
   const files = useClipFiles(inStudy);
   const [errors, setErrors] = useState<{ files?: string; csv?: string }>({});
   const [saving, setSaving] = useState(false);

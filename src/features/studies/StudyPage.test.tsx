@@ -133,8 +133,8 @@ async function pilot() {
     extra: { description: "First try", protocol: "MUSHRA-like" },
   });
   await addClips(id, [
-    { clip: { id: "a", name: "a.mp3", duration: 1.5 } },
-    { clip: { id: "b", name: "b.wav", duration: 2 } },
+    { clip: { id: "a", name: "a.mp3", duration: 1.5 }, blob: new Blob([new Uint8Array(8)]) },
+    { clip: { id: "b", name: "b.wav", duration: 2 }, blob: new Blob([new Uint8Array(8)]) },
   ]);
   return id;
 }
@@ -260,6 +260,21 @@ describe("Add clips", () => {
       await screen.findByText("4 clips, in the order annotators see them."),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("button", { name: "Add clips" })).toHaveFocus());
+  });
+
+  test("a file named like an imported clip without audio is refused with where its audio goes", async () => {
+    const id = await pilot();
+    await addClips(id, [{ clip: { id: "x", name: "x.wav", duration: 1 } }]); // no audio
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Add clips" }));
+    const form = screen.getByRole("form", { name: "Add clips" });
+    await user.upload(within(form).getByLabelText("Audio files"), [wav("x.wav")]);
+    expect(
+      await within(form).findByText(
+        "x.wav: the study has this clip without its audio; drop the file on “Audio for imported clips” (under Export) to add it",
+      ),
+    ).toBeInTheDocument();
+    expect(within(form).queryByRole("list", { name: "Audio files to import" })).toBeNull();
   });
 
   test("refuses to add nothing, and waits for files still decoding", async () => {

@@ -10,18 +10,26 @@ let keySeq = 0;
 
 /**
  * New list items for `files`. A name already in `current` (or repeated) is refused, and so is
- * one in `inStudy`: the names of the clips a study already has, when adding clips to it.
+ * one in `study.names`: the file names of the clips a study already has, when adding clips to
+ * it. For a clip in `study.withoutAudio` (imported without its audio), the refusal says where
+ * its audio goes instead.
  */
 export function addFiles(
   current: readonly AudioItem[],
   files: readonly File[],
-  inStudy: ReadonlySet<string> = new Set(),
+  study: { names: ReadonlySet<string>; withoutAudio?: ReadonlySet<string> } = { names: new Set() },
 ): { items: AudioItem[]; refused: string[] } {
   const names = new Set(current.map((i) => i.file.name));
   const items: AudioItem[] = [];
   const refused: string[] = [];
   for (const file of files) {
-    if (inStudy.has(file.name)) {
+    if (study.withoutAudio?.has(file.name)) {
+      refused.push(
+        `${file.name}: the study has this clip without its audio; drop the file on “Audio for imported clips” (under Export) to add it`,
+      );
+      continue;
+    }
+    if (study.names.has(file.name)) {
       refused.push(`${file.name}: the study already has a clip with this name`);
       continue;
     }

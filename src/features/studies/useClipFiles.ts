@@ -22,8 +22,14 @@ export interface ClipFiles {
   reset: () => void;
 }
 
-/** `inStudy`: the file names of the clips already in the study (refused when chosen again). */
-export function useClipFiles(inStudy?: ReadonlySet<string>): ClipFiles {
+/**
+ * `inStudy`: when adding to a study, the file names of its clips (refused when chosen again)
+ * and of those among them that have no audio yet.
+ */
+export function useClipFiles(inStudy?: {
+  names: ReadonlySet<string>;
+  withoutAudio?: ReadonlySet<string>;
+}): ClipFiles {
   const [items, setItems] = useState<AudioItem[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
   const [csv, setCsv] = useState<ClipFiles["csv"]>();
