@@ -1,13 +1,16 @@
 // Annotators, regions, submissions and reason labels: what the annotate and expert screens
 // write as they go. Every function checks its input and that what it refers to exists
 // (study, clip, annotator, region), then writes in one transaction. See repo.ts.
+import Dexie from "dexie";
 import type { Role, Submission } from "../domain/types.ts";
 import {
   type AnnotatorRecord,
   db,
+  ofStudy,
   type ReasonLabelRecord,
   type RegionRecord,
   type SubmissionRecord,
+  withKeyPrefix,
 } from "./db.ts";
 import { requireFinite, requireId, requireNonNegative, requireSpan } from "./validate.ts";
 import { runWrite } from "./write.ts";
@@ -72,7 +75,7 @@ export function ensureAnnotator(
 
 /** The study's annotators, sorted by id. */
 export function listAnnotators(studyId: string): Promise<AnnotatorRecord[]> {
-  return db.annotators.where("studyId").equals(studyId).sortBy("id");
+  return ofStudy(db.annotators, studyId).sortBy("id");
 }
 
 /**
@@ -128,7 +131,7 @@ export function deleteRegion(studyId: string, regionId: string): Promise<void> {
   return runWrite("the deletion of the region", () =>
     db.transaction("rw", [db.regions, db.reasonLabels], async () => {
       await db.regions.delete([studyId, regionId]);
-      await db.reasonLabels.where("[studyId+regionId]").equals([studyId, regionId]).delete();
+      await withKeyPrefix(db.reasonLabels, ":id", [studyId, regionId]).delete();
     }),
   );
 }
@@ -143,7 +146,7 @@ export async function listRegions(
 ): Promise<RegionRecord[]> {
   const rows =
     annotatorId === undefined
-      ? await db.regions.where("[studyId+clipId]").equals([studyId, clipId]).toArray()
+      ? await withKeyPrefix(db.regions, "[studyId+clipId+annotatorId]", [studyId, clipId]).toArray()
       : await db.regions
           .where("[studyId+clipId+annotatorId]")
           .equals([studyId, clipId, annotatorId])
@@ -153,7 +156,7 @@ export async function listRegions(
 
 /** Every region in the study (for progress views and analysis). */
 export function listAllRegions(studyId: string): Promise<RegionRecord[]> {
-  return db.regions.where("studyId").equals(studyId).toArray();
+  return ofStudy(db.regions, studyId).toArray();
 }
 
 /**
@@ -221,7 +224,7 @@ export function listSubmissions(
       .toArray();
   }
   if (filter.clipId !== undefined) {
-    return db.submissions.where("[studyId+clipId]").equals([studyId, filter.clipId]).toArray();
+    return withKeyPrefix(db.submissions, ":id", [studyId, filter.clipId]).toArray();
   }
   if (filter.annotatorId !== undefined) {
     return db.submissions
@@ -229,7 +232,7 @@ export function listSubmissions(
       .equals([studyId, filter.annotatorId])
       .toArray();
   }
-  return db.submissions.where("studyId").equals(studyId).toArray();
+  return ofStudy(db.submissions, studyId).toArray();
 }
 
 /**
@@ -296,21 +299,27 @@ export async function listReasonLabels(
     const regionIds =
       typeof clipIdOrRegionIds === "string"
         ? (
-            await db.regions
-              .where("[studyId+clipId]")
-              .equals([studyId, clipIdOrRegionIds])
-              .toArray()
+            await withKeyPrefix(db.regions, "[studyId+clipId+annotatorId]", [
+              studyId,
+              clipIdOrRegionIds,
+            ]).toArray()
           ).map((r) => r.id)
         : [...clipIdOrRegionIds];
     if (regionIds.length === 0) return [];
+    // Each region's labels are a key range on the primary key [studyId+regionId+annotatorId].
     return db.reasonLabels
-      .where("[studyId+regionId]")
-      .anyOf(regionIds.map((id) => [studyId, id]))
+      .where(":id")
+      .inAnyRange(
+        regionIds.map((id) => [
+          [studyId, id, Dexie.minKey],
+          [studyId, id, Dexie.maxKey],
+        ]),
+      )
       .toArray();
   });
 }
 
 /** Every reason label in the study (for progress views and analysis). */
 export function listAllReasonLabels(studyId: string): Promise<ReasonLabelRecord[]> {
-  return db.reasonLabels.where("studyId").equals(studyId).toArray();
+  return ofStudy(db.reasonLabels, studyId).toArray();
 }

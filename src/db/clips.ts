@@ -1,6 +1,6 @@
 // Clips and their audio. See repo.ts for the whole repository API.
 import type { Clip } from "../domain/types.ts";
-import { type AudioRecord, type ClipRecord, db, type RedPenDB } from "./db.ts";
+import { type AudioRecord, type ClipRecord, db, ofStudy, type RedPenDB } from "./db.ts";
 import { requireFinite, requireId, requirePositive } from "./validate.ts";
 import { runWrite } from "./write.ts";
 
@@ -41,7 +41,7 @@ export function addClips(studyId: string, items: readonly NewClip[]): Promise<Cl
     }
     return db.transaction("rw", [db.studies, db.clips, db.audio], async () => {
       if (!(await db.studies.get(studyId))) throw new Error(`no study with id "${studyId}"`);
-      const existing = await db.clips.where("studyId").equals(studyId).toArray();
+      const existing = await ofStudy(db.clips, studyId).toArray();
       const taken = new Set(existing.map((c) => c.id));
       for (const { clip } of items) {
         if (taken.has(clip.id)) throw new Error(`clip id "${clip.id}" is already in this study`);
@@ -88,7 +88,7 @@ export async function clipsWithoutAudio(
       .between([studyId, -Infinity], [studyId, Infinity])
       .toArray();
     const withAudio = new Set(
-      (await database.audio.where("studyId").equals(studyId).primaryKeys()).map((k) => k[1]),
+      (await ofStudy(database.audio, studyId).primaryKeys()).map((k) => k[1]),
     );
     return clips.filter((c) => !withAudio.has(c.id)).map((c) => c.name);
   });

@@ -22,6 +22,7 @@ import {
   type AudioRecord,
   type ClipRecord,
   db as defaultDb,
+  ofStudy,
   type RedPenDB,
   type StudyRecord,
 } from "./db.ts";
@@ -56,10 +57,10 @@ export async function studyToFile(
           .where("[studyId+order]")
           .between([studyId, -Infinity], [studyId, Infinity])
           .toArray(),
-        database.annotators.where("studyId").equals(studyId).sortBy("id"),
-        database.submissions.where("studyId").equals(studyId).toArray(),
-        database.regions.where("studyId").equals(studyId).toArray(),
-        database.reasonLabels.where("studyId").equals(studyId).toArray(),
+        ofStudy(database.annotators, studyId).sortBy("id"),
+        ofStudy(database.submissions, studyId).toArray(),
+        ofStudy(database.regions, studyId).toArray(),
+        ofStudy(database.reasonLabels, studyId).toArray(),
       ]);
       return {
         format: "redpen-annotations",
@@ -284,9 +285,9 @@ async function writeResolution(
   );
   await Dexie.Promise.all(writes);
 
-  const clipIds = await database.clips.where("studyId").equals(studyId).primaryKeys();
+  const clipIds = await ofStudy(database.clips, studyId).primaryKeys();
   const withAudio = new Set(
-    (await database.audio.where("studyId").equals(studyId).primaryKeys()).map((k) => k[1]),
+    (await ofStudy(database.audio, studyId).primaryKeys()).map((k) => k[1]),
   );
   return {
     studyId,
@@ -358,7 +359,7 @@ export function attachAudio(
       });
       await database.audio.bulkPut(records);
       const withAudio = new Set(
-        (await database.audio.where("studyId").equals(studyId).primaryKeys()).map((k) => k[1]),
+        (await ofStudy(database.audio, studyId).primaryKeys()).map((k) => k[1]),
       );
       return {
         matched,

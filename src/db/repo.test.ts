@@ -1,3 +1,4 @@
+import type Dexie from "dexie";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
 import { useNotices } from "../stores/notices.ts";
@@ -56,8 +57,11 @@ async function countAll(studyId: string) {
     db.submissions,
     db.regions,
     db.reasonLabels,
-  ] as const;
-  const counts = await Promise.all(tables.map((t) => t.where("studyId").equals(studyId).count()));
+  ] as Dexie.Table<{ studyId: string }>[];
+  // A full scan, independent of the key ranges the repository uses.
+  const counts = await Promise.all(
+    tables.map((t) => t.filter((row) => row.studyId === studyId).count()),
+  );
   return { study: (await db.studies.get(studyId)) ? 1 : 0, rows: counts };
 }
 

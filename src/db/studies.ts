@@ -1,7 +1,8 @@
 // Studies: create, list, change, delete. See repo.ts for the whole repository API.
+import type Dexie from "dexie";
 import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
-import { db, type StudyRecord } from "./db.ts";
+import { db, ofStudy, type StudyRecord } from "./db.ts";
 import { requireId, requirePositive } from "./validate.ts";
 import { runWrite } from "./write.ts";
 
@@ -63,9 +64,9 @@ export async function listStudySummaries(): Promise<StudySummary[]> {
     return Promise.all(
       studies.map(async (study) => ({
         study,
-        clips: await db.clips.where("studyId").equals(study.id).count(),
-        annotators: await db.annotators.where("studyId").equals(study.id).count(),
-        submissions: await db.submissions.where("studyId").equals(study.id).count(),
+        clips: await ofStudy(db.clips, study.id).count(),
+        annotators: await ofStudy(db.annotators, study.id).count(),
+        submissions: await ofStudy(db.submissions, study.id).count(),
       })),
     );
   });
@@ -141,15 +142,16 @@ export function deleteStudy(studyId: string): Promise<void> {
       [db.studies, db.clips, db.audio, db.annotators, db.submissions, db.regions, db.reasonLabels],
       async () => {
         await db.studies.delete(studyId);
-        for (const table of [
+        const tables: Dexie.Table[] = [
           db.clips,
           db.audio,
           db.annotators,
           db.submissions,
           db.regions,
           db.reasonLabels,
-        ]) {
-          await table.where("studyId").equals(studyId).delete();
+        ];
+        for (const table of tables) {
+          await ofStudy(table, studyId).delete();
         }
       },
     ),

@@ -1,7 +1,8 @@
 // The analysis Web Worker: reads a stored study from IndexedDB (Dexie works in workers) and
 // computes every figure of the analysis screen off the main thread. One request at a time;
 // the client terminates this worker when a newer request makes the running one stale.
-import { db } from "../db/db.ts";
+import type Dexie from "dexie";
+import { db, ofStudy } from "../db/db.ts";
 import { studyToFile } from "../db/interchange.ts";
 import { analyze } from "../domain/stats/index.ts";
 import type { AnnotationFile } from "../domain/types.ts";
@@ -16,11 +17,11 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const cache: { file?: AnnotationFile } = {};
 
-/** Rows a read of the study brings: counted on the indexes, without reading the rows. */
+/** Rows a read of the study brings: counted on the primary keys, without reading the rows. */
 async function countRows(studyId: string): Promise<number> {
   const counts = await Promise.all(
-    [db.clips, db.submissions, db.regions, db.reasonLabels].map((table) =>
-      table.where("studyId").equals(studyId).count(),
+    ([db.clips, db.submissions, db.regions, db.reasonLabels] as Dexie.Table[]).map((table) =>
+      ofStudy(table, studyId).count(),
     ),
   );
   return counts.reduce((a, b) => a + b, 0);
