@@ -1,7 +1,10 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
+import { watchForNewerVersion } from "./db/versionChange.ts";
 import "./index.css";
+
+watchForNewerVersion();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -1,0 +1,18 @@
+// A newer RedPen Annotator opened in another tab may upgrade the database to a schema this
+// tab's code does not know. Dexie then closes this tab's connection, so the upgrade is not
+// blocked; this tells the person why saving stopped and what to do.
+import { notify } from "../stores/notices.ts";
+import { db as defaultDb, type RedPenDB } from "./db.ts";
+
+export const NEWER_VERSION_MESSAGE =
+  "RedPen Annotator was updated in another tab. Reload this page to keep working: everything saved so far is kept.";
+export const DELETED_MESSAGE =
+  "The RedPen database was deleted in another tab (or by the browser). Reload this page.";
+
+/** Shows a notice when another tab upgrades or deletes the database (subscribe once). */
+export function watchForNewerVersion(database: RedPenDB = defaultDb): void {
+  database.on("versionchange", (event) => {
+    notify("error", event.newVersion === null ? DELETED_MESSAGE : NEWER_VERSION_MESSAGE);
+    // Returning nothing keeps Dexie's default: close this connection so the other tab goes on.
+  });
+}
