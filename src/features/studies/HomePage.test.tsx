@@ -17,15 +17,12 @@ import {
 } from "../../db/repo.ts";
 import { HomePage } from "./HomePage.tsx";
 
-// jsdom has no Web Audio: the decoder is replaced. "broken.wav" fails as Chromium reports it.
-vi.mock("./decodeAudio.ts", () => ({
-  readAudioDuration: vi.fn(async (file: File) => {
-    if (file.name.startsWith("broken")) {
-      throw new Error("could not decode audio (EncodingError: Unable to decode audio data)");
-    }
-    return file.name.startsWith("long") ? 75.5 : 2.4;
-  }),
-}));
+// jsdom has no Web Audio: the decoder is replaced ("broken…" fails as in Chromium).
+vi.mock("./decodeAudio.ts", async () =>
+  (await import("../../../tests/helpers/fakeDecodeAudio.ts")).fakeDecodeAudioModule((name) =>
+    name.startsWith("long") ? 75.5 : 2.4,
+  ),
+);
 vi.mock("../../db/demo.ts", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../db/demo.ts")>()),
   ensureDemoStudy: vi.fn(async () => "created"),

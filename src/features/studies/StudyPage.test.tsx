@@ -16,15 +16,10 @@ import {
 } from "../../db/repo.ts";
 import { StudyPage } from "./StudyPage.tsx";
 
-// jsdom has no Web Audio: the decoder is replaced. "broken…" fails as Chromium reports it.
-vi.mock("./decodeAudio.ts", () => ({
-  readAudioDuration: vi.fn(async (file: File) => {
-    if (file.name.startsWith("broken")) {
-      throw new Error("could not decode audio (EncodingError: Unable to decode audio data)");
-    }
-    return 3.25;
-  }),
-}));
+// jsdom has no Web Audio: the decoder is replaced ("broken…" fails as in Chromium).
+vi.mock("./decodeAudio.ts", async () =>
+  (await import("../../../tests/helpers/fakeDecodeAudio.ts")).fakeDecodeAudioModule(() => 3.25),
+);
 vi.mock("../import-export/ExportPanel.tsx", () => ({
   ExportPanel: ({ studyId }: { studyId: string }) => <p>export widget for {studyId}</p>,
 }));
