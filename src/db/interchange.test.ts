@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { MISSING_REGIONS_KEY } from "../domain/merge.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { clipsWithoutAudio } from "./clips.ts";
 import { RedPenDB } from "./db.ts";
@@ -138,6 +139,35 @@ test("keeping a stored region keeps its labels; taking the incoming one replaces
   const after = await studyToFile("pilot", database);
   expect(after?.regions).toEqual(moved.regions);
   expect(after?.reasonLabels).toEqual(moved.reasonLabels);
+});
+
+test("a span the annotator deleted before re-sending is kept, or removed with its labels when chosen", async () => {
+  // Stored: w1's r1 (labelled by e1) and r5, both on c1, and w2's q1 on c1.
+  const first = w1();
+  first.regions.push({ id: "r5", clipId: "c1", annotatorId: "w1", start: 1.2, end: 1.8 });
+  await importFiles([
+    { name: "w1.json", file: first },
+    { name: "w2.json", file: w2() },
+  ]);
+  // w1 deletes r1 and sends their file again: c1 finished, only r5.
+  const resent = w1();
+  resent.regions = [{ id: "r5", clipId: "c1", annotatorId: "w1", start: 1.2, end: 1.8 }];
+  resent.reasonLabels = [];
+  const [plan] = await planImport([{ name: "w1-again.json", file: resent }], database);
+  if (!plan) throw new Error("no plan");
+  expect(plan.missingRegions.map((m) => [m.region.id, m.source, m.labelledBy])).toEqual([
+    ["r1", "w1-again.json", ["e1"]],
+  ]);
+  const kept = await applyMerge(plan, {}, database);
+  expect(kept).toMatchObject({ changed: 0, removedRegions: 0 });
+  expect((await database.regions.toArray()).map((r) => r.id).sort()).toEqual(["q1", "r1", "r5"]);
+
+  const removed = await applyMerge(plan, { [MISSING_REGIONS_KEY]: "incoming" }, database);
+  expect(removed).toMatchObject({ changed: 2, removedRegions: 1 }); // r1 and e1's label on it
+  const after = await studyToFile("pilot", database);
+  expect(after?.regions.map((r) => r.id).sort()).toEqual(["q1", "r5"]);
+  expect(after?.reasonLabels).toEqual([]);
+  expect(after?.submissions).toHaveLength(2);
 });
 
 test("a failure in the middle of the transaction leaves the database as it was", async () => {

@@ -124,6 +124,8 @@ export interface MergeOutcome {
   changed: number;
   /** Incoming reason labels left out because their region's stored version stayed. */
   droppedLabels: number;
+  /** Stored regions removed because the files left them out (and the person chose so). */
+  removedRegions: number;
   /** The study's clips that have no audio stored after the merge. */
   clipsWithoutAudio: number;
 }
@@ -283,6 +285,10 @@ async function writeResolution(
     r.reasonLabels.map((l) => ({ ...l, studyId })),
     (b) => database.reasonLabels.bulkPut(b),
   );
+  issue(
+    r.deleteRegions.map((id) => [studyId, id] as [string, string]),
+    (b) => database.regions.bulkDelete(b),
+  );
   await Dexie.Promise.all(writes);
 
   const clipIds = await ofStudy(database.clips, studyId).primaryKeys();
@@ -294,6 +300,7 @@ async function writeResolution(
     created: !stored,
     changed: total,
     droppedLabels: r.droppedReasonLabels.length,
+    removedRegions: r.deleteRegions.length,
     clipsWithoutAudio: clipIds.filter((k) => !withAudio.has(k[1])).length,
   };
 }

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { planMerge, resolutionSize, resolveMerge, sameContent } from "./merge.ts";
+import {
+  MISSING_REGIONS_KEY,
+  planMerge,
+  resolutionSize,
+  resolveMerge,
+  sameContent,
+} from "./merge.ts";
 import type { AnnotationFile } from "./types.ts";
 
 /** A small study: two clips, one crowd annotator with two regions, one expert label. */
@@ -218,6 +224,89 @@ describe("reason labels follow their region", () => {
     expect(plan.summary.byKind.reasonLabel).toEqual({ new: 0, unchanged: 1, conflicts: 0 });
     const r = resolveMerge(plan, { "region:r1": "incoming" });
     expect(r.deleteReasonLabels).toEqual([]);
+  });
+});
+
+describe("spans left out of a re-sent file", () => {
+  /** Stored: w1 finished c1 and c2 with r1, r2 (labelled by e1) on c1 and r3 on c2; w2 finished c1 with r4 (labelled by e1). */
+  function stored(): AnnotationFile {
+    const f = base();
+    f.annotators.push({ id: "w2", role: "crowd" });
+    f.submissions = [
+      { clipId: "c1", annotatorId: "w1" },
+      { clipId: "c2", annotatorId: "w1" },
+      { clipId: "c1", annotatorId: "w2" },
+    ];
+    f.regions = [
+      { id: "r1", clipId: "c1", annotatorId: "w1", start: 0.5, end: 1 },
+      { id: "r2", clipId: "c1", annotatorId: "w1", start: 1.2, end: 1.5 },
+      { id: "r3", clipId: "c2", annotatorId: "w1", start: 0, end: 1 },
+      { id: "r4", clipId: "c1", annotatorId: "w2", start: 0, end: 0.3 },
+    ];
+    f.reasonLabels = [
+      { regionId: "r2", annotatorId: "e1", reasons: ["silence"] },
+      { regionId: "r4", annotatorId: "e1", reasons: ["energy"] },
+    ];
+    return f;
+  }
+  /** w1's file sent again after deleting r2 and r3: both clips finished, only r1 left. */
+  function resent(): AnnotationFile {
+    const f = base();
+    f.submissions = [
+      { clipId: "c1", annotatorId: "w1" },
+      { clipId: "c2", annotatorId: "w1" },
+    ];
+    f.regions = [{ id: "r1", clipId: "c1", annotatorId: "w1", start: 0.5, end: 1 }];
+    f.reasonLabels = [];
+    return f;
+  }
+
+  test("stored spans of the clips the file finished, which it lacks, are left out; others are not", () => {
+    const plan = planMerge(stored(), [resent()], ["w1.json"]);
+    // r4 is w2's (the file has no w2 submission); r1 is in the file.
+    expect(plan.missingRegions).toEqual([
+      {
+        region: { id: "r2", clipId: "c1", annotatorId: "w1", start: 1.2, end: 1.5 },
+        source: "w1.json",
+        labelledBy: ["e1"],
+      },
+      {
+        region: { id: "r3", clipId: "c2", annotatorId: "w1", start: 0, end: 1 },
+        source: "w1.json",
+        labelledBy: [],
+      },
+    ]);
+  });
+
+  test("kept unless chosen: removing takes the labels on them too", () => {
+    const plan = planMerge(stored(), [resent()], ["w1.json"]);
+    const kept = resolveMerge(plan, {});
+    expect(kept.deleteRegions).toEqual([]);
+    expect(kept.deleteReasonLabels).toEqual([]);
+    expect(resolutionSize(kept)).toBe(0);
+    const removed = resolveMerge(plan, { [MISSING_REGIONS_KEY]: "incoming" });
+    expect(removed.deleteRegions).toEqual(["r2", "r3"]);
+    expect(removed.deleteReasonLabels).toEqual([{ regionId: "r2", annotatorId: "e1" }]);
+    expect(resolutionSize(removed)).toBe(3);
+  });
+
+  test("nothing is left out by a file without that submission, a span another file brings, or a new study", () => {
+    const noSubmission = resent();
+    noSubmission.submissions = [{ clipId: "c1", annotatorId: "w1" }]; // c2 not finished in it
+    expect(planMerge(stored(), [noSubmission]).missingRegions.map((m) => m.region.id)).toEqual([
+      "r2",
+    ]);
+    // An expert's file in the same import carries r2 (with a label), so it is not left out.
+    const expert = stored();
+    expert.submissions = [];
+    expert.regions = [expert.regions[1] as AnnotationFile["regions"][number]];
+    expert.reasonLabels = [{ regionId: "r2", annotatorId: "e1", reasons: ["silence"] }];
+    expect(planMerge(stored(), [resent(), expert]).missingRegions.map((m) => m.region.id)).toEqual([
+      "r3",
+    ]);
+    expect(planMerge(undefined, [resent()]).missingRegions).toEqual([]);
+    // The stored file itself leaves nothing out.
+    expect(planMerge(stored(), [stored()]).missingRegions).toEqual([]);
   });
 });
 

@@ -15,6 +15,11 @@
 // - Reason labels follow their region: a label is kept only if it was made on the version of
 //   the region that stays. Keeping a region's stored version drops the incoming labels made on
 //   the incoming version; taking the incoming version replaces the stored labels on it.
+// - A file that carries an annotator's submission for a clip carries all their regions on it.
+//   A stored region of that clip and annotator that no incoming file has is "left out": the
+//   annotator deleted it after an earlier export. Left-out regions stay unless the person
+//   chooses to remove them (MISSING_REGIONS_KEY: "incoming"); removing one removes the stored
+//   reason labels on it too.
 import type {
   AnnotationFile,
   Annotator,
@@ -81,6 +86,18 @@ export interface Conflict {
   followsRegion?: string;
 }
 
+/** A stored region that the incoming files leave out (see the rules above). */
+export interface MissingRegion {
+  region: Region;
+  /** The first incoming file that carries its clip's submission by its annotator. */
+  source: string;
+  /** The annotators of the stored reason labels on it (removed with it). */
+  labelledBy: string[];
+}
+
+/** The choice key for the left-out regions: "incoming" removes them, as the files have it. */
+export const MISSING_REGIONS_KEY = "regions:left-out";
+
 export interface EntityPlan<T> {
   new: Version<T>[];
   unchanged: T[];
@@ -108,6 +125,8 @@ export interface MergePlan {
   storedLabelsOnConflictedRegions: Version<ReasonLabel>[];
   /** The stored study's taxonomy, in its order (entries are replaced in place). */
   storedTaxonomy: TaxonomyEntry[];
+  /** Stored regions the incoming files leave out, in stored order. */
+  missingRegions: MissingRegion[];
   summary: Counts & { byKind: Record<EntityKind, Counts> };
 }
 
@@ -320,6 +339,8 @@ export function planMerge(
         }))
     : [];
 
+  const missingRegions = existing ? leftOutRegions(existing, incoming, names) : [];
+
   const byKind = {} as Record<EntityKind, Counts>;
   const summary = { new: 0, unchanged: 0, conflicts: 0, byKind };
   const conflicts: Conflict[] = [];
@@ -346,8 +367,41 @@ export function planMerge(
     incomingLabelBases,
     storedLabelsOnConflictedRegions,
     storedTaxonomy: existing ? existing.taxonomy : [],
+    missingRegions,
     summary,
   };
+}
+
+/** Stored regions whose clip and annotator have a submission in an incoming file, but which no incoming file has. */
+function leftOutRegions(
+  existing: AnnotationFile,
+  incoming: AnnotationFile[],
+  names: string[],
+): MissingRegion[] {
+  const pair = (clipId: string, annotatorId: string) => `${clipId}\u0000${annotatorId}`;
+  const submittedIn = new Map<string, string>();
+  const incomingRegions = new Set<string>();
+  incoming.forEach((file, i) => {
+    for (const s of file.submissions) {
+      const key = pair(s.clipId, s.annotatorId);
+      if (!submittedIn.has(key)) submittedIn.set(key, names[i] ?? "");
+    }
+    for (const r of file.regions) incomingRegions.add(r.id);
+  });
+  if (submittedIn.size === 0) return [];
+  const labelledBy = new Map<string, string[]>();
+  for (const l of existing.reasonLabels) {
+    const list = labelledBy.get(l.regionId) ?? [];
+    list.push(l.annotatorId);
+    labelledBy.set(l.regionId, list);
+  }
+  const out: MissingRegion[] = [];
+  for (const region of existing.regions) {
+    const source = submittedIn.get(pair(region.clipId, region.annotatorId));
+    if (source === undefined || incomingRegions.has(region.id)) continue;
+    out.push({ region, source, labelledBy: labelledBy.get(region.id) ?? [] });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -371,6 +425,8 @@ export interface MergeResolution {
   regions: Region[];
   reasonLabels: ReasonLabel[];
   deleteReasonLabels: { regionId: string; annotatorId: string }[];
+  /** Ids of stored regions to delete (left out by the files, and chosen to go). */
+  deleteRegions: string[];
   /** Incoming labels not written because their region's other version stays. */
   droppedReasonLabels: Version<ReasonLabel>[];
 }
@@ -480,6 +536,17 @@ export function resolveMerge(plan: MergePlan, choices: Choices): MergeResolution
     deleteReasonLabels.push({ regionId: v.value.regionId, annotatorId: v.value.annotatorId });
   }
 
+  // Left-out regions, when the person chose to remove them, go with their labels.
+  const deleteRegions: string[] = [];
+  if (choices[MISSING_REGIONS_KEY] === "incoming") {
+    for (const m of plan.missingRegions) {
+      deleteRegions.push(m.region.id);
+      for (const annotatorId of m.labelledBy) {
+        deleteReasonLabels.push({ regionId: m.region.id, annotatorId });
+      }
+    }
+  }
+
   return {
     studyId: plan.studyId,
     studyExists: plan.studyExists,
@@ -492,6 +559,7 @@ export function resolveMerge(plan: MergePlan, choices: Choices): MergeResolution
     regions: pick("region"),
     reasonLabels,
     deleteReasonLabels,
+    deleteRegions,
     droppedReasonLabels,
   };
 }
@@ -506,6 +574,7 @@ export function resolutionSize(r: MergeResolution): number {
     r.submissions.length +
     r.regions.length +
     r.reasonLabels.length +
-    r.deleteReasonLabels.length
+    r.deleteReasonLabels.length +
+    r.deleteRegions.length
   );
 }

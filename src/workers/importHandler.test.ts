@@ -173,6 +173,7 @@ test("merge: 'writing N records' with N counted from the file, progress up to N,
       created: true,
       changed: expected,
       droppedLabels: 0,
+      removedRegions: 0,
       clipsWithoutAudio: file.clips.length,
     },
   });

@@ -6,7 +6,13 @@
 import type { RedPenDB } from "../db/db.ts";
 import { applyResolution, type IncomingFile, planImport } from "../db/interchange.ts";
 import { errorMessage, isQuotaError } from "../db/write.ts";
-import { type Choices, type MergePlan, resolutionSize, resolveMerge } from "../domain/merge.ts";
+import {
+  type Choices,
+  type MergePlan,
+  MISSING_REGIONS_KEY,
+  resolutionSize,
+  resolveMerge,
+} from "../domain/merge.ts";
 import { conflictTitle } from "../features/import-export/conflictView.ts";
 import {
   type LoadedFile,
@@ -19,12 +25,16 @@ import {
   type ImportRequest,
   type ImportResponse,
   type LoadResult,
+  MISSING_SHOWN,
   type PlanView,
 } from "./importProtocol.ts";
 
 export type Post = (message: ImportResponse) => void;
 
-/** The choices the merge rules take: every conflict's own choice, "All …" filled in. */
+/**
+ * The choices the merge rules take: every conflict's own choice, "All …" filled in, and the
+ * left-out regions' choice.
+ */
 export function expandChoices(plan: MergePlan, choices: ConflictChoices): Choices {
   const out: Choices = {};
   for (const c of plan.conflicts) {
@@ -32,6 +42,7 @@ export function expandChoices(plan: MergePlan, choices: ConflictChoices): Choice
     const choice = choices.byKey[c.key] ?? choices.all;
     if (choice === "incoming") out[c.key] = choice;
   }
+  if (choices.removeMissing === true) out[MISSING_REGIONS_KEY] = "incoming";
   return out;
 }
 
@@ -53,6 +64,11 @@ function planView(plan: MergePlan): PlanView {
     summary: plan.summary,
     conflictCount: plan.conflicts.length,
     conflicts: conflictPage(plan, 0, CONFLICT_PAGE),
+    missing: {
+      count: plan.missingRegions.length,
+      labels: plan.missingRegions.reduce((n, m) => n + m.labelledBy.length, 0),
+      first: plan.missingRegions.slice(0, MISSING_SHOWN),
+    },
   };
 }
 

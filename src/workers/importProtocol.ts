@@ -3,13 +3,24 @@
 // merge against the stored studies and, on "Merge into study", writes one study's records in
 // one transaction. The page only ever holds what it shows: per-file problems, per-study counts
 // and one page of conflicts at a time. Every message carries the request id.
-import type { Choice, Choices, Conflict, Counts, EntityKind } from "../domain/merge.ts";
+import type {
+  Choice,
+  Choices,
+  Conflict,
+  Counts,
+  EntityKind,
+  MissingRegion,
+} from "../domain/merge.ts";
 import type { Problem } from "../domain/schema.ts";
 
-/** The person's conflict choices: `byKey` overrides `all` ("All stored" / "All incoming"). */
+/**
+ * The person's choices: for conflicts, `byKey` overrides `all` ("All stored" / "All
+ * incoming"); `removeMissing` removes the stored regions the files leave out (default: keep).
+ */
 export interface ConflictChoices {
   all: Choice;
   byKey: Choices;
+  removeMissing?: boolean;
 }
 
 export type ImportRequest =
@@ -45,6 +56,8 @@ export interface PlanView {
   conflictCount: number;
   /** The first page of conflicts (up to CONFLICT_PAGE). */
   conflicts: ConflictView[];
+  /** Stored regions the files leave out: how many, how many labels are on them, the first few. */
+  missing: { count: number; labels: number; first: MissingRegion[] };
 }
 
 export interface LoadResult {
@@ -59,6 +72,7 @@ export interface MergeOutcomeView {
   created: boolean;
   changed: number;
   droppedLabels: number;
+  removedRegions: number;
   clipsWithoutAudio: number;
 }
 
@@ -80,3 +94,6 @@ export type ImportResponse =
 
 /** Conflicts per page in the preview. */
 export const CONFLICT_PAGE = 50;
+
+/** Left-out regions the preview lists (the rest are counted). */
+export const MISSING_SHOWN = 10;

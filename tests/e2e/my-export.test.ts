@@ -198,3 +198,53 @@ test("the researcher, in a fresh browser, imports the file and finds w1's span; 
   expect(realErrors(errors)).toEqual([]);
   await context.close();
 });
+
+test("w1 deletes the span and sends the file again: the researcher sees it left out and removes it", async () => {
+  if (!exported) throw new Error("the first test did not download a file");
+  const original = path.join(dir, exported.name);
+  writeFileSync(original, exported.text);
+  // What w1's download holds after deleting the span: the finished clip, no region.
+  const again = JSON.parse(exported.text) as AnnotationFile;
+  again.regions = [];
+  const resent = path.join(dir, "demo-w1-again.json");
+  writeFileSync(resent, JSON.stringify(again));
+
+  const { context, page, errors } = await newContext();
+  await page.goto(inject("baseUrl"));
+  await page
+    .getByRole("link", { name: /Demo: 5 sentences/ })
+    .first()
+    .waitFor();
+  await page.waitForLoadState("networkidle");
+  await dismissNotices(page);
+  const input = page
+    .locator('input[type="file"]')
+    .and(page.getByLabel("Import annotations", { exact: true }));
+  await input.setInputFiles([original]);
+  await page.getByRole("button", { name: "Merge into study" }).click();
+  await page.getByRole("status").filter({ hasText: "Merged into" }).waitFor();
+
+  await input.setInputFiles([resent]);
+  const preview = page.getByRole("region", { name: /Into study “Demo: 5 sentences/ });
+  const group = preview.getByRole("group", { name: "1 span left out of the new files" });
+  await group.waitFor();
+  expect(await group.getByRole("list", { name: "Spans left out" }).textContent()).toBe(
+    `s01_human · w1 · ${span[0].toFixed(2)}–${span[1].toFixed(2)} s (not in demo-w1-again.json)`,
+  );
+  expect(await group.getByLabel("Keep it").isChecked()).toBe(true);
+  await group.getByLabel("Remove it").check();
+  await dismissNotices(page);
+  await screenshot(page, "my-export-span-left-out");
+  await preview.getByRole("button", { name: "Merge into study" }).click();
+  const done = preview.getByRole("status");
+  await done.waitFor();
+  expect(await done.textContent()).toContain("1 span left out of the files removed.");
+
+  // The expert screen of that browser no longer shows a span on clip 1.
+  await page.goto(`${inject("baseUrl")}/annotate/demo?annotator=e9&role=expert`);
+  await page.getByRole("heading", { name: "s01_human.wav" }).waitFor();
+  await page.locator('section[aria-label="Waveform"][aria-busy="false"]').waitFor();
+  await page.getByText(/0 of 0 spans labelled/).waitFor();
+  expect(realErrors(errors)).toEqual([]);
+  await context.close();
+});

@@ -238,6 +238,34 @@ test("a long conflict list is paged; 'All incoming' also covers the pages not sh
   expect(stored?.clips.filter((c) => c.system === "X").map((c) => c.id)).toEqual(["c120"]);
 });
 
+test("a span deleted before re-sending is listed as left out, kept by default, removed when chosen", async () => {
+  const user = userEvent.setup();
+  const first = annotatorFile("w1", 0.5, 1);
+  first.regions.push({ id: "w1-r2", clipId: "c1", annotatorId: "w1", start: 2, end: 2.75 });
+  render(<ImportAnnotations />);
+  await user.upload(screen.getByLabelText("Import annotations"), [jsonFile("w1.json", first)]);
+  await user.click(await screen.findByRole("button", { name: "Merge into study" }));
+  await screen.findByRole("status");
+  cleanup();
+
+  render(<ImportAnnotations />);
+  await user.upload(screen.getByLabelText("Import annotations"), [
+    jsonFile("w1-again.json", annotatorFile("w1", 0.5, 1)),
+  ]);
+  const preview = await screen.findByRole("region", { name: /Into study “Pilot study”/ });
+  const group = within(preview).getByRole("group", { name: "1 span left out of the new files" });
+  expect(within(group).getByRole("list", { name: "Spans left out" })).toHaveTextContent(
+    "c1 · w1 · 2.00–2.75 s (not in w1-again.json)",
+  );
+  expect(within(group).getByLabelText("Keep it")).toBeChecked();
+  await user.click(within(group).getByLabelText("Remove it"));
+  await user.click(within(preview).getByRole("button", { name: "Merge into study" }));
+  const status = await within(preview).findByRole("status");
+  expect(status).toHaveTextContent("Merged into Pilot study: 1 record added, updated or removed.");
+  expect(status).toHaveTextContent("1 span left out of the files removed.");
+  expect((await db.regions.toArray()).map((r) => r.id)).toEqual(["w1-r1"]);
+});
+
 test("a full disk is reported with the storage-full wording and nothing is stored", async () => {
   const user = userEvent.setup();
   render(<ImportAnnotations />);

@@ -10,6 +10,7 @@ import type { ConflictChoices, MergeOutcomeView, PlanView } from "../../workers/
 import { ConflictList } from "./ConflictList.tsx";
 import { type ImportClient, ImportError, type ImportProgress } from "./importClient.ts";
 import { MergeCounts } from "./MergeCounts.tsx";
+import { MissingRegions } from "./MissingRegions.tsx";
 import { progressText } from "./progressText.ts";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -27,6 +28,7 @@ export function MergePreview({
 }) {
   const headingId = useId();
   const [choices, setChoices] = useState<ConflictChoices>({ all: "keep", byKey: {} });
+  const [removeMissing, setRemoveMissing] = useState(false);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = progress !== null;
@@ -39,7 +41,7 @@ export function MergePreview({
     setProgress({ stage: "writing" });
     setError(null);
     try {
-      onMerged(await client().merge(plan.studyId, choices, setProgress));
+      onMerged(await client().merge(plan.studyId, { ...choices, removeMissing }, setProgress));
     } catch (e) {
       // The same wording as every other failed write (storage full has its own), as a notice too.
       const cause =
@@ -89,11 +91,16 @@ export function MergePreview({
             ) : (
               <>
                 Merged into {studyLink}
-                {outcome.created ? " (new study)" : ""}: {plural(outcome.changed, "record")} added
-                or updated.
+                {outcome.created ? " (new study)" : ""}: {plural(outcome.changed, "record")}{" "}
+                {outcome.removedRegions > 0 ? "added, updated or removed" : "added or updated"}.
               </>
             )}
           </p>
+          {outcome.removedRegions > 0 && (
+            <p className="mt-1 text-xs">
+              {plural(outcome.removedRegions, "span")} left out of the files removed.
+            </p>
+          )}
           {outcome.droppedLabels > 0 && (
             <p className="mt-1 text-xs">
               {plural(outcome.droppedLabels, "reason label")} left out: made on a region version
@@ -116,7 +123,7 @@ export function MergePreview({
       ) : (
         <>
           <MergeCounts plan={plan} />
-          {plan.summary.new === 0 && plan.summary.conflicts === 0 && (
+          {plan.summary.new === 0 && plan.summary.conflicts === 0 && plan.missing.count === 0 && (
             <p className="text-sm text-slate-600">
               Everything in these files is already stored: merging changes nothing.
             </p>
@@ -130,6 +137,11 @@ export function MergePreview({
               onChange={setChoices}
             />
           )}
+          <MissingRegions
+            missing={plan.missing}
+            remove={removeMissing}
+            onChange={setRemoveMissing}
+          />
           {error && (
             <p role="alert" className="text-sm text-red-600">
               {error}
