@@ -55,6 +55,19 @@ async function download(p: Page, button: ReturnType<Page["getByRole"]>) {
   return { name: dl.suggestedFilename(), text, file: JSON.parse(text) as AnnotationFile };
 }
 
+/** The researcher's home page, ready to import: the demo study set up, notices dismissed. */
+async function importInput(p: Page) {
+  await p.goto(inject("baseUrl"));
+  // The home page sets up the demo study in this browser too; files merge into it.
+  await p
+    .getByRole("link", { name: /Demo: 5 sentences/ })
+    .first()
+    .waitFor();
+  await p.waitForLoadState("networkidle");
+  await dismissNotices(p);
+  return p.locator('input[type="file"]').and(p.getByLabel("Import annotations", { exact: true }));
+}
+
 let exported: { name: string; text: string } | undefined;
 let span: [number, number] = [0, 0];
 
@@ -143,18 +156,7 @@ test("the researcher, in a fresh browser, imports the file and finds w1's span; 
   writeFileSync(filePath, exported.text);
 
   const { context, page, errors } = await newContext();
-  await page.goto(inject("baseUrl"));
-  // The home page sets up the demo study in this browser too; the file merges into it.
-  await page
-    .getByRole("link", { name: /Demo: 5 sentences/ })
-    .first()
-    .waitFor();
-  await page.waitForLoadState("networkidle");
-  await dismissNotices(page);
-  await page
-    .locator('input[type="file"]')
-    .and(page.getByLabel("Import annotations", { exact: true }))
-    .setInputFiles([filePath]);
+  await (await importInput(page)).setInputFiles([filePath]);
   const preview = page.getByRole("region", { name: /Into study “Demo: 5 sentences/ });
   await preview.waitFor();
   // New: annotator w1, one submission, one region. Unchanged: the study, 11 taxonomy
@@ -210,16 +212,7 @@ test("w1 deletes the span and sends the file again: the researcher sees it left 
   writeFileSync(resent, JSON.stringify(again));
 
   const { context, page, errors } = await newContext();
-  await page.goto(inject("baseUrl"));
-  await page
-    .getByRole("link", { name: /Demo: 5 sentences/ })
-    .first()
-    .waitFor();
-  await page.waitForLoadState("networkidle");
-  await dismissNotices(page);
-  const input = page
-    .locator('input[type="file"]')
-    .and(page.getByLabel("Import annotations", { exact: true }));
+  const input = await importInput(page);
   await input.setInputFiles([original]);
   await page.getByRole("button", { name: "Merge into study" }).click();
   await page.getByRole("status").filter({ hasText: "Merged into" }).waitFor();
