@@ -7,13 +7,12 @@ import { Button } from "../../components/Button.tsx";
 import { describeWriteError } from "../../db/write.ts";
 import { notify } from "../../stores/notices.ts";
 import type { ConflictChoices, MergeOutcomeView, PlanView } from "../../workers/importProtocol.ts";
+import { plural } from "../studies/format.ts";
 import { ConflictList } from "./ConflictList.tsx";
 import { type ImportClient, ImportError, type ImportProgress } from "./importClient.ts";
 import { MergeCounts } from "./MergeCounts.tsx";
 import { MissingRegions } from "./MissingRegions.tsx";
 import { progressText } from "./progressText.ts";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function MergePreview({
   plan,

@@ -3,8 +3,8 @@
 // keeps them (the default: nothing is deleted unasked) or removes them with their labels.
 import { useId } from "react";
 import type { PlanView } from "../../workers/importProtocol.ts";
+import { plural } from "../studies/format.ts";
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const seconds = (s: number) => s.toFixed(2);
 
 export function MissingRegions({

@@ -19,7 +19,6 @@ export interface ClipFiles {
   remove: (key: string) => void;
   chooseCsv: (file: File) => Promise<void>;
   clearCsv: () => void;
-  reset: () => void;
 }
 
 /**
@@ -71,11 +70,6 @@ export function useClipFiles(inStudy?: {
       setCsv({ name: file.name, ...parsed });
     },
     clearCsv: () => setCsv(undefined),
-    reset: () => {
-      setItems([]);
-      setRefused([]);
-      setCsv(undefined);
-    },
   };
 }
 
