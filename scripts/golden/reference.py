@@ -240,7 +240,7 @@ def report(data, bin_seconds=None):
     lengths, scores = [], []
     for c in annotated_clips:
         cid = c["id"]
-        secs = [union_us(cid, a) / 1e6 for a in annotated[cid]]
+        micros = [union_us(cid, a) for a in annotated[cid]]
         if "score" in c:
             score = c["score"]
         else:
@@ -248,7 +248,8 @@ def report(data, bin_seconds=None):
             if not sub_scores:
                 continue
             score = sum(sub_scores) / len(sub_scores)
-        lengths.append(sum(secs) / len(secs))
+        # l from integer microseconds (spec): (sum of annotated us / annotations) / 1e6
+        lengths.append(sum(micros) / len(micros) / 1e6)
         scores.append(score)
 
     # ---- error types

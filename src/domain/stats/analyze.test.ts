@@ -365,6 +365,57 @@ describe("options and edge cases", () => {
   });
 });
 
+describe("unnatural length l from integer microseconds", () => {
+  // k1: three annotators each covering 0.1 s (100,000 µs) at different places; k2, k3: one
+  // annotator covering 0.1 s. l = (Σ µs / annotations) / 1e6 = (300000 / 3) / 1e6 = 0.1 on k1
+  // and 100000 / 1e6 = 0.1 on k2 and k3: the same double. Adding 0.1 three times in seconds
+  // instead gives 0.30000000000000004 / 3 = 0.10000000000000002, a spurious variance that made
+  // Pearson's r -0.5. The spec: r is null when all lengths are identical.
+  function threeVersusOne(): AnnotationFile {
+    return {
+      format: "redpen-annotations",
+      version: 1,
+      study: { id: "l", name: "l", binSeconds: 0.1 },
+      taxonomy: [],
+      clips: [
+        { id: "k1", name: "k1.wav", duration: 1, score: 1 },
+        { id: "k2", name: "k2.wav", duration: 1, score: 2 },
+        { id: "k3", name: "k3.wav", duration: 1, score: 4 },
+      ],
+      annotators: ["a", "b", "c"].map((id) => ({ id, role: "crowd" as const })),
+      submissions: [],
+      regions: [
+        { id: "r1", clipId: "k1", annotatorId: "a", start: 0, end: 0.1 },
+        { id: "r2", clipId: "k1", annotatorId: "b", start: 0.2, end: 0.3 },
+        { id: "r3", clipId: "k1", annotatorId: "c", start: 0.5, end: 0.6 },
+        { id: "r4", clipId: "k2", annotatorId: "a", start: 0.3, end: 0.4 },
+        { id: "r5", clipId: "k3", annotatorId: "b", start: 0.7, end: 0.8 },
+      ],
+      reasonLabels: [],
+    };
+  }
+
+  test("three annotators covering 0.1 s each give bit for bit the l of one", () => {
+    const analysis = analyze(threeVersusOne());
+    expect(analysis.clips.map((c) => c.meanAnnotatedSeconds)).toEqual([0.1, 0.1, 0.1]);
+    expect(analysis.scatter.map((p) => p.length)).toEqual([0.1, 0.1, 0.1]);
+    expect(Object.is(analysis.scatter[0]?.length, analysis.scatter[1]?.length)).toBe(true);
+  });
+
+  test("identical lengths: r, p, ci95, rho and the fit are null", () => {
+    const analysis = analyze(threeVersusOne());
+    expect(analysis.report.correlation).toEqual({
+      n: 3,
+      pearson: null,
+      p: null,
+      ci95: null,
+      spearman: null,
+    });
+    expect(analysis.fit).toBeNull();
+    expect(computeReport(threeVersusOne()).correlation.pearson).toBeNull();
+  });
+});
+
 describe("property: the one-pass analysis agrees with the building blocks", () => {
   const study = fc
     .record({

@@ -221,14 +221,16 @@ export function passOverClips(
       annotatedClips++;
       annotations += m;
       durationSum += clip.duration;
-      let secondsSum = 0;
+      // l = (Σ annotated µs / m) / 1e6, summed in exact integers: clips whose annotations cover
+      // the same total get bit-identical lengths (adding seconds would not: 3 × 0.1 ≠ 0.3).
+      let usSum = 0;
       for (let i = 0; i < m; i++) {
         const a = slotAnn[i] as number;
         annotatorAnnotations[a] = (annotatorAnnotations[a] as number) + 1;
-        secondsSum += (slotUs[i] as number) / 1e6;
+        usSum += slotUs[i] as number;
         slotOnes[i] = countBits(scratch, i * W, W);
       }
-      meanSeconds = secondsSum / m;
+      meanSeconds = usSum / m / 1e6;
 
       if (clip.isReference === true) {
         for (let i = 0; i < m; i++) {
