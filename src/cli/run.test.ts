@@ -248,6 +248,46 @@ describe("stats", () => {
     });
   });
 
+  test.each([["0.0000004"], ["--bin=0.0000009"]])(
+    "a bin width under one microsecond is bad input, not an internal error: %s",
+    (value) => {
+      const argv = value.startsWith("--")
+        ? ["stats", "good.json", value]
+        : ["stats", "good.json", "--bin", value];
+      const shown = value.startsWith("--") ? value.slice("--bin=".length) : value;
+      expect(run(argv, good())).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `redpen: --bin needs at least 0.000001 seconds, one microsecond (got ${JSON.stringify(shown)})\n`,
+      });
+    },
+  );
+
+  test("--bin 0.000001, one microsecond, is the smallest width accepted", () => {
+    const { code, stdout, stderr } = run(
+      ["stats", "good.json", "--json", "--bin", "0.000001"],
+      good(),
+    );
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    // c1 is 1 s: 1,000,000 bins of 1 µs, shared by w1 and w2.
+    expect(JSON.parse(stdout).agreement.pairs[0]).toMatchObject({ clips: 1, bins: 1_000_000 });
+  });
+
+  test("a file whose binSeconds is under one microsecond: validate and stats both refuse it, exit 2", () => {
+    const file = study();
+    file.study.binSeconds = 0.0000004;
+    const files = { "tiny.json": JSON.stringify(file) };
+    const refusal = {
+      code: 2,
+      stdout: "",
+      stderr:
+        "tiny.json: study.binSeconds: must be at least 0.000001 (one microsecond; got 4e-7)\n",
+    };
+    expect(run(["validate", "tiny.json"], files)).toEqual(refusal);
+    expect(run(["stats", "tiny.json"], files)).toEqual(refusal);
+    expect(run(["stats", "tiny.json", "--json"], files)).toEqual(refusal);
+  });
+
   test("a bad file: the same refusal as validate", () => {
     expect(run(["stats", "e.json", "--json"], { "e.json": "  " })).toEqual({
       code: 2,

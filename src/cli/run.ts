@@ -1,6 +1,7 @@
 // The command line, as a function of its arguments and a little I/O, so tests run it in-process.
 // main.ts wires it to the real process.
 
+import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/binWidth.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
 import { computeReport } from "../domain/stats/index.ts";
@@ -99,11 +100,19 @@ function parseArgs(argv: readonly string[]): Parsed {
     else if (arg === "--bin" || arg.startsWith("--bin=")) {
       const value = arg === "--bin" ? argv[++i] : arg.slice("--bin=".length);
       const seconds = Number(value);
-      if (value === undefined || value.trim() === "" || !Number.isFinite(seconds) || seconds <= 0) {
+      const fault =
+        value === undefined || value.trim() === "" ? "not-a-number" : binWidthFault(seconds);
+      const shown = value === undefined ? "nothing" : JSON.stringify(value);
+      if (fault === "under-one-microsecond") {
         throw new UsageError(
-          `--bin needs a positive number of seconds (got ${value === undefined ? "nothing" : JSON.stringify(value)})`,
+          `--bin needs at least ${MIN_BIN_SECONDS_TEXT} seconds, one microsecond (got ${shown})`,
           { cause: "no-usage" },
         );
+      }
+      if (fault !== undefined) {
+        throw new UsageError(`--bin needs a positive number of seconds (got ${shown})`, {
+          cause: "no-usage",
+        });
       }
       parsed.bin = seconds;
     } else if (arg.startsWith("-") && arg !== "-") throw new UsageError(`unknown option ${arg}`);

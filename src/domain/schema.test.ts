@@ -198,6 +198,9 @@ describe("a valid file", () => {
         (f.study as Json).binSeconds = 0.025;
       },
       (f) => {
+        (f.study as Json).binSeconds = 0.000001;
+      },
+      (f) => {
         rec(f, "submissions", 0).playCount = 0;
         rec(f, "submissions", 0).completedAt = "2026-11-21T10:00:00+01:00";
       },
@@ -339,6 +342,20 @@ describe("refusals, each with its exact message", () => {
         "study.binSeconds: must be greater than 0 (got -0.1)",
         "clips[1].duration: must be greater than 0 (got 0)",
       ],
+    ],
+    [
+      "a bin width under one microsecond",
+      (f) => {
+        (f.study as Json).binSeconds = 0.0000004;
+      },
+      ["study.binSeconds: must be at least 0.000001 (one microsecond; got 4e-7)"],
+    ],
+    [
+      "a bin width just under one microsecond that rounds to one",
+      (f) => {
+        (f.study as Json).binSeconds = 0.0000009;
+      },
+      ["study.binSeconds: must be at least 0.000001 (one microsecond; got 9e-7)"],
     ],
     [
       "non-finite numbers",

@@ -13,6 +13,7 @@
 //     with the structural problems even when the structure is broken elsewhere.
 // Then regions ending past their clip are clamped, with a warning each.
 import { z } from "zod";
+import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "./binWidth.ts";
 import { type CrossFieldFindings, checkCrossField, isRecord } from "./interchange/crossfield.ts";
 import {
   describeValue,
@@ -43,7 +44,19 @@ const isoDate = z.iso.datetime({ offset: true, local: true });
 export const StudySchema = z.looseObject({
   id,
   name: z.string(),
-  binSeconds: finite.positive().default(DEFAULT_BIN_SECONDS),
+  binSeconds: finite
+    .positive()
+    .superRefine((seconds, ctx) => {
+      // 0 and below get zod's "must be greater than 0"; the rest of the rule is binWidth.ts's.
+      if (binWidthFault(seconds) === "under-one-microsecond") {
+        ctx.addIssue({
+          code: "custom",
+          input: seconds,
+          message: `must be at least ${MIN_BIN_SECONDS_TEXT} (one microsecond; got ${describeValue(seconds)})`,
+        });
+      }
+    })
+    .default(DEFAULT_BIN_SECONDS),
 });
 
 export const TaxonomyEntrySchema = z.object({

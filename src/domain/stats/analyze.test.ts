@@ -352,6 +352,11 @@ describe("options and edge cases", () => {
 
   test("a bin width below one microsecond is refused", () => {
     expect(() => computeReport(handStudy(), { binSeconds: 0 })).toThrow(/binSeconds/);
+    // 0.0000009 s rounds to 1 µs, but the spec refuses every width under 0.000001 s.
+    expect(() => computeReport(handStudy(), { binSeconds: 0.0000009 })).toThrow(
+      "binSeconds must be a positive number of seconds, at least 0.000001 (got 9e-7)",
+    );
+    expect(computeReport(handStudy(), { binSeconds: 0.000001 }).binSeconds).toBe(0.000001);
   });
 
   test("reason labels in any order, several per region", () => {

@@ -83,6 +83,7 @@ describe("parseBinSeconds", () => {
     ["0", /greater than 0/i],
     ["-0.1", /greater than 0/i],
     ["0.0001", /at least 0\.001/i],
+    ["0.0000004", /at least 0\.001/i],
     ["Infinity", /not a number/i],
   ])("refuses %j", (text, message) => {
     const result = parseBinSeconds(text);

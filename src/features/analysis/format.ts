@@ -1,5 +1,6 @@
 // Number formatting for the analysis screen: one place so that every figure of a kind is
 // shown the same way (and the browser tests can read it back at the shown precision).
+import { binWidthFault } from "../../domain/binWidth.ts";
 
 /** The mark shown for an undefined (null) figure; always paired with a reason. */
 export const NULL_MARK = "—";
@@ -56,15 +57,18 @@ export function parseBinSeconds(
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false, error: "Enter a bin width in seconds, e.g. 0.1." };
   const value = Number(trimmed);
-  if (!Number.isFinite(value))
+  // The format's rule (binWidth.ts: finite, positive, at least 1 µs), then this screen's own
+  // floor: below a millisecond the bin vectors of a long study would run to billions of entries.
+  const fault = binWidthFault(value);
+  if (fault === "not-a-number")
     return {
       ok: false,
       error: `"${trimmed}" is not a number: enter the bin width in seconds, e.g. 0.1.`,
     };
-  if (value <= 0) return { ok: false, error: "The bin width must be greater than 0 seconds." };
-  // Time is compared in whole microseconds; below a millisecond the bin vectors of a long
-  // study would run to billions of entries.
-  if (value < 0.001) return { ok: false, error: "The bin width must be at least 0.001 s (1 ms)." };
+  if (fault === "not-positive")
+    return { ok: false, error: "The bin width must be greater than 0 seconds." };
+  if (fault !== undefined || value < 0.001)
+    return { ok: false, error: "The bin width must be at least 0.001 s (1 ms)." };
   return { ok: true, value };
 }
 

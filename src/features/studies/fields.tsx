@@ -1,6 +1,7 @@
 // What the study forms ("New study", "Study settings", "Add clips") share: the input style,
 // the message under a field, the checks of a study's name and bin width, and those fields.
 import { useId } from "react";
+import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../../domain/binWidth.ts";
 
 export const INPUT =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900 aria-[invalid=true]:border-red-600";
@@ -22,10 +23,11 @@ export function nameProblem(name: string): string | undefined {
 
 /** Why this bin width (as typed, in seconds) cannot be used, or undefined when it can. */
 export function binProblem(text: string): string | undefined {
-  const seconds = Number(text);
-  return text.trim() === "" || !Number.isFinite(seconds) || seconds <= 0
-    ? "Bin width must be a number of seconds greater than 0."
-    : undefined;
+  const fault = text.trim() === "" ? "not-a-number" : binWidthFault(Number(text));
+  if (fault === undefined) return undefined;
+  return fault === "under-one-microsecond"
+    ? `Bin width must be at least ${MIN_BIN_SECONDS_TEXT} s (one microsecond): times are counted in whole microseconds.`
+    : "Bin width must be a number of seconds greater than 0.";
 }
 
 /** The study's name and bin width side by side, each with its problem under it. */
