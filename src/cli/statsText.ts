@@ -1,5 +1,6 @@
 // `stats FILE` without --json: the report as readable, aligned text tables, in the order a
 // researcher reads them: what the data is, how much annotators agree, what the regions say.
+import { ownValue } from "../domain/idRecord.ts";
 import type { Report } from "../domain/stats/report.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { fixed, keyValues, pValue, table } from "./tables.ts";
@@ -77,12 +78,12 @@ function correlationSection(report: Report): string[] {
 function errorTypesSection(report: Report, file: AnnotationFile): string[] {
   const { overall, bySystem } = report.errorTypes;
   const systems = Object.keys(bySystem);
-  const groups = [...systems.map((s) => bySystem[s]), overall];
+  const groups = [...systems.map((s) => ownValue(bySystem, s)), overall];
   const labels = new Map(file.taxonomy.map((t) => [t.id, t.label]));
   const ids = Object.keys(overall.perSample);
   const rows = ids.map((id) => [
     labels.get(id) ?? id,
-    ...groups.map((g) => fixed(g?.perSample[id] ?? null)),
+    ...groups.map((g) => fixed(ownValue(g?.perSample, id) ?? null)),
   ]);
   rows.push(["(annotated clips)", ...groups.map((g) => String(g?.clips ?? 0))]);
   return [

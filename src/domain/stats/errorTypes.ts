@@ -1,6 +1,7 @@
 // Error types per system (docs/spec/statistics.md, the paper's Figure 3): the count of each
 // reason over the reason labels of regions on a group's clips, divided by the group's number of
 // annotated clips. Clips without a system are grouped under "(none)".
+import { idRecord } from "../idRecord.ts";
 import type { AnnotationFile } from "../types.ts";
 import { byCodeUnit, RegionLookup } from "./records.ts";
 import type { ErrorTypeCounts } from "./report.ts";
@@ -77,12 +78,12 @@ export function errorTypes(
   }
 
   const perSample = (counts: Float64Array, offset: number, n: number): ErrorTypeCounts => {
-    const out: Record<string, number | null> = {};
+    const out = idRecord<number | null>();
     for (let t = 0; t < T; t++)
       out[taxonomyIds[t] as string] = n > 0 ? (counts[offset + t] as number) / n : null;
     return { clips: n, perSample: out };
   };
-  const bySystem: Record<string, ErrorTypeCounts> = {};
+  const bySystem = idRecord<ErrorTypeCounts>();
   for (let g = 0; g < G; g++)
     bySystem[systems[g] as string] = perSample(reasonCounts, g * T, groupClips[g] as number);
   return { overall: perSample(overallCounts, 0, annotatedClips), bySystem, reasonTotal };

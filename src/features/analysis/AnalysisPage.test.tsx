@@ -2,8 +2,10 @@
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { analyze } from "../../domain/stats/analyze.ts";
 import { DEFINITIONS } from "../../domain/stats/definitions.ts";
 import type { Report } from "../../domain/stats/report.ts";
+import type { AnnotationFile } from "../../domain/types.ts";
 import { AnalysisPage } from "./AnalysisPage.tsx";
 import type { Analysis, AnalysisOutcome, AnalysisRunner } from "./analysisClient.ts";
 
@@ -410,5 +412,60 @@ describe("AnalysisPage", () => {
     await screen.findAllByText("0.412");
     unmount();
     expect(runner.dispose).toHaveBeenCalled();
+  });
+});
+
+describe("ids that are Object.prototype names", () => {
+  it("shows systems, reasons and annotators named __proto__, constructor, toString", async () => {
+    // Hand-worked: clip k1 (system "__proto__") has one annotation, a region labelled
+    // "toString" by one expert and "toString" + "constructor" by another: 2 and 1 per clip.
+    // Clip k2 (system "constructor") is annotated with nothing marked: 0 and 0.
+    const file: AnnotationFile = {
+      format: "redpen-annotations",
+      version: 1,
+      study: { id: "s", name: "s", binSeconds: 0.1 },
+      taxonomy: [
+        { id: "toString", label: "toString" },
+        { id: "constructor", label: "constructor" },
+      ],
+      clips: [
+        { id: "k1", name: "k1.wav", duration: 1, system: "__proto__" },
+        { id: "k2", name: "k2.wav", duration: 1, system: "constructor" },
+      ],
+      annotators: [
+        { id: "__proto__", role: "crowd" },
+        { id: "valueOf", role: "expert" },
+        { id: "hasOwnProperty", role: "expert" },
+      ],
+      submissions: [{ clipId: "k2", annotatorId: "__proto__" }],
+      regions: [{ id: "r1", clipId: "k1", annotatorId: "__proto__", start: 0, end: 0.5 }],
+      reasonLabels: [
+        { regionId: "r1", annotatorId: "valueOf", reasons: ["toString"] },
+        { regionId: "r1", annotatorId: "hasOwnProperty", reasons: ["toString", "constructor"] },
+      ],
+    };
+    // The worker posts the analysis: structured cloning gives its objects a prototype again.
+    const analysis = structuredClone(analyze(file));
+    const { runner } = fakeRunner([
+      {
+        type: "done",
+        analysis,
+        study: { name: "Odd ids", binSeconds: 0.1, taxonomy: file.taxonomy },
+        millis: 1,
+        loadMillis: 1,
+      },
+    ]);
+    render(<AnalysisPage studyId="s" runner={runner} />);
+    const table = await screen.findByRole("table", { name: /Reasons per annotated clip/ });
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers).toEqual(["Error type", "__proto__ (1)", "constructor (1)", "All (2)"]);
+    const row = (name: string) =>
+      within(within(table).getByRole("rowheader", { name }).closest("tr") as HTMLElement)
+        .getAllByRole("cell")
+        .map((c) => c.textContent);
+    expect(row("toString")).toEqual(["2.000", "0.000", "1.000"]);
+    expect(row("constructor")).toEqual(["1.000", "0.000", "0.500"]);
   });
 });

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { ownValue } from "../../../domain/idRecord.ts";
 import type { Report } from "../../../domain/stats/report.ts";
 import type { TaxonomyEntry } from "../../../domain/types.ts";
 import { PER_SAMPLE_NULL } from "../explain.ts";
@@ -32,7 +33,7 @@ export function ErrorTypesSection({
     const out: ErrorBar[] = [];
     for (const t of types) {
       for (const system of systems) {
-        const v = errorTypes.bySystem[system]?.perSample[t.id];
+        const v = ownValue(ownValue(errorTypes.bySystem, system)?.perSample, t.id);
         if (typeof v === "number") out.push({ type: t.id, label: t.label, system, perSample: v });
       }
     }
@@ -80,7 +81,7 @@ export function ErrorTypesSection({
                   <th key={s} scope="col" className="py-2 pr-3 text-right font-medium">
                     {s}{" "}
                     <span className="font-normal">
-                      ({count(errorTypes.bySystem[s]?.clips ?? 0)})
+                      ({count(ownValue(errorTypes.bySystem, s)?.clips ?? 0)})
                     </span>
                   </th>
                 ))}
@@ -98,14 +99,16 @@ export function ErrorTypesSection({
                   {systems.map((s) => (
                     <td key={s} className="py-1 pr-3 text-right">
                       <Value
-                        text={fixed(errorTypes.bySystem[s]?.perSample[t.id] ?? null)}
+                        text={fixed(
+                          ownValue(ownValue(errorTypes.bySystem, s)?.perSample, t.id) ?? null,
+                        )}
                         reason={PER_SAMPLE_NULL}
                       />
                     </td>
                   ))}
                   <td className="py-1 text-right font-medium">
                     <Value
-                      text={fixed(errorTypes.overall.perSample[t.id] ?? null)}
+                      text={fixed(ownValue(errorTypes.overall.perSample, t.id) ?? null)}
                       reason={PER_SAMPLE_NULL}
                     />
                   </td>
