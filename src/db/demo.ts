@@ -1,5 +1,6 @@
 // The demo study (id `demo`): 5 sentences × 4 voices from public/audio, created on first
 // launch with the audio stored in the database, so it works offline afterwards.
+import { idRecord } from "../domain/idRecord.ts";
 import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
 import { wavDuration } from "../domain/wav.ts";
 import { type AudioRecord, type ClipRecord, db, type StudyRecord } from "./db.ts";
@@ -32,7 +33,7 @@ export function demoClipIds(): string[] {
 
 /** Parses sentences.tsv ("s01<TAB>text" per line) into { s01: "text", … }. */
 export function parseSentences(tsv: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = idRecord<string>();
   for (const line of tsv.split(/\r?\n/)) {
     const tab = line.indexOf("\t");
     if (tab > 0) out[line.slice(0, tab).trim()] = line.slice(tab + 1).trim();

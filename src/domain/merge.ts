@@ -20,6 +20,7 @@
 //   annotator deleted it after an earlier export. Left-out regions stay unless the person
 //   chooses to remove them (MISSING_REGIONS_KEY: "incoming"); removing one removes the stored
 //   reason labels on it too.
+import { idRecord, ownValue } from "./idRecord.ts";
 import type {
   AnnotationFile,
   Annotator,
@@ -248,7 +249,7 @@ export function planMerge(
   }
   const names = incoming.map((_, i) => sourceNames[i] ?? `file ${i + 1}`);
   const entities = emptyEntities();
-  const incomingLabelBases: Record<string, string[]> = {};
+  const incomingLabelBases = idRecord<string[]>();
 
   // The region each label's source has, to tell which labels belong to which region version.
   const regionMaps = new Map<AnnotationFile, Map<string, Region>>();
@@ -276,7 +277,7 @@ export function planMerge(
         const version: Version<EntityValue> = { stored: false, source, value };
         if (kind === "reasonLabel") {
           version.basis = basisOf(file, value as ReasonLabel);
-          const bases = incomingLabelBases[key] ?? [];
+          const bases = ownValue(incomingLabelBases, key) ?? [];
           if (!bases.includes(version.basis)) bases.push(version.basis);
           incomingLabelBases[key] = bases;
         }
@@ -442,7 +443,8 @@ function finalVersions(
   for (const v of p.new) result.set(entityKey(kind, v.value), { version: v, changed: true });
   for (const c of p.conflicts) {
     if (!result.has(c.id)) result.set(c.id, { version: c.current, changed: !c.current.stored });
-    if (choices[c.key] === "incoming") result.set(c.id, { version: c.incoming, changed: true });
+    if (ownValue(choices, c.key) === "incoming")
+      result.set(c.id, { version: c.incoming, changed: true });
   }
   return result;
 }
@@ -451,7 +453,7 @@ const labelKey = (l: ReasonLabel): string => entityKey("reasonLabel", l);
 
 /** The effective choice of a conflict (labels that follow a region take the region's). */
 export function effectiveChoice(conflict: Conflict, choices: Choices): Choice {
-  return choices[conflict.followsRegion ?? conflict.key] ?? "keep";
+  return ownValue(choices, conflict.followsRegion ?? conflict.key) ?? "keep";
 }
 
 export function resolveMerge(plan: MergePlan, choices: Choices): MergeResolution {
@@ -532,13 +534,13 @@ export function resolveMerge(plan: MergePlan, choices: Choices): MergeResolution
     const key = labelKey(v.value);
     if (decided.has(key) || fits(v)) continue;
     const want = finalRegionContent(v.value.regionId);
-    if (want !== undefined && plan.incomingLabelBases[key]?.includes(want)) continue;
+    if (want !== undefined && ownValue(plan.incomingLabelBases, key)?.includes(want)) continue;
     deleteReasonLabels.push({ regionId: v.value.regionId, annotatorId: v.value.annotatorId });
   }
 
   // Left-out regions, when the person chose to remove them, go with their labels.
   const deleteRegions: string[] = [];
-  if (choices[MISSING_REGIONS_KEY] === "incoming") {
+  if (ownValue(choices, MISSING_REGIONS_KEY) === "incoming") {
     for (const m of plan.missingRegions) {
       deleteRegions.push(m.region.id);
       for (const annotatorId of m.labelledBy) {

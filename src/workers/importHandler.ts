@@ -6,6 +6,7 @@
 import type { RedPenDB } from "../db/db.ts";
 import { applyResolution, type IncomingFile, planImport } from "../db/interchange.ts";
 import { errorMessage, isQuotaError } from "../db/write.ts";
+import { idRecord, ownValue } from "../domain/idRecord.ts";
 import {
   type Choices,
   type MergePlan,
@@ -36,10 +37,10 @@ export type Post = (message: ImportResponse) => void;
  * left-out regions' choice.
  */
 export function expandChoices(plan: MergePlan, choices: ConflictChoices): Choices {
-  const out: Choices = {};
+  const out: Choices = idRecord();
   for (const c of plan.conflicts) {
     if (c.followsRegion) continue; // follows its region's choice (effectiveChoice)
-    const choice = choices.byKey[c.key] ?? choices.all;
+    const choice = ownValue(choices.byKey, c.key) ?? choices.all;
     if (choice === "incoming") out[c.key] = choice;
   }
   if (choices.removeMissing === true) out[MISSING_REGIONS_KEY] = "incoming";

@@ -402,3 +402,28 @@ describe("identity", () => {
     await screen.findByRole("textbox", { name: "Annotator id" });
   });
 });
+
+describe("sentence text", () => {
+  test("a sentence id named like an Object.prototype member shows only its own text", async () => {
+    // The sentence texts come from the study's `sentences` detail; JSON.parse makes
+    // "__proto__" an own key, as reading an interchange file does.
+    const sentences = JSON.parse('{"__proto__": "Proto text", "s1": "Plain text"}') as unknown;
+    await createStudy({
+      id: STUDY,
+      name: "Test study",
+      requireRating: false,
+      extra: { sentences },
+    });
+    await addClips(STUDY, [
+      { clip: { id: "c1", name: "c1.wav", duration: 3, sentence: "constructor" }, blob: wav() },
+      { clip: { id: "c2", name: "c2.wav", duration: 3, sentence: "__proto__" }, blob: wav() },
+    ]);
+    open();
+    await screen.findByRole("heading", { name: /c1\.wav/ });
+    // "constructor" has no text in the study: no "Text:" line (not Object's constructor).
+    expect(screen.queryByText(/Text:/)).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: /Next clip/ }));
+    await screen.findByRole("heading", { name: /c2\.wav/ });
+    expect(screen.getByText("Proto text")).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
 // One clip on the crowd screen: waveform, spans, rating and "Finish clip". Every span edit is
 // written to the database at once; the waveform and the list both read the stored spans.
+
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { paletteColor } from "../../audio/colors.ts";
@@ -16,6 +17,7 @@ import {
   type SubmissionRecord,
   saveSubmission,
 } from "../../db/repo.ts";
+import { ownValue } from "../../domain/idRecord.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { RatingGroup } from "./RatingGroup.tsx";
 import { RegionList } from "./RegionList.tsx";
@@ -263,9 +265,10 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
     rate5: () => chooseRating(5),
   });
 
-  const sentence = (study.extra.sentences as Record<string, string> | undefined)?.[
-    clip.sentence ?? ""
-  ];
+  const sentence = ownValue(
+    study.extra.sentences as Record<string, string> | undefined,
+    clip.sentence ?? "",
+  );
 
   return (
     <div className="grid gap-4 *:min-w-0">

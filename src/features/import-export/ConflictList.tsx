@@ -2,6 +2,7 @@
 // list is shown a page at a time; the pages come from the import worker, which holds the plan.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { ownValue } from "../../domain/idRecord.ts";
 import type { Choice } from "../../domain/merge.ts";
 import {
   CONFLICT_PAGE,
@@ -12,7 +13,7 @@ import { ConflictItem } from "./ConflictItem.tsx";
 
 /** The choice shown for a conflict: its own, its region's (labels that follow one), or "All". */
 export function shownChoice(c: ConflictView, choices: ConflictChoices): Choice {
-  return choices.byKey[c.followsRegion ?? c.key] ?? choices.all;
+  return ownValue(choices.byKey, c.followsRegion ?? c.key) ?? choices.all;
 }
 
 const count = (n: number) => n.toLocaleString("en-US");

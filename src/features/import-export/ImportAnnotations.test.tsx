@@ -282,3 +282,41 @@ test("a full disk is reported with the storage-full wording and nothing is store
   );
   expect(await tableCounts()).toEqual([0, 0, 0, 0, 0, 0]);
 });
+
+test("ids named like Object.prototype members import like any other", async () => {
+  const user = userEvent.setup();
+  render(<ImportAnnotations />);
+  const file: AnnotationFile = {
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: "constructor", name: "Odd ids", binSeconds: 0.1 },
+    taxonomy: [{ id: "__proto__", label: "Proto" }],
+    clips: [
+      { id: "__proto__", name: "a.wav", duration: 4, system: "toString" },
+      { id: "toString", name: "b.wav", duration: 4, system: "__proto__" },
+    ],
+    annotators: [
+      { id: "hasOwnProperty", role: "crowd" },
+      { id: "valueOf", role: "expert" },
+    ],
+    submissions: [{ clipId: "__proto__", annotatorId: "hasOwnProperty" }],
+    regions: [
+      { id: "__proto__", clipId: "__proto__", annotatorId: "hasOwnProperty", start: 0, end: 1 },
+    ],
+    reasonLabels: [{ regionId: "__proto__", annotatorId: "valueOf", reasons: ["__proto__"] }],
+  };
+  await user.upload(screen.getByLabelText("Import annotations"), [jsonFile("odd.json", file)]);
+  const preview = await screen.findByRole("region", { name: /New study “Odd ids”/ });
+  // Hand-counted: 1 study, 1 taxonomy entry, 2 clips, 2 annotators, 1 submission, 1 region,
+  // 1 reason label = 9 new records.
+  expect(
+    within(within(preview).getByRole("rowheader", { name: "Total" }).closest("tr") as HTMLElement)
+      .getAllByRole("cell")
+      .map((c) => c.textContent),
+  ).toEqual(["9", "0", "0"]);
+  await user.click(within(preview).getByRole("button", { name: "Merge into study" }));
+  const status = await within(preview).findByRole("status");
+  expect(status).toHaveTextContent("Merged into Odd ids (new study): 9 records added or updated.");
+  expect(await tableCounts()).toEqual([1, 2, 2, 1, 1, 1]);
+  expect((await db.regions.toArray()).map((r) => r.id)).toEqual(["__proto__"]);
+});

@@ -50,7 +50,8 @@ export function ImportAnnotations({
 }) {
   const client = useImportClient(createClient);
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
-  const [outcomes, setOutcomes] = useState<Record<string, MergeOutcomeView>>({});
+  // Keyed by study id: a Map, so a study called "constructor" has no outcome before its merge.
+  const [outcomes, setOutcomes] = useState<ReadonlyMap<string, MergeOutcomeView>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const cardRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -85,7 +86,7 @@ export function ImportAnnotations({
   };
 
   const onFiles = (picked: File[]) => {
-    setOutcomes({});
+    setOutcomes(new Map());
     void run((onProgress) => client().load(picked, onProgress));
   };
 
@@ -104,7 +105,7 @@ export function ImportAnnotations({
   const warnings = loaded
     ? loaded.files.flatMap((f) => f.warnings.map((w) => problemLine(f.name, w)))
     : [];
-  const allMerged = loaded?.plans?.every((p) => outcomes[p.studyId] !== undefined) ?? false;
+  const allMerged = loaded?.plans?.every((p) => outcomes.has(p.studyId)) ?? false;
 
   return (
     <div ref={cardRef} className="space-y-4">
@@ -151,15 +152,15 @@ export function ImportAnnotations({
               key={p.studyId}
               plan={p}
               client={client}
-              outcome={outcomes[p.studyId]}
-              onMerged={(o) => setOutcomes((prev) => ({ ...prev, [p.studyId]: o }))}
+              outcome={outcomes.get(p.studyId)}
+              onMerged={(o) => setOutcomes((prev) => new Map(prev).set(p.studyId, o))}
             />
           ))}
           {allMerged && (
             <Button
               onClick={() => {
                 setStage({ kind: "idle" });
-                setOutcomes({});
+                setOutcomes(new Map());
                 setFocusTarget("input");
               }}
             >

@@ -2,12 +2,13 @@
 // has it), who is labelling, the shortcuts button and the download of their work.
 import type { Ref } from "react";
 import type { ClipRecord, StudyRecord } from "../../../db/repo.ts";
+import { ownValue } from "../../../domain/idRecord.ts";
 import { DownloadMyWork } from "../DownloadMyWork.tsx";
 
 function sentenceText(study: StudyRecord, clip: ClipRecord): string | undefined {
   const sentences = study.extra.sentences;
   if (!clip.sentence || !sentences || typeof sentences !== "object") return undefined;
-  const text = (sentences as Record<string, unknown>)[clip.sentence];
+  const text = ownValue(sentences as Record<string, unknown>, clip.sentence);
   return typeof text === "string" ? text : undefined;
 }
 
