@@ -331,6 +331,23 @@ describe("stats", () => {
     expect(text).toMatch(/\n {2}w2 +crowd +1 +1 +—\n/);
     expect(text.endsWith("\n")).toBe(true);
   });
+
+  test("a system named __proto__ and a reason named toString keep their column and row", () => {
+    const file = study();
+    file.clips[0] = { ...(file.clips[0] as AnnotationFile["clips"][number]), system: "__proto__" };
+    file.taxonomy[0] = { id: "toString", label: "toString" };
+    (file.reasonLabels[0] as AnnotationFile["reasonLabels"][number]).reasons = ["toString"];
+    const files = { "odd.json": JSON.stringify(file) };
+    const text = run(["stats", "odd.json"], files).stdout;
+    // As for the tiny study: 1.000 per clip on c1's system, 0.000 on human, 0.500 overall.
+    expect(text).toContain(
+      "  reason             __proto__  human  overall\n  -----------------  ---------  -----  -------\n",
+    );
+    expect(text).toContain("  toString               1.000  0.000    0.500\n");
+    const json = run(["stats", "odd.json", "--json"], files).stdout;
+    expect(Object.keys(JSON.parse(json).errorTypes.bySystem)).toEqual(["__proto__", "human"]);
+    expect(json).toContain('"__proto__": {\n        "clips": 1,');
+  });
 });
 
 test("table pads columns to the widest cell and right-aligns numbers", () => {
