@@ -1,16 +1,22 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { db } from "../db/db.ts";
 import { ensureDemoStudy } from "../db/demo.ts";
 import { PERSIST_DENIED_MESSAGE } from "../db/persist.ts";
+import { addClips, createStudy } from "../db/repo.ts";
 import { useNotices } from "../stores/notices.ts";
 import { useStorageStatus } from "../stores/storage.ts";
 import { App } from "./App.tsx";
+import { analysisPath, annotatePath, routeId, studyPath } from "./routes.ts";
 
-vi.mock("../db/demo.ts", () => ({ ensureDemoStudy: vi.fn(async () => "exists") }));
+vi.mock("../db/demo.ts", () => ({
+  DEMO_STUDY_ID: "demo",
+  ensureDemoStudy: vi.fn(async () => "exists"),
+}));
 
 afterEach(() => {
   cleanup();
@@ -74,4 +80,89 @@ test("after a navigation whose link disappears, focus lands on the new screen's 
   await screen.findByRole("heading", { level: 1, name: "RedPen Annotator" });
   await new Promise((r) => setTimeout(r, 50));
   expect(home).toHaveFocus();
+});
+
+describe("study ids with / : ? # % in them", () => {
+  const ODD = "a/b:c?d#e";
+  const ENCODED = "a%2Fb%3Ac%3Fd%23e";
+
+  beforeEach(async () => {
+    await db.delete();
+    await db.open();
+  });
+
+  test("can be opened from home, the study page, annotator links and the analysis", async () => {
+    await createStudy({ id: ODD, name: "Odd study" });
+    await addClips(ODD, [
+      { clip: { id: "c1", name: "c1.wav", duration: 1 }, blob: new Blob([new Uint8Array(44)]) },
+    ]);
+    const location = renderAt("/");
+    const user = userEvent.setup();
+
+    // Home: every link carries the id as one encoded segment.
+    const name = await screen.findByRole("link", { name: "Odd study" });
+    expect(name).toHaveAttribute("href", `/studies/${ENCODED}`);
+    expect(screen.getByRole("link", { name: "Annotate Odd study" })).toHaveAttribute(
+      "href",
+      `/annotate/${ENCODED}`,
+    );
+    expect(screen.getByRole("link", { name: "Analysis Odd study" })).toHaveAttribute(
+      "href",
+      `/studies/${ENCODED}/analysis`,
+    );
+
+    // The study page finds the study by the decoded id.
+    await user.click(name);
+    expect(location.history?.at(-1)).toBe(`/studies/${ENCODED}`);
+    expect(await screen.findByRole("heading", { level: 1, name: "Odd study" })).toBeInTheDocument();
+    await user.type(await screen.findByLabelText("Annotator id"), "w1");
+    expect(screen.getByLabelText("Link")).toHaveValue(
+      `${window.location.origin}/annotate/${ENCODED}?annotator=w1&role=crowd`,
+    );
+
+    // The analysis screen asks its worker (a silent fake here) for the decoded id.
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      "Worker",
+      class {
+        onmessage = null;
+        onerror = null;
+        postMessage(message: unknown) {
+          posted.push(message);
+        }
+        terminate() {}
+      },
+    );
+    await user.click(screen.getByRole("link", { name: "Analysis" }));
+    const crumb = await screen.findByRole("navigation", { name: "Breadcrumb" });
+    expect(within(crumb).getByRole("link", { name: /Odd study|a\/b:c\?d#e/ })).toHaveAttribute(
+      "href",
+      `/studies/${ENCODED}`,
+    );
+    await waitFor(() => expect(posted).toEqual([expect.objectContaining({ studyId: ODD })]));
+    vi.unstubAllGlobals();
+
+    // The annotator link opens the annotate screen of this study.
+    act(() => location.navigate(`/annotate/${ENCODED}?annotator=w1&role=crowd`));
+    expect(await screen.findByRole("heading", { name: /c1\.wav/ })).toBeInTheDocument();
+  });
+
+  test("an id is decoded exactly once: '%' and a literal '%2F' survive", async () => {
+    const id = "100% a%2Fb";
+    await createStudy({ id, name: "Percent study" });
+    expect(studyPath(id)).toBe("/studies/100%25%20a%252Fb");
+    renderAt(studyPath(id));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Percent study" }),
+    ).toBeInTheDocument();
+  });
+
+  test("routeId keeps a malformed escape as typed", () => {
+    expect(routeId("50%")).toBe("50%");
+    expect(routeId(ENCODED)).toBe(ODD);
+    expect(annotatePath(ODD, { annotator: "w 1", role: "crowd" })).toBe(
+      `/annotate/${ENCODED}?annotator=w+1&role=crowd`,
+    );
+    expect(analysisPath(ODD)).toBe(`/studies/${ENCODED}/analysis`);
+  });
 });

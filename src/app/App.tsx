@@ -7,6 +7,7 @@ import { AnnotatePage } from "../features/annotate/AnnotatePage.tsx";
 import { HomePage } from "../features/studies/HomePage.tsx";
 import { StudyPage } from "../features/studies/StudyPage.tsx";
 import { Header } from "./Header.tsx";
+import { RawPaths, ROUTE_PATTERNS, routeId } from "./routes.ts";
 import { useRouteFocus } from "./useRouteFocus.ts";
 import { useStartup } from "./useStartup.ts";
 
@@ -21,17 +22,19 @@ function Routes() {
       <Route path="/">
         <HomePage />
       </Route>
-      <Route path="/annotate/:studyId">{(p) => <AnnotatePage studyId={p.studyId} />}</Route>
-      <Route path="/studies/:studyId/analysis">
+      <Route path={ROUTE_PATTERNS.annotate}>
+        {(p) => <AnnotatePage studyId={routeId(p.studyId)} />}
+      </Route>
+      <Route path={ROUTE_PATTERNS.analysis}>
         {(p) => (
           <Suspense
             fallback={<p className="mx-auto max-w-6xl p-6 text-slate-500">Loading analysis…</p>}
           >
-            <AnalysisPage studyId={p.studyId} />
+            <AnalysisPage studyId={routeId(p.studyId)} />
           </Suspense>
         )}
       </Route>
-      <Route path="/studies/:studyId">{(p) => <StudyPage studyId={p.studyId} />}</Route>
+      <Route path={ROUTE_PATTERNS.study}>{(p) => <StudyPage studyId={routeId(p.studyId)} />}</Route>
       <Route>
         <NotFound />
       </Route>
@@ -60,7 +63,9 @@ export function App() {
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <Header />
       <ErrorBoundary resetKey={location}>
-        <Routes />
+        <RawPaths>
+          <Routes />
+        </RawPaths>
       </ErrorBoundary>
       <Notices />
     </div>

@@ -1,5 +1,6 @@
 import { memo, useMemo, useState } from "react";
 import { Link } from "wouter";
+import { annotatePath } from "../../app/routes.ts";
 import { definitionOf } from "../../domain/stats/definitions.ts";
 import type { Analysis, StudyInfo } from "./analysisClient.ts";
 import { AgreementSection } from "./parts/AgreementSection.tsx";
@@ -42,7 +43,7 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
             clips, or once their files are imported on the home screen.
           </p>
           <Link
-            href={`/annotate/${encodeURIComponent(studyId)}`}
+            href={annotatePath(studyId)}
             className="mt-3 inline-block rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700"
           >
             Open the annotation screen

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
+import { studyPath } from "../../app/routes.ts";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { AnalysisDashboard } from "./AnalysisDashboard.tsx";
 import { AnalysisClient, type AnalysisRunner } from "./analysisClient.ts";
@@ -43,10 +44,7 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
               Studies
             </Link>{" "}
             <span aria-hidden="true">/</span>{" "}
-            <Link
-              href={`/studies/${encodeURIComponent(studyId)}`}
-              className="hover:text-slate-900 hover:underline"
-            >
+            <Link href={studyPath(studyId)} className="hover:text-slate-900 hover:underline">
               {shown?.study.name ?? studyId}
             </Link>
           </nav>

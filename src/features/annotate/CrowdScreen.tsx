@@ -3,6 +3,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "wouter";
+import { annotatePath } from "../../app/routes.ts";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import {
   getClipAudio,
@@ -82,7 +83,7 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
   function hrefFor(clipId: string) {
     const next = new URLSearchParams(params);
     next.set("clip", clipId);
-    return `/annotate/${encodeURIComponent(studyId)}?${next.toString()}`;
+    return annotatePath(studyId, next);
   }
 
   if (

@@ -3,6 +3,7 @@
 // The plan itself stays in the import worker; "Merge into study" sends only the choices.
 import { useCallback, useId, useState } from "react";
 import { Link } from "wouter";
+import { studyPath } from "../../app/routes.ts";
 import { Button } from "../../components/Button.tsx";
 import { describeWriteError } from "../../db/write.ts";
 import { notify } from "../../stores/notices.ts";
@@ -56,7 +57,7 @@ export function MergePreview({
   };
 
   const studyLink = (
-    <Link href={`/studies/${encodeURIComponent(plan.studyId)}`} className="font-medium underline">
+    <Link href={studyPath(plan.studyId)} className="font-medium underline">
       {plan.studyName}
     </Link>
   );
@@ -113,7 +114,7 @@ export function MergePreview({
             </p>
           )}
           <Link
-            href={`/studies/${encodeURIComponent(plan.studyId)}`}
+            href={studyPath(plan.studyId)}
             className="mt-2 inline-block text-sm font-medium underline"
           >
             Open the study

@@ -2,6 +2,7 @@
 // check them and read their length) and an optional CSV of clip metadata.
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
+import { studyPath } from "../../app/routes.ts";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { notify } from "../../stores/notices.ts";
@@ -49,7 +50,7 @@ export function NewStudyForm() {
         meta: files.match?.byFile,
       });
       notify("info", `Created “${name.trim()}” with ${plural(decodable.length, "clip")}.`);
-      navigate(`/studies/${id}`);
+      navigate(studyPath(id));
     } catch {
       // The repository has shown the error as a notice; the form keeps its contents.
       setSaving(false);

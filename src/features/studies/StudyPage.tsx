@@ -1,5 +1,6 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { lazy, Suspense, useRef, useState } from "react";
+import { analysisPath, annotatePath } from "../../app/routes.ts";
 import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
@@ -86,10 +87,10 @@ export function StudyPage({ studyId }: { studyId: string }) {
           {description && <p className="mt-1 max-w-3xl text-sm text-slate-600">{description}</p>}
         </div>
         <div className="flex gap-2">
-          <ButtonLink href={`/annotate/${study.id}`} variant="primary">
+          <ButtonLink href={annotatePath(study.id)} variant="primary">
             Annotate
           </ButtonLink>
-          <ButtonLink href={`/studies/${study.id}/analysis`}>Analysis</ButtonLink>
+          <ButtonLink href={analysisPath(study.id)}>Analysis</ButtonLink>
         </div>
       </div>
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "wouter";
+import { analysisPath, annotatePath, studyPath } from "../../app/routes.ts";
 import { Button, ButtonLink } from "../../components/Button.tsx";
 import { deleteStudy, type StudySummary } from "../../db/repo.ts";
 import { plural } from "./format.ts";
@@ -23,10 +24,7 @@ export function StudyRow({ summary }: { summary: StudySummary }) {
     <li className="py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
-          <Link
-            href={`/studies/${study.id}`}
-            className="font-medium text-slate-900 hover:underline"
-          >
+          <Link href={studyPath(study.id)} className="font-medium text-slate-900 hover:underline">
             {study.name}
           </Link>
           <p className="mt-0.5 text-sm text-slate-500">
@@ -37,18 +35,18 @@ export function StudyRow({ summary }: { summary: StudySummary }) {
         {!confirming && (
           <div className="flex flex-wrap items-center gap-2">
             <ButtonLink
-              href={`/annotate/${study.id}`}
+              href={annotatePath(study.id)}
               variant="primary"
               size="sm"
               aria-label={`Annotate ${study.name}`}
             >
               Annotate
             </ButtonLink>
-            <ButtonLink href={`/studies/${study.id}`} size="sm" aria-label={`Study ${study.name}`}>
+            <ButtonLink href={studyPath(study.id)} size="sm" aria-label={`Study ${study.name}`}>
               Study
             </ButtonLink>
             <ButtonLink
-              href={`/studies/${study.id}/analysis`}
+              href={analysisPath(study.id)}
               size="sm"
               aria-label={`Analysis ${study.name}`}
             >

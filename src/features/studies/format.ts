@@ -1,3 +1,5 @@
+import { annotatePath } from "../../app/routes.ts";
+
 /** 2.4 → "2.40 s"; 75.5 → "1:15.50". */
 export function formatSeconds(seconds: number): string {
   if (seconds < 60) return `${seconds.toFixed(2)} s`;
@@ -18,6 +20,5 @@ export function annotatorLink(
   annotatorId: string,
   role: "crowd" | "expert",
 ): string {
-  const params = new URLSearchParams({ annotator: annotatorId, role });
-  return `${origin.replace(/\/$/, "")}/annotate/${encodeURIComponent(studyId)}?${params}`;
+  return `${origin.replace(/\/$/, "")}${annotatePath(studyId, { annotator: annotatorId, role })}`;
 }
