@@ -19,7 +19,7 @@ const AnalysisPage = lazy(() =>
 function Routes() {
   return (
     <Switch>
-      <Route path="/">
+      <Route path={ROUTE_PATTERNS.home}>
         <HomePage />
       </Route>
       <Route path={ROUTE_PATTERNS.annotate}>
