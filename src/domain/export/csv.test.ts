@@ -43,3 +43,33 @@ test("a study without spans is just the header", () => {
     "clip,system,sentence,annotator,start,end,reason,labeller\r\n",
   );
 });
+
+test("text cells that start like a formula get a ' in front and quotes; numbers stay numbers", () => {
+  const file = exportFixture();
+  file.clips = [
+    { id: "=cmd|' /C calc'!A0", name: "a.wav", duration: 5, system: "+SUM(1,2)", sentence: "-2" },
+    { id: "c9", name: "b.wav", duration: 5, system: "@x", sentence: "\tTab" },
+    { id: "c10", name: "c.wav", duration: 5, system: "\rCR", sentence: "=1\n+2" },
+  ];
+  file.annotators = [{ id: "=w", role: "crowd" }];
+  file.submissions = [];
+  file.reasonLabels = [];
+  file.regions = [
+    { id: "r1", clipId: "=cmd|' /C calc'!A0", annotatorId: "=w", start: 0.5, end: 1 },
+    { id: "r2", clipId: "c9", annotatorId: "=w", start: 0, end: 2 },
+    { id: "r3", clipId: "c10", annotatorId: "=w", start: 1, end: 1.25 },
+  ];
+  expect(toSpanCsv(file)).toBe(
+    [
+      "clip,system,sentence,annotator,start,end,reason,labeller",
+      `"'=cmd|' /C calc'!A0","'+SUM(1,2)","'-2","'=w",0.5,1,,`,
+      `c9,"'@x","'\tTab","'=w",0,2,,`,
+      `c10,"'\rCR","'=1\n+2","'=w",1,1.25,,`,
+      "",
+    ].join("\r\n"),
+  );
+  // A reader gets the text back with the one ' in front, and the numbers as written.
+  const parsed = Papa.parse<Record<string, string>>(toSpanCsv(file), { header: true });
+  expect(parsed.data[0]?.clip).toBe("'=cmd|' /C calc'!A0");
+  expect(parsed.data[0]?.start).toBe("0.5");
+});
