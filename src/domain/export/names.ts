@@ -4,7 +4,49 @@ import type { AnnotationFile, Clip } from "../types.ts";
 
 /** Characters no common file system accepts, control characters included. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-const UNSAFE = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
+const UNSAFE = /[/\\:*?"<>|\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): invisible, and able to make
+ * `txt.exe` look like `exe.txt` in a file manager. They are removed.
+ */
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Names Windows reserves for devices, alone or before an extension ("con.txt"). */
+const WINDOWS_RESERVED =
+  /^(con|prn|aux|nul|com[1-9\u00b9\u00b2\u00b3]|lpt[1-9\u00b9\u00b2\u00b3])(\.|$)/i;
+
+/**
+ * The longest file name stem we write, in UTF-8 bytes. File systems allow 255 bytes per name
+ * (ext4, APFS, NTFS in UTF-16 units); 200 leaves room for the longest extension we add
+ * (`.TextGrid`) and for a `-<id>` that tells two clips of the same name apart.
+ */
+export const MAX_STEM_BYTES = 200;
+
+const utf8 = new TextEncoder();
+
+/** FNV-1a, 32 bits, of the text's UTF-8 bytes, in base 36: a short stable fingerprint. */
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (const byte of utf8.encode(text)) {
+    h ^= byte;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(36).padStart(7, "0");
+}
+
+/** `text` cut to at most `bytes` UTF-8 bytes, never inside a character. */
+function cutToBytes(text: string, bytes: number): string {
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    const size = utf8.encode(ch).length;
+    if (used + size > bytes) break;
+    out += ch;
+    used += size;
+  }
+  return out;
+}
 
 /** `name` without directories and without its last extension ("a/b.x.wav" → "b.x"). */
 export function stripExtension(name: string): string {
@@ -13,9 +55,26 @@ export function stripExtension(name: string): string {
   return dot > 0 ? base.slice(0, dot) : base;
 }
 
-/** Replaces characters that file systems refuse with "_"; never empty. */
+/**
+ * A file name (or stem) every common file system and unzip tool accepts, never empty:
+ * bidirectional controls removed; characters file systems refuse and control characters
+ * replaced with "_"; no leading dot; no trailing dot or space (Windows drops them); a name
+ * Windows reserves for a device (CON, PRN, AUX, NUL, COM1–9, LPT1–9) gets a "_" in front; and
+ * a name longer than MAX_STEM_BYTES is cut there, ending in "~" and a fingerprint of the whole
+ * name, so two long names that start alike still get different, stable names.
+ */
 export function safeFileName(text: string): string {
-  const safe = text.replace(UNSAFE, "_").trim().replace(/^\.+/, "_");
+  let safe = text
+    .replace(BIDI, "")
+    .replace(UNSAFE, "_")
+    .trim()
+    .replace(/^\.+/, "_")
+    .replace(/[. ]+$/, "_");
+  if (WINDOWS_RESERVED.test(safe)) safe = `_${safe}`;
+  if (utf8.encode(safe).length > MAX_STEM_BYTES) {
+    const tail = `~${fingerprint(text)}`;
+    safe = `${cutToBytes(safe, MAX_STEM_BYTES - tail.length)}${tail}`;
+  }
   return safe || "_";
 }
 
@@ -31,7 +90,7 @@ export function clipFileStems(clips: readonly Clip[]): Map<string, string> {
   clips.forEach((clip, i) => {
     const stem = stems[i] ?? clip.id;
     const clash = (counts.get(stem.toLowerCase()) ?? 0) > 1;
-    result.set(clip.id, clash ? `${stem}-${safeFileName(clip.id)}` : stem);
+    result.set(clip.id, clash ? safeFileName(`${stem}-${clip.id}`) : stem);
   });
   return result;
 }
