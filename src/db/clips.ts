@@ -25,6 +25,46 @@ function checkClip(clip: Clip, where: string): void {
 }
 
 /**
+ * Checks new clips before any write: each valid (non-empty id and name, duration > 0, …) and
+ * no id twice. Throws an Error naming the clip (`clip 2 (b.wav): …`).
+ */
+export function checkNewClips(items: readonly NewClip[]): void {
+  const ids = new Set<string>();
+  for (const [i, { clip }] of items.entries()) {
+    const where = `clip ${i + 1} (${clip?.name ?? "?"})`;
+    checkClip(clip, where);
+    if (ids.has(clip.id)) throw new Error(`${where}: clip id "${clip.id}" appears twice`);
+    ids.add(clip.id);
+  }
+}
+
+/**
+ * Writes checked clips and their audio after the study's existing clips. Must run inside a
+ * "rw" transaction over studies, clips and audio (the caller's): it adds to that transaction,
+ * so a study and its clips can be created all at once (createStudy).
+ */
+export async function writeClipsInTransaction(
+  studyId: string,
+  items: readonly NewClip[],
+): Promise<ClipRecord[]> {
+  if (!(await db.studies.get(studyId))) throw new Error(`no study with id "${studyId}"`);
+  const existing = await ofStudy(db.clips, studyId).toArray();
+  const taken = new Set(existing.map((c) => c.id));
+  for (const { clip } of items) {
+    if (taken.has(clip.id)) throw new Error(`clip id "${clip.id}" is already in this study`);
+  }
+  let order = existing.reduce((max, c) => Math.max(max, c.order), -1);
+  const records: ClipRecord[] = items.map(({ clip }) => ({ ...clip, studyId, order: ++order }));
+  const audio: AudioRecord[] = [];
+  for (const { clip, blob } of items) {
+    if (blob) audio.push({ studyId, clipId: clip.id, blob });
+  }
+  await db.clips.bulkAdd(records);
+  if (audio.length > 0) await db.audio.bulkAdd(audio);
+  return records;
+}
+
+/**
  * Adds clips (and their audio) to a study, after its existing clips, in one transaction:
  * either all are stored or none. Throws when the study does not exist, a clip is invalid
  * (empty id/name, duration not > 0), or a clip id is repeated or already in the study.
@@ -32,30 +72,10 @@ function checkClip(clip: Clip, where: string): void {
  */
 export function addClips(studyId: string, items: readonly NewClip[]): Promise<ClipRecord[]> {
   return runWrite(items.length === 1 ? "the clip" : "the clips", async () => {
-    const ids = new Set<string>();
-    for (const [i, { clip }] of items.entries()) {
-      const where = `clip ${i + 1} (${clip?.name ?? "?"})`;
-      checkClip(clip, where);
-      if (ids.has(clip.id)) throw new Error(`${where}: clip id "${clip.id}" appears twice`);
-      ids.add(clip.id);
-    }
-    return db.transaction("rw", [db.studies, db.clips, db.audio], async () => {
-      if (!(await db.studies.get(studyId))) throw new Error(`no study with id "${studyId}"`);
-      const existing = await ofStudy(db.clips, studyId).toArray();
-      const taken = new Set(existing.map((c) => c.id));
-      for (const { clip } of items) {
-        if (taken.has(clip.id)) throw new Error(`clip id "${clip.id}" is already in this study`);
-      }
-      let order = existing.reduce((max, c) => Math.max(max, c.order), -1);
-      const records: ClipRecord[] = items.map(({ clip }) => ({ ...clip, studyId, order: ++order }));
-      const audio: AudioRecord[] = [];
-      for (const { clip, blob } of items) {
-        if (blob) audio.push({ studyId, clipId: clip.id, blob });
-      }
-      await db.clips.bulkAdd(records);
-      if (audio.length > 0) await db.audio.bulkAdd(audio);
-      return records;
-    });
+    checkNewClips(items);
+    return db.transaction("rw", [db.studies, db.clips, db.audio], () =>
+      writeClipsInTransaction(studyId, items),
+    );
   });
 }
 

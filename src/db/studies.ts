@@ -2,6 +2,7 @@
 import type Dexie from "dexie";
 import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
+import { checkNewClips, type NewClip, writeClipsInTransaction } from "./clips.ts";
 import { db, ofStudy, type StudyRecord } from "./db.ts";
 import { requireId, requirePositive } from "./validate.ts";
 import { runWrite } from "./write.ts";
@@ -18,6 +19,11 @@ export interface NewStudy {
   extra?: Record<string, unknown>;
   /** A fixed id (e.g. `demo`, or the id of an imported file). Default: slug of name + suffix. */
   id?: string;
+  /**
+   * Clips (with their audio) stored in the same transaction as the study, so a crash or a
+   * failed write never leaves a study without its clips: all of it is stored, or nothing.
+   */
+  clips?: readonly NewClip[];
 }
 
 export interface StudySummary {
@@ -79,7 +85,8 @@ export function getStudy(studyId: string): Promise<StudyRecord | undefined> {
 
 /**
  * Creates a study and returns its id. Throws (and shows a notice) when the name is empty,
- * binSeconds is not > 0, the taxonomy has duplicate or empty ids, or a fixed `id` is taken.
+ * binSeconds is not > 0, the taxonomy has duplicate or empty ids, a fixed `id` is taken, or a
+ * clip is invalid. The study and its `clips` are written in one transaction.
  */
 export function createStudy(input: NewStudy): Promise<string> {
   return runWrite("the new study", async () => {
@@ -104,9 +111,12 @@ export function createStudy(input: NewStudy): Promise<string> {
       createdAt: new Date().toISOString(),
       extra: { ...(input.extra ?? {}) },
     };
-    await db.transaction("rw", db.studies, async () => {
+    const clips = input.clips ?? [];
+    checkNewClips(clips);
+    await db.transaction("rw", [db.studies, db.clips, db.audio], async () => {
       if (await db.studies.get(id)) throw new Error(`a study with id "${id}" already exists`);
       await db.studies.add(record);
+      if (clips.length > 0) await writeClipsInTransaction(id, clips);
     });
     return id;
   });

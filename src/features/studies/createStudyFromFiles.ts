@@ -1,6 +1,6 @@
 // Creating a study from decoded audio files and optional CSV metadata, and adding more clips
 // to a study later the same way.
-import { addClips, createStudy, deleteStudy, listClips, type NewClip } from "../../db/repo.ts";
+import { addClips, createStudy, listClips, type NewClip } from "../../db/repo.ts";
 import { type ClipMeta, clipIdFor } from "../../domain/clipCsv.ts";
 
 export interface DecodedFile {
@@ -30,9 +30,9 @@ async function clipsFromFiles(
 }
 
 /**
- * Creates the study and stores the clips with their audio, in file order. When storing the
- * clips fails (e.g. storage is full) the half-made study is removed again and the error
- * (already shown as a notice by the repository) is rethrown. Returns the new study's id.
+ * Creates the study with its clips and their audio, in file order, in one transaction: when
+ * storing fails (e.g. storage is full) nothing of the study is stored, and the error (already
+ * shown as a notice by the repository) is rethrown. Returns the new study's id.
  */
 export async function createStudyFromFiles(input: {
   name: string;
@@ -42,18 +42,12 @@ export async function createStudyFromFiles(input: {
   meta?: ReadonlyMap<string, ClipMeta>;
 }): Promise<string> {
   const clips = await clipsFromFiles(input.files, input.meta, new Set());
-  const studyId = await createStudy({
+  return createStudy({
     name: input.name,
     binSeconds: input.binSeconds,
     requireRating: input.requireRating,
+    clips,
   });
-  try {
-    await addClips(studyId, clips);
-  } catch (error) {
-    await deleteStudy(studyId).catch(() => undefined);
-    throw error;
-  }
-  return studyId;
 }
 
 /**
