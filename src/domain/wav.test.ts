@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseWav, wavDuration } from "./wav.ts";
+import { chooseDuration, parseWav, wavDuration } from "./wav.ts";
 
 /** A PCM WAV built by hand: `frames` frames of `channels` × 16-bit samples, plus extra chunks. */
 function makeWav(opts: {
@@ -84,5 +84,25 @@ describe("parseWav", () => {
     expect(() => parseWav(random.buffer)).toThrow("no RIFF/WAVE header");
     const noData = makeWav({ sampleRate: 8000, channels: 1, frames: 0 }).slice(0, 36);
     expect(() => parseWav(noData)).toThrow("WAV file has no data chunk");
+  });
+});
+
+describe("chooseDuration: the header's exact length only when the decoded audio agrees", () => {
+  test("agreeing within two frames of the decoder's rate: the header's exact value", () => {
+    // 16 kHz, 38,400 frames = 2.4 s; resampled to 44.1 kHz the decoder reports 105,840 frames.
+    expect(chooseDuration(2.4, 105840 / 44100, 44100)).toEqual({ duration: 2.4 });
+    // One frame off at 44.1 kHz (22.7 µs) still agrees.
+    expect(chooseDuration(2.4, 2.4 + 1 / 44100, 44100)).toEqual({ duration: 2.4 });
+  });
+  test("disagreeing: the decoded length, rounded to the microsecond, and the reason", () => {
+    expect(chooseDuration(1, 2.0000004, 44100)).toEqual({
+      duration: 2,
+      mismatch: "the WAV header says 1 s but the audio decodes to 2 s; using 2 s",
+    });
+    // Three frames at 44.1 kHz (68 µs) is more than the decoder's rounding.
+    expect(chooseDuration(2.4, 2.4 + 3 / 44100, 44100).duration).toBe(2.400068);
+  });
+  test("no header (not a WAV): the decoded length, no note", () => {
+    expect(chooseDuration(undefined, 3.0000001, 48000)).toEqual({ duration: 3 });
   });
 });

@@ -72,3 +72,36 @@ export function parseWav(buffer: ArrayBuffer): WavInfo {
 export function wavDuration(buffer: ArrayBuffer): number {
   return parseWav(buffer).duration;
 }
+
+/** The length a clip is stored with, and why it is not the header's when they disagree. */
+export interface ChosenDuration {
+  duration: number;
+  /** Set when the WAV header's length disagrees with the decoded audio's. */
+  mismatch?: string;
+}
+
+const micro = (seconds: number) => Math.round(seconds * 1e6) / 1e6;
+
+/**
+ * The duration to store for an audio file: the decoded length, in whole microseconds. For a
+ * WAV file the header's exact length (frames / sample rate, so 2.40 s stays 2.4) is used when
+ * it agrees with the decoded length to within two sample frames of the decoder's rate (the
+ * browser resamples while decoding, which moves the end by less than one frame); otherwise the
+ * decoded length wins and `mismatch` says so (a compressed WAV, or a header that lies about
+ * its data). `headerSeconds` is undefined for other formats or a header that cannot be read.
+ */
+export function chooseDuration(
+  headerSeconds: number | undefined,
+  decodedSeconds: number,
+  decodedSampleRate: number,
+): ChosenDuration {
+  const decoded = micro(decodedSeconds);
+  if (headerSeconds === undefined) return { duration: decoded };
+  if (Math.abs(headerSeconds - decodedSeconds) <= 2 / decodedSampleRate) {
+    return { duration: headerSeconds };
+  }
+  return {
+    duration: decoded,
+    mismatch: `the WAV header says ${micro(headerSeconds)} s but the audio decodes to ${decoded} s; using ${decoded} s`,
+  };
+}

@@ -308,13 +308,16 @@ test("export: every download has the expected contents; audio is added by name",
   await expect(audio.textContent()).resolves.toContain("3 clips have no audio yet");
   const upper = path.join(files, "S01_HUMAN.WAV");
   writeFileSync(upper, readFileSync("public/audio/s01_human.wav"));
+  // A text file named like a clip is decoded first and refused, not stored as its audio.
+  const fake = path.join(files, "s01_flite.wav");
+  writeFileSync(fake, "this is not audio\n");
   await page
     .getByLabel("Add audio", { exact: true })
-    .setInputFiles([upper, "public/audio/s01_espeak.wav", "public/audio/s02_flite.wav"]);
+    .setInputFiles([upper, "public/audio/s01_espeak.wav", "public/audio/s02_flite.wav", fake]);
   const status = audio.getByRole("status");
   await status.waitFor();
-  await expect(status.textContent()).resolves.toBe(
-    "Added audio to 2 clips.No clip named like s02_flite.wav: not stored.",
+  await expect(status.textContent()).resolves.toMatch(
+    /^Added audio to 2 clips\.No clip named like s02_flite\.wav: not stored\.1 file is not audio this browser can play, not stored:s01_flite\.wav: could not decode audio \(.+\)$/,
   );
   await expect(audio.textContent()).resolves.toContain("1 clip has no audio yet: s01_flite.wav.");
   await screenshot(page, "export-panel");

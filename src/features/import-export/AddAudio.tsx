@@ -2,6 +2,7 @@
 // the study's clips by name (ignoring case, also without extension) and stored.
 import { useLiveQuery } from "dexie-react-hooks";
 import { useId, useState } from "react";
+import { readAudioDuration } from "../../audio/decode.ts";
 import { FILE_BUTTON_CLASS } from "../../components/Button.tsx";
 import { DropZone } from "../../components/DropZone.tsx";
 import { type AttachAudioResult, attachAudio } from "../../db/interchange.ts";
@@ -18,6 +19,7 @@ function list(names: readonly string[]): string {
 export function AddAudio({ studyId }: { studyId: string }) {
   const missing = useLiveQuery(() => clipsWithoutAudio(studyId), [studyId]);
   const [result, setResult] = useState<AttachAudioResult | null>(null);
+  const [refused, setRefused] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
@@ -27,7 +29,23 @@ export function AddAudio({ studyId }: { studyId: string }) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await runWrite("the audio", () => attachAudio(studyId, files)));
+      // Only audio the browser can decode is stored: a text file named c1.wav is refused.
+      const decodable: File[] = [];
+      const undecodable: string[] = [];
+      for (const file of files) {
+        try {
+          await readAudioDuration(file);
+          decodable.push(file);
+        } catch (e) {
+          undecodable.push(`${file.name}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      setRefused(undecodable);
+      setResult(
+        decodable.length > 0
+          ? await runWrite("the audio", () => attachAudio(studyId, decodable))
+          : { matched: [], unmatched: [], stillMissing: missing ?? [] },
+      );
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -82,12 +100,28 @@ export function AddAudio({ studyId }: { studyId: string }) {
       )}
       {result && (
         <div role="status" className="mt-2 space-y-0.5 text-sm">
-          <p className="text-emerald-800">
-            Added audio to{" "}
-            {result.matched.length === 1 ? "1 clip" : `${result.matched.length} clips`}.
-          </p>
+          {(result.matched.length > 0 || refused.length === 0) && (
+            <p className="text-emerald-800">
+              Added audio to{" "}
+              {result.matched.length === 1 ? "1 clip" : `${result.matched.length} clips`}.
+            </p>
+          )}
           {result.unmatched.length > 0 && (
             <p className="text-red-600">No clip named like {list(result.unmatched)}: not stored.</p>
+          )}
+          {refused.length > 0 && (
+            <div className="text-red-600">
+              <p>
+                {refused.length === 1
+                  ? "1 file is not audio this browser can play, not stored:"
+                  : `${refused.length} files are not audio this browser can play, not stored:`}
+              </p>
+              <ul className="list-disc pl-5">
+                {refused.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
           )}
         </div>
       )}

@@ -12,6 +12,7 @@ export function AudioFileList({
   if (items.length === 0) return null;
   const failed = items.filter((i) => i.status === "failed");
   const rest = items.filter((i) => i.status !== "failed");
+  const mismatched = rest.filter((i) => i.status === "ok" && i.mismatch);
   return (
     <div className="space-y-3">
       {failed.length > 0 && (
@@ -33,6 +34,22 @@ export function AudioFileList({
             {failed.length === 1 ? "it" : "them"} to WAV, MP3, FLAC or OGG and choose{" "}
             {failed.length === 1 ? "it" : "them"} again.
           </p>
+        </div>
+      )}
+      {mismatched.length > 0 && (
+        <div role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
+          <p className="font-medium text-amber-900">
+            {mismatched.length === 1
+              ? "1 file's header disagrees with its audio; the decoded length is used:"
+              : `${mismatched.length} files' headers disagree with their audio; the decoded length is used:`}
+          </p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-amber-900">
+            {mismatched.map((i) => (
+              <li key={i.key}>
+                {i.file.name}: {i.status === "ok" ? i.mismatch : ""}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {rest.length > 0 && (

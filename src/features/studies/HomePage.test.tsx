@@ -18,7 +18,7 @@ import {
 import { HomePage } from "./HomePage.tsx";
 
 // jsdom has no Web Audio: the decoder is replaced ("broken…" fails as in Chromium).
-vi.mock("./decodeAudio.ts", async () =>
+vi.mock("../../audio/decode.ts", async () =>
   (await import("../../../tests/helpers/fakeDecodeAudio.ts")).fakeDecodeAudioModule((name) =>
     name.startsWith("long") ? 75.5 : 2.4,
   ),

@@ -17,7 +17,7 @@ import {
 import { StudyPage } from "./StudyPage.tsx";
 
 // jsdom has no Web Audio: the decoder is replaced ("broken…" fails as in Chromium).
-vi.mock("./decodeAudio.ts", async () =>
+vi.mock("../../audio/decode.ts", async () =>
   (await import("../../../tests/helpers/fakeDecodeAudio.ts")).fakeDecodeAudioModule(() => 3.25),
 );
 vi.mock("../import-export/ExportPanel.tsx", () => ({

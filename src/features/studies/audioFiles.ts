@@ -1,9 +1,10 @@
 // The audio files chosen for a new study and what decoding them found.
-import { readAudioDuration } from "./decodeAudio.ts";
+import { readAudioDuration } from "../../audio/decode.ts";
+import type { ChosenDuration } from "../../domain/wav.ts";
 
 export type AudioItem =
   | { key: string; file: File; status: "pending" }
-  | { key: string; file: File; status: "ok"; duration: number }
+  | { key: string; file: File; status: "ok"; duration: number; mismatch?: string }
   | { key: string; file: File; status: "failed"; reason: string };
 
 let keySeq = 0;
@@ -50,13 +51,19 @@ export function addFiles(
 export async function decodePending(
   items: readonly AudioItem[],
   onResult: (item: AudioItem) => void,
-  decode: (file: File) => Promise<number> = readAudioDuration,
+  decode: (file: File) => Promise<ChosenDuration> = readAudioDuration,
 ): Promise<void> {
   for (const item of items) {
     if (item.status !== "pending") continue;
     try {
-      const duration = await decode(item.file);
-      onResult({ key: item.key, file: item.file, status: "ok", duration });
+      const { duration, mismatch } = await decode(item.file);
+      onResult({
+        key: item.key,
+        file: item.file,
+        status: "ok",
+        duration,
+        ...(mismatch ? { mismatch } : {}),
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       onResult({ key: item.key, file: item.file, status: "failed", reason });
