@@ -41,6 +41,20 @@ test("the shell: app name links home, unknown routes say so, the demo is ensured
   expect(ensureDemoStudy).toHaveBeenCalled();
 });
 
+test("a merge cut short by leaving the page is reported on the next load", async () => {
+  // What guardMerge leaves in this tab's sessionStorage while a merge runs.
+  sessionStorage.setItem(
+    "redpen:merge-running",
+    JSON.stringify({ studyName: "Pilot", files: 1, startedAt: "2026-11-24T03:00:00Z" }),
+  );
+  renderAt("/nowhere");
+  const region = screen.getByRole("region", { name: "Notices" });
+  expect(
+    await within(region).findByText(/^The merge of 1 file into study “Pilot” was cancelled/),
+  ).toBeInTheDocument();
+  expect(sessionStorage.getItem("redpen:merge-running")).toBeNull();
+});
+
 test("write errors appear in the notices area", async () => {
   renderAt("/studies/nope");
   expect(await screen.findByRole("heading", { name: "Study not found" })).toBeInTheDocument();

@@ -1,14 +1,18 @@
 import { useEffect } from "react";
 import { ensureDemoStudy } from "../db/demo.ts";
 import { requestPersistentStorage } from "../db/persist.ts";
+import { interruptedMergeMessage } from "../features/import-export/mergeGuard.ts";
+import { notify } from "../stores/notices.ts";
 
 /**
- * Start-up work, once per page load: create the demo study on first launch and ask for
- * persistent storage. Both are idempotent (StrictMode runs effects twice). Their failures are
+ * Start-up work, once per page load: say so when the last page in this tab was left during a
+ * merge, create the demo study on first launch and ask for persistent storage. Both are idempotent (StrictMode runs effects twice). Their failures are
  * already shown as notices by the database layer, so nothing more is done with them here.
  */
 export function useStartup() {
   useEffect(() => {
+    const interrupted = interruptedMergeMessage();
+    if (interrupted) notify("error", interrupted);
     ensureDemoStudy().catch(() => undefined);
     void requestPersistentStorage();
   }, []);

@@ -101,8 +101,14 @@ test("a refused file blocks the whole import; removing it shows the preview; mer
   ).toEqual(["10", "0", "0"]);
   expect(await tableCounts()).toEqual([0, 0, 0, 0, 0, 0]);
 
+  const listeners = vi.spyOn(window, "addEventListener");
+  const removed = vi.spyOn(window, "removeEventListener");
   await user.click(within(preview).getByRole("button", { name: "Merge into study" }));
   const status = await within(preview).findByRole("status");
+  // While it ran, leaving the page would have asked first; now it no longer does.
+  expect(listeners.mock.calls.filter(([type]) => type === "beforeunload")).toHaveLength(1);
+  expect(removed.mock.calls.filter(([type]) => type === "beforeunload")).toHaveLength(1);
+  expect(sessionStorage.getItem("redpen:merge-running")).toBeNull();
   expect(status).toHaveTextContent(
     "Merged into Pilot study (new study): 10 records added or updated.",
   );

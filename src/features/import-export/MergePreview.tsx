@@ -13,6 +13,7 @@ import { ConflictList } from "./ConflictList.tsx";
 import { type ImportClient, ImportError, type ImportProgress } from "./importClient.ts";
 import { MergeCounts } from "./MergeCounts.tsx";
 import { MissingRegions } from "./MissingRegions.tsx";
+import { guardMerge } from "./mergeGuard.ts";
 import { progressText } from "./progressText.ts";
 
 export function MergePreview({
@@ -40,6 +41,13 @@ export function MergePreview({
   const merge = async () => {
     setProgress({ stage: "writing" });
     setError(null);
+    // Leaving the page now would cancel the merge: the browser asks first, and the next load
+    // in this tab says so if it happened anyway.
+    const release = guardMerge({
+      studyName: plan.studyName,
+      files: plan.sources.length,
+      startedAt: new Date().toISOString(),
+    });
     try {
       onMerged(await client().merge(plan.studyId, { ...choices, removeMissing }, setProgress));
     } catch (e) {
@@ -52,6 +60,7 @@ export function MergePreview({
       notify("error", message);
       setError(message);
     } finally {
+      release();
       setProgress(null);
     }
   };
