@@ -107,18 +107,28 @@ export function addRegion(
   });
 }
 
-/** Moves or resizes a region (same rules as addRegion). Returns the updated record. */
+/**
+ * Moves or resizes a region (same rules as addRegion). Only the bounds given are changed, on
+ * the row as stored when the transaction runs: a start edited in one tab and an end edited in
+ * another both survive. The resulting span is checked (`start < end`, clamped to the clip).
+ * Returns the updated record.
+ */
 export function updateRegion(
   studyId: string,
   regionId: string,
-  input: { start: number; end: number },
+  input: { start?: number; end?: number },
 ): Promise<RegionRecord> {
   return runWrite("the region", async () => {
-    const span = requireSpan(input.start, input.end);
+    if (input.start === undefined && input.end === undefined) {
+      throw new Error("give a new start, a new end, or both");
+    }
+    if (input.start !== undefined) requireNonNegative("start", input.start);
+    if (input.end !== undefined) requireFinite("end", input.end);
     return db.transaction("rw", [db.clips, db.regions], async () => {
       const region = await db.regions.get([studyId, regionId]);
       if (!region) throw new Error(`no region "${regionId}" in study "${studyId}"`);
       const clip = await requireClip(studyId, region.clipId);
+      const span = requireSpan(input.start ?? region.start, input.end ?? region.end);
       const updated: RegionRecord = { ...region, ...fitToClip(span, clip.duration, clip.id) };
       await db.regions.put(updated);
       return updated;
@@ -188,6 +198,55 @@ export function saveSubmission(studyId: string, submission: Submission): Promise
         Object.entries(submission).filter(([, v]) => v !== undefined),
       ) as Submission;
       const record: SubmissionRecord = { ...existing, ...defined, studyId };
+      await db.submissions.put(record);
+      return record;
+    });
+  });
+}
+
+/**
+ * Records that the annotator finished the clip, adding this visit's plays and active seconds
+ * to the stored totals inside the transaction (so finishing the same clip in two tabs counts
+ * both tabs' plays), and setting completedAt and, when given, the rating.
+ */
+export function finishClip(
+  studyId: string,
+  input: {
+    clipId: string;
+    annotatorId: string;
+    completedAt: string;
+    score?: number;
+    /** Plays and active seconds of this visit, added to what is stored. */
+    plays: number;
+    seconds: number;
+  },
+): Promise<SubmissionRecord> {
+  return runWrite("the submission", async () => {
+    requireId("clipId", input.clipId);
+    requireId("annotatorId", input.annotatorId);
+    if (input.score !== undefined) requireFinite("score", input.score);
+    const plays = requireNonNegative("plays", input.plays);
+    if (!Number.isInteger(plays)) throw new Error(`plays must be a whole number (got ${plays})`);
+    const seconds = requireNonNegative("seconds", input.seconds);
+    if (Number.isNaN(Date.parse(input.completedAt))) {
+      throw new Error(
+        `completedAt must be an ISO-8601 date (got ${JSON.stringify(input.completedAt)})`,
+      );
+    }
+    return db.transaction("rw", [db.clips, db.annotators, db.submissions], async () => {
+      await requireClip(studyId, input.clipId);
+      await requireAnnotator(studyId, input.annotatorId);
+      const existing = await db.submissions.get([studyId, input.clipId, input.annotatorId]);
+      const record: SubmissionRecord = {
+        ...existing,
+        studyId,
+        clipId: input.clipId,
+        annotatorId: input.annotatorId,
+        completedAt: input.completedAt,
+        ...(input.score === undefined ? {} : { score: input.score }),
+        playCount: (existing?.playCount ?? 0) + plays,
+        seconds: Math.round(((existing?.seconds ?? 0) + seconds) * 10) / 10,
+      };
       await db.submissions.put(record);
       return record;
     });
@@ -279,6 +338,62 @@ export function setReasons(
           regionId,
           annotatorId,
           reasons: [...reasons].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+        };
+        await db.reasonLabels.put(record);
+        return record;
+      },
+    );
+  });
+}
+
+/**
+ * Gives (`present` true) or takes away one reason of an annotator's label on a region, on the
+ * label as stored when the transaction runs: two reasons ticked in two tabs are both kept.
+ * The same checks and order as setReasons; a label left with no reason is deleted. Returns
+ * the stored label, or `undefined` when none is left.
+ */
+export function setReason(
+  studyId: string,
+  regionId: string,
+  annotatorId: string,
+  reasonId: string,
+  present: boolean,
+): Promise<ReasonLabelRecord | undefined> {
+  return runWrite("the reasons", async () => {
+    requireId("regionId", regionId);
+    requireId("annotatorId", annotatorId);
+    requireId("reason", reasonId);
+    return db.transaction(
+      "rw",
+      [db.studies, db.regions, db.annotators, db.reasonLabels],
+      async () => {
+        const study = await db.studies.get(studyId);
+        if (!study) throw new Error(`no study with id "${studyId}"`);
+        if (!(await db.regions.get([studyId, regionId]))) {
+          throw new Error(`no region "${regionId}" in study "${studyId}"`);
+        }
+        await requireAnnotator(studyId, annotatorId);
+        const order = study.taxonomy.map((t) => t.id);
+        if (!order.includes(reasonId)) {
+          throw new Error(`"${reasonId}" is not a reason in this study's taxonomy`);
+        }
+        const key: [string, string, string] = [studyId, regionId, annotatorId];
+        const stored = new Set((await db.reasonLabels.get(key))?.reasons ?? []);
+        if (present) stored.add(reasonId);
+        else stored.delete(reasonId);
+        if (stored.size === 0) {
+          await db.reasonLabels.delete(key);
+          return undefined;
+        }
+        const rank = (id: string) => {
+          const i = order.indexOf(id);
+          return i === -1 ? order.length : i;
+        };
+        const record: ReasonLabelRecord = {
+          studyId,
+          regionId,
+          annotatorId,
+          reasons: [...stored].sort((a, b) => rank(a) - rank(b)),
         };
         await db.reasonLabels.put(record);
         return record;

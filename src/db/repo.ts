@@ -12,6 +12,7 @@ export {
   deleteRegion,
   deleteSubmission,
   ensureAnnotator,
+  finishClip,
   getSubmission,
   listAllReasonLabels,
   listAllRegions,
@@ -20,6 +21,7 @@ export {
   listRegions,
   listSubmissions,
   saveSubmission,
+  setReason,
   setReasons,
   updateRegion,
 } from "./annotations.ts";

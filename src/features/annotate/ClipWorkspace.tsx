@@ -12,10 +12,10 @@ import {
   addRegion,
   type ClipRecord,
   deleteRegion,
+  finishClip,
   listRegions,
   type StudyRecord,
   type SubmissionRecord,
-  saveSubmission,
 } from "../../db/repo.ts";
 import { ownValue } from "../../domain/idRecord.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
@@ -120,10 +120,19 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
     [write, studyId, clip.id, annotatorId],
   );
 
+  // Only the bounds that differ from the span as shown are written, so an edit in another tab
+  // of the other bound is not undone.
   const change = useCallback(
-    (id: string, start: number, end: number) =>
-      write(() => updateRegion(studyId, id, { start, end })),
-    [write, studyId],
+    (id: string, start: number, end: number) => {
+      const shown = regions?.find((r) => r.id === id);
+      const patch = {
+        ...(shown?.start === start ? {} : { start }),
+        ...(shown?.end === end ? {} : { end }),
+      };
+      if (patch.start === undefined && patch.end === undefined) return Promise.resolve(true);
+      return write(() => updateRegion(studyId, id, patch));
+    },
+    [write, studyId, regions],
   );
 
   const remove = useCallback(
@@ -166,13 +175,13 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
     waveRef.current?.pause();
     const { plays, seconds } = session.totals();
     const ok = await write(() =>
-      saveSubmission(studyId, {
+      finishClip(studyId, {
         clipId: clip.id,
         annotatorId,
         completedAt: new Date().toISOString(),
         ...(rating === undefined ? {} : { score: rating }),
-        playCount: (submission?.playCount ?? 0) + plays,
-        seconds: Math.round(((submission?.seconds ?? 0) + seconds) * 10) / 10,
+        plays,
+        seconds,
       }),
     );
     setFinishing(false);
@@ -189,7 +198,6 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
     studyId,
     clip.id,
     annotatorId,
-    submission,
     props,
   ]);
 

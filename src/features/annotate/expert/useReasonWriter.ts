@@ -1,10 +1,11 @@
 // Ticking a reason: computes the span's new reason list, shows it at once (optimistically),
-// and stores it with setReasons. Writes are chained so fast key presses land in order, and
+// and stores the one reason that changed with setReason (computed on the stored label inside
+// the transaction, so a reason ticked in another tab is kept). Writes are chained so fast key presses land in order, and
 // each toggle builds on the previous one even before the live query has caught up. A pending
 // value is dropped when a live result arrives after its write was stored, or when the write
 // fails (runWrite has already shown the error notice).
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { setReasons } from "../../../db/repo.ts";
+import { setReason } from "../../../db/repo.ts";
 import { toggleReason } from "../../../domain/expert.ts";
 
 interface Pending {
@@ -46,7 +47,7 @@ export function useReasonWriter(
       publish();
       chain.current = chain.current
         .catch(() => undefined)
-        .then(() => setReasons(studyId, regionId, expertId, next))
+        .then(() => setReason(studyId, regionId, expertId, reasonId, next.includes(reasonId)))
         .then(
           () => {
             entry.written = true;
