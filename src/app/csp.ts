@@ -5,9 +5,9 @@
 // - scripts and workers only from the app's own origin: no inline script, no eval;
 // - styles from the app, plus inline style attributes (React's style props, wavesurfer.js);
 // - audio and images also from blob: and data: (stored audio is played from blob URLs);
-// - fetches (clip audio given by `uri`) from the app and from https: hosts: which foreign
-//   hosts may be fetched is decided per study by the researcher (domain/clipSource.ts), so
-//   the policy can't list them; http: hosts are never fetched from an https page anyway;
+// - fetches (clip audio given by `uri`) from the app and from http(s) hosts: which foreign
+//   origins may be fetched is decided per study by the researcher (domain/clipSource.ts), so
+//   the policy can't list them (an https page still never fetches http: audio: mixed content);
 // - no plugins, no <base> elsewhere, forms only to the app.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -15,8 +15,8 @@ export const CONTENT_SECURITY_POLICY = [
   "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
-  "media-src 'self' data: blob: https:",
-  "connect-src 'self' data: blob: https:",
+  "media-src 'self' data: blob: http: https:",
+  "connect-src 'self' data: blob: http: https:",
   "font-src 'self' data:",
   "object-src 'none'",
   "base-uri 'self'",

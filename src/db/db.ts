@@ -49,6 +49,12 @@ export interface StudyRecord {
   createdAt: string;
   /** Further interchange `study` keys (instructions, protocol, …), kept verbatim. */
   extra: Record<string, unknown>;
+  /**
+   * Origins ("https://cdn.example.org") this browser's researcher allowed clip audio to be
+   * fetched from (domain/clipSource.ts). Local to this browser: never exported or imported,
+   * so a shared study file cannot allow a host by itself. Absent: none allowed.
+   */
+  allowedAudioOrigins?: string[];
 }
 
 export type ClipRecord = Clip & { studyId: string; order: number };

@@ -211,6 +211,8 @@ async function writeResolution(
   } else if (r.study || r.taxonomy) {
     const next = r.study ? studyRecord(r.study, stored.taxonomy, stored.createdAt) : { ...stored };
     next.taxonomy = r.taxonomy ?? stored.taxonomy;
+    // The researcher's local permissions are not part of any file: keep them.
+    if (stored.allowedAudioOrigins) next.allowedAudioOrigins = stored.allowedAudioOrigins;
     await database.studies.put(next);
     step((r.study ? 1 : 0) + r.taxonomyChanges);
   }

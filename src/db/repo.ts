@@ -50,6 +50,7 @@ export {
   listStudySummaries,
   type NewStudy,
   type StudySummary,
+  setAudioOriginAllowed,
   slugify,
   studyText,
   updateStudy,

@@ -144,6 +144,38 @@ export function updateStudy(
   });
 }
 
+/**
+ * Allows (or, with `allowed` false, no longer allows) clip audio to be fetched from `origin`
+ * for this study (domain/clipSource.ts). Returns the study's allowed origins, sorted.
+ */
+export function setAudioOriginAllowed(
+  studyId: string,
+  origin: string,
+  allowed: boolean,
+): Promise<string[]> {
+  return runWrite("the allowed audio sites", async () => {
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new Error(`“${origin}” is not a web address`);
+    }
+    if ((parsed.protocol !== "https:" && parsed.protocol !== "http:") || parsed.origin !== origin) {
+      throw new Error(`“${origin}” is not an http(s) origin like https://cdn.example.org`);
+    }
+    return db.transaction("rw", db.studies, async () => {
+      const study = await db.studies.get(studyId);
+      if (!study) throw new Error(`no study with id "${studyId}"`);
+      const origins = new Set(study.allowedAudioOrigins ?? []);
+      if (allowed) origins.add(origin);
+      else origins.delete(origin);
+      const next = [...origins].sort();
+      await db.studies.update(studyId, { allowedAudioOrigins: next });
+      return next;
+    });
+  });
+}
+
 /** Deletes the study and every row that belongs to it, in one transaction. */
 export function deleteStudy(studyId: string): Promise<void> {
   return runWrite("the deletion of the study", () =>

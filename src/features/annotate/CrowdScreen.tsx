@@ -60,7 +60,7 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
       clips ? [clips[index + 1]?.id, clips[index - 1]?.id].filter((x) => x !== undefined) : [],
     [clips, index],
   );
-  const audio = useClipAudio(cache, clip, neighbours);
+  const audio = useClipAudio(cache, clip, neighbours, study?.allowedAudioOrigins);
 
   // Spans per clip, for the finished screen's summary.
   const spanCounts = useLiveQuery(async () => {

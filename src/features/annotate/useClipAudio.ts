@@ -1,5 +1,6 @@
 // The current clip's audio as an object URL, with the neighbouring clips loaded ahead.
 import { useEffect, useState } from "react";
+import { clipSource, notAllowedMessage } from "../../domain/clipSource.ts";
 import type { AudioCache } from "./audioCache.ts";
 
 export type ClipAudio =
@@ -11,11 +12,14 @@ export function useClipAudio(
   cache: AudioCache | null,
   clip: { id: string; uri?: string } | undefined,
   neighbours: readonly string[],
+  /** Origins the researcher allowed clip audio from (StudyRecord.allowedAudioOrigins). */
+  allowedOrigins: readonly string[] = [],
 ): ClipAudio {
   const [state, setState] = useState<ClipAudio>({ kind: "loading" });
   const clipId = clip?.id;
   const uri = clip?.uri;
   const around = neighbours.join("\n");
+  const allowed = allowedOrigins.join("\n");
 
   useEffect(() => {
     if (!cache || !clipId) return;
@@ -30,7 +34,12 @@ export function useClipAudio(
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        if (uri) setState({ kind: "ready", src: uri });
+        // No stored audio: the clip's uri, if the study may fetch from there.
+        const source = clipSource(uri, location.origin, allowed === "" ? [] : allowed.split("\n"));
+        if (source.kind === "fetch") setState({ kind: "ready", src: source.url });
+        else if (source.kind === "not-allowed")
+          setState({ kind: "error", message: notAllowedMessage(source.origin) });
+        else if (source.kind === "refused") setState({ kind: "error", message: source.reason });
         else
           setState({
             kind: "error",
@@ -44,7 +53,7 @@ export function useClipAudio(
     return () => {
       cancelled = true;
     };
-  }, [cache, clipId, uri, around]);
+  }, [cache, clipId, uri, around, allowed]);
 
   return state;
 }

@@ -6,6 +6,7 @@ import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
 import { AddClipsForm } from "./AddClipsForm.tsx";
+import { AudioOrigins } from "./AudioOrigins.tsx";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
 import { ClipTable } from "./ClipTable.tsx";
 import { StudySettings } from "./StudySettings.tsx";
@@ -120,6 +121,8 @@ export function StudyPage({ studyId }: { studyId: string }) {
           </>
         )}
       </Card>
+
+      <AudioOrigins study={study} clips={clips} />
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <AnnotatorLinks

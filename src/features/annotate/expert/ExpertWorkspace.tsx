@@ -169,6 +169,7 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
           key={clip.id}
           studyId={studyId}
           clip={clip}
+          allowedOrigins={data.study.allowedAudioOrigins}
           waveformRef={waveform}
           spans={waveSpans}
           selectedId={selected?.id ?? null}
@@ -236,11 +237,13 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
 function ClipWaveform({
   studyId,
   clip,
+  allowedOrigins,
   ...rest
 }: Omit<Parameters<typeof WaveformPanel>[0], "audio"> & {
   studyId: string;
   clip: ExpertData["clips"][number];
+  allowedOrigins: readonly string[] | undefined;
 }) {
-  const audio = useClipAudio(studyId, clip);
+  const audio = useClipAudio(studyId, clip, allowedOrigins);
   return <WaveformPanel audio={audio} {...rest} />;
 }

@@ -124,6 +124,13 @@ export function WaveformPanel(p: Props) {
           aria-busy="true"
           className="h-[160px] animate-pulse rounded-md border border-slate-200 bg-slate-100"
         />
+      ) : p.audio.kind === "blocked" ? (
+        <p
+          role="alert"
+          className="flex h-[160px] items-center justify-center rounded-md border border-amber-200 bg-amber-50 px-4 text-center text-sm text-amber-900"
+        >
+          {p.audio.message}
+        </p>
       ) : (
         <p className="flex h-[160px] items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-sm text-slate-500">
           No audio is stored for this clip

@@ -15,6 +15,7 @@ import {
   type RegionRecord,
   type StudyRecord,
 } from "../../../db/repo.ts";
+import { clipSource, notAllowedMessage } from "../../../domain/clipSource.ts";
 
 export interface ExpertData {
   study: StudyRecord;
@@ -56,10 +57,18 @@ export function useExpertData(studyId: string): ExpertData | null | undefined {
 export type ClipAudio =
   | { kind: "loading" }
   | { kind: "none" }
+  | { kind: "blocked"; message: string }
   | { kind: "ready"; src: Blob | string };
 
-/** The clip's stored audio, else its `uri`, else none. */
-export function useClipAudio(studyId: string, clip: ClipRecord | undefined): ClipAudio {
+/**
+ * The clip's stored audio, else its `uri` when the study may fetch from there
+ * (domain/clipSource.ts), else none.
+ */
+export function useClipAudio(
+  studyId: string,
+  clip: ClipRecord | undefined,
+  allowedOrigins: readonly string[] = [],
+): ClipAudio {
   const clipId = clip?.id;
   // The answer carries its clip id: while the next clip's audio loads, the hook still holds
   // the previous clip's, which must not be shown under the new clip's name.
@@ -85,6 +94,11 @@ export function useClipAudio(studyId: string, clip: ClipRecord | undefined): Cli
     if (clipId !== undefined) kept.current = { clipId, blob: stored.blob };
     return { kind: "ready", src: stored.blob };
   }
-  if (clip?.uri) return { kind: "ready", src: clip.uri };
+  const source = clipSource(clip?.uri, location.origin, allowedOrigins);
+  if (source.kind === "fetch") return { kind: "ready", src: source.url };
+  if (source.kind === "not-allowed") {
+    return { kind: "blocked", message: notAllowedMessage(source.origin) };
+  }
+  if (source.kind === "refused") return { kind: "blocked", message: source.reason };
   return { kind: "none" };
 }
