@@ -1,6 +1,7 @@
 // Clips and their audio. See repo.ts for the whole repository API.
 import type { Clip } from "../domain/types.ts";
 import { type AudioRecord, type ClipRecord, db, ofStudy, type RedPenDB } from "./db.ts";
+import { bytesNeeded, requireSpace } from "./space.ts";
 import { requireFinite, requireId, requirePositive } from "./validate.ts";
 import { runWrite } from "./write.ts";
 
@@ -22,6 +23,14 @@ function checkClip(clip: Clip, where: string): void {
   if (clip.isReference !== undefined && typeof clip.isReference !== "boolean") {
     throw new Error(`${where}.isReference must be true or false`);
   }
+}
+
+/** The bytes storing these clips needs (their audio, and a record each). */
+export function newClipsBytes(items: readonly NewClip[]): number {
+  return bytesNeeded(
+    items.reduce((sum, { blob }) => sum + (blob?.size ?? 0), 0),
+    items.length,
+  );
 }
 
 /**
@@ -73,6 +82,7 @@ export async function writeClipsInTransaction(
 export function addClips(studyId: string, items: readonly NewClip[]): Promise<ClipRecord[]> {
   return runWrite(items.length === 1 ? "the clip" : "the clips", async () => {
     checkNewClips(items);
+    await requireSpace(newClipsBytes(items), items.length === 1 ? "the clip" : "the clips");
     return db.transaction("rw", [db.studies, db.clips, db.audio], () =>
       writeClipsInTransaction(studyId, items),
     );

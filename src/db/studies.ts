@@ -2,8 +2,9 @@
 import type Dexie from "dexie";
 import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
-import { checkNewClips, type NewClip, writeClipsInTransaction } from "./clips.ts";
+import { checkNewClips, type NewClip, newClipsBytes, writeClipsInTransaction } from "./clips.ts";
 import { db, ofStudy, type StudyRecord } from "./db.ts";
+import { requireSpace } from "./space.ts";
 import { requireId, requirePositive } from "./validate.ts";
 import { runWrite } from "./write.ts";
 
@@ -113,6 +114,7 @@ export function createStudy(input: NewStudy): Promise<string> {
     };
     const clips = input.clips ?? [];
     checkNewClips(clips);
+    if (clips.length > 0) await requireSpace(newClipsBytes(clips), "the new study");
     await db.transaction("rw", [db.studies, db.clips, db.audio], async () => {
       if (await db.studies.get(id)) throw new Error(`a study with id "${id}" already exists`);
       await db.studies.add(record);

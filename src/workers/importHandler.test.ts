@@ -272,6 +272,28 @@ test("atomic: a full disk on a new study writes nothing and says quota", async (
   expect(await counts()).toEqual([0, 0, 0, 0, 0, 0]);
 });
 
+test("a merge that would not fit in the browser's storage is refused before writing", async () => {
+  await handle({ id: 1, type: "load", files: [json("w1.json", small("w1", 0.5, 1))] });
+  // 10 MB free: less than the 20 MB margin alone.
+  vi.stubGlobal("navigator", {
+    storage: { estimate: async () => ({ quota: 100 * 1024 * 1024, usage: 90 * 1024 * 1024 }) },
+  });
+  try {
+    await handle({ id: 2, type: "merge", studyId: "pilot", choices: { all: "keep", byKey: {} } });
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  expect(last("error")).toMatchObject({
+    id: 2,
+    type: "error",
+    quota: false,
+    message: expect.stringMatching(
+      /^not enough storage for the import into study “Pilot study”: it needs about 0\.0 MB plus 20 MB kept free, and this browser lets the site store only 10 MB more\./,
+    ),
+  });
+  expect(await counts()).toEqual([0, 0, 0, 0, 0, 0]);
+});
+
 test("a study deleted between preview and merge is refused, nothing written", async () => {
   await storedThenChanged();
   await database.transaction("rw", database.studies, () => database.studies.delete("pilot"));

@@ -5,6 +5,7 @@
 // in the order they came.
 import type { RedPenDB } from "../db/db.ts";
 import { applyResolution, type IncomingFile, planImport } from "../db/interchange.ts";
+import { bytesNeeded, requireSpace } from "../db/space.ts";
 import { errorMessage, isQuotaError } from "../db/write.ts";
 import { idRecord, ownValue } from "../domain/idRecord.ts";
 import {
@@ -138,6 +139,8 @@ export function createImportHandler(
         if (!p) throw new Error(`no import preview for study "${request.studyId}"`);
         const resolution = resolveMerge(p, expandChoices(p, request.choices));
         const total = resolutionSize(resolution);
+        // Refused before anything is written when it would not fit (db/space.ts).
+        await requireSpace(bytesNeeded(0, total), `the import into study “${p.studyName}”`);
         post({ id, type: "progress", stage: "writing", total, done: 0 });
         const outcome = await applyResolution(resolution, database, (done) =>
           post({ id, type: "progress", stage: "writing", total, done }),

@@ -19,6 +19,7 @@ import { ClipWorkspace } from "./ClipWorkspace.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 import { FinishedScreen } from "./FinishedScreen.tsx";
 import { Instructions } from "./Instructions.tsx";
+import { LowSpaceWarning } from "./LowSpaceWarning.tsx";
 import { nextUnfinished } from "./progress.ts";
 import { useClipAudio } from "./useClipAudio.ts";
 
@@ -202,6 +203,7 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
     <>
       {header}
       {progress}
+      <LowSpaceWarning studyId={studyId} annotatorId={annotatorId} finished={finished.size} />
       <Instructions text={studyText(study, "instructions")} />
       <ClipWorkspace
         key={clip.id}

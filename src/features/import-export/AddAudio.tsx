@@ -7,6 +7,7 @@ import { FILE_BUTTON_CLASS } from "../../components/Button.tsx";
 import { DropZone } from "../../components/DropZone.tsx";
 import { type AttachAudioResult, attachAudio } from "../../db/interchange.ts";
 import { clipsWithoutAudio } from "../../db/repo.ts";
+import { bytesNeeded, requireSpace } from "../../db/space.ts";
 import { runWrite } from "../../db/write.ts";
 
 const SHOWN = 8;
@@ -43,7 +44,11 @@ export function AddAudio({ studyId }: { studyId: string }) {
       setRefused(undecodable);
       setResult(
         decodable.length > 0
-          ? await runWrite("the audio", () => attachAudio(studyId, decodable))
+          ? await runWrite("the audio", async () => {
+              const bytes = decodable.reduce((sum, f) => sum + f.size, 0);
+              await requireSpace(bytesNeeded(bytes, decodable.length), "the audio");
+              return attachAudio(studyId, decodable);
+            })
           : { matched: [], unmatched: [], stillMissing: missing ?? [] },
       );
     } catch (e) {
