@@ -198,7 +198,7 @@ test("with the filter on, Next and Previous skip clips whose spans are all label
   const user = userEvent.setup();
   render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
   await screen.findByText("Clip 1 of 5");
-  expect(screen.getByText("3 of 5 spans labelled")).toBeInTheDocument();
+  expect(await screen.findByText("3 of 5 spans labelled")).toBeInTheDocument();
 
   await user.click(screen.getByRole("checkbox", { name: /Only clips with unlabelled spans/ }));
   await user.click(screen.getByRole("button", { name: /Next clip/ }));

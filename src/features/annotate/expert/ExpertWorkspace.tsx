@@ -2,11 +2,7 @@
 // annotator's spans, the list of spans and the reasons panel for the selected one.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { WaveformHandle } from "../../../audio/Waveform.tsx";
-import {
-  clipsWithUnlabelledSpans,
-  labelledRegionIds,
-  labelProgress,
-} from "../../../domain/expert.ts";
+import { clipsWithUnlabelledSpans, labelProgress } from "../../../domain/expert.ts";
 import { useExpertUi } from "../../../stores/expert.ts";
 import { ClipHeader } from "./ClipHeader.tsx";
 import { ClipNav } from "./ClipNav.tsx";
@@ -15,8 +11,13 @@ import { ReasonsPanel } from "./ReasonsPanel.tsx";
 import { RegionList, spanName } from "./RegionList.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
 import { useClipNavigation } from "./useClipNavigation.ts";
-import type { ExpertData } from "./useExpertData.ts";
-import { useClipAudio } from "./useExpertData.ts";
+import {
+  type ClipSpans,
+  type ExpertData,
+  useClipAudio,
+  useClipSpans,
+  useNavigationIndex,
+} from "./useExpertData.ts";
 import { useExpertKeys } from "./useExpertKeys.ts";
 import { useReasonWriter } from "./useReasonWriter.ts";
 import { useSpanPlayback } from "./useSpanPlayback.ts";
@@ -34,24 +35,69 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
   const ui = useExpertUi();
   const taxonomy = data.study.taxonomy;
   const order = useMemo(() => taxonomy.map((t) => t.id), [taxonomy]);
-  const { toggle: writeToggle, pendingReasons } = useReasonWriter(studyId, expertId, order, data);
+
+  // The clip comes from the remembered position; the "only unlabelled" filter needs the index.
+  const [openClips, setOpenClips] = useState<ReadonlySet<string>>(new Set());
+  const nav = useClipNavigation(studyId, expertId, data.clips, openClips);
+  // The clip on screen is the last one whose spans have arrived: after N or P the previous
+  // clip stays until the next one's spans are read (a few milliseconds), so the reasons panel,
+  // and the checkbox that has focus, never disappear in between.
+  const wantedSpans = useClipSpans(studyId, nav.clip?.id ?? "", data.annotators);
+  const shown = useRef<{ clip: ExpertData["clips"][number]; spans: ClipSpans } | null>(null);
+  if (nav.clip && wantedSpans) shown.current = { clip: nav.clip, spans: wantedSpans };
+  const clip = shown.current?.clip;
+  const clipSpans = shown.current?.spans;
+  const clipId = clip?.id ?? "";
+  const arriving = nav.clip?.id !== clipId;
+  const index = useNavigationIndex(studyId, expertId, data.annotators, clipSpans !== undefined);
+  // What the live clip queries have shown of this expert's labels since the index was read:
+  // they are newer than the index for every clip visited (labels change only on the clip
+  // on screen).
+  const seen = useRef(new Map<string, boolean>());
+  const [seenVersion, setSeenVersion] = useState(0);
+  useEffect(() => {
+    if (!clipSpans) return;
+    const mine = new Set(
+      clipSpans.labels
+        .filter((l) => l.annotatorId === expertId && l.reasons.length > 0)
+        .map((l) => l.regionId),
+    );
+    let changed = false;
+    for (const r of clipSpans.regions) {
+      const has = mine.has(r.id);
+      if (seen.current.get(r.id) !== has) {
+        seen.current.set(r.id, has);
+        changed = true;
+      }
+    }
+    if (changed) setSeenVersion((v) => v + 1);
+  }, [clipSpans, expertId]);
+  const { toggle: writeToggle, pendingReasons } = useReasonWriter(
+    studyId,
+    expertId,
+    order,
+    clipSpans,
+  );
 
   // Labelled = this expert gave reasons, counting toggles still being written.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: seenVersion marks changes to the seen ref
   const labelled = useMemo(() => {
-    const ids = labelledRegionIds(data.labels, expertId);
+    const ids = new Set(index?.labelled ?? []);
+    for (const [id, has] of seen.current) {
+      if (has) ids.add(id);
+      else ids.delete(id);
+    }
     for (const [id, reasons] of pendingReasons) {
       if (reasons.length > 0) ids.add(id);
       else ids.delete(id);
     }
     return ids;
-  }, [data.labels, expertId, pendingReasons]);
-  const openClips = useMemo(
-    () => clipsWithUnlabelledSpans(data.regions, labelled),
-    [data.regions, labelled],
+  }, [index, pendingReasons, seenVersion]);
+  const open = useMemo(
+    () => clipsWithUnlabelledSpans(index?.spans ?? [], labelled),
+    [index, labelled],
   );
-  const nav = useClipNavigation(studyId, expertId, data.clips, openClips);
-  const clip = nav.clip;
-  const clipId = clip?.id ?? "";
+  useEffect(() => setOpenClips(open), [open]);
 
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const studyAnnotators = useMemo(
@@ -59,13 +105,20 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
     [data.annotators],
   );
   const view = useMemo(() => {
-    const v = buildClipView(clipId, data.regions, data.labels, expertId, studyAnnotators, hidden);
+    const v = buildClipView(
+      clipId,
+      clipSpans?.regions ?? [],
+      clipSpans?.labels ?? [],
+      expertId,
+      studyAnnotators,
+      hidden,
+    );
     const withPending = (s: (typeof v.spans)[number]) => ({
       ...s,
       reasons: pendingReasons.get(s.id) ?? s.reasons,
     });
     return { ...v, spans: v.spans.map(withPending), visibleSpans: v.visibleSpans.map(withPending) };
-  }, [clipId, data, expertId, studyAnnotators, hidden, pendingReasons]);
+  }, [clipId, clipSpans, expertId, studyAnnotators, hidden, pendingReasons]);
 
   // The selection belongs to a clip. On arriving at a clip, its first span still without
   // reasons (else its first span) is selected, and pinned so that labelling it does not move
@@ -74,9 +127,11 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
   const firstOpen =
     (view.visibleSpans.find((s) => s.reasons.length === 0) ?? view.visibleSpans[0])?.id ?? null;
   const selectedId = choice?.clipId === clipId ? choice.id : firstOpen;
+  const loaded = clipSpans !== undefined;
   useEffect(() => {
-    if (choice?.clipId !== clipId) setChoice({ clipId, id: firstOpen });
-  }, [choice, clipId, firstOpen]);
+    // Wait for the clip's spans: pinning "nothing" before they arrive would lose the default.
+    if (loaded && choice?.clipId !== clipId) setChoice({ clipId, id: firstOpen });
+  }, [loaded, choice, clipId, firstOpen]);
   const setSelectedId = useCallback((id: string | null) => setChoice({ clipId, id }), [clipId]);
   const selected = view.visibleSpans.find((s) => s.id === selectedId);
 
@@ -108,7 +163,8 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
   // Keys change checkboxes that do not have focus: say what happened for screen readers.
   const [announcement, setAnnouncement] = useState("");
   const toggle = (reasonId: string) => {
-    if (!selected) return;
+    // A key pressed between N and the next clip's arrival must not label the clip leaving.
+    if (!selected || arriving) return;
     const label = taxonomy.find((t) => t.id === reasonId)?.label ?? reasonId;
     const ticked = !selected.reasons.includes(reasonId);
     setAnnouncement(`${label} ${ticked ? "ticked" : "unticked"} for ${spanName(selected)}`);
@@ -138,7 +194,7 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
     !help,
   );
 
-  const studyProgress = labelProgress(data.regions, labelled);
+  const studyProgress = labelProgress(index?.spans ?? [], labelled);
   const clipProgress = labelProgress(view.spans, labelled);
   if (!clip) return null;
 
