@@ -15,6 +15,7 @@
 import { z } from "zod";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "./binWidth.ts";
 import { type CrossFieldFindings, checkCrossField, isRecord } from "./interchange/crossfield.ts";
+import { MIGRATIONS, type MigrationStep, migrate } from "./interchange/migrate.ts";
 import {
   describeValue,
   PROBLEM_LIMIT,
@@ -330,12 +331,17 @@ function parseSection(
  * Validates already-parsed JSON as an interchange file, reporting every problem by path.
  * The parsed file may share records (and arrays) with `data`, which is never modified.
  */
-export function parseAnnotationFile(data: unknown): ParseResult {
+export function parseAnnotationFile(
+  input: unknown,
+  migrations: ReadonlyMap<number, MigrationStep> = MIGRATIONS,
+): ParseResult {
   const problems = new ProblemList();
-  if (!isRecord(data)) {
-    problems.add([], `must be a JSON object (got ${describeValue(data)})`, 0);
+  if (!isRecord(input)) {
+    problems.add([], `must be a JSON object (got ${describeValue(input)})`, 0);
     return { ok: false, errors: problems.list() };
   }
+  // Older versions are brought up to this one first (interchange/migrate.ts).
+  const data = input.format === FORMAT ? migrate(input, VERSION, migrations) : input;
   checkIdentity(data, problems);
   if (!problems.empty) return { ok: false, errors: problems.list() };
 
