@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { AnnotationFile } from "../../src/domain/types.ts";
-import { launchBrowser, watchErrors } from "./chromium.ts";
+import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 
 let browser: Browser;
 let server: Server;
@@ -80,6 +80,7 @@ test("audio from another origin is fetched only after the researcher allows it",
   ).resolves.toContain(blocked);
   await page.goto(`${base}/annotate/remote?annotator=e1&role=expert`);
   await page.getByRole("alert").filter({ hasText: blocked }).waitFor();
+  await screenshot(page, "expert-audio-not-allowed");
   expect(requests).toBe(0);
 
   await page.goto(`${base}/studies/remote`);
@@ -87,6 +88,7 @@ test("audio from another origin is fetched only after the researcher allows it",
   await expect(card.textContent()).resolves.toContain(`${origin} (1 clip) · not allowed`);
   await card.getByRole("button", { name: `Allow audio from ${origin}` }).click();
   await card.getByText(`${origin} (1 clip) · allowed`).waitFor();
+  await screenshot(page, "study-audio-origins");
   expect(requests).toBe(0);
 
   await page.goto(`${base}/annotate/remote?annotator=w2&role=crowd`);
