@@ -1,9 +1,11 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
+import { connectDatabaseToUi } from "./app/connect.ts";
 import { watchForNewerVersion } from "./db/versionChange.ts";
 import "./index.css";
 
+connectDatabaseToUi();
 watchForNewerVersion();
 
 const root = document.getElementById("root");

@@ -8,10 +8,10 @@ import { db } from "../db/db.ts";
 import { ensureDemoStudy } from "../db/demo.ts";
 import { PERSIST_DENIED_MESSAGE } from "../db/persist.ts";
 import { addClips, createStudy } from "../db/repo.ts";
+import { analysisPath, annotatePath, routeId, studyPath } from "../lib/routes.ts";
 import { useNotices } from "../stores/notices.ts";
 import { useStorageStatus } from "../stores/storage.ts";
 import { App } from "./App.tsx";
-import { analysisPath, annotatePath, routeId, studyPath } from "./routes.ts";
 
 vi.mock("../db/demo.ts", () => ({
   DEMO_STUDY_ID: "demo",

@@ -6,8 +6,8 @@ import { useDocumentTitle } from "../components/useDocumentTitle.ts";
 import { AnnotatePage } from "../features/annotate/AnnotatePage.tsx";
 import { HomePage } from "../features/studies/HomePage.tsx";
 import { StudyPage } from "../features/studies/StudyPage.tsx";
+import { RawPaths, ROUTE_PATTERNS, routeId } from "../lib/routes.ts";
 import { Header } from "./Header.tsx";
-import { RawPaths, ROUTE_PATTERNS, routeId } from "./routes.ts";
 import { useRouteFocus } from "./useRouteFocus.ts";
 import { useStartup } from "./useStartup.ts";
 

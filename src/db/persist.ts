@@ -1,9 +1,16 @@
 // Asks the browser once per start-up to keep this site's storage (IndexedDB) persistent, so
-// that it is not evicted when the disk runs low. The answer goes to src/stores/storage.ts;
-// when it is "denied" the header shows a small indicator with PERSIST_DENIED_MESSAGE.
-import { type PersistResult, useStorageStatus } from "../stores/storage.ts";
+// that it is not evicted when the disk runs low. The answer goes to whoever registered with
+// setPersistenceListener (the app puts it in src/stores/storage.ts); when it is "denied" the
+// header shows a small indicator with PERSIST_DENIED_MESSAGE.
 
-export type { PersistResult };
+export type PersistResult = "granted" | "denied" | "unsupported";
+
+let listener: (result: PersistResult | "unknown") => void = () => undefined;
+
+/** Sets who hears the answer (and the reset to "unknown" in tests). */
+export function setPersistenceListener(listen: (result: PersistResult | "unknown") => void): void {
+  listener = listen;
+}
 
 export const PERSIST_DENIED_MESSAGE =
   "This browser did not grant persistent storage, so it may clear stored studies when disk space runs low. Export your annotations regularly.";
@@ -24,7 +31,7 @@ export function requestPersistentStorage(
       return "unsupported";
     }
   })().then((result) => {
-    useStorageStatus.setState({ persistence: result });
+    listener(result);
     return result;
   });
   return asked;
@@ -33,5 +40,5 @@ export function requestPersistentStorage(
 /** For tests: forget that persistence was asked. */
 export function resetPersistRequest() {
   asked = undefined;
-  useStorageStatus.setState({ persistence: "unknown" });
+  listener("unknown");
 }

@@ -1,8 +1,8 @@
 // A newer RedPen Annotator opened in another tab may upgrade the database to a schema this
 // tab's code does not know. Dexie then closes this tab's connection, so the upgrade is not
 // blocked; this tells the person why saving stopped and what to do.
-import { notify } from "../stores/notices.ts";
 import { db as defaultDb, type RedPenDB } from "./db.ts";
+import { notify } from "./write.ts";
 
 export const NEWER_VERSION_MESSAGE =
   "RedPen Annotator was updated in another tab. Reload this page to keep working: everything saved so far is kept.";

@@ -1,7 +1,22 @@
 // Every write to the database goes through `runWrite`, so that a failure is shown to the person
 // using the app (a notice in the app shell's aria-live region) and never swallowed: the error is
 // also rethrown, so the caller can react (keep a dialog open, undo an optimistic change, …).
-import { notify } from "../stores/notices.ts";
+// How a message is shown is the app's business: it registers it with setNoticeReporter
+// (src/app/connect.ts), so this layer imports no UI state.
+
+export type NoticeReporter = (kind: "error" | "info", message: string) => void;
+
+let reporter: NoticeReporter = () => undefined;
+
+/** Sets how the database layer's messages reach the person (the app shell's notices). */
+export function setNoticeReporter(report: NoticeReporter): void {
+  reporter = report;
+}
+
+/** Shows a message through the registered reporter. */
+export function notify(kind: "error" | "info", message: string): void {
+  reporter(kind, message);
+}
 
 /** A clear message for a failed write. Storage-full errors get their own wording. */
 export function describeWriteError(label: string, error: unknown): string {

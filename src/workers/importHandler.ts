@@ -7,6 +7,7 @@ import type { RedPenDB } from "../db/db.ts";
 import { applyResolution, type IncomingFile, planImport } from "../db/interchange.ts";
 import { bytesNeeded, requireSpace } from "../db/space.ts";
 import { errorMessage, isQuotaError } from "../db/write.ts";
+import { conflictTitle } from "../domain/conflictView.ts";
 import { idRecord, ownValue } from "../domain/idRecord.ts";
 import {
   type Choices,
@@ -15,11 +16,6 @@ import {
   resolutionSize,
   resolveMerge,
 } from "../domain/merge.ts";
-import { conflictTitle } from "../features/import-export/conflictView.ts";
-import {
-  type LoadedFile,
-  readAnnotationFiles,
-} from "../features/import-export/readAnnotationFiles.ts";
 import {
   CONFLICT_PAGE,
   type ConflictChoices,
@@ -30,6 +26,7 @@ import {
   MISSING_SHOWN,
   type PlanView,
 } from "./importProtocol.ts";
+import { type LoadedFile, readAnnotationFiles } from "./readAnnotationFiles.ts";
 
 export type Post = (message: ImportResponse) => void;
 

@@ -2,33 +2,9 @@
 // one object per clip. Structured cloning 20,000 clip objects (and 20,000 scatter points) costs
 // the page about a microsecond per property, in one main-thread task; typed arrays move for
 // free (transferred) and string arrays clone fast. `unpackAnalysis` rebuilds the exact objects.
-import type { Analysis, ClipAgreement, ScatterPoint } from "./protocol.ts";
+import type { Analysis, ClipAgreement, PackedAnalysis, ScatterPoint } from "./protocol.ts";
 
-export interface PackedAnalysis {
-  report: Analysis["report"];
-  fit: Analysis["fit"];
-  clips: {
-    clipId: string[];
-    name: string[];
-    /** null where the clip has no such field. */
-    system: (string | null)[];
-    sentence: (string | null)[];
-    isReference: Uint8Array;
-    annotations: Float64Array;
-    bins: Float64Array;
-    /** NaN stands for null (the statistics never produce NaN). */
-    meanKappa: Float64Array;
-    unionFraction: Float64Array;
-    overlapFraction: Float64Array;
-    meanAnnotatedSeconds: Float64Array;
-  };
-  scatter: {
-    clipId: string[];
-    system: (string | null)[];
-    length: Float64Array;
-    score: Float64Array;
-  };
-}
+export type { PackedAnalysis };
 
 const toNaN = (v: number | null) => (v === null ? Number.NaN : v);
 const fromNaN = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : v);

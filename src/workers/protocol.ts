@@ -2,7 +2,6 @@
 // Every message carries the request id so the client can drop answers to stale requests.
 import type { analyze } from "../domain/stats/index.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
-import type { PackedAnalysis } from "./packAnalysis.ts";
 
 /** Everything the analysis screen shows: the report plus per-clip figures and the scatter. */
 export type Analysis = ReturnType<typeof analyze>;
@@ -57,4 +56,31 @@ export interface StudyInfo {
   name: string;
   binSeconds: number;
   taxonomy: TaxonomyEntry[];
+}
+
+/** The analysis in columns, as it crosses from the worker (packAnalysis.ts makes it). */
+export interface PackedAnalysis {
+  report: Analysis["report"];
+  fit: Analysis["fit"];
+  clips: {
+    clipId: string[];
+    name: string[];
+    /** null where the clip has no such field. */
+    system: (string | null)[];
+    sentence: (string | null)[];
+    isReference: Uint8Array;
+    annotations: Float64Array;
+    bins: Float64Array;
+    /** NaN stands for null (the statistics never produce NaN). */
+    meanKappa: Float64Array;
+    unionFraction: Float64Array;
+    overlapFraction: Float64Array;
+    meanAnnotatedSeconds: Float64Array;
+  };
+  scatter: {
+    clipId: string[];
+    system: (string | null)[];
+    length: Float64Array;
+    score: Float64Array;
+  };
 }

@@ -1,7 +1,7 @@
 import { memo, useMemo, useState } from "react";
 import { Link } from "wouter";
-import { annotatePath } from "../../app/routes.ts";
 import { definitionOf } from "../../domain/stats/definitions.ts";
+import { annotatePath } from "../../lib/routes.ts";
 import type { Analysis, StudyInfo } from "./analysisClient.ts";
 import { AgreementSection } from "./parts/AgreementSection.tsx";
 import { AnnotatorQualitySection } from "./parts/AnnotatorQualitySection.tsx";

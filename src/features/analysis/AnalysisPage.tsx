@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
-import { studyPath } from "../../app/routes.ts";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
+import { studyPath } from "../../lib/routes.ts";
 import { AnalysisDashboard } from "./AnalysisDashboard.tsx";
 import { AnalysisClient, type AnalysisRunner } from "./analysisClient.ts";
 import { binLabel } from "./format.ts";

@@ -18,9 +18,9 @@ import {
   listSubmissions,
   saveSubmission,
 } from "../../db/repo.ts";
+import { IDENTITY_KEY } from "../../lib/identity.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { AnnotatePage } from "./AnnotatePage.tsx";
-import { IDENTITY_KEY } from "./identity.ts";
 
 vi.mock("../../audio/Waveform.tsx", async () =>
   (await import("../../../tests/helpers/fakeWaveform.tsx")).fakeWaveformModule(3),

@@ -3,14 +3,14 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { ensureAnnotator, ensureDemoStudy } from "../../db/repo.ts";
-import { IdentityPrompt } from "./IdentityPrompt.tsx";
 import {
   type Identity,
   identityFromSearch,
   loadIdentity,
   saveIdentity,
   searchWithIdentity,
-} from "./identity.ts";
+} from "../../lib/identity.ts";
+import { IdentityPrompt } from "./IdentityPrompt.tsx";
 
 // Both screens (and wavesurfer.js with them) load only when someone opens /annotate, which
 // keeps them out of the JavaScript every other page starts with.

@@ -3,7 +3,6 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "wouter";
-import { annotatePath } from "../../app/routes.ts";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import {
   getClipAudio,
@@ -13,6 +12,7 @@ import {
   listSubmissions,
   studyText,
 } from "../../db/repo.ts";
+import { annotatePath } from "../../lib/routes.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { AudioCache } from "./audioCache.ts";
 import { ClipWorkspace } from "./ClipWorkspace.tsx";

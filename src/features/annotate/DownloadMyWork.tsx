@@ -8,8 +8,8 @@ import { errorMessage } from "../../db/write.ts";
 import { annotatorSubset } from "../../domain/export/annotatorSubset.ts";
 import { safeFileName } from "../../domain/export/names.ts";
 import { serializeAnnotationFile } from "../../domain/interchange/serialize.ts";
+import { downloadFile } from "../../lib/download.ts";
 import { notify } from "../../stores/notices.ts";
-import { downloadFile } from "../import-export/download.ts";
 
 export const DOWNLOAD_MY_WORK_LABEL = "Download my annotations (JSON)";
 

@@ -1,7 +1,7 @@
 // Asks who is annotating when the link carries no `annotator`/`role`.
 import { useId, useState } from "react";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
-import { type AnnotateRole, annotatorIdProblem, type Identity } from "./identity.ts";
+import { type AnnotateRole, annotatorIdProblem, type Identity } from "../../lib/identity.ts";
 
 export function IdentityPrompt({
   initial,

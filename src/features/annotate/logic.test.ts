@@ -1,5 +1,4 @@
 import { describe, expect, test, vi } from "vitest";
-import { AudioCache } from "./audioCache.ts";
 import {
   annotatorIdProblem,
   IDENTITY_KEY,
@@ -7,7 +6,8 @@ import {
   loadIdentity,
   saveIdentity,
   searchWithIdentity,
-} from "./identity.ts";
+} from "../../lib/identity.ts";
+import { AudioCache } from "./audioCache.ts";
 import { isTypingTarget, SHORTCUT_DOCS, shortcutFor } from "./keys.ts";
 import { nextUnfinished } from "./progress.ts";
 import { ActiveClock, readSession, sessionKey, writeSession } from "./session.ts";

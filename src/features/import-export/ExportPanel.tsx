@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { studyToFile } from "../../db/interchange.ts";
 import { buildExport, type ExportKind } from "../../domain/export/bundles.ts";
+import { downloadFile } from "../../lib/download.ts";
 import { AddAudio } from "./AddAudio.tsx";
-import { downloadFile } from "./download.ts";
 
 const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
   {

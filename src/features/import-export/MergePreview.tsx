@@ -3,12 +3,12 @@
 // The plan itself stays in the import worker; "Merge into study" sends only the choices.
 import { useCallback, useId, useState } from "react";
 import { Link } from "wouter";
-import { studyPath } from "../../app/routes.ts";
 import { Button } from "../../components/Button.tsx";
 import { describeWriteError } from "../../db/write.ts";
+import { plural } from "../../lib/format.ts";
+import { studyPath } from "../../lib/routes.ts";
 import { notify } from "../../stores/notices.ts";
 import type { ConflictChoices, MergeOutcomeView, PlanView } from "../../workers/importProtocol.ts";
-import { plural } from "../studies/format.ts";
 import { ConflictList } from "./ConflictList.tsx";
 import { type ImportClient, ImportError, type ImportProgress } from "./importClient.ts";
 import { MergeCounts } from "./MergeCounts.tsx";

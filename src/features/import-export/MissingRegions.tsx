@@ -2,8 +2,8 @@
 // finished clip: most likely deleted by the annotator after an earlier export. The researcher
 // keeps them (the default: nothing is deleted unasked) or removes them with their labels.
 import { useId } from "react";
+import { plural } from "../../lib/format.ts";
 import type { PlanView } from "../../workers/importProtocol.ts";
-import { plural } from "../studies/format.ts";
 
 const seconds = (s: number) => s.toFixed(2);
 

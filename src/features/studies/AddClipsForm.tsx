@@ -5,10 +5,10 @@ import { type FormEvent, useMemo, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type ClipRecord, clipsWithoutAudio } from "../../db/repo.ts";
+import { plural } from "../../lib/format.ts";
 import { notify } from "../../stores/notices.ts";
 import { ClipFilesFields } from "./ClipFilesFields.tsx";
 import { addClipsFromFiles } from "./createStudyFromFiles.ts";
-import { plural } from "./format.ts";
 import { clipFilesProblems, useClipFiles } from "./useClipFiles.ts";
 
 export function AddClipsForm({

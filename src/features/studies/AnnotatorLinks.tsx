@@ -3,8 +3,8 @@ import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import type { AnnotatorRecord } from "../../db/repo.ts";
-import { annotatorIdProblem } from "../annotate/identity.ts";
-import { annotatorLink } from "./format.ts";
+import { annotatorLink } from "../../lib/format.ts";
+import { annotatorIdProblem } from "../../lib/identity.ts";
 
 type LinkRole = "crowd" | "expert";
 

@@ -1,5 +1,5 @@
+import { formatSeconds } from "../../lib/format.ts";
 import type { AudioItem } from "./audioFiles.ts";
-import { formatSeconds } from "./format.ts";
 
 /** The chosen files: decoded ones with their length, failures in red with the reason. */
 export function AudioFileList({

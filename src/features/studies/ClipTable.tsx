@@ -1,5 +1,5 @@
 import type { ClipRecord } from "../../db/repo.ts";
-import { formatSeconds } from "./format.ts";
+import { formatSeconds } from "../../lib/format.ts";
 
 const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
 const TD = "px-3 py-2 text-sm";

@@ -1,6 +1,6 @@
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
-import { ImportAnnotations } from "../import-export/ImportAnnotations.tsx";
+import { ImportAnnotations } from "../import-export/index.ts";
 import { NewStudyForm } from "./NewStudyForm.tsx";
 import { StudyList } from "./StudyList.tsx";
 

@@ -2,14 +2,14 @@
 // check them and read their length) and an optional CSV of clip metadata.
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
-import { studyPath } from "../../app/routes.ts";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
+import { plural } from "../../lib/format.ts";
+import { studyPath } from "../../lib/routes.ts";
 import { notify } from "../../stores/notices.ts";
 import { ClipFilesFields } from "./ClipFilesFields.tsx";
 import { createStudyFromFiles } from "./createStudyFromFiles.ts";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
-import { plural } from "./format.ts";
 import { clipFilesProblems, useClipFiles } from "./useClipFiles.ts";
 
 interface FieldErrors {

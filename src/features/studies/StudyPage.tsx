@@ -1,10 +1,11 @@
 import { useLiveQuery } from "dexie-react-hooks";
-import { lazy, Suspense, useRef, useState } from "react";
-import { analysisPath, annotatePath } from "../../app/routes.ts";
+import { Suspense, useRef, useState } from "react";
 import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
+import { analysisPath, annotatePath } from "../../lib/routes.ts";
+import { LazyExportPanel } from "../import-export/index.ts";
 import { AddClipsForm } from "./AddClipsForm.tsx";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
 import { AudioOrigins } from "./AudioOrigins.tsx";
@@ -13,9 +14,7 @@ import { StudySettings } from "./StudySettings.tsx";
 import { StudySettingsForm } from "./StudySettingsForm.tsx";
 
 // The exporters (zip, CSV, TextGrid) load with the panel, not with the app's first screen.
-const ExportPanel = lazy(() =>
-  import("../import-export/ExportPanel.tsx").then((m) => ({ default: m.ExportPanel })),
-);
+const ExportPanel = LazyExportPanel;
 
 function countBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, number> {
   const counts = new Map<string, number>();

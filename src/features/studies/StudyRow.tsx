@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import { analysisPath, annotatePath, studyPath } from "../../app/routes.ts";
 import { Button, ButtonLink } from "../../components/Button.tsx";
 import { deleteStudy, type StudySummary } from "../../db/repo.ts";
-import { plural } from "./format.ts";
+import { plural } from "../../lib/format.ts";
+import { analysisPath, annotatePath, studyPath } from "../../lib/routes.ts";
 
 /** One study on the home screen: name, counts, links, and delete with confirmation. */
 export function StudyRow({ summary }: { summary: StudySummary }) {

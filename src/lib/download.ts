@@ -1,5 +1,5 @@
 // Saving a generated file: an object URL on a temporary <a download>, revoked afterwards.
-import type { ExportDownload } from "../../domain/export/bundles.ts";
+import type { ExportDownload } from "../domain/export/bundles.ts";
 
 export function downloadFile({ fileName, mimeType, data }: ExportDownload): void {
   const url = URL.createObjectURL(new Blob([data], { type: mimeType }));

@@ -1,7 +1,7 @@
 // Reading the picked files as interchange files: each is parsed and validated whole by the
 // schema; a file that breaks a rule is refused with its problems, named by JSON path.
 // (No React here: the import worker imports this module.)
-import { type ParseResult, parseAnnotationText } from "../../domain/schema.ts";
+import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
 
 export interface LoadedFile {
   name: string;

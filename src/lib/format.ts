@@ -1,4 +1,4 @@
-import { annotatePath } from "../../app/routes.ts";
+import { annotatePath } from "./routes.ts";
 
 /** 2.4 → "2.40 s"; 75.5 → "1:15.50". */
 export function formatSeconds(seconds: number): string {

@@ -1,5 +1,5 @@
 // How a conflict is shown: the record's kind in words and the fields whose values differ.
-import type { Conflict, EntityKind } from "../../domain/merge.ts";
+import type { Conflict, EntityKind } from "./merge.ts";
 
 export const KIND_LABEL: Record<EntityKind, { one: string; many: string }> = {
   study: { one: "Study settings", many: "Study settings" },

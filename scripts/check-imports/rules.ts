@@ -1,0 +1,77 @@
+// Who may import whom inside src/ (README, "Architecture"): the table the layout promises,
+// checked on every import of every source file by scripts/check-imports/main.ts (npm run lint).
+// Packages (react, dexie, …) are Biome's to police (biome.json); this checks our own folders
+// and that no import cycle exists among our files.
+import path from "node:path";
+import ts from "typescript";
+
+/** A top-level area of src/: "domain", "db", …, or "features/<name>". */
+export function areaOf(file: string): string | null {
+  const parts = file.split("/");
+  if (parts[0] !== "src" || parts.length < 3) return null;
+  if (parts[1] === "features") return parts.length >= 4 ? `features/${parts[2]}` : null;
+  return parts[1] ?? null;
+}
+
+/** The areas each area may import from (besides itself). */
+export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  domain: [],
+  db: ["domain"],
+  audio: ["domain"],
+  stores: ["domain", "audio"],
+  lib: ["domain"],
+  components: ["domain", "stores", "lib"],
+  workers: ["domain", "db"],
+  cli: ["domain"],
+  features: ["domain", "db", "audio", "stores", "lib", "components", "workers"],
+  app: ["*"],
+};
+
+export interface Violation {
+  file: string;
+  specifier: string;
+  rule: string;
+}
+
+/** The relative imports of a source text (import/export … from, import(), vi.mock). */
+export function importsOf(text: string): string[] {
+  const info = ts.preProcessFile(text, true, true);
+  return info.importedFiles.map((f) => f.fileName).filter((s) => s.startsWith("."));
+}
+
+/** The rule an import of `target` from `file` breaks, or null. Paths relative to the root. */
+export function check(file: string, target: string): string | null {
+  const from = areaOf(file);
+  const to = areaOf(target);
+  if (from === null || to === null || from === to) return null;
+  if (from === "app") return null;
+  if (from.startsWith("features/") && to.startsWith("features/")) {
+    // Another feature only through its public entry, index.ts.
+    if (path.basename(target) === "index.ts" && target.split("/").length === 4) return null;
+    return `${from} may use another feature only through its index.ts, not ${target}`;
+  }
+  const key = from.startsWith("features/") ? "features" : from;
+  const allowed = ALLOWED[key] ?? [];
+  if (allowed.includes("*") || allowed.includes(to)) return null;
+  return `${from}/ may import only ${allowed.length ? allowed.join(", ") : "nothing of ours"}, not ${to}/`;
+}
+
+/** Import cycles among `graph` (file → files it imports), each as a list of files. */
+export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const s = state.get(next);
+      if (s === "open") found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (s === undefined && graph.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return found;
+}

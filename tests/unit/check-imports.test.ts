@@ -1,0 +1,68 @@
+// The import rules of scripts/check-imports: each rule refuses what it should, with a message
+// naming the rule, and lets through what the architecture allows.
+import { expect, test } from "vitest";
+import { check, cycles, importsOf } from "../../scripts/check-imports/rules.ts";
+
+test("db imports no UI store; workers nothing of the features; the domain nothing of ours", () => {
+  expect(check("src/db/write.ts", "src/stores/notices.ts")).toBe(
+    "db/ may import only domain, not stores/",
+  );
+  expect(check("src/db/write.ts", "src/domain/types.ts")).toBeNull();
+  expect(check("src/workers/importHandler.ts", "src/features/import-export/conflictView.ts")).toBe(
+    "workers/ may import only domain, db, not features/import-export/",
+  );
+  expect(check("src/domain/merge.ts", "src/db/db.ts")).toBe(
+    "domain/ may import only nothing of ours, not db/",
+  );
+  expect(check("src/cli/run.ts", "src/db/db.ts")).toBe("cli/ may import only domain, not db/");
+  expect(check("src/lib/routes.ts", "src/features/studies/StudyPage.tsx")).toBe(
+    "lib/ may import only domain, not features/studies/",
+  );
+});
+
+test("a feature uses another only through its index.ts; the app may import anything", () => {
+  expect(
+    check("src/features/studies/HomePage.tsx", "src/features/import-export/ImportAnnotations.tsx"),
+  ).toBe(
+    "features/studies may use another feature only through its index.ts, not src/features/import-export/ImportAnnotations.tsx",
+  );
+  expect(
+    check("src/features/studies/HomePage.tsx", "src/features/import-export/index.ts"),
+  ).toBeNull();
+  expect(check("src/features/studies/StudyPage.tsx", "src/features/studies/format.ts")).toBeNull();
+  expect(check("src/features/annotate/CrowdScreen.tsx", "src/app/App.tsx")).toBe(
+    "features/annotate/ may import only domain, db, audio, stores, lib, components, workers, not app/",
+  );
+  expect(check("src/app/App.tsx", "src/features/annotate/AnnotatePage.tsx")).toBeNull();
+});
+
+test("cycles are found, with the files in order", () => {
+  const graph = new Map([
+    ["src/workers/protocol.ts", ["src/workers/packAnalysis.ts"]],
+    ["src/workers/packAnalysis.ts", ["src/workers/protocol.ts", "src/domain/types.ts"]],
+    ["src/domain/types.ts", []],
+  ]);
+  expect(cycles(graph)).toEqual([
+    ["src/workers/packAnalysis.ts", "src/workers/protocol.ts", "src/workers/packAnalysis.ts"],
+  ]);
+  expect(
+    cycles(
+      new Map([
+        ["a.ts", ["b.ts"]],
+        ["b.ts", []],
+      ]),
+    ),
+  ).toEqual([]);
+});
+
+test("imports are read with TypeScript's own scanner: static, type-only, dynamic; not strings", () => {
+  const text = [
+    'import { a } from "./a.ts";',
+    'import type { B } from "../b.ts";',
+    'export { c } from "./c.ts";',
+    'const d = () => import("./d.ts");',
+    'import React from "react";',
+    'const s = "import x from \\"./not-an-import.ts\\"";',
+  ].join("\n");
+  expect(importsOf(text).sort()).toEqual(["../b.ts", "./a.ts", "./c.ts", "./d.ts"]);
+});
