@@ -45,8 +45,20 @@ test("a registered step runs before the file is validated", () => {
 test("steps run in order, each from the version the last one gave", () => {
   const order: string[] = [];
   const steps = new Map<number, MigrationStep>([
-    [-1, (f) => (order.push("-1→0"), { ...f, version: 0 })],
-    [0, (f) => (order.push("0→1"), zeroToOne(f))],
+    [
+      -1,
+      (f) => {
+        order.push("-1→0");
+        return { ...f, version: 0 };
+      },
+    ],
+    [
+      0,
+      (f) => {
+        order.push("0→1");
+        return zeroToOne(f);
+      },
+    ],
   ]);
   const out = migrate({ ...versionZero(), version: -1 }, 1, steps);
   expect(order).toEqual(["-1→0", "0→1"]);
