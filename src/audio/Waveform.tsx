@@ -20,6 +20,7 @@ import ZoomPlugin from "wavesurfer.js/plugins/zoom";
 import { spanFill, withAlpha } from "./colors.ts";
 import { clampTime, MAX_ZOOM, MIN_ZOOM, nextZoom, roundSeconds } from "./format.ts";
 import { SPECTROGRAM_HEIGHT, TIMELINE_HEIGHT, waveformBoxHeight } from "./layout.ts";
+import { planRegions } from "./reconcile.ts";
 
 export interface WaveformSpan {
   id: string;
@@ -80,8 +81,6 @@ export const WAVEFORM_READY_MARK = "redpen:waveform-ready";
 
 /** A drag shorter than this (seconds) is a click, not a span. */
 const MIN_SPAN_SECONDS = 0.01;
-/** How long a drag's result may wait for the caller to store it before the prop wins again. */
-const PENDING_MS = 3000;
 
 /** What each region element was last styled with, so unchanged spans are not touched again. */
 const styledWith = new WeakMap<Region, string>();
@@ -266,59 +265,53 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
     return regions.enableDragSelection({ color: withAlpha(createColor, 0.25) });
   }, [isLive, readyGen, allowCreate, createColor]);
 
-  // spans prop → plugin regions: add, update and remove by id.
+  // spans prop → plugin regions: the plan (reconcile.ts) says what to add, change and remove.
   useEffect(() => {
     const regions = regionsRef.current;
     if (!isLive(readyGen) || !regions) return;
     const pending = pendingRef.current;
-    const wanted = new Set(spans.map((s) => s.id));
-    const existing = new Map<string, Region>();
-    for (const region of regions.getRegions().slice()) {
-      if (wanted.has(region.id)) existing.set(region.id, region);
-      else region.remove();
+    const byId = new Map(regions.getRegions().map((r) => [r.id, r]));
+    const plan = planRegions(
+      [...byId.values()].map((r) => ({
+        id: r.id,
+        start: r.start,
+        end: r.end,
+        color: r.color,
+        drag: r.drag,
+        resize: r.resize,
+        label: r.content?.textContent ?? "",
+        busy: Boolean(r.isDragging || r.updatingSide),
+      })),
+      spans,
+      (span) => spanFill(span.color, span.id === selectedId),
+      pending,
+      performance.now(),
+    );
+    for (const id of plan.remove) byId.get(id)?.remove();
+    for (const id of plan.settled) pending.delete(id);
+    for (const { span, fill } of plan.add) {
+      addingRef.current = true;
+      try {
+        const added = regions.addRegion({
+          id: span.id,
+          start: span.start,
+          end: span.end,
+          color: fill,
+          drag: span.editable,
+          resize: span.editable,
+          minLength: MIN_SPAN_SECONDS,
+          ...(span.label ? { content: span.label } : {}),
+        });
+        styleRegion(added, span, span.id === selectedId);
+      } finally {
+        addingRef.current = false;
+      }
     }
-    for (const span of spans) {
-      const selected = span.id === selectedId;
-      const color = spanFill(span.color, selected);
-      const region = existing.get(span.id);
-      if (!region) {
-        addingRef.current = true;
-        try {
-          const added = regions.addRegion({
-            id: span.id,
-            start: span.start,
-            end: span.end,
-            color,
-            drag: span.editable,
-            resize: span.editable,
-            minLength: MIN_SPAN_SECONDS,
-            ...(span.label ? { content: span.label } : {}),
-          });
-          styleRegion(added, span, selected);
-        } finally {
-          addingRef.current = false;
-        }
-        continue;
-      }
-      let { start, end } = span;
-      // Never pull a span from under the pointer while it is being dragged or resized.
-      if (region.isDragging || region.updatingSide) ({ start, end } = region);
-      const waiting = pending.get(span.id);
-      if (waiting) {
-        const stored = Math.abs(waiting.start - start) < 1e-6 && Math.abs(waiting.end - end) < 1e-6;
-        if (stored || performance.now() - waiting.at > PENDING_MS) pending.delete(span.id);
-        else ({ start, end } = region); // the caller has not stored the drag yet: keep it drawn
-      }
-      const patch: Parameters<Region["setOptions"]>[0] = {};
-      if (Math.abs(region.start - start) > 1e-6) patch.start = start;
-      if (Math.abs(region.end - end) > 1e-6) patch.end = end;
-      if (region.color !== color) patch.color = color;
-      if (region.drag !== span.editable) patch.drag = span.editable;
-      if (region.resize !== span.editable) patch.resize = span.editable;
-      const label = span.label ?? "";
-      if ((region.content?.textContent ?? "") !== label) patch.content = label;
-      if (Object.keys(patch).length > 0) region.setOptions(patch);
-      styleRegion(region, span, selected);
+    for (const { id, span, change } of plan.update) {
+      const region = byId.get(id);
+      if (!region) continue;
+      if (Object.keys(change).length > 0) region.setOptions(change);
+      styleRegion(region, span, span.id === selectedId);
     }
   }, [isLive, readyGen, spans, selectedId]);
 
