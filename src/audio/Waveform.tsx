@@ -17,6 +17,7 @@ import type { GenericPlugin } from "wavesurfer.js/dist/base-plugin.js";
 import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
 import TimelinePlugin from "wavesurfer.js/plugins/timeline";
 import ZoomPlugin from "wavesurfer.js/plugins/zoom";
+import { MIN_SPAN_SECONDS } from "../domain/spans.ts";
 import { spanFill, withAlpha } from "./colors.ts";
 import { clampTime, MAX_ZOOM, MIN_ZOOM, nextZoom, roundSeconds } from "./format.ts";
 import { SPECTROGRAM_HEIGHT, TIMELINE_HEIGHT, waveformBoxHeight } from "./layout.ts";
@@ -78,9 +79,6 @@ type Status =
 
 /** A performance mark set each time a clip's audio is decoded and playable. */
 export const WAVEFORM_READY_MARK = "redpen:waveform-ready";
-
-/** A drag shorter than this (seconds) is a click, not a span. */
-const MIN_SPAN_SECONDS = 0.01;
 
 /** What each region element was last styled with, so unchanged spans are not touched again. */
 const styledWith = new WeakMap<Region, string>();

@@ -2,6 +2,7 @@
 // write as they go. Every function checks its input and that what it refers to exists
 // (study, clip, annotator, region), then writes in one transaction. See repo.ts.
 import Dexie from "dexie";
+import { fitSpanToClip } from "../domain/spans.ts";
 import type { Role, Submission } from "../domain/types.ts";
 import {
   type AnnotatorRecord,
@@ -31,14 +32,6 @@ async function requireAnnotator(studyId: string, annotatorId: string) {
     );
   }
   return a;
-}
-
-/** Clamps `end` to the clip's duration; throws when the span starts at or after the end. */
-function fitToClip(span: { start: number; end: number }, duration: number, clipId: string) {
-  if (span.start >= duration) {
-    throw new Error(`start (${span.start}) is not inside clip "${clipId}" (${duration} s long)`);
-  }
-  return { start: span.start, end: Math.min(span.end, duration) };
 }
 
 /**
@@ -99,7 +92,7 @@ export function addRegion(
         id: crypto.randomUUID(),
         clipId: input.clipId,
         annotatorId: input.annotatorId,
-        ...fitToClip(span, clip.duration, clip.id),
+        ...fitSpanToClip(span, clip.duration, clip.id),
       };
       await db.regions.add(record);
       return record;
@@ -129,7 +122,7 @@ export function updateRegion(
       if (!region) throw new Error(`no region "${regionId}" in study "${studyId}"`);
       const clip = await requireClip(studyId, region.clipId);
       const span = requireSpan(input.start ?? region.start, input.end ?? region.end);
-      const updated: RegionRecord = { ...region, ...fitToClip(span, clip.duration, clip.id) };
+      const updated: RegionRecord = { ...region, ...fitSpanToClip(span, clip.duration, clip.id) };
       await db.regions.put(updated);
       return updated;
     });

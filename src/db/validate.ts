@@ -27,10 +27,5 @@ export function requireNonNegative(what: string, value: unknown): number {
   return n;
 }
 
-/** Checks `0 <= start < end`, both finite. */
-export function requireSpan(start: unknown, end: unknown): { start: number; end: number } {
-  const s = requireNonNegative("start", start);
-  const e = requireFinite("end", end);
-  if (e <= s) throw new Error(`end (${e}) must be greater than start (${s})`);
-  return { start: s, end: e };
-}
+/** Checks `0 <= start < end`, both finite (the rule lives in domain/spans.ts). */
+export { checkSpan as requireSpan } from "../domain/spans.ts";

@@ -113,3 +113,31 @@ test("coveredSeconds counts overlaps once", () => {
   ).toBeCloseTo(1.75, 12);
   expect(coveredSeconds([])).toBe(0);
 });
+
+describe("the span rules (one home for the waveform, the repository and the statistics)", () => {
+  test("checkSpan: 0 <= start < end, finite, with the messages the screens show", async () => {
+    const { checkSpan } = await import("./spans.ts");
+    expect(checkSpan(0, 0.5)).toEqual({ start: 0, end: 0.5 });
+    expect(() => checkSpan(-1, 2)).toThrow("start must be 0 or more (got -1)");
+    expect(() => checkSpan(2, 2)).toThrow("end (2) must be greater than start (2)");
+    expect(() => checkSpan(Number.NaN, 2)).toThrow("start must be a finite number (got NaN)");
+    expect(() => checkSpan(1, "3")).toThrow("end must be a finite number (got 3)");
+  });
+  test("fitSpanToClip: an end past the clip is clamped; a start at its end is refused", async () => {
+    const { fitSpanToClip } = await import("./spans.ts");
+    expect(fitSpanToClip({ start: 1, end: 9 }, 4, "c1")).toEqual({ start: 1, end: 4 });
+    expect(fitSpanToClip({ start: 1, end: 2 }, 4, "c1")).toEqual({ start: 1, end: 2 });
+    expect(() => fitSpanToClip({ start: 4, end: 5 }, 4, "c1")).toThrow(
+      'start (4) is not inside clip "c1" (4 s long)',
+    );
+  });
+  test("one microsecond helper: the statistics' us and the exports' us are it", async () => {
+    const spans = await import("./spans.ts");
+    const time = await import("./stats/time.ts");
+    const names = await import("./export/names.ts");
+    expect(time.us).toBe(spans.toMicroseconds);
+    expect(names.us).toBe(spans.toMicroseconds);
+    expect(spans.us(0.1 + 0.2)).toBe(300000);
+    expect(spans.MIN_SPAN_SECONDS).toBe(0.01);
+  });
+});

@@ -112,7 +112,7 @@ export function annotatedClips(file: AnnotationFile): Clip[] {
 }
 
 /** Integer microseconds, the time base of the statistics (docs/spec/statistics.md). */
-export const us = (seconds: number): number => Math.round(seconds * 1e6);
+export { us } from "../spans.ts";
 
 /**
  * The reasons given to each region, over all its labellers, deduplicated: taxonomy order

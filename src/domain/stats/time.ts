@@ -2,10 +2,10 @@
 // Every comparison of region ends with bin boundaries happens on integers, so 0.3 s is exactly
 // 300000 µs and a region ending on a boundary never marks the next bin.
 
-/** Seconds to integer microseconds: `Math.round(t * 1e6)` (ties round up, as in JavaScript). */
-export function us(t: number): number {
-  return Math.round(t * 1e6);
-}
+import { us } from "../spans.ts";
+
+/** Seconds to integer microseconds: `Math.round(t * 1e6)` (the one helper, domain/spans.ts). */
+export { us };
 
 /** floor(a / b) for integers a and b > 0, exact even where a / b rounds to a neighbouring integer. */
 export function floorDiv(a: number, b: number): number {
