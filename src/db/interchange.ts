@@ -11,6 +11,7 @@ import Dexie from "dexie";
 import {
   type Choices,
   groupByStudy,
+  type MergeOutcome,
   type MergePlan,
   type MergeResolution,
   planMerge,
@@ -116,19 +117,7 @@ export async function planImport(
   return plans;
 }
 
-export interface MergeOutcome {
-  studyId: string;
-  /** The study was created by this merge. */
-  created: boolean;
-  /** Records added, replaced or removed (0: the import changed nothing). */
-  changed: number;
-  /** Incoming reason labels left out because their region's stored version stayed. */
-  droppedLabels: number;
-  /** Stored regions removed because the files left them out (and the person chose so). */
-  removedRegions: number;
-  /** The study's clips that have no audio stored after the merge. */
-  clipsWithoutAudio: number;
-}
+export type { MergeOutcome };
 
 const ALL_TABLES = (d: RedPenDB) =>
   [d.studies, d.clips, d.audio, d.annotators, d.submissions, d.regions, d.reasonLabels] as const;

@@ -401,3 +401,19 @@ describe("for any study file", () => {
     );
   });
 });
+
+test("the choice rule, once: own choice, else the region's for a label that follows it, else 'All'", async () => {
+  const { chosenFor } = await import("./merge.ts");
+  const choices = {
+    all: "keep" as const,
+    byKey: { "clip:c2": "incoming" as const, "region:r1": "incoming" as const },
+  };
+  expect(chosenFor({ key: "clip:c2" }, choices)).toBe("incoming");
+  expect(chosenFor({ key: "clip:c3" }, choices)).toBe("keep");
+  expect(chosenFor({ key: "reasonLabel:r1|e1", followsRegion: "region:r1" }, choices)).toBe(
+    "incoming",
+  );
+  expect(chosenFor({ key: "clip:c3" }, { ...choices, all: "incoming" })).toBe("incoming");
+  // An id named like an Object.prototype member is an ordinary key.
+  expect(chosenFor({ key: "constructor" }, choices)).toBe("keep");
+});

@@ -451,6 +451,56 @@ function finalVersions(
 
 const labelKey = (l: ReasonLabel): string => entityKey("reasonLabel", l);
 
+/**
+ * The person's choices in the preview: for conflicts, `byKey` overrides `all` ("All stored" /
+ * "All incoming"); `removeMissing` removes the stored regions the files leave out (default:
+ * keep). This and the two functions below are the one home of the choice rule: the preview
+ * shows `chosenFor`, the merge takes `expandChoices`.
+ */
+export interface ConflictChoices {
+  all: Choice;
+  byKey: Choices;
+  removeMissing?: boolean;
+}
+
+/** The choice for a conflict: its own, its region's (labels that follow one), or "All". */
+export function chosenFor(
+  conflict: { key: string; followsRegion?: string | undefined },
+  choices: ConflictChoices,
+): Choice {
+  return ownValue(choices.byKey, conflict.followsRegion ?? conflict.key) ?? choices.all;
+}
+
+/**
+ * The choices the merge rules take: every conflict's own choice, "All …" filled in, and the
+ * left-out regions' choice.
+ */
+export function expandChoices(plan: MergePlan, choices: ConflictChoices): Choices {
+  const out: Choices = idRecord();
+  for (const c of plan.conflicts) {
+    if (c.followsRegion) continue; // follows its region's choice (effectiveChoice)
+    const choice = chosenFor(c, choices);
+    if (choice === "incoming") out[c.key] = choice;
+  }
+  if (choices.removeMissing === true) out[MISSING_REGIONS_KEY] = "incoming";
+  return out;
+}
+
+/** What a merge did, as the store reports it and the preview shows it. */
+export interface MergeOutcome {
+  studyId: string;
+  /** The study was created by this merge. */
+  created: boolean;
+  /** Records added, replaced or removed (0: the import changed nothing). */
+  changed: number;
+  /** Incoming reason labels left out because their region's stored version stayed. */
+  droppedLabels: number;
+  /** Stored regions removed because the files left them out (and the person chose so). */
+  removedRegions: number;
+  /** The study's clips that have no audio stored after the merge. */
+  clipsWithoutAudio: number;
+}
+
 /** The effective choice of a conflict (labels that follow a region take the region's). */
 export function effectiveChoice(conflict: Conflict, choices: Choices): Choice {
   return ownValue(choices, conflict.followsRegion ?? conflict.key) ?? "keep";

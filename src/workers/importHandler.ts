@@ -8,17 +8,9 @@ import { applyResolution, type IncomingFile, planImport } from "../db/interchang
 import { bytesNeeded, requireSpace } from "../db/space.ts";
 import { errorMessage, isQuotaError } from "../db/write.ts";
 import { conflictTitle } from "../domain/conflictView.ts";
-import { idRecord, ownValue } from "../domain/idRecord.ts";
-import {
-  type Choices,
-  type MergePlan,
-  MISSING_REGIONS_KEY,
-  resolutionSize,
-  resolveMerge,
-} from "../domain/merge.ts";
+import { expandChoices, type MergePlan, resolutionSize, resolveMerge } from "../domain/merge.ts";
 import {
   CONFLICT_PAGE,
-  type ConflictChoices,
   type ConflictView,
   type ImportRequest,
   type ImportResponse,
@@ -30,20 +22,7 @@ import { type LoadedFile, readAnnotationFiles } from "./readAnnotationFiles.ts";
 
 export type Post = (message: ImportResponse) => void;
 
-/**
- * The choices the merge rules take: every conflict's own choice, "All …" filled in, and the
- * left-out regions' choice.
- */
-export function expandChoices(plan: MergePlan, choices: ConflictChoices): Choices {
-  const out: Choices = idRecord();
-  for (const c of plan.conflicts) {
-    if (c.followsRegion) continue; // follows its region's choice (effectiveChoice)
-    const choice = ownValue(choices.byKey, c.key) ?? choices.all;
-    if (choice === "incoming") out[c.key] = choice;
-  }
-  if (choices.removeMissing === true) out[MISSING_REGIONS_KEY] = "incoming";
-  return out;
-}
+export { expandChoices };
 
 /** Conflicts `offset … offset + limit` of a plan, each label that follows a region titled. */
 export function conflictPage(plan: MergePlan, offset: number, limit: number): ConflictView[] {

@@ -4,24 +4,16 @@
 // one transaction. The page only ever holds what it shows: per-file problems, per-study counts
 // and one page of conflicts at a time. Every message carries the request id.
 import type {
-  Choice,
-  Choices,
   Conflict,
+  ConflictChoices,
   Counts,
   EntityKind,
+  MergeOutcome,
   MissingRegion,
 } from "../domain/merge.ts";
 import type { Problem } from "../domain/schema.ts";
 
-/**
- * The person's choices: for conflicts, `byKey` overrides `all` ("All stored" / "All
- * incoming"); `removeMissing` removes the stored regions the files leave out (default: keep).
- */
-export interface ConflictChoices {
-  all: Choice;
-  byKey: Choices;
-  removeMissing?: boolean;
-}
+export type { ConflictChoices };
 
 export type ImportRequest =
   /** Read, check and plan these files (replaces the previous selection). */
@@ -67,14 +59,8 @@ export interface LoadResult {
   planError: string | null;
 }
 
-export interface MergeOutcomeView {
-  studyId: string;
-  created: boolean;
-  changed: number;
-  droppedLabels: number;
-  removedRegions: number;
-  clipsWithoutAudio: number;
-}
+/** What a merge did (the domain's MergeOutcome, sent as is). */
+export type MergeOutcomeView = MergeOutcome;
 
 export type ImportResponse =
   | {

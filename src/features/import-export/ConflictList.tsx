@@ -2,8 +2,7 @@
 // list is shown a page at a time; the pages come from the import worker, which holds the plan.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { ownValue } from "../../domain/idRecord.ts";
-import type { Choice } from "../../domain/merge.ts";
+import { type Choice, chosenFor } from "../../domain/merge.ts";
 import {
   CONFLICT_PAGE,
   type ConflictChoices,
@@ -11,10 +10,8 @@ import {
 } from "../../workers/importProtocol.ts";
 import { ConflictItem } from "./ConflictItem.tsx";
 
-/** The choice shown for a conflict: its own, its region's (labels that follow one), or "All". */
-export function shownChoice(c: ConflictView, choices: ConflictChoices): Choice {
-  return ownValue(choices.byKey, c.followsRegion ?? c.key) ?? choices.all;
-}
+/** The choice shown for a conflict: the domain's rule (chosenFor). */
+export const shownChoice: (c: ConflictView, choices: ConflictChoices) => Choice = chosenFor;
 
 const count = (n: number) => n.toLocaleString("en-US");
 
