@@ -245,16 +245,36 @@ describe("record-by-record parsing agrees with the whole-file schema", () => {
         const durations = new Map(whole.data.clips.map((c) => [c.id, c.duration]));
         const expected = {
           ...whole.data,
-          regions: whole.data.regions.map((r) => ({
-            ...r,
-            end: Math.min(r.end, durations.get(r.clipId) as number),
-          })),
+          // An end past the clip is clamped; a region starting at or past the clip's end
+          // would be empty after clamping, so it is kept unchanged (and warned about).
+          regions: whole.data.regions.map((r) => {
+            const duration = durations.get(r.clipId) as number;
+            return r.start >= duration ? r : { ...r, end: Math.min(r.end, duration) };
+          }),
         };
         expect(ours.file).toEqual(expected);
       }),
       { numRuns: 400 },
     );
   });
+});
+
+test("CI counterexample: a region starting at its clip's end is kept unchanged, with a warning", () => {
+  const data = {
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: " ", name: "" },
+    taxonomy: [{ id: " ", label: "" }],
+    clips: [{ id: " ", name: "", duration: 5e-324 }],
+    annotators: [{ id: " ", role: "crowd" }],
+    submissions: [],
+    regions: [{ id: "r0", clipId: " ", annotatorId: " ", start: 5e-324, end: 0.001 }],
+    reasonLabels: [],
+  };
+  const ours = parseAnnotationFile(data);
+  if (!ours.ok) throw new Error(JSON.stringify(ours.errors));
+  expect(ours.file.regions[0]).toEqual(data.regions[0]);
+  expect(ours.warnings.map((w) => w.path)).toEqual(["regions[0].start"]);
 });
 
 describe("lookup structures agree with a plain Map, whatever the order", () => {
