@@ -23,6 +23,7 @@ const args = process.argv.slice(2);
 const clipsFlag = args.indexOf("--clips");
 const clipCount = clipsFlag >= 0 ? Number(args[clipsFlag + 1]) : 20_000;
 const positional = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--clips");
+const trace = args.includes("--trace");
 const dist = path.resolve(positional[0] ?? process.env.BENCH_DIST ?? "dist");
 if (!existsSync(path.join(dist, "index.html"))) {
   console.error(`No build in ${dist}: run \`npx vite build --outDir ${dist}\` first.`);
@@ -67,6 +68,51 @@ function stats(xs: number[]): string {
   const sorted = [...xs].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return `median ${ms(at(0.5))}, p95 ${ms(at(0.95))}, max ${ms(at(1))}`;
+}
+
+/** With --trace: when the page's scripts arrived and each stage of the screen first showed. */
+async function watchStages(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __stages: Record<string, number> };
+    w.__stages = {};
+    const stages: Record<string, string> = {
+      "study loading": "main p[role=status]",
+      "clip heading": "main h1",
+      "spans listed": 'ul[aria-label="Regions"] li',
+      "reasons shown": 'input[aria-labelledby="reason-1-label"]',
+      waveform: "[data-testid=waveform] canvas, div[part=wrapper], ::part(wrapper)",
+    };
+    new MutationObserver(() => {
+      for (const [name, selector] of Object.entries(stages)) {
+        try {
+          if (!(name in w.__stages) && document.querySelector(selector))
+            w.__stages[name] = performance.now();
+        } catch {
+          // a selector this browser does not understand: that stage is not timed
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function openTimeline(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __stages: Record<string, number> };
+    const lines: string[] = [];
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    lines.push(`  DOMContentLoaded ${Math.round(nav.domContentLoadedEventEnd)} ms`);
+    for (const r of performance.getEntriesByType("resource") as PerformanceResourceTiming[]) {
+      if (/\.(js|wasm|wav)$/.test(r.name))
+        lines.push(
+          `  ${r.name.split("/").pop()} ${Math.round(r.startTime)}–${Math.round(r.responseEnd)} ms`,
+        );
+    }
+    for (const [name, at] of Object.entries(w.__stages))
+      lines.push(`  ${name} ${Math.round(at)} ms`);
+    return lines
+      .sort((a, b) => Number(a.match(/(\d+) ms$/)?.[1]) - Number(b.match(/(\d+) ms$/)?.[1]))
+      .join("\n");
+  });
 }
 
 async function dismissNotices(page: Page) {
@@ -150,6 +196,7 @@ async function main() {
     const page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(180_000);
     await observeLongTasks(page);
+    if (trace) await watchStages(page);
 
     const text = generateStudyText({ clips: clipCount, annotators: 3, seed: 1 });
     const file = path.join(work, "study.json");
@@ -197,6 +244,7 @@ async function main() {
       }
       await page.waitForTimeout(300);
       openTasks = summarize(await longTasks(page));
+      if (trace && i === 3) console.log(await openTimeline(page));
     }
     // 3. Reason keys.
     const shown: number[] = [];

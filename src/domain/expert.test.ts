@@ -1,11 +1,9 @@
 import { describe, expect, test } from "vitest";
 import {
-  clipsWithUnlabelledSpans,
   keyForReasonIndex,
-  labelledRegionIds,
-  labelProgress,
   reasonIndexForKey,
   stepClip,
+  studyLabelState,
   toggleReason,
 } from "./expert.ts";
 import { DEFAULT_TAXONOMY } from "./taxonomy.ts";
@@ -42,32 +40,7 @@ describe("toggleReason", () => {
   });
 });
 
-describe("progress and the unlabelled filter", () => {
-  const regions = [
-    { id: "r1", clipId: "a" },
-    { id: "r2", clipId: "a" },
-    { id: "r3", clipId: "b" },
-    { id: "r4", clipId: "c" },
-  ];
-  const labels = [
-    { regionId: "r1", annotatorId: "e1", reasons: ["silence"] },
-    { regionId: "r2", annotatorId: "e2", reasons: ["silence"] }, // another expert's
-    { regionId: "r3", annotatorId: "e1", reasons: ["energy", "spacing"] },
-    { regionId: "r4", annotatorId: "e1", reasons: [] }, // emptied: not labelled
-  ];
-
-  test("only this expert's non-empty labels count", () => {
-    const labelled = labelledRegionIds(labels, "e1");
-    expect([...labelled].sort()).toEqual(["r1", "r3"]);
-    expect(labelProgress(regions, labelled)).toEqual({ labelled: 2, total: 4 });
-    expect(labelProgress([], labelled)).toEqual({ labelled: 0, total: 0 });
-  });
-
-  test("clips whose spans are all labelled drop out", () => {
-    const open = clipsWithUnlabelledSpans(regions, labelledRegionIds(labels, "e1"));
-    expect([...open].sort()).toEqual(["a", "c"]);
-  });
-
+describe("Next and Previous", () => {
   test("stepClip skips excluded clips both ways and stops at the ends", () => {
     const clips = ["a", "b", "c", "d", "e"];
     const open = new Set(["a", "d"]);
@@ -79,5 +52,26 @@ describe("progress and the unlabelled filter", () => {
     expect(stepClip(clips, 0, -1, include)).toBeUndefined();
     expect(stepClip(clips, 1, 1)).toBe(2);
     expect(stepClip([], 0, 1)).toBeUndefined();
+  });
+});
+
+describe("studyLabelState", () => {
+  test("sums the counts, lists the open clips, and lets overrides replace a clip's counts", () => {
+    const ids = ["a", "b", "c", "d"];
+    const spans = [2, 0, 3, 1];
+    const labelled = [2, 0, 1, 0];
+    expect(studyLabelState(ids, spans, labelled)).toEqual({
+      progress: { labelled: 3, total: 6 },
+      open: new Set(["c", "d"]),
+    });
+    // "c" seen live with all 3 labelled; "a" lost a label since the counts were read.
+    const overrides = new Map([
+      ["c", { spans: 3, labelled: 3 }],
+      ["a", { spans: 2, labelled: 1 }],
+    ]);
+    expect(studyLabelState(ids, spans, labelled, overrides)).toEqual({
+      progress: { labelled: 4, total: 6 },
+      open: new Set(["a", "d"]),
+    });
   });
 });

@@ -34,48 +34,9 @@ export function toggleReason(
   return [...set].sort((a, b) => rank(a) - rank(b));
 }
 
-export interface RegionRef {
-  id: string;
-  clipId: string;
-}
-
-export interface LabelRef {
-  regionId: string;
-  annotatorId: string;
-  reasons: readonly string[];
-}
-
-/** Ids of the regions that `expertId` has given at least one reason. */
-export function labelledRegionIds(labels: readonly LabelRef[], expertId: string): Set<string> {
-  const ids = new Set<string>();
-  for (const l of labels)
-    if (l.annotatorId === expertId && l.reasons.length > 0) ids.add(l.regionId);
-  return ids;
-}
-
 export interface LabelProgress {
   labelled: number;
   total: number;
-}
-
-/** How many of `regions` are in `labelled`. */
-export function labelProgress(
-  regions: readonly { id: string }[],
-  labelled: ReadonlySet<string>,
-): LabelProgress {
-  let count = 0;
-  for (const r of regions) if (labelled.has(r.id)) count++;
-  return { labelled: count, total: regions.length };
-}
-
-/** The clips that still have at least one span without this expert's reasons. */
-export function clipsWithUnlabelledSpans(
-  regions: readonly RegionRef[],
-  labelled: ReadonlySet<string>,
-): Set<string> {
-  const clips = new Set<string>();
-  for (const r of regions) if (!labelled.has(r.id)) clips.add(r.clipId);
-  return clips;
 }
 
 /**
@@ -93,4 +54,39 @@ export function stepClip(
     if (id !== undefined && include(id)) return i;
   }
   return undefined;
+}
+
+/** A clip's crowd spans and how many of them the expert has labelled. */
+export interface ClipCounts {
+  spans: number;
+  labelled: number;
+}
+
+export interface StudyLabelState {
+  progress: LabelProgress;
+  /** The clips that still have at least one span without this expert's reasons. */
+  open: Set<string>;
+}
+
+/**
+ * The study's progress and its open clips from per-clip counts (`spans[i]`, `labelled[i]` for
+ * `clipIds[i]`), with `overrides` replacing the counts of the clips they name (the clips seen
+ * live since the counts were read).
+ */
+export function studyLabelState(
+  clipIds: readonly string[],
+  spans: ArrayLike<number>,
+  labelled: ArrayLike<number>,
+  overrides: ReadonlyMap<string, ClipCounts> = new Map(),
+): StudyLabelState {
+  let total = 0;
+  let done = 0;
+  const open = new Set<string>();
+  clipIds.forEach((id, i) => {
+    const counts = overrides.get(id) ?? { spans: spans[i] ?? 0, labelled: labelled[i] ?? 0 };
+    total += counts.spans;
+    done += counts.labelled;
+    if (counts.labelled < counts.spans) open.add(id);
+  });
+  return { progress: { labelled: done, total }, open };
 }

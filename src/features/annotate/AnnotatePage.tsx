@@ -1,6 +1,6 @@
 // /annotate/:studyId — who is annotating (from `?annotator=&role=`, else a prompt), then the
 // crowd screen or the expert screen.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { ensureAnnotator, ensureDemoStudy } from "../../db/repo.ts";
 import {
@@ -13,15 +13,14 @@ import {
 import { IdentityPrompt } from "./IdentityPrompt.tsx";
 
 // Both screens (and wavesurfer.js with them) load only when someone opens /annotate, which
-// keeps them out of the JavaScript every other page starts with.
-const CrowdScreen = lazy(() =>
-  import("./CrowdScreen.tsx").then((m) => ({ default: m.CrowdScreen })),
-);
-const ExpertScreen = lazy(() =>
-  import("./expert/ExpertScreen.tsx").then((m) => ({ default: m.ExpertScreen })),
-);
-
-const loading = <p className="mx-auto max-w-6xl p-6 text-sm text-slate-500">Opening the study…</p>;
+// keeps them out of the JavaScript every other page starts with. The screen's code is fetched
+// while the annotator is registered, and shown as soon as both are done: not through
+// React.lazy, whose Suspense fallback React keeps on screen for at least 300 ms.
+type Screen = ComponentType<{ studyId: string; annotatorId: string }>;
+const loadScreen = (role: string): Promise<Screen> =>
+  role === "expert"
+    ? import("./expert/ExpertScreen.tsx").then((m) => m.ExpertScreen)
+    : import("./CrowdScreen.tsx").then((m) => m.CrowdScreen);
 
 function localStore(): Storage | undefined {
   try {
@@ -31,7 +30,10 @@ function localStore(): Storage | undefined {
   }
 }
 
-type Registration = { kind: "pending" } | { kind: "ok" } | { kind: "error"; message: string };
+type Registration =
+  | { kind: "pending" }
+  | { kind: "ok"; Screen: Screen }
+  | { kind: "error"; message: string };
 
 export function AnnotatePage({ studyId }: { studyId: string }) {
   const [params, setParams] = useSearchParams();
@@ -45,11 +47,13 @@ export function AnnotatePage({ studyId }: { studyId: string }) {
     let cancelled = false;
     setRegistration({ kind: "pending" });
     saveIdentity(localStore(), { annotatorId, role });
+    const screen = loadScreen(role);
     (async () => {
       if (studyId === "demo") await ensureDemoStudy().catch(() => undefined);
       await ensureAnnotator(studyId, annotatorId, role);
+      return screen;
     })().then(
-      () => !cancelled && setRegistration({ kind: "ok" }),
+      (Screen) => !cancelled && setRegistration({ kind: "ok", Screen }),
       (error: unknown) =>
         !cancelled &&
         setRegistration({
@@ -112,18 +116,13 @@ export function AnnotatePage({ studyId }: { studyId: string }) {
       </main>
     );
   }
+  const { Screen } = registration;
   if (identity.role === "expert") {
-    return (
-      <Suspense fallback={loading}>
-        <ExpertScreen studyId={studyId} annotatorId={identity.annotatorId} />
-      </Suspense>
-    );
+    return <Screen studyId={studyId} annotatorId={identity.annotatorId} />;
   }
   return (
     <main className="mx-auto max-w-6xl p-6">
-      <Suspense fallback={loading}>
-        <CrowdScreen studyId={studyId} annotatorId={identity.annotatorId} />
-      </Suspense>
+      <Screen studyId={studyId} annotatorId={identity.annotatorId} />
     </main>
   );
 }

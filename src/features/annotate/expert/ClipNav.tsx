@@ -3,17 +3,22 @@
 import type { LabelProgress } from "../../../domain/expert.ts";
 
 interface Props {
-  position: number;
-  clipCount: number;
+  /** The clip's position; undefined while the clip list is read. */
+  position: number | undefined;
+  /** How many clips the study has; undefined while the clip list is read. */
+  clipCount: number | undefined;
   onPrevious(): void;
   onNext(): void;
   canPrevious: boolean;
   canNext: boolean;
   onlyUnlabelled: boolean;
   onOnlyUnlabelledChange(on: boolean): void;
-  /** Clips that still have spans without this expert's reasons. */
-  openClips: number;
-  study: LabelProgress;
+  /** Clips that still have spans without this expert's reasons; undefined while counted. */
+  openClips: number | undefined;
+  /** The study's progress; undefined while counted. */
+  study: LabelProgress | undefined;
+  /** Why the clip list and progress could not be read. */
+  indexError?: string | undefined;
   clip: LabelProgress;
 }
 
@@ -21,7 +26,8 @@ const secondary =
   "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
 
 export function ClipNav(p: Props) {
-  const percent = p.study.total === 0 ? 0 : Math.round((100 * p.study.labelled) / p.study.total);
+  const percent =
+    !p.study || p.study.total === 0 ? 0 : Math.round((100 * p.study.labelled) / p.study.total);
   return (
     <nav
       aria-label="Clips"
@@ -38,7 +44,7 @@ export function ClipNav(p: Props) {
           <kbd className="ml-2 text-xs text-slate-400">P</kbd>
         </button>
         <span className="min-w-24 text-center text-sm tabular-nums text-slate-700">
-          Clip {p.position + 1} of {p.clipCount}
+          Clip {p.position === undefined ? "…" : p.position + 1} of {p.clipCount ?? "…"}
         </span>
         <button type="button" className={secondary} onClick={p.onNext} disabled={!p.canNext}>
           Next clip
@@ -53,15 +59,23 @@ export function ClipNav(p: Props) {
           onChange={(e) => p.onOnlyUnlabelledChange(e.currentTarget.checked)}
         />
         Only clips with unlabelled spans
-        <span className="text-slate-500">
-          ({p.openClips} {p.openClips === 1 ? "clip" : "clips"} left)
-        </span>
+        {p.openClips !== undefined && (
+          <span className="text-slate-500">
+            ({p.openClips} {p.openClips === 1 ? "clip" : "clips"} left)
+          </span>
+        )}
       </label>
       <div className="ml-auto flex min-w-56 flex-col gap-1">
         <p className="text-sm text-slate-700" aria-live="polite">
-          <span className="font-medium tabular-nums">
-            {p.study.labelled} of {p.study.total} spans labelled
-          </span>
+          {p.indexError ? (
+            <span className="text-red-700">Could not count the study's spans: {p.indexError}</span>
+          ) : p.study ? (
+            <span className="font-medium tabular-nums">
+              {p.study.labelled} of {p.study.total} spans labelled
+            </span>
+          ) : (
+            <span className="text-slate-500">Counting the study's spans…</span>
+          )}
           <span className="text-slate-500">
             {" "}
             · this clip {p.clip.labelled}/{p.clip.total}

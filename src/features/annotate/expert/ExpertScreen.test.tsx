@@ -392,3 +392,18 @@ test("a focused reason checkbox keeps focus across N / P, and reason keys work r
   await waitFor(async () => expect(await labelsOf(a.id)).toEqual([]));
   expect(await labelsOf(b.id)).toEqual([["high_pitch", "undefined"]]);
 });
+
+test("the study's progress follows crowd work that arrives while the screen is open", async () => {
+  await seed(["c1", "c2"]);
+  const a = await region("c1", "w1", 0.5, 1.25);
+  await region("c2", "w2", 1, 2);
+  await setReasons(STUDY, a.id, "e1", ["silence"]);
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await ready(1);
+  expect(await screen.findByText("1 of 2 spans labelled")).toBeInTheDocument();
+  expect(screen.getByText("Clip 1 of 2")).toBeInTheDocument();
+  // A merge (or another tab) adds a span on the other clip: the index is read again.
+  await region("c2", "w1", 2.5, 3);
+  expect(await screen.findByText("1 of 3 spans labelled")).toBeInTheDocument();
+  expect(screen.getByText("(1 clip left)")).toBeInTheDocument();
+});

@@ -30,14 +30,6 @@ export function ExpertScreen({ studyId, annotatorId }: { studyId: string; annota
       </Frame>
     );
   }
-  if (data.clips.length === 0) {
-    return (
-      <Frame>
-        <h1 className="text-xl font-semibold">{data.study.name}</h1>
-        <p className="mt-2 text-sm text-slate-600">This study has no clips yet.</p>
-      </Frame>
-    );
-  }
   return <ExpertWorkspace data={data} studyId={studyId} expertId={annotatorId} />;
 }
 

@@ -2,7 +2,8 @@
 // annotator's spans, the list of spans and the reasons panel for the selected one.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { WaveformHandle } from "../../../audio/Waveform.tsx";
-import { clipsWithUnlabelledSpans, labelProgress } from "../../../domain/expert.ts";
+import type { ClipRecord } from "../../../db/repo.ts";
+import { type ClipCounts, studyLabelState } from "../../../domain/expert.ts";
 import { useExpertUi } from "../../../stores/expert.ts";
 import { ClipHeader } from "./ClipHeader.tsx";
 import { ClipNav } from "./ClipNav.tsx";
@@ -16,8 +17,9 @@ import {
   type ExpertData,
   useClipAudio,
   useClipSpans,
-  useNavigationIndex,
+  useCurrentClip,
 } from "./useExpertData.ts";
+import { useExpertIndex } from "./useExpertIndex.ts";
 import { useExpertKeys } from "./useExpertKeys.ts";
 import { useReasonWriter } from "./useReasonWriter.ts";
 import { useSpanPlayback } from "./useSpanPlayback.ts";
@@ -38,66 +40,33 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
 
   // The clip comes from the remembered position; the "only unlabelled" filter needs the index.
   const [openClips, setOpenClips] = useState<ReadonlySet<string>>(new Set());
-  const nav = useClipNavigation(studyId, expertId, data.clips, openClips);
+  const [indexEnabled, setIndexEnabled] = useState(false);
+  const { index, error: indexError } = useExpertIndex(studyId, expertId, indexEnabled);
+  const nav = useClipNavigation(studyId, expertId, index?.clipIds, openClips);
+  const current = useCurrentClip(studyId, nav.clipId);
   // The clip on screen is the last one whose spans have arrived: after N or P the previous
   // clip stays until the next one's spans are read (a few milliseconds), so the reasons panel,
   // and the checkbox that has focus, never disappear in between.
-  const wantedSpans = useClipSpans(studyId, nav.clip?.id ?? "", data.annotators);
-  const shown = useRef<{ clip: ExpertData["clips"][number]; spans: ClipSpans } | null>(null);
-  if (nav.clip && wantedSpans) shown.current = { clip: nav.clip, spans: wantedSpans };
+  // The clip's record and its spans are read side by side once the index names the clip.
+  const wantedSpans = useClipSpans(studyId, nav.clipId ?? current?.id ?? "", data.annotators);
+  const shown = useRef<{ clip: ClipRecord; spans: ClipSpans } | null>(null);
+  if (current && wantedSpans?.clipId === current.id) {
+    shown.current = { clip: current, spans: wantedSpans };
+  }
   const clip = shown.current?.clip;
   const clipSpans = shown.current?.spans;
   const clipId = clip?.id ?? "";
-  const arriving = nav.clip?.id !== clipId;
-  const index = useNavigationIndex(studyId, expertId, data.annotators, clipSpans !== undefined);
-  // What the live clip queries have shown of this expert's labels since the index was read:
-  // they are newer than the index for every clip visited (labels change only on the clip
-  // on screen).
-  const seen = useRef(new Map<string, boolean>());
-  const [seenVersion, setSeenVersion] = useState(0);
+  const arriving = current?.id !== clipId;
+  // The index is read once the first clip is on screen, so the two do not compete.
   useEffect(() => {
-    if (!clipSpans) return;
-    const mine = new Set(
-      clipSpans.labels
-        .filter((l) => l.annotatorId === expertId && l.reasons.length > 0)
-        .map((l) => l.regionId),
-    );
-    let changed = false;
-    for (const r of clipSpans.regions) {
-      const has = mine.has(r.id);
-      if (seen.current.get(r.id) !== has) {
-        seen.current.set(r.id, has);
-        changed = true;
-      }
-    }
-    if (changed) setSeenVersion((v) => v + 1);
-  }, [clipSpans, expertId]);
+    if (clipSpans !== undefined) setIndexEnabled(true);
+  }, [clipSpans]);
   const { toggle: writeToggle, pendingReasons } = useReasonWriter(
     studyId,
     expertId,
     order,
     clipSpans,
   );
-
-  // Labelled = this expert gave reasons, counting toggles still being written.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: seenVersion marks changes to the seen ref
-  const labelled = useMemo(() => {
-    const ids = new Set(index?.labelled ?? []);
-    for (const [id, has] of seen.current) {
-      if (has) ids.add(id);
-      else ids.delete(id);
-    }
-    for (const [id, reasons] of pendingReasons) {
-      if (reasons.length > 0) ids.add(id);
-      else ids.delete(id);
-    }
-    return ids;
-  }, [index, pendingReasons, seenVersion]);
-  const open = useMemo(
-    () => clipsWithUnlabelledSpans(index?.spans ?? [], labelled),
-    [index, labelled],
-  );
-  useEffect(() => setOpenClips(open), [open]);
 
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const studyAnnotators = useMemo(
@@ -119,6 +88,31 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
     });
     return { ...v, spans: v.spans.map(withPending), visibleSpans: v.visibleSpans.map(withPending) };
   }, [clipId, clipSpans, expertId, studyAnnotators, hidden, pendingReasons]);
+
+  // Progress and open clips: the index's counts, except for the clips seen live since it was
+  // read (labels change only on the clip on screen, and this clip's count includes toggles
+  // still being written).
+  const currentCounts = useMemo<ClipCounts | undefined>(
+    () =>
+      clipSpans && {
+        spans: view.spans.length,
+        labelled: view.spans.filter((s) => s.reasons.length > 0).length,
+      },
+    [clipSpans, view],
+  );
+  const visited = useRef({ index, counts: new Map<string, ClipCounts>() });
+  if (visited.current.index !== index) visited.current = { index, counts: new Map() };
+  if (currentCounts) visited.current.counts.set(clipId, currentCounts);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the visited counts change with the current clip's
+  const labelState = useMemo(
+    () =>
+      index && studyLabelState(index.clipIds, index.spans, index.labelled, visited.current.counts),
+    [index, clipId, currentCounts],
+  );
+  const open = labelState?.open;
+  useEffect(() => {
+    if (open) setOpenClips(open);
+  }, [open]);
 
   // The selection belongs to a clip. On arriving at a clip, its first span still without
   // reasons (else its first span) is selected, and pinned so that labelling it does not move
@@ -194,9 +188,27 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
     !help,
   );
 
-  const studyProgress = labelProgress(index?.spans ?? [], labelled);
-  const clipProgress = labelProgress(view.spans, labelled);
-  if (!clip) return null;
+  const studyProgress = labelState?.progress;
+  const clipProgress = currentCounts
+    ? { labelled: currentCounts.labelled, total: currentCounts.spans }
+    : { labelled: 0, total: 0 };
+  if (current === null) {
+    return (
+      <main className="mx-auto max-w-6xl p-6">
+        <h1 className="text-xl font-semibold">{data.study.name}</h1>
+        <p className="mt-2 text-sm text-slate-600">This study has no clips yet.</p>
+      </main>
+    );
+  }
+  if (!clip) {
+    return (
+      <main className="mx-auto max-w-6xl p-6">
+        <p role="status" className="text-sm text-slate-500">
+          Loading the study…
+        </p>
+      </main>
+    );
+  }
 
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-4 p-6">
@@ -209,14 +221,15 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
       />
       <ClipNav
         position={nav.index}
-        clipCount={data.clips.length}
+        clipCount={index?.clipIds.length}
         onPrevious={nav.goPrevious}
         onNext={nav.goNext}
         canPrevious={nav.previous !== undefined}
         canNext={nav.next !== undefined}
         onlyUnlabelled={ui.onlyUnlabelled}
         onOnlyUnlabelledChange={ui.setOnlyUnlabelled}
-        openClips={openClips.size}
+        openClips={open?.size}
+        indexError={indexError}
         study={studyProgress}
         clip={clipProgress}
       />
@@ -297,7 +310,7 @@ function ClipWaveform({
   ...rest
 }: Omit<Parameters<typeof WaveformPanel>[0], "audio"> & {
   studyId: string;
-  clip: ExpertData["clips"][number];
+  clip: ClipRecord;
   allowedOrigins: readonly string[] | undefined;
 }) {
   const audio = useClipAudio(studyId, clip, allowedOrigins);

@@ -1,22 +1,22 @@
-// What the expert screen reads from the database, live, in three parts sized for studies of
-// tens of thousands of clips:
-// - useExpertData: the study, its clips (for navigation and the header) and annotators;
-// - useNavigationIndex: every crowd span of the study and the spans this expert labelled, as
-//   database keys only (no region objects are read), for progress, "Only clips with
-//   unlabelled spans" and Next/Previous;
+// What the expert screen reads from the database, live, in parts sized for studies of tens of
+// thousands of clips (no query reads every clip, region or label of the study):
+// - useExpertData: the study and its annotators;
+// - useCurrentClip: the clip on screen (the remembered one, else the study's first);
+// - useExpertIndex (its own file): the clips in order with each one's crowd spans and this
+//   expert's labelled spans as counts, read by keys in a Web Worker, for progress, "Only clips
+//   with unlabelled spans" and Next/Previous;
 // - useClipSpans: the current clip's crowd spans and their reason labels.
-// A reason key re-runs only the queries that read reason labels: the clip's labels and the
-// key list of this study's labels, never the study's regions.
+// A reason key re-runs only the clip's label query, never a query over the study.
 import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { db, ofStudy, withKeyPrefix } from "../../../db/db.ts";
+import { useRef } from "react";
+import { db, withKeyPrefix } from "../../../db/db.ts";
 import {
   type AnnotatorRecord,
   type ClipRecord,
+  getClip,
   getClipAudio,
   getStudy,
   listAnnotators,
-  listClips,
   listReasonLabels,
   type ReasonLabelRecord,
   type RegionRecord,
@@ -26,7 +26,6 @@ import { clipSource, notAllowedMessage } from "../../../domain/clipSource.ts";
 
 export interface ExpertData {
   study: StudyRecord;
-  clips: ClipRecord[];
   annotators: AnnotatorRecord[];
 }
 
@@ -35,85 +34,35 @@ export function useExpertData(studyId: string): ExpertData | null | undefined {
   return useLiveQuery(async () => {
     const study = await getStudy(studyId);
     if (!study) return null;
-    const [clips, annotators] = await Promise.all([listClips(studyId), listAnnotators(studyId)]);
-    return { study, clips, annotators };
+    return { study, annotators: await listAnnotators(studyId) };
   }, [studyId]);
 }
 
-/** A crowd span as the navigation index knows it: its key, no times. */
-export interface SpanKey {
-  id: string;
-  clipId: string;
-}
-
-export interface NavigationIndex {
-  /** Every crowd span of the study (annotators not registered with another role). */
-  spans: SpanKey[];
-  /** Ids of the spans this expert has given at least one reason. */
-  labelled: ReadonlySet<string>;
+/**
+ * The clip `clipId` of the study, or the study's first clip when `clipId` is undefined or not
+ * in the study; `undefined` while loading, `null` when the study has no clips.
+ */
+export function useCurrentClip(
+  studyId: string,
+  clipId: string | undefined,
+): ClipRecord | null | undefined {
+  const result = useLiveQuery(async () => {
+    const wanted = clipId === undefined ? undefined : await getClip(studyId, clipId);
+    const clip = wanted ?? (await withKeyPrefix(db.clips, "[studyId+order]", [studyId]).first());
+    return { clipId, clip: clip ?? null };
+  }, [studyId, clipId]);
+  if (result === undefined) return undefined;
+  // The first clip, read as the fallback, is the clip asked for once the index names it.
+  if (result.clipId === clipId || (clipId !== undefined && result.clip?.id === clipId)) {
+    return result.clip;
+  }
+  return undefined;
 }
 
 /** True for the annotators whose spans the expert labels: crowd, or not registered. */
 function isCrowd(annotators: readonly AnnotatorRecord[]): (annotatorId: string) => boolean {
   const roles = new Map(annotators.map((a) => [a.id, a.role]));
   return (id) => (roles.get(id) ?? "crowd") === "crowd";
-}
-
-/**
- * The study's crowd spans and this expert's labelled spans, read as keys: the regions index
- * [studyId+clipId+annotatorId] with its primary keys, and the reason labels' primary keys
- * [studyId+regionId+annotatorId]. `undefined` while loading.
- */
-export function useNavigationIndex(
-  studyId: string,
-  expertId: string,
-  annotators: readonly AnnotatorRecord[],
-  /** Start reading only once the first clip is on screen, so the two do not compete. */
-  enabled: boolean,
-): NavigationIndex | undefined {
-  // Regions change only when crowd work arrives: a live query, not re-run by reason keys.
-  const spans = useLiveQuery(async () => {
-    if (!enabled) return undefined;
-    const range = withKeyPrefix(db.regions, "[studyId+clipId+annotatorId]", [studyId]);
-    const [keys, ids] = await Promise.all([range.keys(), range.primaryKeys()]);
-    return { keys: keys as unknown as [string, string, string][], ids };
-  }, [studyId, enabled]);
-  // This expert's labels are read once: every later change is the expert's own, on the clip
-  // on screen, and reaches the screen through that clip's live query (useClipSpans), which
-  // the workspace folds in. Re-reading every label key on each reason key would cost the main
-  // thread far more than the key itself.
-  const [labelled, setLabelled] = useState<ReadonlySet<string> | undefined>(undefined);
-  useEffect(() => {
-    if (!enabled) return;
-    let cancelled = false;
-    void ofStudy(db.reasonLabels, studyId)
-      .primaryKeys()
-      .then((keys) => {
-        const ids = new Set<string>();
-        for (const [, regionId, annotatorId] of keys) {
-          if (annotatorId === expertId) ids.add(regionId);
-        }
-        if (!cancelled) setLabelled(ids);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [studyId, expertId, enabled]);
-  // One object per query result, so the screen's memos only recompute when the data changed.
-  const crowdSpans = useMemo(() => {
-    if (!spans) return undefined;
-    const crowd = isCrowd(annotators);
-    const list: SpanKey[] = [];
-    spans.keys.forEach((key, i) => {
-      const id = spans.ids[i]?.[1];
-      if (id !== undefined && crowd(key[2])) list.push({ id, clipId: key[1] });
-    });
-    return list;
-  }, [spans, annotators]);
-  return useMemo(
-    () => (crowdSpans && labelled ? { spans: crowdSpans, labelled } : undefined),
-    [crowdSpans, labelled],
-  );
 }
 
 export interface ClipSpans {
