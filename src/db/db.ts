@@ -55,6 +55,12 @@ export interface StudyRecord {
    * so a shared study file cannot allow a host by itself. Absent: none allowed.
    */
   allowedAudioOrigins?: string[];
+  /**
+   * Set while a large import writes the study in chunks (db/interchange.ts): such a study is
+   * not listed or opened (getStudy, listStudies) until its last chunk clears this. `updatedAt`
+   * moves with every chunk; a study left like this by a closed page is removed on a later start.
+   */
+  importing?: { startedAt: string; updatedAt: string };
 }
 
 export type ClipRecord = Clip & { studyId: string; order: number };

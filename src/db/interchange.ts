@@ -27,6 +27,7 @@ import {
   type RedPenDB,
   type StudyRecord,
 } from "./db.ts";
+import { deleteStudyRows } from "./studies.ts";
 
 /** Strips the storage-only keys (`studyId`, `order`) from a stored row. */
 function omit<T extends object, K extends string>(row: T, ...keys: K[]): Omit<T, K> {
@@ -162,15 +163,120 @@ export function applyMerge(
   return applyResolution(resolveMerge(plan, choices), database, onProgress);
 }
 
-/** The write half of applyMerge, for a resolution already made. */
+/** A new study of at least this many records is written in chunks (writeNewStudyInChunks). */
+export const CHUNKED_IMPORT_RECORDS = 50_000;
+
+/**
+ * The write half of applyMerge, for a resolution already made. A merge into a stored study is
+ * one transaction (all of it or none). A new study of `chunkedFrom` records or more is written
+ * in chunks, one transaction each, hidden until whole (writeNewStudyInChunks).
+ */
 export function applyResolution(
   resolution: MergeResolution,
   database: RedPenDB = defaultDb,
   onProgress?: WriteProgress,
+  { chunkedFrom = CHUNKED_IMPORT_RECORDS, chunkRows = WRITE_BATCH } = {},
 ): Promise<MergeOutcome> {
+  if (!resolution.studyExists && resolutionSize(resolution) >= chunkedFrom) {
+    return writeNewStudyInChunks(resolution, database, onProgress, chunkRows);
+  }
   return database.transaction("rw", [...ALL_TABLES(database)], () =>
     writeResolution(resolution, database, onProgress),
   );
+}
+
+/**
+ * A large new study, written in chunks of `chunkRows` rows, each chunk its own transaction, so
+ * that no single transaction needs the room (and the memory) of the whole import, and a disk
+ * that fills up stops one small transaction rather than a huge one. The database stays
+ * consistent throughout: the study record comes first, marked `importing`, which keeps it out
+ * of every list and screen (getStudy, listStudies); each chunk checks the mark is still there
+ * and moves its time on; the last transaction clears it. If any chunk fails, everything
+ * written for the study is deleted again (in one transaction) and the error is passed on; if
+ * the page is closed mid-way, a later start removes the remains (removeAbandonedImports).
+ */
+async function writeNewStudyInChunks(
+  r: MergeResolution,
+  database: RedPenDB,
+  onProgress: WriteProgress | undefined,
+  chunkRows: number,
+): Promise<MergeOutcome> {
+  const { studyId } = r;
+  if (!r.study) throw new Error(`the files give no header for study "${studyId}"`);
+  // A new study's labels can only point at regions written with it: checked before writing.
+  const written = new Set(r.regions.map((x) => x.id));
+  const orphan = r.reasonLabels.find((l) => !written.has(l.regionId));
+  if (orphan) {
+    throw new Error(
+      `reason label of annotator "${orphan.annotatorId}" points at missing region "${orphan.regionId}"`,
+    );
+  }
+  const total = resolutionSize(r);
+  let done = 0;
+  const step = (n: number) => {
+    done += n;
+    onProgress?.(done, total);
+  };
+  const stamp = () => new Date().toISOString();
+  const record: StudyRecord = {
+    ...studyRecord(r.study, r.taxonomy ?? [], stamp()),
+    importing: { startedAt: stamp(), updatedAt: stamp() },
+  };
+  await database.transaction("rw", database.studies, async () => {
+    if (await database.studies.get(studyId)) {
+      throw new Error(
+        `a study with id "${studyId}" was created since the preview; import the files again`,
+      );
+    }
+    await database.studies.add(record);
+  });
+  step(1 + r.taxonomyChanges);
+  try {
+    // Dexie's tables differ in key type; the loop only puts rows, so they are taken untyped.
+    const parts: { table: Dexie.Table; rows: unknown[] }[] = [
+      { table: database.clips, rows: r.clips.map((c, order) => ({ ...c, studyId, order })) },
+      { table: database.annotators, rows: r.annotators.map((a) => ({ ...a, studyId })) },
+      { table: database.submissions, rows: r.submissions.map((x) => ({ ...x, studyId })) },
+      { table: database.regions, rows: r.regions.map((x) => ({ ...x, studyId })) },
+      { table: database.reasonLabels, rows: r.reasonLabels.map((l) => ({ ...l, studyId })) },
+    ];
+    for (const { table, rows } of parts) {
+      for (let i = 0; i < rows.length; i += chunkRows) {
+        const batch = rows.slice(i, i + chunkRows);
+        await database.transaction("rw", [database.studies, table], async () => {
+          const study = await database.studies.get(studyId);
+          if (!study?.importing) {
+            throw new Error(`study "${studyId}" was deleted while it was being imported`);
+          }
+          await table.bulkPut(batch);
+          await database.studies.put({
+            ...study,
+            importing: { ...study.importing, updatedAt: stamp() },
+          });
+        });
+        step(batch.length);
+      }
+    }
+    await database.transaction("rw", database.studies, async () => {
+      const study = await database.studies.get(studyId);
+      if (!study?.importing) {
+        throw new Error(`study "${studyId}" was deleted while it was being imported`);
+      }
+      const { importing: _, ...whole } = study;
+      await database.studies.put(whole);
+    });
+  } catch (error) {
+    await deleteStudyRows(studyId, true, database).catch(() => undefined);
+    throw error;
+  }
+  return {
+    studyId,
+    created: true,
+    changed: total,
+    droppedLabels: r.droppedReasonLabels.length,
+    removedRegions: 0,
+    clipsWithoutAudio: r.clips.length,
+  };
 }
 
 async function writeResolution(

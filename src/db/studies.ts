@@ -3,7 +3,7 @@ import type Dexie from "dexie";
 import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
 import { checkNewClips, type NewClip, newClipsBytes, writeClipsInTransaction } from "./clips.ts";
-import { db, ofStudy, type StudyRecord } from "./db.ts";
+import { db, ofStudy, type RedPenDB, type StudyRecord } from "./db.ts";
 import { requireSpace } from "./space.ts";
 import { requireId, requirePositive } from "./validate.ts";
 import { runWrite } from "./write.ts";
@@ -58,10 +58,10 @@ function randomSuffix(): string {
   return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
 }
 
-/** All studies, newest first. */
+/** All studies, newest first (not those a chunked import is still writing). */
 export async function listStudies(): Promise<StudyRecord[]> {
   const all = await db.studies.orderBy("createdAt").toArray();
-  return all.reverse();
+  return all.filter((s) => !s.importing).reverse();
 }
 
 /** All studies (newest first) with their numbers of clips, annotators and submissions. */
@@ -79,9 +79,10 @@ export async function listStudySummaries(): Promise<StudySummary[]> {
   });
 }
 
-/** The study, or `undefined` when there is none with this id. */
-export function getStudy(studyId: string): Promise<StudyRecord | undefined> {
-  return db.studies.get(studyId);
+/** The study, or `undefined` when there is none with this id (or it is still being imported). */
+export async function getStudy(studyId: string): Promise<StudyRecord | undefined> {
+  const study = await db.studies.get(studyId);
+  return study?.importing ? undefined : study;
 }
 
 /**
@@ -180,24 +181,42 @@ export function setAudioOriginAllowed(
 
 /** Deletes the study and every row that belongs to it, in one transaction. */
 export function deleteStudy(studyId: string): Promise<void> {
-  return runWrite("the deletion of the study", () =>
-    db.transaction(
-      "rw",
-      [db.studies, db.clips, db.audio, db.annotators, db.submissions, db.regions, db.reasonLabels],
-      async () => {
-        await db.studies.delete(studyId);
-        const tables: Dexie.Table[] = [
-          db.clips,
-          db.audio,
-          db.annotators,
-          db.submissions,
-          db.regions,
-          db.reasonLabels,
-        ];
-        for (const table of tables) {
-          await ofStudy(table, studyId).delete();
-        }
-      },
-    ),
+  return runWrite("the deletion of the study", () => deleteStudyRows(studyId));
+}
+
+/**
+ * Removes what chunked imports left behind when their page was closed mid-way: studies still
+ * marked `importing` whose last chunk is older than `staleMs` (an import still running in
+ * another tab writes a chunk every second or so). Returns the ids removed.
+ */
+export async function removeAbandonedImports(now = Date.now(), staleMs = 10 * 60_000) {
+  const abandoned = (await db.studies.toArray()).filter(
+    (s) => s.importing && now - Date.parse(s.importing.updatedAt) >= staleMs,
   );
+  for (const study of abandoned) await deleteStudyRows(study.id, true);
+  return abandoned.map((s) => s.id);
+}
+
+/**
+ * Deletes a study and its rows in one transaction; with `onlyIfImporting`, only when it is
+ * still marked as being imported (checked inside the transaction).
+ */
+export function deleteStudyRows(
+  studyId: string,
+  onlyIfImporting = false,
+  database: RedPenDB = db,
+): Promise<void> {
+  const tables: Dexie.Table[] = [
+    database.clips,
+    database.audio,
+    database.annotators,
+    database.submissions,
+    database.regions,
+    database.reasonLabels,
+  ];
+  return database.transaction("rw", [database.studies, ...tables], async () => {
+    if (onlyIfImporting && !(await database.studies.get(studyId))?.importing) return;
+    await database.studies.delete(studyId);
+    for (const table of tables) await ofStudy(table, studyId).delete();
+  });
 }

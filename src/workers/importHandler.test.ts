@@ -288,7 +288,7 @@ test("a merge that would not fit in the browser's storage is refused before writ
     type: "error",
     quota: false,
     message: expect.stringMatching(
-      /^not enough storage for the import into study “Pilot study”: it needs about 0\.0 MB plus 20 MB kept free, and this browser lets the site store only 10 MB more\./,
+      /^not enough storage for the import: it needs about 0\.0 MB plus 20 MB kept free, and this browser lets the site store only 10 MB more\./,
     ),
   });
   expect(await counts()).toEqual([0, 0, 0, 0, 0, 0]);

@@ -116,7 +116,7 @@ export function createImportHandler(
         const resolution = resolveMerge(p, expandChoices(p, request.choices));
         const total = resolutionSize(resolution);
         // Refused before anything is written when it would not fit (db/space.ts).
-        await requireSpace(bytesNeeded(0, total), `the import into study “${p.studyName}”`);
+        await requireSpace(bytesNeeded(0, total), "the import");
         post({ id, type: "progress", stage: "writing", total, done: 0 });
         const outcome = await applyResolution(resolution, database, (done) =>
           post({ id, type: "progress", stage: "writing", total, done }),

@@ -2,7 +2,7 @@
 // with the download of their work right there, so a full disk never costs them what they did.
 // Checked when the screen opens and each time the finished count changes.
 import { useEffect, useState } from "react";
-import { lowOnSpace, type SpaceEstimate } from "../../db/space.ts";
+import { lowOnSpace } from "../../db/space.ts";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 
 export function LowSpaceWarning({
@@ -15,7 +15,7 @@ export function LowSpaceWarning({
   /** Clips finished so far: a change re-checks the space. */
   finished: number;
 }) {
-  const [low, setLow] = useState<SpaceEstimate | null>(null);
+  const [low, setLow] = useState<Awaited<ReturnType<typeof lowOnSpace>>>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `finished` only triggers a re-check
   useEffect(() => {
     let cancelled = false;
@@ -33,9 +33,12 @@ export function LowSpaceWarning({
       className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
     >
       <p>
-        <span className="font-medium">This browser is running out of storage</span> (about{" "}
-        {(low.available / (1024 * 1024)).toFixed(0)} MB left for this site). Download your
-        annotations now and send them to the researcher, so none of your work can be lost.
+        <span className="font-medium">This browser is running out of storage</span>
+        {low.byTrial
+          ? " (less than 50 MB of disk left). "
+          : ` (about ${(low.available / (1024 * 1024)).toFixed(0)} MB left for this site). `}
+        Download your annotations now and send them to the researcher, so none of your work can be
+        lost.
       </p>
       <DownloadMyWork studyId={studyId} annotatorId={annotatorId} variant="primary" />
     </div>
