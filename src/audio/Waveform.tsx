@@ -17,7 +17,7 @@ import type { GenericPlugin } from "wavesurfer.js/dist/base-plugin.js";
 import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
 import TimelinePlugin from "wavesurfer.js/plugins/timeline";
 import ZoomPlugin from "wavesurfer.js/plugins/zoom";
-import { MIN_SPAN_SECONDS } from "../domain/spans.ts";
+import { MIN_SPAN_SECONDS, type Span } from "../domain/spans.ts";
 import { spanFill, withAlpha } from "./colors.ts";
 import { clampTime, MAX_ZOOM, MIN_ZOOM, nextZoom, roundSeconds } from "./format.ts";
 import { SPECTROGRAM_HEIGHT, TIMELINE_HEIGHT, waveformBoxHeight } from "./layout.ts";
@@ -126,7 +126,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
   const wsRef = useRef<WaveSurfer | null>(null);
   const regionsRef = useRef<RegionsApi | null>(null);
   const addingRef = useRef(false);
-  const pendingRef = useRef(new Map<string, { start: number; end: number; at: number }>());
+  const pendingRef = useRef(new Map<string, Span & { at: number }>());
   const loopRef = useRef<string | null>(null);
   const autoRestartRef = useRef(false);
   const regionClickAtRef = useRef(0);

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { coveredSeconds, unionOfSpans } from "./spans.ts";
+import {
+  coveredSeconds,
+  fitSpanToClip,
+  MIN_KEY_SPAN_SECONDS,
+  MIN_SPAN_SECONDS,
+  spanFit,
+  spanFromMarks,
+  unionOfSpans,
+} from "./spans.ts";
 
 describe("unionOfSpans", () => {
   test("no spans give an empty union", () => {
@@ -139,5 +147,27 @@ describe("the span rules (one home for the waveform, the repository and the stat
     expect(names.us).toBe(spans.toMicroseconds);
     expect(spans.us(0.1 + 0.2)).toBe(300000);
     expect(spans.MIN_SPAN_SECONDS).toBe(0.01);
+  });
+});
+
+describe("keyboard-marked spans and how a span sits in its clip", () => {
+  test("two marks make a span in either order, unless closer than 0.05 s", () => {
+    expect(MIN_KEY_SPAN_SECONDS).toBe(0.05);
+    expect(spanFromMarks(2.5, 1)).toEqual({ start: 1, end: 2.5 });
+    expect(spanFromMarks(1, 1.05)).toEqual({ start: 1, end: 1.05 });
+    expect(spanFromMarks(1, 1.04)).toBeNull();
+    expect(spanFromMarks(3, 3)).toBeNull();
+    // A drag has the finer limit: 0.02 s is a span when dragged, not when marked by keys.
+    expect(0.02 >= MIN_SPAN_SECONDS).toBe(true);
+    expect(spanFromMarks(0, 0.02)).toBeNull();
+  });
+  test("inside, clamped or outside a 4 s clip", () => {
+    expect(spanFit({ start: 1, end: 4 }, 4)).toBe("inside");
+    expect(spanFit({ start: 3.9, end: 4.5 }, 4)).toBe("clamped");
+    expect(spanFit({ start: 4, end: 4.5 }, 4)).toBe("outside");
+    expect(() => fitSpanToClip({ start: 4, end: 4.5 }, 4, "c1")).toThrow(
+      'start (4) is not inside clip "c1" (4 s long)',
+    );
+    expect(fitSpanToClip({ start: 3.9, end: 4.5 }, 4, "c1")).toEqual({ start: 3.9, end: 4 });
   });
 });

@@ -22,6 +22,23 @@ export const us = toMicroseconds;
 export const MIN_SPAN_SECONDS = 0.01;
 
 /**
+ * A span marked with the keyboard (M at the start, M at the end) must be at least this long.
+ * Longer than a drag's minimum on purpose: the playhead moves by 0.1 s per arrow key, so two
+ * presses closer than this are an accidental double press, not a span.
+ */
+export const MIN_KEY_SPAN_SECONDS = 0.05;
+
+/**
+ * The span between two playhead marks, in either order; null when it is shorter than
+ * MIN_KEY_SPAN_SECONDS.
+ */
+export function spanFromMarks(a: number, b: number): Span | null {
+  const start = Math.min(a, b);
+  const end = Math.max(a, b);
+  return end - start < MIN_KEY_SPAN_SECONDS ? null : { start, end };
+}
+
+/**
  * Checks `0 <= start < end`, both finite numbers; throws an Error whose message names what is
  * wrong ("start must be 0 or more (got -1)", "end (1) must be greater than start (2)").
  */
@@ -40,11 +57,21 @@ export function checkSpan(start: unknown, end: unknown): Span {
 }
 
 /**
+ * How a valid span sits in a clip of `duration` seconds: wholly "inside"; "clamped" when it
+ * starts inside and ends past the clip (its end is then cut to the duration); "outside" when it
+ * starts at or after the clip's end (cut, it would be empty).
+ */
+export function spanFit(span: Span, duration: number): "inside" | "clamped" | "outside" {
+  if (span.end <= duration) return "inside";
+  return span.start >= duration ? "outside" : "clamped";
+}
+
+/**
  * A checked span fitted to its clip: an end past the clip's `duration` is clamped to it; a
  * span starting at or after the end is refused (it would be empty).
  */
 export function fitSpanToClip(span: Span, duration: number, clipId: string): Span {
-  if (span.start >= duration) {
+  if (spanFit(span, duration) === "outside") {
     throw new Error(`start (${span.start}) is not inside clip "${clipId}" (${duration} s long)`);
   }
   return { start: span.start, end: Math.min(span.end, duration) };

@@ -5,6 +5,7 @@
 // together with the structural problems even when the structure is broken elsewhere; a
 // record whose fields have the wrong type is skipped here (the structural step reported it),
 // and references into an array that is not an array at all are not checked.
+import { spanFit } from "../spans.ts";
 import { IdIndex, PairIndex } from "./indexes.ts";
 import type { ProblemList } from "./problems.ts";
 
@@ -163,11 +164,12 @@ function checkRegions(
     }
     const clip: unknown = c >= 0 ? clips[c] : undefined;
     const duration = isRecord(clip) ? clip.duration : undefined;
-    if (!isFiniteNumber(duration) || duration <= 0 || end <= duration) continue;
+    if (!isFiniteNumber(duration) || duration <= 0) continue;
     // An end past the clip is clamped to it; a region starting at or past the clip's end is
     // valid but empty after clamping: kept unchanged (so it reads back the same), warned about.
-    if (start >= duration) outside.push([i, duration]);
-    else clamps.push([i, duration]);
+    const fit = spanFit({ start, end }, duration);
+    if (fit === "outside") outside.push([i, duration]);
+    else if (fit === "clamped") clamps.push([i, duration]);
   }
   return regionIds;
 }

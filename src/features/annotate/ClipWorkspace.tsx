@@ -18,6 +18,7 @@ import {
   type SubmissionRecord,
 } from "../../db/repo.ts";
 import { ownValue } from "../../domain/idRecord.ts";
+import { spanFromMarks } from "../../domain/spans.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { RatingGroup } from "./RatingGroup.tsx";
 import { RegionList } from "./RegionList.tsx";
@@ -39,8 +40,6 @@ export interface ClipWorkspaceProps {
   /** Called after the submission is stored. */
   onFinished(): void;
 }
-
-const MIN_MARK_SECONDS = 0.05;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -211,14 +210,13 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
       );
       return;
     }
-    const start = Math.min(from, t);
-    const end = Math.max(from, t);
-    if (end - start < MIN_MARK_SECONDS) {
+    const span = spanFromMarks(from, t);
+    if (!span) {
       setStatus("A span needs some length: move the playhead away from its start first.");
       return;
     }
     useAnnotateUi.getState().setMarkStart(null);
-    void create(start, end);
+    void create(span.start, span.end);
   }, [create]);
 
   const toggleLoop = useCallback(() => {

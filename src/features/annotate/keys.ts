@@ -1,5 +1,17 @@
-// The crowd screen's keyboard shortcuts: one table that both the key handler and the "?"
-// dialog read, so the dialog can never drift from what the keys do.
+// The crowd screen's keyboard actions: one table (lib/keyActions.ts) that both the key
+// handler (useShortcuts) and the "?" dialog read, so the dialog can never drift from the keys.
+import {
+  actionFor,
+  type HelpRow,
+  helpRows,
+  inputType,
+  isActivatedByKey,
+  isTypingTarget,
+  type KeyAction,
+  type KeyPress,
+  keys,
+} from "../../lib/keyActions.ts";
+
 export type ShortcutAction =
   | "playPause"
   | "seekBack"
@@ -22,118 +34,87 @@ export type ShortcutAction =
   | "rate4"
   | "rate5";
 
-export interface ShortcutDoc {
-  keys: string[];
-  description: string;
+export type ShortcutHandlers = Record<ShortcutAction, () => void>;
+export type { HelpRow as ShortcutDoc, KeyPress as KeyLike } from "../../lib/keyActions.ts";
+export { isTypingTarget };
+
+const row = (keys: string[], description: string): HelpRow => ({ keys, description });
+const HELP = {
+  play: row(["Space"], "Play or pause"),
+  seek: row(["←", "→"], "Move the playhead 1 second back or forward"),
+  seekFine: row(["Shift + ←", "Shift + →"], "Move the playhead 0.1 second back or forward"),
+  mark: row(["M"], "Mark a span: first press sets its start at the playhead, second press its end"),
+  delete: row(["Delete", "Backspace"], "Delete the selected span"),
+  loop: row(["L"], "Loop the selected span (press again to stop)"),
+  zoom: row(["+", "−"], "Zoom in or out (or the mouse wheel over the waveform)"),
+  rate: row(["1", "2", "3", "4", "5"], "Choose the overall naturalness rating"),
+  next: row(["N"], "Next clip"),
+  previous: row(["P"], "Previous clip"),
+  finish: row(["Enter"], "Finish the clip"),
+  help: row(["?"], "Show this list of shortcuts"),
+  escape: row(["Esc"], "Close this list, cancel marking, or clear the selection"),
+};
+
+// Where a key may act. While typing in a field only Esc does; on a focused button or link
+// Space and Enter press it; a focused rating keeps the arrow keys (they move between ratings)
+// and a focused checkbox keeps Space (it ticks it).
+const notTyping = (p: KeyPress) => !isTypingTarget(p.target);
+const notOnChoice = (p: KeyPress) =>
+  notTyping(p) && !["radio", "checkbox"].includes(inputType(p.target));
+const notOnControl = (p: KeyPress) => notTyping(p) && !isActivatedByKey(p.target);
+const spaceIsFree = (p: KeyPress) => notOnControl(p) && inputType(p.target) !== "checkbox";
+const withShift =
+  (shift: boolean, key: string) =>
+  (p: KeyPress): boolean =>
+    p.key === key && Boolean(p.shiftKey) === shift;
+
+function action(
+  name: ShortcutAction,
+  help: HelpRow,
+  keyTest: (p: KeyPress) => boolean,
+  /** null: anywhere, even while typing. */
+  predicate: ((p: KeyPress) => boolean) | null = notTyping,
+  repeatable = false,
+): KeyAction<ShortcutAction, ShortcutHandlers> {
+  const a: KeyAction<ShortcutAction, ShortcutHandlers> = {
+    name,
+    help,
+    keyTest,
+    perform: (handlers) => handlers[name](),
+    repeatable,
+  };
+  if (predicate) a.predicate = predicate;
+  return a;
 }
 
-export const SHORTCUT_DOCS: ShortcutDoc[] = [
-  { keys: ["Space"], description: "Play or pause" },
-  { keys: ["←", "→"], description: "Move the playhead 1 second back or forward" },
-  { keys: ["Shift + ←", "Shift + →"], description: "Move the playhead 0.1 second back or forward" },
-  {
-    keys: ["M"],
-    description: "Mark a span: first press sets its start at the playhead, second press its end",
-  },
-  { keys: ["Delete", "Backspace"], description: "Delete the selected span" },
-  { keys: ["L"], description: "Loop the selected span (press again to stop)" },
-  { keys: ["+", "−"], description: "Zoom in or out (or the mouse wheel over the waveform)" },
-  { keys: ["1", "2", "3", "4", "5"], description: "Choose the overall naturalness rating" },
-  { keys: ["N"], description: "Next clip" },
-  { keys: ["P"], description: "Previous clip" },
-  { keys: ["Enter"], description: "Finish the clip" },
-  { keys: ["?"], description: "Show this list of shortcuts" },
-  { keys: ["Esc"], description: "Close this list, cancel marking, or clear the selection" },
+/** Every keyboard action of the crowd screen, in the order the shortcuts dialog lists them. */
+export const CROWD_ACTIONS: readonly KeyAction<ShortcutAction, ShortcutHandlers>[] = [
+  action("playPause", HELP.play, keys(" ", "Spacebar"), spaceIsFree),
+  action("seekBack", HELP.seek, withShift(false, "ArrowLeft"), notOnChoice, true),
+  action("seekForward", HELP.seek, withShift(false, "ArrowRight"), notOnChoice, true),
+  action("seekBackFine", HELP.seekFine, withShift(true, "ArrowLeft"), notOnChoice, true),
+  action("seekForwardFine", HELP.seekFine, withShift(true, "ArrowRight"), notOnChoice, true),
+  action("markSpan", HELP.mark, keys("m", "M")),
+  action("deleteSpan", HELP.delete, keys("Delete", "Backspace")),
+  action("loopSpan", HELP.loop, keys("l", "L")),
+  action("zoomIn", HELP.zoom, keys("+", "="), notTyping, true),
+  action("zoomOut", HELP.zoom, keys("-", "_"), notTyping, true),
+  action("rate1", HELP.rate, keys("1")),
+  action("rate2", HELP.rate, keys("2")),
+  action("rate3", HELP.rate, keys("3")),
+  action("rate4", HELP.rate, keys("4")),
+  action("rate5", HELP.rate, keys("5")),
+  action("nextClip", HELP.next, keys("n", "N")),
+  action("previousClip", HELP.previous, keys("p", "P")),
+  action("finishClip", HELP.finish, keys("Enter"), notOnControl),
+  action("showHelp", HELP.help, keys("?")),
+  action("escape", HELP.escape, keys("Escape"), null),
 ];
 
-export interface KeyLike {
-  key: string;
-  shiftKey?: boolean;
-  ctrlKey?: boolean;
-  metaKey?: boolean;
-  altKey?: boolean;
-  target?: EventTarget | null;
-}
-
-const TEXT_ENTRY = new Set(["INPUT", "TEXTAREA", "SELECT"]);
-const ACTIVATES_ON_KEY = new Set(["BUTTON", "A", "SUMMARY"]);
-
-function tagOf(target: EventTarget | null | undefined): string {
-  const el = target as { tagName?: unknown } | null | undefined;
-  return typeof el?.tagName === "string" ? el.tagName.toUpperCase() : "";
-}
-
-/** True when the key goes to a form field (text, number, …) or editable text. */
-export function isTypingTarget(target: EventTarget | null | undefined): boolean {
-  if (TEXT_ENTRY.has(tagOf(target))) return true;
-  const el = target as { isContentEditable?: unknown } | null | undefined;
-  return el?.isContentEditable === true;
-}
-
-function inputType(target: EventTarget | null | undefined): string {
-  if (tagOf(target) !== "INPUT") return "";
-  const type = (target as { type?: unknown }).type;
-  return typeof type === "string" ? type.toLowerCase() : "";
-}
+/** The dialog's lines, from the table. */
+export const SHORTCUT_DOCS: HelpRow[] = helpRows(CROWD_ACTIONS);
 
 /** The shortcut a key press stands for, or null when it should go to the page as usual. */
-export function shortcutFor(event: KeyLike): ShortcutAction | null {
-  if (event.ctrlKey || event.metaKey || event.altKey) return null;
-  const choice = inputType(event.target);
-  if (choice === "radio" || choice === "checkbox") {
-    // A focused rating or toggle keeps the keys it needs (arrows move between radios, Space
-    // ticks a checkbox); the other shortcuts still work, so a rating can be followed by Enter.
-    if (event.key.startsWith("Arrow")) return null;
-    if (choice === "checkbox" && (event.key === " " || event.key === "Spacebar")) return null;
-    return shortcutForKey(event, false);
-  }
-  if (isTypingTarget(event.target)) return event.key === "Escape" ? "escape" : null;
-  return shortcutForKey(event, ACTIVATES_ON_KEY.has(tagOf(event.target)));
-}
-
-function shortcutForKey(event: KeyLike, onControl: boolean): ShortcutAction | null {
-  switch (event.key) {
-    case " ":
-    case "Spacebar":
-      return onControl ? null : "playPause";
-    case "Enter":
-      return onControl ? null : "finishClip";
-    case "ArrowLeft":
-      return event.shiftKey ? "seekBackFine" : "seekBack";
-    case "ArrowRight":
-      return event.shiftKey ? "seekForwardFine" : "seekForward";
-    case "Delete":
-    case "Backspace":
-      return "deleteSpan";
-    case "l":
-    case "L":
-      return "loopSpan";
-    case "m":
-    case "M":
-      return "markSpan";
-    case "n":
-    case "N":
-      return "nextClip";
-    case "p":
-    case "P":
-      return "previousClip";
-    case "+":
-    case "=":
-      return "zoomIn";
-    case "-":
-    case "_":
-      return "zoomOut";
-    case "1":
-    case "2":
-    case "3":
-    case "4":
-    case "5":
-      return `rate${event.key}` as ShortcutAction;
-    case "?":
-      return "showHelp";
-    case "Escape":
-      return "escape";
-    default:
-      return null;
-  }
+export function shortcutFor(event: KeyPress): ShortcutAction | null {
+  return actionFor(CROWD_ACTIONS, event)?.name ?? null;
 }

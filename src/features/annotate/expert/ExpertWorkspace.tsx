@@ -220,7 +220,7 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
         headingRef={headingRef}
       />
       <ClipNav
-        position={nav.index}
+        position={nav.positionOf(clipId)}
         clipCount={index?.clipIds.length}
         onPrevious={nav.goPrevious}
         onNext={nav.goNext}

@@ -1,14 +1,16 @@
-// The keyboard shortcuts of the expert screen, opened with "?" or the header button.
+// The keyboard shortcuts of the expert screen, opened with "?" or the header button: the
+// lines of the screen's action table (useExpertKeys.ts), the reason keys spelled out for the
+// study's taxonomy, and the dialog's own Esc.
 import { Dialog } from "../../../components/Dialog.tsx";
 import { REASON_KEYS } from "../../../domain/expert.ts";
 import type { TaxonomyEntry } from "../../../domain/types.ts";
+import { helpRows } from "../../../lib/keyActions.ts";
+import { EXPERT_ACTIONS, REASON_HELP } from "./useExpertKeys.ts";
 
 const GENERAL: readonly [string, string][] = [
-  ["Space", "Play or pause the clip"],
-  ["L", "Loop the selected span (press again to stop)"],
-  ["[  ]", "Select the previous / next span"],
-  ["N  P", "Next / previous clip"],
-  ["?", "Show or close this list"],
+  ...helpRows(EXPERT_ACTIONS)
+    .filter((row) => row !== REASON_HELP)
+    .map((row): [string, string] => [row.keys.join("  "), row.description]),
   ["Esc", "Close this list"],
 ];
 

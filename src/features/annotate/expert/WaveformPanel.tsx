@@ -3,6 +3,7 @@
 import { type Ref, useState } from "react";
 import { formatTime } from "../../../audio/format.ts";
 import { Waveform, type WaveformHandle, type WaveformSpan } from "../../../audio/Waveform.tsx";
+import type { Span } from "../../../domain/spans.ts";
 import { AnnotatorLegend } from "./AnnotatorLegend.tsx";
 import type { LegendEntry } from "./clipView.ts";
 import type { ClipAudio } from "./useExpertData.ts";
@@ -24,7 +25,7 @@ interface Props {
   onShowSpectrogramChange(on: boolean): void;
   showUnion: boolean;
   onShowUnionChange(on: boolean): void;
-  union: { start: number; end: number }[];
+  union: Span[];
   legend: readonly LegendEntry[];
   onToggleAnnotator(id: string): void;
 }

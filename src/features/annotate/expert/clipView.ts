@@ -2,7 +2,7 @@
 // their colours and this expert's reasons, the legend, and the union of the visible spans.
 import type { WaveformSpan } from "../../../audio/Waveform.tsx";
 import type { ReasonLabelRecord, RegionRecord } from "../../../db/repo.ts";
-import { unionOfSpans } from "../../../domain/spans.ts";
+import { type Span, unionOfSpans } from "../../../domain/spans.ts";
 import { assignAnnotatorColors } from "./annotatorColors.ts";
 
 export interface ExpertSpan {
@@ -29,7 +29,7 @@ export interface ClipView {
   visibleSpans: ExpertSpan[];
   legend: LegendEntry[];
   /** Union of the visible spans. */
-  union: { start: number; end: number }[];
+  union: Span[];
 }
 
 export function buildClipView(
@@ -70,7 +70,7 @@ export function buildClipView(
 const UNION_COLOR = "#0F172A";
 const UNION_PREFIX = "union:";
 
-function unionId(u: { start: number; end: number }): string {
+function unionId(u: Span): string {
   return `${UNION_PREFIX}${u.start}-${u.end}`;
 }
 

@@ -43,8 +43,10 @@ export function useClipNavigation(
   );
 
   return {
-    /** The clip's position in the study; undefined until the index is read. */
+    /** The wanted clip's position in the study; undefined until the index is read. */
     index,
+    /** Any clip's position in the study; undefined until the index is read. */
+    positionOf: (id: string) => positions?.get(id),
     /** The clip to show; undefined = the study's first clip. */
     clipId,
     next,
