@@ -77,9 +77,29 @@ export const ClipSchema = z.object({
   uri: z.string().optional(),
 });
 
+/** Where a participant came from (a crowd platform, or a generic link). */
+export const PlatformSchema = z.object({
+  name: z.string().min(1),
+  participantId: z.string().optional(),
+  studyId: z.string().optional(),
+  sessionId: z.string().optional(),
+});
+
+export const ScreeningSchema = z.object({
+  test: z.enum(["huggins", "antiphase"]),
+  trials: z.int().min(0),
+  correct: z.int().min(0),
+  passed: z.boolean(),
+});
+
 export const AnnotatorSchema = z.object({
   id,
   role: z.enum(["crowd", "expert", "researcher"]),
+  platform: PlatformSchema.optional(),
+  /** The intake answers: open keys, any JSON value. */
+  profile: z.record(z.string(), z.json()).optional(),
+  screening: z.array(ScreeningSchema).optional(),
+  status: z.enum(["started", "completed", "screened-out", "returned"]).optional(),
 });
 
 export const SubmissionSchema = z.object({
@@ -89,6 +109,7 @@ export const SubmissionSchema = z.object({
   score: finite.optional(),
   playCount: z.int().min(0).optional(),
   seconds: finite.min(0).optional(),
+  heardToEnd: z.boolean().optional(),
 });
 
 export const RegionSchema = z.object({

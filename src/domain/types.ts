@@ -30,9 +30,32 @@ export interface Clip {
   uri?: string;
 }
 
+/** Where a participant came from: the platform's name and the ids it gave them. */
+export interface Platform {
+  name: string;
+  participantId?: string;
+  studyId?: string;
+  sessionId?: string;
+}
+
+export interface ScreeningResult {
+  test: "huggins" | "antiphase";
+  trials: number;
+  correct: number;
+  passed: boolean;
+}
+
+export type ParticipantStatus = "started" | "completed" | "screened-out" | "returned";
+
 export interface Annotator {
   id: string;
   role: Role;
+  /** Where a crowd participant came from (collection server). */
+  platform?: Platform;
+  /** The intake questionnaire's answers, open keys. */
+  profile?: Record<string, unknown>;
+  screening?: ScreeningResult[];
+  status?: ParticipantStatus;
 }
 
 export interface Submission {
@@ -42,6 +65,8 @@ export interface Submission {
   score?: number;
   playCount?: number;
   seconds?: number;
+  /** The clip was played to its end at least once before it was finished. */
+  heardToEnd?: boolean;
 }
 
 export interface Region {
