@@ -1,7 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { CONTENT_SECURITY_POLICY } from "./src/app/csp.ts";
+import { CONTENT_SECURITY_POLICY } from "./src/domain/csp.ts";
 
 /** Puts the Content-Security-Policy into the built index.html (not the dev server's). */
 function contentSecurityPolicy(): Plugin {

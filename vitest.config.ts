@@ -15,6 +15,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The collection server against PGlite and a throwaway PostgreSQL cluster.
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",

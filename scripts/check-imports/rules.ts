@@ -23,6 +23,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   components: ["domain", "stores", "lib"],
   workers: ["domain", "db"],
   cli: ["domain"],
+  server: ["domain"],
   features: ["domain", "db", "audio", "stores", "lib", "components", "workers"],
   app: ["*"],
 };

@@ -1,6 +1,7 @@
-// The Content-Security-Policy of the built app, put into index.html as a <meta> tag at build
+// The Content-Security-Policy of the built app: put into index.html as a <meta> tag at build
 // time (vite.config.ts; the dev server's hot reload needs inline scripts, so not in dev). Read
-// by the browser test that visits every screen and checks that nothing is blocked.
+// by the browser test that visits every screen and checks that nothing is blocked, and sent as
+// a header on every page the collection server (src/server) serves.
 //
 // - scripts and workers only from the app's own origin: no inline script, no eval;
 // - styles from the app, plus inline style attributes (React's style props, wavesurfer.js);

@@ -1,0 +1,64 @@
+// `npm run serve -- --port PORT --data DIR [--app dist]`: the collection server. Storage is
+// PGlite in DIR, or the PostgreSQL server at DATABASE_URL. The researcher's token comes from
+// REDPEN_TOKEN, or is made on first start and printed once (only its hash is kept).
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createCollectionServer } from "./http.ts";
+import { migrate } from "./migrations.ts";
+import { ensureResearcherToken } from "./service.ts";
+import { openStore } from "./store.ts";
+
+const USAGE = "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST]";
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "8080" },
+      host: { type: "string", default: "127.0.0.1" },
+      data: { type: "string" },
+      app: { type: "string", default: "dist" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a port number (got ${values.port})\n${USAGE}`);
+    process.exit(2);
+  }
+  if (!values.data && !process.env.DATABASE_URL) {
+    console.error(`--data DIR is needed (or DATABASE_URL for a PostgreSQL server)\n${USAGE}`);
+    process.exit(2);
+  }
+  const store = await openStore(path.resolve(values.data ?? "redpen-data"));
+  await migrate(store);
+  const made = await ensureResearcherToken(store, process.env.REDPEN_TOKEN);
+  if (made) {
+    console.log(`Researcher token (shown once; keep it): ${made}`);
+  }
+  const appDir = existsSync(path.join(values.app, "index.html")) ? values.app : undefined;
+  if (!appDir)
+    console.warn(`No built app in ${values.app}/ (run npm run build): serving the API only.`);
+  const server = createCollectionServer({ store, appDir });
+  server.listen(port, values.host, () => {
+    const address = server.address();
+    const actual = typeof address === "object" && address ? address.port : port;
+    console.log(
+      `RedPen collection server on http://${values.host}:${actual} (database: ${store.kind})`,
+    );
+  });
+  const stop = () => {
+    server.close(() => void store.close().then(() => process.exit(0)));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+// The collection server's schema, as numbered migrations that run in order, once each, on
+// PGlite and on PostgreSQL alike (plain SQL both understand). A migration is never edited
+// after it has shipped: a change is a new migration.
+import type { Store } from "./store.ts";
+
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: "studies, audio, participants, assignments, submissions",
+    sql: `
+      CREATE TABLE settings (
+        key text PRIMARY KEY,
+        value text NOT NULL
+      );
+      -- A published study: the interchange file without its annotations (header, taxonomy,
+      -- clips) and the collection settings.
+      CREATE TABLE studies (
+        id text PRIMARY KEY,
+        file jsonb NOT NULL,
+        settings jsonb NOT NULL,
+        published_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- Audio, stored once whatever study uses it, by the SHA-256 of its bytes.
+      CREATE TABLE audio (
+        sha256 text PRIMARY KEY,
+        mime text NOT NULL,
+        bytes bytea NOT NULL
+      );
+      CREATE TABLE clips (
+        study_id text NOT NULL REFERENCES studies(id) ON DELETE CASCADE,
+        clip_id text NOT NULL,
+        position integer NOT NULL,
+        sentence text NOT NULL,
+        system text NOT NULL,
+        is_reference boolean NOT NULL,
+        duration double precision NOT NULL,
+        audio_sha256 text,
+        PRIMARY KEY (study_id, clip_id)
+      );
+      CREATE TABLE participants (
+        study_id text NOT NULL REFERENCES studies(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        platform text NOT NULL,
+        platform_participant text NOT NULL,
+        platform_study text,
+        platform_session text,
+        status text NOT NULL DEFAULT 'started',
+        started_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz,
+        PRIMARY KEY (study_id, id),
+        UNIQUE (study_id, platform, platform_participant)
+      );
+      CREATE TABLE sessions (
+        token_sha256 text PRIMARY KEY,
+        study_id text NOT NULL,
+        participant_id text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        FOREIGN KEY (study_id, participant_id) REFERENCES participants(study_id, id) ON DELETE CASCADE
+      );
+      CREATE TABLE assignments (
+        study_id text NOT NULL,
+        participant_id text NOT NULL,
+        clip_id text NOT NULL,
+        position integer NOT NULL,
+        PRIMARY KEY (study_id, participant_id, clip_id),
+        UNIQUE (study_id, participant_id, position),
+        FOREIGN KEY (study_id, participant_id) REFERENCES participants(study_id, id) ON DELETE CASCADE,
+        FOREIGN KEY (study_id, clip_id) REFERENCES clips(study_id, clip_id) ON DELETE CASCADE
+      );
+      CREATE INDEX assignments_by_clip ON assignments (study_id, clip_id);
+      -- One finished clip of one participant. client_id is made by the participant's browser:
+      -- sending the same submission again finds it and stores nothing.
+      CREATE TABLE submissions (
+        study_id text NOT NULL,
+        participant_id text NOT NULL,
+        clip_id text NOT NULL,
+        client_id text NOT NULL,
+        body jsonb NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (study_id, participant_id, clip_id),
+        UNIQUE (study_id, client_id),
+        FOREIGN KEY (study_id, participant_id, clip_id)
+          REFERENCES assignments(study_id, participant_id, clip_id) ON DELETE CASCADE
+      );
+    `,
+  },
+];
+
+/** Brings the schema up to the newest migration; returns the versions it applied. */
+export async function migrate(store: Store): Promise<number[]> {
+  await store.query(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+  );
+  const applied: number[] = [];
+  for (const m of MIGRATIONS) {
+    const done = await store.transaction(async (tx) => {
+      // Two servers starting at once: the second waits here and then finds it applied.
+      await tx.query("LOCK TABLE schema_migrations IN EXCLUSIVE MODE");
+      const found = await tx.query("SELECT 1 FROM schema_migrations WHERE version = $1", [
+        m.version,
+      ]);
+      if (found.length > 0) return false;
+      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [
+        m.version,
+        m.name,
+      ]);
+      return true;
+    });
+    if (done) applied.push(m.version);
+  }
+  return applied;
+}
+
+/** The statements of a migration (no semicolons inside strings in ours). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(";")
+    .map((s) => s.replace(/--[^\n]*/g, "").trim())
+    .filter((s) => s.length > 0);
+}

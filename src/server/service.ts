@@ -1,0 +1,726 @@
+// What the collection server does, over its store (store.ts), independent of HTTP: publish a
+// study and its audio, let participants arrive (assignment in one transaction), take their
+// finished clips exactly once, and give the researcher everything collected as an interchange
+// file. Every rule about files and spans comes from src/domain (one home per rule).
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { type AssignableClip, assignClips } from "../domain/assign.ts";
+import { parseAnnotationFile } from "../domain/schema.ts";
+import { checkSpan, coveredSeconds, fitSpanToClip, type Span } from "../domain/spans.ts";
+import type {
+  AnnotationFile,
+  Annotator,
+  Clip,
+  ParticipantStatus,
+  Region,
+  Submission,
+} from "../domain/types.ts";
+import type { Sql, Store } from "./store.ts";
+
+/** A refusal the HTTP layer turns into a status and `{ error: { code, message } }`. */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CollectionSettings {
+  /** Clips each participant annotates (default 10). */
+  clipsPerParticipant: number;
+  /** Participants each clip gets before any clip gets more (default 3). */
+  ratingsPerClip: number;
+  /** Shown at the end, once every clip is acknowledged. */
+  completionCode?: string;
+  /** Where the end screen's button leads (Prolific: …/submissions/complete?cc=CODE). */
+  completionUrl?: string;
+}
+
+export const DEFAULT_SETTINGS: CollectionSettings = { clipsPerParticipant: 10, ratingsPerClip: 3 };
+
+const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+const newToken = () => randomBytes(32).toString("base64url");
+
+// ---------------------------------------------------------------------------------------------
+// The researcher's token
+
+/**
+ * Makes sure a researcher token exists: `REDPEN_TOKEN` when given (its hash replaces the
+ * stored one), else the stored one, else a new one. Returns the token only when it was just
+ * made (to be printed once); only its SHA-256 is stored.
+ */
+export async function ensureResearcherToken(
+  store: Store,
+  fromEnv: string | undefined,
+): Promise<string | undefined> {
+  if (fromEnv) {
+    await store.query(
+      "INSERT INTO settings (key, value) VALUES ('token_sha256', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+      [sha256(fromEnv)],
+    );
+    return undefined;
+  }
+  const made = newToken();
+  const rows = await store.query(
+    "INSERT INTO settings (key, value) VALUES ('token_sha256', $1) ON CONFLICT (key) DO NOTHING RETURNING key",
+    [sha256(made)],
+  );
+  return rows.length > 0 ? made : undefined;
+}
+
+/** True when `token` is the researcher's (compared in constant time). */
+export async function isResearcher(store: Sql, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const [row] = await store.query<{ value: string }>(
+    "SELECT value FROM settings WHERE key = 'token_sha256'",
+  );
+  if (!row) return false;
+  const a = Buffer.from(sha256(token), "hex");
+  const b = Buffer.from(row.value, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publishing
+
+export interface PublishRequest {
+  /** The study as an interchange file; its annotations, if any, are not published. */
+  file: unknown;
+  settings?: Partial<CollectionSettings>;
+  /** Each clip's audio: its SHA-256 (hex) and type. */
+  audio?: Record<string, { sha256: string; mime: string }>;
+}
+
+export interface PublishResult {
+  studyId: string;
+  clips: number;
+  /** SHA-256 of the audio the server does not have yet: upload each with PUT /api/audio/… */
+  missingAudio: string[];
+  created: boolean;
+}
+
+function checkSettings(input: Partial<CollectionSettings> | undefined): CollectionSettings {
+  const s = { ...DEFAULT_SETTINGS, ...(input ?? {}) };
+  const positiveInt = (name: string, v: unknown) => {
+    if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 1000) {
+      throw new ServiceError(
+        400,
+        "bad-settings",
+        `${name} must be a whole number from 1 to 1000 (got ${String(v)})`,
+      );
+    }
+  };
+  positiveInt("clipsPerParticipant", s.clipsPerParticipant);
+  positiveInt("ratingsPerClip", s.ratingsPerClip);
+  for (const key of ["completionCode", "completionUrl"] as const) {
+    const v = s[key];
+    if (v !== undefined && (typeof v !== "string" || v.length > 2000)) {
+      throw new ServiceError(
+        400,
+        "bad-settings",
+        `${key} must be a string of at most 2000 characters`,
+      );
+    }
+  }
+  if (s.completionUrl !== undefined && !/^https?:\/\//.test(s.completionUrl)) {
+    throw new ServiceError(
+      400,
+      "bad-settings",
+      `completionUrl must be an http(s) address (got ${s.completionUrl})`,
+    );
+  }
+  const out: CollectionSettings = {
+    clipsPerParticipant: s.clipsPerParticipant,
+    ratingsPerClip: s.ratingsPerClip,
+  };
+  if (s.completionCode !== undefined) out.completionCode = s.completionCode;
+  if (s.completionUrl !== undefined) out.completionUrl = s.completionUrl;
+  return out;
+}
+
+/** Publishes a study, or updates its settings and clips: publishing again is harmless. */
+export async function publishStudy(store: Store, request: PublishRequest): Promise<PublishResult> {
+  const parsed = parseAnnotationFile(request.file);
+  if (!parsed.ok) {
+    const lines = parsed.errors.slice(0, 20).map((p) => `${p.path || "(file)"}: ${p.message}`);
+    throw new ServiceError(400, "bad-study", `the study file is not valid:\n${lines.join("\n")}`);
+  }
+  const { study, taxonomy, clips } = parsed.file;
+  const settings = checkSettings(request.settings);
+  const audio = request.audio ?? {};
+  for (const [clipId, a] of Object.entries(audio)) {
+    if (!clips.some((c) => c.id === clipId)) {
+      throw new ServiceError(
+        400,
+        "bad-audio",
+        `audio.${clipId}: no clip with this id in the study`,
+      );
+    }
+    if (!/^[0-9a-f]{64}$/.test(a?.sha256 ?? "") || typeof a?.mime !== "string") {
+      throw new ServiceError(
+        400,
+        "bad-audio",
+        `audio.${clipId}: needs sha256 (64 hex digits) and mime`,
+      );
+    }
+  }
+  const header: AnnotationFile = {
+    format: "redpen-annotations",
+    version: 1,
+    study,
+    taxonomy,
+    clips,
+    annotators: [],
+    submissions: [],
+    regions: [],
+    reasonLabels: [],
+  };
+  return store.transaction(async (tx) => {
+    const existing = await tx.query("SELECT id FROM studies WHERE id = $1 FOR UPDATE", [study.id]);
+    if (existing.length === 0) {
+      await tx.query("INSERT INTO studies (id, file, settings) VALUES ($1, $2, $3)", [
+        study.id,
+        JSON.stringify(header),
+        JSON.stringify(settings),
+      ]);
+    } else {
+      await tx.query(
+        "UPDATE studies SET file = $2, settings = $3, updated_at = now() WHERE id = $1",
+        [study.id, JSON.stringify(header), JSON.stringify(settings)],
+      );
+      // Clips left out of the file go, unless participants already have them.
+      const kept = clips.map((c) => c.id);
+      const busy = await tx.query<{ clip_id: string }>(
+        "SELECT DISTINCT clip_id FROM assignments WHERE study_id = $1 AND NOT (clip_id = ANY($2::text[]))",
+        [study.id, kept],
+      );
+      if (busy.length > 0) {
+        throw new ServiceError(
+          409,
+          "clip-in-use",
+          `clip "${busy[0]?.clip_id}" is assigned to participants and cannot be removed from the study`,
+        );
+      }
+      await tx.query("DELETE FROM clips WHERE study_id = $1 AND NOT (clip_id = ANY($2::text[]))", [
+        study.id,
+        kept,
+      ]);
+    }
+    for (const [i, c] of clips.entries()) {
+      await tx.query(
+        `INSERT INTO clips (study_id, clip_id, position, sentence, system, is_reference, duration, audio_sha256)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (study_id, clip_id) DO UPDATE SET position = EXCLUDED.position,
+           sentence = EXCLUDED.sentence, system = EXCLUDED.system,
+           is_reference = EXCLUDED.is_reference, duration = EXCLUDED.duration,
+           audio_sha256 = COALESCE(EXCLUDED.audio_sha256, clips.audio_sha256)`,
+        [
+          study.id,
+          c.id,
+          i,
+          c.sentence ?? c.id,
+          c.system ?? "",
+          c.isReference === true,
+          c.duration,
+          audio[c.id]?.sha256 ?? null,
+        ],
+      );
+    }
+    const wanted = [...new Set(Object.values(audio).map((a) => a.sha256))];
+    const have = await tx.query<{ sha256: string }>(
+      "SELECT sha256 FROM audio WHERE sha256 = ANY($1::text[])",
+      [wanted],
+    );
+    const present = new Set(have.map((h) => h.sha256));
+    return {
+      studyId: study.id,
+      clips: clips.length,
+      missingAudio: wanted.filter((h) => !present.has(h)),
+      created: existing.length === 0,
+    };
+  });
+}
+
+/** Stores audio under its SHA-256, checking the bytes match it; storing it again is a no-op. */
+export async function putAudio(store: Sql, hash: string, mime: string, bytes: Uint8Array) {
+  if (!/^[0-9a-f]{64}$/.test(hash))
+    throw new ServiceError(400, "bad-audio", "the address must be a SHA-256 in hex");
+  if (sha256(bytes) !== hash) {
+    throw new ServiceError(400, "bad-audio", "the audio's SHA-256 does not match its address");
+  }
+  await store.query(
+    "INSERT INTO audio (sha256, mime, bytes) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING",
+    [hash, mime || "application/octet-stream", bytes],
+  );
+}
+
+export async function hasAudio(store: Sql, hash: string): Promise<boolean> {
+  return (await store.query("SELECT 1 FROM audio WHERE sha256 = $1", [hash])).length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Participants
+
+export interface ArriveRequest {
+  /** "prolific" for Prolific links, "link" for the generic link. */
+  platform: string;
+  participantId: string;
+  platformStudyId?: string;
+  sessionId?: string;
+}
+
+export interface ParticipantState {
+  participantId: string;
+  status: ParticipantStatus;
+  study: { name: string; instructions?: string; consent?: string };
+  /** The assigned clips by position: what a participant sees of them (no name, no system). */
+  clips: { position: number; duration: number }[];
+  /** Positions whose submissions the server has. */
+  done: number[];
+  /** Once every clip is acknowledged. */
+  completion?: { code?: string; url?: string };
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+async function loadStudy(tx: Sql, studyId: string, lock = false) {
+  const [row] = await tx.query<{ file: AnnotationFile; settings: CollectionSettings }>(
+    `SELECT file, settings FROM studies WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
+    [studyId],
+  );
+  if (!row)
+    throw new ServiceError(404, "no-study", `no study "${studyId}" is published on this server`);
+  return row;
+}
+
+/**
+ * A participant arrives: the same platform id gets the same participant and assignment back;
+ * a new one is assigned clips in this transaction (the study row is locked, so concurrent
+ * arrivals are assigned one after another and never over-fill a clip). Returns a new session
+ * token for the participant's requests.
+ */
+export async function arrive(
+  store: Store,
+  studyId: string,
+  request: ArriveRequest,
+): Promise<{ sessionToken: string; state: ParticipantState }> {
+  const platform = String(request.platform ?? "");
+  const pid = String(request.participantId ?? "");
+  if (!["prolific", "link"].includes(platform)) {
+    throw new ServiceError(
+      400,
+      "bad-arrival",
+      `platform must be "prolific" or "link" (got "${platform}")`,
+    );
+  }
+  if (!ID_PATTERN.test(pid)) {
+    throw new ServiceError(
+      400,
+      "bad-arrival",
+      "the link has no usable participant id (PROLIFIC_PID or participant: letters, digits, _ . : -, at most 128)",
+    );
+  }
+  const token = newToken();
+  const participantId = await store.transaction(async (tx) => {
+    const { file, settings } = await loadStudy(tx, studyId, true);
+    const [known] = await tx.query<{ id: string; status: string }>(
+      "SELECT id, status FROM participants WHERE study_id = $1 AND platform = $2 AND platform_participant = $3",
+      [studyId, platform, pid],
+    );
+    let id = known?.id;
+    if (known && known.status === "returned") {
+      await tx.query("UPDATE participants SET status = 'started' WHERE study_id = $1 AND id = $2", [
+        studyId,
+        id,
+      ]);
+    }
+    if (!id) {
+      const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM participants WHERE study_id = $1",
+        [studyId],
+      );
+      const counted = await tx.query<{ clip_id: string; n: number }>(
+        `SELECT a.clip_id, count(*)::int AS n FROM assignments a
+         JOIN participants p ON p.study_id = a.study_id AND p.id = a.participant_id
+         WHERE a.study_id = $1 AND p.status <> 'returned' GROUP BY a.clip_id`,
+        [studyId],
+      );
+      const clips = await tx.query<{
+        clip_id: string;
+        sentence: string;
+        system: string;
+        is_reference: boolean;
+      }>(
+        "SELECT clip_id, sentence, system, is_reference FROM clips WHERE study_id = $1 ORDER BY position",
+        [studyId],
+      );
+      const assignable: AssignableClip[] = clips.map((c) => ({
+        id: c.clip_id,
+        sentence: c.sentence,
+        system: c.system,
+        isReference: c.is_reference,
+      }));
+      id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
+      const chosen = assignClips(assignable, new Map(counted.map((c) => [c.clip_id, c.n])), {
+        clipsPerParticipant: settings.clipsPerParticipant,
+        ratingsPerClip: settings.ratingsPerClip,
+        participantIndex: n,
+        seed: `${platform}:${pid}`,
+      });
+      if (chosen.length === 0) {
+        throw new ServiceError(
+          409,
+          "study-full",
+          `study "${file.study.name}" has all the participants it needs; please return it on your platform`,
+        );
+      }
+      await tx.query(
+        `INSERT INTO participants (study_id, id, platform, platform_participant, platform_study, platform_session)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [studyId, id, platform, pid, request.platformStudyId ?? null, request.sessionId ?? null],
+      );
+      for (const [i, clipId] of chosen.entries()) {
+        await tx.query(
+          "INSERT INTO assignments (study_id, participant_id, clip_id, position) VALUES ($1, $2, $3, $4)",
+          [studyId, id, clipId, i + 1],
+        );
+      }
+    }
+    await tx.query(
+      "INSERT INTO sessions (token_sha256, study_id, participant_id) VALUES ($1, $2, $3)",
+      [sha256(token), studyId, id],
+    );
+    return id;
+  });
+  return { sessionToken: token, state: await participantState(store, studyId, participantId) };
+}
+
+/** The participant a session token belongs to, in this study; refused otherwise. */
+export async function sessionParticipant(store: Sql, studyId: string, token: string | undefined) {
+  if (!token)
+    throw new ServiceError(401, "no-session", "this request needs the session token from arriving");
+  const [row] = await store.query<{ participant_id: string }>(
+    "SELECT participant_id FROM sessions WHERE token_sha256 = $1 AND study_id = $2",
+    [sha256(token), studyId],
+  );
+  if (!row)
+    throw new ServiceError(401, "bad-session", "the session token is not valid for this study");
+  return row.participant_id;
+}
+
+export async function participantState(
+  store: Sql,
+  studyId: string,
+  participantId: string,
+): Promise<ParticipantState> {
+  const { file, settings } = await loadStudy(store, studyId);
+  const [p] = await store.query<{ status: ParticipantStatus }>(
+    "SELECT status FROM participants WHERE study_id = $1 AND id = $2",
+    [studyId, participantId],
+  );
+  const rows = await store.query<{ position: number; duration: number; done: boolean }>(
+    `SELECT a.position, c.duration, (s.client_id IS NOT NULL) AS done FROM assignments a
+     JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
+     LEFT JOIN submissions s ON s.study_id = a.study_id AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id
+     WHERE a.study_id = $1 AND a.participant_id = $2 ORDER BY a.position`,
+    [studyId, participantId],
+  );
+  const text = (key: string) => {
+    const v = (file.study as Record<string, unknown>)[key];
+    return typeof v === "string" ? v : undefined;
+  };
+  const state: ParticipantState = {
+    participantId,
+    status: p?.status ?? "started",
+    study: { name: file.study.name },
+    clips: rows.map((r) => ({ position: r.position, duration: r.duration })),
+    done: rows.filter((r) => r.done).map((r) => r.position),
+  };
+  const instructions = text("instructions");
+  const consent = text("consent");
+  if (instructions) state.study.instructions = instructions;
+  if (consent) state.study.consent = consent;
+  if (rows.length > 0 && state.done.length === rows.length) {
+    state.completion = {};
+    if (settings.completionCode) state.completion.code = settings.completionCode;
+    if (settings.completionUrl) state.completion.url = settings.completionUrl;
+  }
+  return state;
+}
+
+/** The audio of the participant's clip at `position`. */
+export async function participantAudio(
+  store: Sql,
+  studyId: string,
+  participantId: string,
+  position: number,
+) {
+  const [row] = await store.query<{ mime: string; bytes: Uint8Array; sha256: string }>(
+    `SELECT au.mime, au.bytes, au.sha256 FROM assignments a
+     JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
+     JOIN audio au ON au.sha256 = c.audio_sha256
+     WHERE a.study_id = $1 AND a.participant_id = $2 AND a.position = $3`,
+    [studyId, participantId, position],
+  );
+  if (!row) throw new ServiceError(404, "no-audio", `no audio for your clip ${position}`);
+  return row;
+}
+
+export interface SubmissionRequest {
+  /** Made by the participant's browser; sending the same submission again stores nothing. */
+  clientId: string;
+  position: number;
+  score?: number;
+  spans: { start: number; end: number }[];
+  heardToEnd: boolean;
+  playCount?: number;
+  seconds?: number;
+  completedAt?: string;
+}
+
+/** Takes one finished clip; a replay of the same clientId is acknowledged again, unchanged. */
+export async function submit(
+  store: Store,
+  studyId: string,
+  participantId: string,
+  body: SubmissionRequest,
+): Promise<{ clientId: string; replay: boolean; state: ParticipantState }> {
+  const clientId = String(body?.clientId ?? "");
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(clientId)) {
+    throw new ServiceError(400, "bad-submission", "clientId must be 8–64 letters, digits, _ or -");
+  }
+  if (!Number.isInteger(body.position))
+    throw new ServiceError(400, "bad-submission", "position must be a whole number");
+  if (
+    body.score !== undefined &&
+    !(Number.isInteger(body.score) && body.score >= 1 && body.score <= 5)
+  ) {
+    throw new ServiceError(
+      400,
+      "bad-submission",
+      `score must be 1, 2, 3, 4 or 5 (got ${String(body.score)})`,
+    );
+  }
+  if (typeof body.heardToEnd !== "boolean")
+    throw new ServiceError(400, "bad-submission", "heardToEnd must be true or false");
+  if (!Array.isArray(body.spans) || body.spans.length > 200) {
+    throw new ServiceError(400, "bad-submission", "spans must be a list of at most 200 spans");
+  }
+  for (const key of ["playCount", "seconds"] as const) {
+    const v = body[key];
+    if (v !== undefined && !(typeof v === "number" && Number.isFinite(v) && v >= 0)) {
+      throw new ServiceError(400, "bad-submission", `${key} must be a number of 0 or more`);
+    }
+  }
+  return store.transaction(async (tx) => {
+    const [assigned] = await tx.query<{ clip_id: string; duration: number }>(
+      `SELECT a.clip_id, c.duration FROM assignments a JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
+       WHERE a.study_id = $1 AND a.participant_id = $2 AND a.position = $3`,
+      [studyId, participantId, body.position],
+    );
+    if (!assigned)
+      throw new ServiceError(403, "not-assigned", `clip ${body.position} is not one of your clips`);
+    let spans: Span[];
+    try {
+      spans = body.spans.map((s, i) => {
+        try {
+          return fitSpanToClip(
+            checkSpan(s?.start, s?.end),
+            assigned.duration,
+            `your clip ${body.position}`,
+          );
+        } catch (e) {
+          throw new Error(`spans[${i}]: ${(e as Error).message}`);
+        }
+      });
+    } catch (e) {
+      throw new ServiceError(400, "bad-submission", (e as Error).message);
+    }
+    const stored = {
+      spans,
+      heardToEnd: body.heardToEnd,
+      ...(body.score !== undefined ? { score: body.score } : {}),
+      ...(body.playCount !== undefined ? { playCount: body.playCount } : {}),
+      ...(body.seconds !== undefined ? { seconds: body.seconds } : {}),
+      completedAt:
+        typeof body.completedAt === "string" && !Number.isNaN(Date.parse(body.completedAt))
+          ? new Date(body.completedAt).toISOString()
+          : new Date().toISOString(),
+    };
+    const inserted = await tx.query(
+      `INSERT INTO submissions (study_id, participant_id, clip_id, client_id, body) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING RETURNING client_id`,
+      [studyId, participantId, assigned.clip_id, clientId, JSON.stringify(stored)],
+    );
+    let replay = false;
+    if (inserted.length === 0) {
+      const [same] = await tx.query<{ client_id: string }>(
+        "SELECT client_id FROM submissions WHERE study_id = $1 AND participant_id = $2 AND clip_id = $3",
+        [studyId, participantId, assigned.clip_id],
+      );
+      if (same?.client_id !== clientId) {
+        throw new ServiceError(
+          409,
+          "already-submitted",
+          `clip ${body.position} was already sent (as another submission)`,
+        );
+      }
+      replay = true;
+    }
+    const state = await participantState(tx, studyId, participantId);
+    if (state.completion) {
+      await tx.query(
+        "UPDATE participants SET status = 'completed', finished_at = COALESCE(finished_at, now()) WHERE study_id = $1 AND id = $2",
+        [studyId, participantId],
+      );
+      state.status = "completed";
+    }
+    return { clientId, replay, state };
+  });
+}
+
+/** The participant gives the study back (Prolific: "return"): their clips go to others. */
+export async function returnStudy(store: Sql, studyId: string, participantId: string) {
+  await store.query(
+    "UPDATE participants SET status = 'returned' WHERE study_id = $1 AND id = $2 AND status <> 'completed'",
+    [studyId, participantId],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collecting
+
+/** Everything collected for the study, as an interchange file (annotators carry platform and status). */
+export async function collect(store: Sql, studyId: string): Promise<AnnotationFile> {
+  const { file } = await loadStudy(store, studyId);
+  const people = await store.query<{
+    id: string;
+    platform: string;
+    platform_participant: string;
+    platform_study: string | null;
+    platform_session: string | null;
+    status: ParticipantStatus;
+  }>(
+    "SELECT id, platform, platform_participant, platform_study, platform_session, status FROM participants WHERE study_id = $1 ORDER BY id",
+    [studyId],
+  );
+  const subs = await store.query<{ participant_id: string; clip_id: string; body: StoredBody }>(
+    "SELECT participant_id, clip_id, body FROM submissions WHERE study_id = $1 ORDER BY participant_id, clip_id",
+    [studyId],
+  );
+  const annotators: Annotator[] = people.map((p) => {
+    const platform: NonNullable<Annotator["platform"]> = {
+      name: p.platform,
+      participantId: p.platform_participant,
+    };
+    if (p.platform_study) platform.studyId = p.platform_study;
+    if (p.platform_session) platform.sessionId = p.platform_session;
+    return { id: p.id, role: "crowd", platform, status: p.status };
+  });
+  const submissions: Submission[] = [];
+  const regions: Region[] = [];
+  for (const s of subs) {
+    const sub: Submission = {
+      clipId: s.clip_id,
+      annotatorId: s.participant_id,
+      heardToEnd: s.body.heardToEnd,
+    };
+    if (s.body.score !== undefined) sub.score = s.body.score;
+    if (s.body.playCount !== undefined) sub.playCount = s.body.playCount;
+    if (s.body.seconds !== undefined) sub.seconds = s.body.seconds;
+    sub.completedAt = s.body.completedAt;
+    submissions.push(sub);
+    s.body.spans.forEach((span, i) => {
+      regions.push({
+        id: `${s.participant_id}.${s.clip_id}.${i + 1}`,
+        clipId: s.clip_id,
+        annotatorId: s.participant_id,
+        start: span.start,
+        end: span.end,
+      });
+    });
+  }
+  return {
+    ...file,
+    exportedAt: new Date().toISOString(),
+    annotators,
+    submissions,
+    regions,
+    reasonLabels: [],
+  };
+}
+
+interface StoredBody {
+  spans: Span[];
+  heardToEnd: boolean;
+  score?: number;
+  playCount?: number;
+  seconds?: number;
+  completedAt: string;
+}
+
+export interface StudyProgress {
+  studyId: string;
+  participants: { started: number; completed: number; returned: number };
+  /** Clips × participants assigned and done. */
+  assigned: number;
+  done: number;
+  clips: number;
+  ratingsPerClip: number;
+  perParticipant: {
+    id: string;
+    platform: string;
+    status: ParticipantStatus;
+    done: number;
+    total: number;
+    /** Seconds marked unnatural on their reference (natural) clips, once sent: RedPen's filter. */
+    referenceMarkedSeconds: number | null;
+  }[];
+}
+
+export async function progress(store: Sql, studyId: string): Promise<StudyProgress> {
+  const { file, settings } = await loadStudy(store, studyId);
+  const refs = new Set(file.clips.filter((c: Clip) => c.isReference).map((c) => c.id));
+  const people = await store.query<{
+    id: string;
+    platform: string;
+    status: ParticipantStatus;
+    total: number;
+  }>(
+    `SELECT p.id, p.platform, p.status, count(a.clip_id)::int AS total FROM participants p
+     LEFT JOIN assignments a ON a.study_id = p.study_id AND a.participant_id = p.id
+     WHERE p.study_id = $1 GROUP BY p.id, p.platform, p.status ORDER BY p.id`,
+    [studyId],
+  );
+  const subs = await store.query<{ participant_id: string; clip_id: string; body: StoredBody }>(
+    "SELECT participant_id, clip_id, body FROM submissions WHERE study_id = $1",
+    [studyId],
+  );
+  const perParticipant = people.map((p) => {
+    const mine = subs.filter((s) => s.participant_id === p.id);
+    const onRefs = mine.filter((s) => refs.has(s.clip_id));
+    return {
+      id: p.id,
+      platform: p.platform,
+      status: p.status,
+      done: mine.length,
+      total: p.total,
+      referenceMarkedSeconds:
+        onRefs.length === 0
+          ? null
+          : onRefs.reduce((sum, s) => sum + coveredSeconds(s.body.spans), 0),
+    };
+  });
+  const by = (status: ParticipantStatus) => people.filter((p) => p.status === status).length;
+  return {
+    studyId,
+    participants: { started: by("started"), completed: by("completed"), returned: by("returned") },
+    assigned: people.reduce((n, p) => n + p.total, 0),
+    done: subs.length,
+    clips: file.clips.length,
+    ratingsPerClip: settings.ratingsPerClip,
+    perParticipant,
+  };
+}
