@@ -9,7 +9,8 @@ import { migrate } from "./migrations.ts";
 import { ensureResearcherToken } from "./service.ts";
 import { openStore } from "./store.ts";
 
-const USAGE = "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST]";
+const USAGE =
+  "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST] [--rate REQUESTS_PER_SECOND_PER_ADDRESS]";
 
 async function main() {
   const { values } = parseArgs({
@@ -18,6 +19,7 @@ async function main() {
       host: { type: "string", default: "127.0.0.1" },
       data: { type: "string" },
       app: { type: "string", default: "dist" },
+      rate: { type: "string", default: "50" },
       help: { type: "boolean" },
     },
   });
@@ -34,6 +36,11 @@ async function main() {
     console.error(`--data DIR is needed (or DATABASE_URL for a PostgreSQL server)\n${USAGE}`);
     process.exit(2);
   }
+  const rate = Number(values.rate);
+  if (!(rate > 0)) {
+    console.error(`--rate must be a positive number (got ${values.rate})\n${USAGE}`);
+    process.exit(2);
+  }
   const store = await openStore(path.resolve(values.data ?? "redpen-data"));
   await migrate(store);
   const made = await ensureResearcherToken(store, process.env.REDPEN_TOKEN);
@@ -43,7 +50,11 @@ async function main() {
   const appDir = existsSync(path.join(values.app, "index.html")) ? values.app : undefined;
   if (!appDir)
     console.warn(`No built app in ${values.app}/ (run npm run build): serving the API only.`);
-  const server = createCollectionServer({ store, appDir });
+  const server = createCollectionServer({
+    store,
+    appDir,
+    rate: { perSecond: rate, burst: Math.max(1, rate * 4) },
+  });
   server.listen(port, values.host, () => {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;

@@ -1,6 +1,7 @@
 // The collection server's storage: PostgreSQL, either embedded (PGlite, in a folder: one
 // command runs a study on one machine) or a PostgreSQL server (node-postgres, DATABASE_URL).
 // Both are used through this small interface, and the same SQL migrations run on both.
+import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
@@ -17,6 +18,7 @@ export interface Store extends Sql {
 
 /** Embedded PostgreSQL in `dir` (created on first use). */
 export async function openPglite(dir: string): Promise<Store> {
+  mkdirSync(dir, { recursive: true });
   const db = await PGlite.create(dir);
   // PGlite runs one query at a time; transactions are queued behind each other, so they are
   // serial by construction.
