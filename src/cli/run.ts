@@ -26,6 +26,11 @@ export const USAGE = `Usage: redpen <command> [options]
 Commands:
   validate FILE                        check a RedPen interchange file (.json)
   stats FILE [--json] [--bin SECONDS]  dataset, agreement, score–length and error-type statistics
+  publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
+          [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
+                                       publish a study to a collection server; prints the links
+  collect STUDY_ID --server URL [--token T]
+                                       everything the server collected, as an interchange file
 
 Options:
   --json          print the report object as JSON (docs/spec/statistics.md) and nothing else

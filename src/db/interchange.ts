@@ -18,6 +18,7 @@ import {
   resolutionSize,
   resolveMerge,
 } from "../domain/merge.ts";
+import { matchAudioFiles } from "../domain/audioMatch.ts";
 import type { AnnotationFile, Study } from "../domain/types.ts";
 import {
   type AudioRecord,
@@ -414,18 +415,9 @@ export interface AttachAudioResult {
   stillMissing: string[];
 }
 
-const lower = (s: string) => s.toLowerCase();
-const stem = (name: string) => {
-  const base = name.split(/[/\\]/).pop() ?? name;
-  const dot = base.lastIndexOf(".");
-  return dot > 0 ? base.slice(0, dot) : base;
-};
-
 /**
- * Stores audio files as the audio of the study's clips, matched by name: the file's name
- * equal to the clip's `name` ignoring case, or else equal without extension ("n18_30001.WAV"
- * and "N18_30001.flac" both match the clip "N18_30001.wav"). Exact matches win; a clip gets at
- * most one file. All matched files are stored in one transaction.
+ * Stores audio files as the audio of the study's clips, matched by name (the rule of
+ * domain/audioMatch.ts). All matched files are stored in one transaction.
  */
 export function attachAudio(
   studyId: string,
@@ -441,22 +433,10 @@ export function attachAudio(
         .where("[studyId+order]")
         .between([studyId, -Infinity], [studyId, Infinity])
         .toArray();
-      const taken = new Set<string>();
-      const matched: AttachAudioResult["matched"] = [];
-      const unmatched: string[] = [];
-      const pending = [...files];
-      const assign = (how: (f: File, c: ClipRecord) => boolean) => {
-        for (const file of [...pending]) {
-          const clip = clips.find((c) => !taken.has(c.id) && how(file, c));
-          if (!clip) continue;
-          taken.add(clip.id);
-          pending.splice(pending.indexOf(file), 1);
-          matched.push({ fileName: file.name, clipId: clip.id, clipName: clip.name });
-        }
-      };
-      assign((f, c) => lower(f.name) === lower(c.name));
-      assign((f, c) => lower(stem(f.name)) === lower(stem(c.name)));
-      for (const f of pending) unmatched.push(f.name);
+      const { matched, unmatched } = matchAudioFiles(
+        clips,
+        files.map((f) => f.name),
+      );
       const records: AudioRecord[] = matched.map((m) => {
         const file = files.find((f) => f.name === m.fileName) as File;
         return { studyId, clipId: m.clipId, blob: file };

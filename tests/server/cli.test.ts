@@ -1,0 +1,179 @@
+// `cli -- publish` and `cli -- collect` against a real server (in this process, on PGlite):
+// the links printed, audio sent once, publishing again, collecting a participant's work, and
+// the refusals (missing audio, wrong token, no server).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type AsyncCliIO, runCollectionCli } from "../../src/cli/collection.ts";
+import { parseAnnotationFile } from "../../src/domain/schema.ts";
+import type { AnnotationFile } from "../../src/domain/types.ts";
+import { createCollectionServer } from "../../src/server/http.ts";
+import { migrate } from "../../src/server/migrations.ts";
+import { ensureResearcherToken } from "../../src/server/service.ts";
+import { openPglite, type Store } from "../../src/server/store.ts";
+
+const TOKEN = "cli-test-token";
+const dir = mkdtempSync(path.join(tmpdir(), "redpen-cli-server-"));
+let store: Store;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  store = await openPglite(path.join(dir, "db"));
+  await migrate(store);
+  await ensureResearcherToken(store, TOKEN);
+  server = createCollectionServer({ store });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(...argv: string[]) {
+  let out = "";
+  let err = "";
+  const io: AsyncCliIO = {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    env: {},
+    fetch,
+  };
+  const code = await runCollectionCli(argv, io);
+  return { code, out, err };
+}
+
+const CLIPS = ["s01_human", "s01_espeak", "s02_human", "s02_espeak"];
+const study: AnnotationFile = {
+  format: "redpen-annotations",
+  version: 1,
+  study: { id: "cli study/1", name: "CLI study", binSeconds: 0.1 },
+  taxonomy: [{ id: "silence", label: "Silence" }],
+  clips: CLIPS.map((id) => ({
+    id,
+    name: `${id}.wav`,
+    duration: 1,
+    system: id.split("_")[1] as string,
+    sentence: id.split("_")[0] as string,
+    ...(id.endsWith("human") ? { isReference: true } : {}),
+  })),
+  annotators: [],
+  submissions: [],
+  regions: [],
+  reasonLabels: [],
+};
+
+test("publish prints the Prolific and generic links, sends audio once; collect returns the work", async () => {
+  const file = path.join(dir, "study.json");
+  writeFileSync(file, JSON.stringify(study));
+  const audio = path.join(dir, "audio");
+  mkdirSync(audio);
+  for (const id of CLIPS)
+    writeFileSync(path.join(audio, `${id.toUpperCase()}.WAV`), `audio of ${id}`);
+
+  const args = [
+    file,
+    "--audio",
+    audio,
+    "--server",
+    base,
+    "--token",
+    TOKEN,
+    "--clips-per-participant",
+    "2",
+    "--completion-code",
+    "XYZ",
+  ];
+  const first = await cli("publish", ...args);
+  expect(first.err).toBe("");
+  expect(first.code).toBe(0);
+  expect(first.out).toBe(
+    `Published study "CLI study" (4 clips; 4 audio file(s) sent, 0 already on the server).\n\n` +
+      `Prolific (paste as the study URL, with "URL parameters" on):\n  ${base}/p/cli%20study%2F1?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}\n` +
+      `Any other platform, a lab or a class (one id per participant):\n  ${base}/p/cli%20study%2F1?participant=<id>\n`,
+  );
+  const again = await cli("publish", ...args);
+  expect(again.out).toMatch(
+    /^Updated study "CLI study" \(4 clips; 0 audio file\(s\) sent, 4 already on the server\)/,
+  );
+
+  // A participant takes part through the API, as the participant page does.
+  const post = async (route: string, body: unknown, token?: string) =>
+    (await fetch(`${base}/api/${route}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as Record<string, unknown>;
+  const arrival = await post("p/cli%20study%2F1/arrive", {
+    platform: "link",
+    participantId: "lab-7",
+  });
+  const session = arrival.sessionToken as string;
+  for (const position of [1, 2]) {
+    await post(
+      "p/cli%20study%2F1/submissions",
+      {
+        clientId: `lab7-clip-${position}`,
+        position,
+        spans: [{ start: 0.25, end: 0.5 }],
+        heardToEnd: true,
+        score: 4,
+      },
+      session,
+    );
+  }
+  const collected = await cli("collect", "cli study/1", "--server", base, "--token", TOKEN);
+  expect(collected.code).toBe(0);
+  const parsed = parseAnnotationFile(JSON.parse(collected.out));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  expect(parsed.file.study.id).toBe("cli study/1");
+  expect(parsed.file.annotators).toMatchObject([
+    { role: "crowd", platform: { name: "link", participantId: "lab-7" }, status: "completed" },
+  ]);
+  expect(parsed.file.submissions.map((s) => s.score)).toEqual([4, 4]);
+  expect(parsed.file.regions.map((r) => [r.start, r.end])).toEqual([
+    [0.25, 0.5],
+    [0.25, 0.5],
+  ]);
+});
+
+test("refusals: missing audio, a wrong token, no server, a bad file", async () => {
+  const file = path.join(dir, "study2.json");
+  writeFileSync(file, JSON.stringify({ ...study, study: { ...study.study, id: "s2" } }));
+  const some = path.join(dir, "some-audio");
+  mkdirSync(some);
+  writeFileSync(path.join(some, "s01_human.wav"), "x");
+  const missing = await cli("publish", file, "--audio", some, "--server", base, "--token", TOKEN);
+  expect(missing.code).toBe(2);
+  expect(missing.err).toBe(
+    `redpen publish: ${some}: no audio file for 3 clip(s): s01_espeak.wav, s02_human.wav, s02_espeak.wav\n`,
+  );
+  const audio = path.join(dir, "audio");
+  const wrong = await cli("publish", file, "--audio", audio, "--server", base, "--token", "nope");
+  expect(wrong.code).toBe(2);
+  expect(wrong.err).toBe(
+    `redpen publish: PUT ${base}/api/studies/s2: 401 this needs the researcher's token (Authorization: Bearer …)\n`,
+  );
+  const down = await cli("collect", "s2", "--server", "http://127.0.0.1:9", "--token", TOKEN);
+  expect(down.code).toBe(2);
+  expect(down.err).toMatch(
+    /^redpen collect: cannot reach http:\/\/127\.0\.0\.1:9\/api\/studies\/s2\/collect: /,
+  );
+  const bad = path.join(dir, "bad.json");
+  writeFileSync(bad, readFileSync(file, "utf8").replace('"duration":1', '"duration":-1'));
+  const refused = await cli("publish", bad, "--audio", audio, "--server", base, "--token", TOKEN);
+  expect(refused.code).toBe(2);
+  expect(refused.err).toContain(`${bad}: clips[0].duration`);
+});
