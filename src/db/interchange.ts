@@ -8,6 +8,7 @@
 // imports studyToFile from it.)
 
 import Dexie from "dexie";
+import { matchAudioFiles } from "../domain/audioMatch.ts";
 import {
   type Choices,
   groupByStudy,
@@ -18,7 +19,6 @@ import {
   resolutionSize,
   resolveMerge,
 } from "../domain/merge.ts";
-import { matchAudioFiles } from "../domain/audioMatch.ts";
 import type { AnnotationFile, Study } from "../domain/types.ts";
 import {
   type AudioRecord,
