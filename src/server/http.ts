@@ -69,6 +69,10 @@ function send(
 }
 
 function fail(res: ServerResponse, error: unknown) {
+  if (error instanceof URIError) {
+    send(res, 400, { error: { code: "bad-url", message: "the address is not validly %-encoded" } });
+    return;
+  }
   if (error instanceof ServiceError) {
     send(res, error.status, { error: { code: error.code, message: error.message } });
     return;

@@ -1,0 +1,69 @@
+// The server serves the built app: every client-side route (/p/…, /annotate/…) gets
+// index.html, files under /assets/ are cached for good, every page carries the app's
+// Content-Security-Policy, and nothing outside the app's folder can be read.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { CONTENT_SECURITY_POLICY } from "../../src/domain/csp.ts";
+import { createCollectionServer } from "../../src/server/http.ts";
+import { migrate } from "../../src/server/migrations.ts";
+import { openPglite, type Store } from "../../src/server/store.ts";
+
+const dir = mkdtempSync(path.join(tmpdir(), "redpen-static-"));
+const app = path.join(dir, "app");
+let store: Store;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  mkdirSync(path.join(app, "assets"), { recursive: true });
+  writeFileSync(path.join(app, "index.html"), "<!doctype html><title>RedPen</title>");
+  writeFileSync(path.join(app, "assets", "index-abc123.js"), "console.log(1)");
+  writeFileSync(path.join(dir, "secret.txt"), "not for the web");
+  store = await openPglite(path.join(dir, "db"));
+  await migrate(store);
+  server = createCollectionServer({ store, appDir: app });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("client-side routes get index.html with the CSP; assets are cached for good", async () => {
+  for (const route of [
+    "/",
+    "/p/study-1?PROLIFIC_PID=abc",
+    "/annotate/demo?annotator=w1&role=crowd",
+    "/studies/x%2Fy",
+  ]) {
+    const res = await fetch(`${base}${route}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(await res.text()).toBe("<!doctype html><title>RedPen</title>");
+  }
+  const asset = await fetch(`${base}/assets/index-abc123.js`);
+  expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+});
+
+test("nothing outside the app's folder; only GET; unknown API routes say so", async () => {
+  for (const route of ["/..%2Fsecret.txt", "/assets/..%2F..%2Fsecret.txt"]) {
+    const text = await (await fetch(`${base}${route}`)).text();
+    expect(text).not.toContain("not for the web");
+  }
+  expect((await fetch(`${base}/`, { method: "POST" })).status).toBe(405);
+  expect((await fetch(`${base}/p/%E0%A4%A`)).status).toBe(400);
+  const api = await fetch(`${base}/api/nothing`);
+  expect(api.status).toBe(404);
+  expect(await api.json()).toEqual({
+    error: { code: "no-route", message: "no API route GET /api/nothing" },
+  });
+});
