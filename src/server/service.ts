@@ -410,16 +410,25 @@ export async function sessionParticipant(store: Sql, studyId: string, token: str
   return row.participant_id;
 }
 
-export async function participantState(
+/** Which of the participant's clips the server has, and the completion once it has all. */
+export interface ParticipantProgress {
+  status: ParticipantStatus;
+  total: number;
+  done: number[];
+  completion?: { code?: string; url?: string };
+}
+
+async function participantProgress(
   store: Sql,
   studyId: string,
   participantId: string,
-): Promise<ParticipantState> {
-  const { file, settings } = await loadStudy(store, studyId);
-  const [p] = await store.query<{ status: ParticipantStatus }>(
-    "SELECT status FROM participants WHERE study_id = $1 AND id = $2",
+): Promise<ParticipantProgress & { durations: number[] }> {
+  const [row] = await store.query<{ settings: CollectionSettings; status: ParticipantStatus }>(
+    `SELECT s.settings, p.status FROM studies s JOIN participants p ON p.study_id = s.id
+     WHERE s.id = $1 AND p.id = $2`,
     [studyId, participantId],
   );
+  if (!row) throw new ServiceError(404, "no-participant", "no such participant in this study");
   const rows = await store.query<{ position: number; duration: number; done: boolean }>(
     `SELECT a.position, c.duration, (s.client_id IS NOT NULL) AS done FROM assignments a
      JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
@@ -427,26 +436,47 @@ export async function participantState(
      WHERE a.study_id = $1 AND a.participant_id = $2 ORDER BY a.position`,
     [studyId, participantId],
   );
+  const progress: ParticipantProgress & { durations: number[] } = {
+    status: row.status,
+    total: rows.length,
+    done: rows.filter((r) => r.done).map((r) => r.position),
+    durations: rows.map((r) => r.duration),
+  };
+  if (rows.length > 0 && progress.done.length === rows.length) {
+    progress.completion = {};
+    if (row.settings.completionCode) progress.completion.code = row.settings.completionCode;
+    if (row.settings.completionUrl) progress.completion.url = row.settings.completionUrl;
+  }
+  return progress;
+}
+
+export async function participantState(
+  store: Sql,
+  studyId: string,
+  participantId: string,
+): Promise<ParticipantState> {
+  const { file } = await loadStudy(store, studyId);
+  const { status, done, durations, completion } = await participantProgress(
+    store,
+    studyId,
+    participantId,
+  );
   const text = (key: string) => {
     const v = (file.study as Record<string, unknown>)[key];
     return typeof v === "string" ? v : undefined;
   };
   const state: ParticipantState = {
     participantId,
-    status: p?.status ?? "started",
+    status,
     study: { name: file.study.name },
-    clips: rows.map((r) => ({ position: r.position, duration: r.duration })),
-    done: rows.filter((r) => r.done).map((r) => r.position),
+    clips: durations.map((duration, i) => ({ position: i + 1, duration })),
+    done,
   };
   const instructions = text("instructions");
   const consent = text("consent");
   if (instructions) state.study.instructions = instructions;
   if (consent) state.study.consent = consent;
-  if (rows.length > 0 && state.done.length === rows.length) {
-    state.completion = {};
-    if (settings.completionCode) state.completion.code = settings.completionCode;
-    if (settings.completionUrl) state.completion.url = settings.completionUrl;
-  }
+  if (completion) state.completion = completion;
   return state;
 }
 
@@ -486,7 +516,7 @@ export async function submit(
   studyId: string,
   participantId: string,
   body: SubmissionRequest,
-): Promise<{ clientId: string; replay: boolean; state: ParticipantState }> {
+): Promise<{ clientId: string; replay: boolean; progress: ParticipantProgress }> {
   const clientId = String(body?.clientId ?? "");
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(clientId)) {
     throw new ServiceError(400, "bad-submission", "clientId must be 8–64 letters, digits, _ or -");
@@ -569,15 +599,15 @@ export async function submit(
       }
       replay = true;
     }
-    const state = await participantState(tx, studyId, participantId);
-    if (state.completion) {
+    const { durations: _, ...progress } = await participantProgress(tx, studyId, participantId);
+    if (progress.completion && progress.status !== "completed") {
       await tx.query(
         "UPDATE participants SET status = 'completed', finished_at = COALESCE(finished_at, now()) WHERE study_id = $1 AND id = $2",
         [studyId, participantId],
       );
-      state.status = "completed";
+      progress.status = "completed";
     }
-    return { clientId, replay, state };
+    return { clientId, replay, progress };
   });
 }
 

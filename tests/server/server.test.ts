@@ -244,9 +244,9 @@ describe.each(backends)("on $name", (backend) => {
       const retry = await api("POST", "p/visit/submissions", body, token);
       expect(retry.json.replay).toBe(true);
       if (position < 5)
-        expect((sent.json.state as { completion?: unknown }).completion).toBeUndefined();
+        expect((sent.json.progress as { completion?: unknown }).completion).toBeUndefined();
       else {
-        expect((sent.json.state as { completion?: unknown }).completion).toEqual({
+        expect((sent.json.progress as { completion?: unknown }).completion).toEqual({
           code: "C0DE42",
           url: "https://app.prolific.com/submissions/complete?cc=C0DE42",
         });
