@@ -1,8 +1,10 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { Router } from "wouter";
 import { App } from "./app/App.tsx";
 import { connectDatabaseToUi } from "./app/connect.ts";
 import { watchForNewerVersion } from "./db/versionChange.ts";
+import { APP_BASE } from "./lib/routes.ts";
 import "./index.css";
 
 connectDatabaseToUi();
@@ -12,6 +14,8 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <Router base={APP_BASE}>
+      <App />
+    </Router>
   </StrictMode>,
 );

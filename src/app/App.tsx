@@ -6,7 +6,7 @@ import { useDocumentTitle } from "../components/useDocumentTitle.ts";
 import { AnnotatePage } from "../features/annotate/AnnotatePage.tsx";
 import { HomePage } from "../features/studies/HomePage.tsx";
 import { StudyPage } from "../features/studies/StudyPage.tsx";
-import { RawPaths, ROUTE_PATTERNS, routeId } from "../lib/routes.ts";
+import { appHref, RawPaths, ROUTE_PATTERNS, routeId } from "../lib/routes.ts";
 import { Header } from "./Header.tsx";
 import { useRouteFocus } from "./useRouteFocus.ts";
 import { useStartup } from "./useStartup.ts";
@@ -47,7 +47,7 @@ function NotFound() {
   return (
     <main className="mx-auto max-w-6xl p-6">
       <h1 className="text-xl font-semibold">Page not found</h1>
-      <a className="mt-4 inline-block text-sm text-slate-700 underline" href="/">
+      <a className="mt-4 inline-block text-sm text-slate-700 underline" href={appHref("/")}>
         Back to the studies
       </a>
     </main>

@@ -2,6 +2,7 @@
 // home) instead of a blank page. Give it a `resetKey` (e.g. the location) to clear the error
 // when it changes.
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { appHref } from "../lib/routes.ts";
 import { buttonClass } from "./Button.tsx";
 
 interface Props {
@@ -52,7 +53,7 @@ export class ErrorBoundary extends Component<Props, State> {
             >
               Try again
             </button>
-            <a className={buttonClass("secondary")} href="/">
+            <a className={buttonClass("secondary")} href={appHref("/")}>
               Back to the studies
             </a>
           </div>

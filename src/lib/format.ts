@@ -1,4 +1,4 @@
-import { annotatePath } from "./routes.ts";
+import { annotatePath, appHref } from "./routes.ts";
 
 /** 2.4 → "2.40 s"; 75.5 → "1:15.50". */
 export function formatSeconds(seconds: number): string {
@@ -20,5 +20,5 @@ export function annotatorLink(
   annotatorId: string,
   role: "crowd" | "expert",
 ): string {
-  return `${origin.replace(/\/$/, "")}${annotatePath(studyId, { annotator: annotatorId, role })}`;
+  return `${origin.replace(/\/$/, "")}${appHref(annotatePath(studyId, { annotator: annotatorId, role }))}`;
 }

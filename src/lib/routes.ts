@@ -18,6 +18,18 @@ export const ROUTE_PATTERNS = {
   annotate: "/annotate/:studyId",
 } as const;
 
+/**
+ * The sub-path the app is served under: "" at a site's root, "/redpen" when built with
+ * `BASE_PATH=/redpen/ npm run build` (Vite's base). The router is given it (main.tsx), so
+ * routes and <Link>s stay base-free; plain <a href> and shared links go through appHref().
+ */
+export const APP_BASE = (import.meta.env?.BASE_URL ?? "/").replace(/\/$/, "");
+
+/** `path` (an app path such as "/" or studyPath(id)) as an href that works under the base. */
+export function appHref(path: string): string {
+  return `${APP_BASE}${path}`;
+}
+
 const segment = (id: string): string => encodeURIComponent(id);
 
 /** `/studies/<id>`: the study page. */

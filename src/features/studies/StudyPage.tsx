@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
-import { analysisPath, annotatePath } from "../../lib/routes.ts";
+import { analysisPath, annotatePath, appHref } from "../../lib/routes.ts";
 import { LazyExportPanel } from "../import-export/index.ts";
 import { AddClipsForm } from "./AddClipsForm.tsx";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
@@ -78,7 +78,7 @@ export function StudyPage({ studyId }: { studyId: string }) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="text-sm text-slate-500">
-            <a href="/" className="hover:underline">
+            <a href={appHref("/")} className="hover:underline">
               Studies
             </a>{" "}
             / <span className="font-mono">{study.id}</span>
