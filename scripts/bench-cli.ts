@@ -16,7 +16,6 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
-import { build } from "esbuild";
 import { parseAnnotationText } from "../src/domain/schema.ts";
 import { computeReport } from "../src/domain/stats/index.ts";
 import { generateStudyText } from "./gen-study.ts";
@@ -77,18 +76,10 @@ function parseOnlyScript(): string {
   return file;
 }
 
+/** The `redpen` bundle exactly as installed (npm run build:cli, the package's bin). */
 async function bundleCli(): Promise<string> {
-  const outfile = join(dataDir, "redpen-cli.mjs");
-  await build({
-    entryPoints: [join(root, "src/cli/main.ts")],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "warning",
-  });
-  return outfile;
+  execFileSync("npm", ["run", "-s", "build:cli"], { cwd: root, stdio: "inherit" });
+  return join(root, "dist-cli", "redpen.mjs");
 }
 
 interface Sample {

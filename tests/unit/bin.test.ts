@@ -1,0 +1,77 @@
+// The `redpen` command as installed: the prebuilt bundle (npm run build:cli, run by `prepare`
+// on install) gives the same answers as the CLI run in-process, and a project that installs
+// this package gets a working `npx redpen`.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, expect, test } from "vitest";
+import { runCli, USAGE } from "../../src/cli/run.ts";
+
+const ROOT = path.resolve(".");
+const BIN = path.join(ROOT, "dist-cli", "redpen.mjs");
+const FIXTURE = path.join(ROOT, "tests", "golden", "medium.input.json");
+
+beforeAll(() => {
+  // Always from the current sources, so the test never checks a stale bundle.
+  execFileSync("npm", ["run", "-s", "build:cli"], { cwd: ROOT, stdio: "pipe" });
+}, 60_000);
+
+function inProcess(args: string[]) {
+  let out = "";
+  let err = "";
+  const code = runCli(args, {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    readFile: (p) => readFileSync(p, "utf8"),
+  });
+  return { code, out, err };
+}
+
+test("the bundle answers as the sources do: help, validate, stats --json, a refusal", () => {
+  const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+  expect(run(["--help"]).stdout).toBe(USAGE);
+  for (const args of [
+    ["validate", FIXTURE],
+    ["stats", FIXTURE, "--json"],
+    ["stats", FIXTURE, "--bin", "0"],
+  ]) {
+    const bundled = run(args);
+    const sources = inProcess(args);
+    expect({ code: bundled.status, out: bundled.stdout, err: bundled.stderr }).toEqual(sources);
+  }
+  expect(existsSync(BIN) && readFileSync(BIN, "utf8").startsWith("#!/usr/bin/env node")).toBe(true);
+});
+
+test("a project that installs the package gets `npx redpen`", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "redpen-install-"));
+  try {
+    writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: "uses-redpen", private: true }),
+    );
+    execFileSync(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--offline", "--ignore-scripts", ROOT],
+      {
+        cwd: dir,
+        stdio: "pipe",
+      },
+    );
+    const r = spawnSync("npx", ["--no-install", "redpen", "validate", FIXTURE], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    const sources = inProcess(["validate", FIXTURE]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(sources.out);
+    // npm may print its own configuration warnings first.
+    expect(r.stderr.endsWith(sources.err)).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
