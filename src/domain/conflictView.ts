@@ -11,9 +11,21 @@ export const KIND_LABEL: Record<EntityKind, { one: string; many: string }> = {
   reasonLabel: { one: "Reason label", many: "Reason labels" },
 };
 
-/** "Clip c2", "Submission c1 / w3", "Study settings". */
+/** A span as people name it: "s01_human · w1 · 1.42–3.23 s" (clip, annotator, times). */
+export function spanTitle(r: { clipId: string; annotatorId: string; start: number; end: number }) {
+  return `${r.clipId} · ${r.annotatorId} · ${r.start.toFixed(2)}–${r.end.toFixed(2)} s`;
+}
+
+/**
+ * "Clip c2", "Submission c1 / w3", "Study settings"; a span by its clip, annotator and (stored)
+ * times, "Span s01_human · w1 · 1.42–3.23 s", not by its id.
+ */
 export function conflictTitle(c: Conflict): string {
-  return c.kind === "study" ? KIND_LABEL.study.one : `${KIND_LABEL[c.kind].one} ${c.id}`;
+  if (c.kind === "study") return KIND_LABEL.study.one;
+  if (c.kind === "region") {
+    return `Span ${spanTitle(c.current.value as unknown as Parameters<typeof spanTitle>[0])}`;
+  }
+  return `${KIND_LABEL[c.kind].one} ${c.id}`;
 }
 
 function show(value: unknown): string {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { conflictTitle, spanTitle } from "./conflictView.ts";
 import {
   MISSING_REGIONS_KEY,
   planMerge,
@@ -416,4 +417,30 @@ test("the choice rule, once: own choice, else the region's for a label that foll
   expect(chosenFor({ key: "clip:c3" }, { ...choices, all: "incoming" })).toBe("incoming");
   // An id named like an Object.prototype member is an ordinary key.
   expect(chosenFor({ key: "constructor" }, choices)).toBe("keep");
+});
+
+describe("how conflicts are named", () => {
+  test("a span by its clip, annotator and stored times; other records by kind and id", () => {
+    expect(spanTitle({ clipId: "s01_human", annotatorId: "w1", start: 1.4249, end: 3.2251 })).toBe(
+      "s01_human · w1 · 1.42–3.23 s",
+    );
+    const region = (start: number, end: number) => ({
+      id: "r-9f2c",
+      clipId: "s01_human",
+      annotatorId: "w1",
+      start,
+      end,
+    });
+    const conflict = {
+      kind: "region",
+      key: "r-9f2c",
+      id: "r-9f2c",
+      current: { value: region(1.42, 3.23), stored: true, source: "stored" },
+      incoming: { value: region(1.5, 3.23), stored: false, source: "w1.json" },
+    } as unknown as Parameters<typeof conflictTitle>[0];
+    expect(conflictTitle(conflict)).toBe("Span s01_human · w1 · 1.42–3.23 s");
+    expect(conflictTitle({ ...conflict, kind: "clip", id: "c2" } as typeof conflict)).toBe(
+      "Clip c2",
+    );
+  });
 });

@@ -142,7 +142,7 @@ test("conflicts: each can be resolved, and 'All incoming' takes every incoming v
       .getAllByRole("row")
       .map((r) => r.textContent),
   ).toEqual(["FieldStoredIncoming", "systemYZ"]);
-  const region = within(preview).getByRole("group", { name: "Region w1-r1" });
+  const region = within(preview).getByRole("group", { name: "Span c1 · w1 · 0.50–1.00 s" });
   expect(within(region).getByLabelText("Keep stored")).toBeChecked();
 
   await user.click(within(preview).getByRole("button", { name: "All incoming" }));

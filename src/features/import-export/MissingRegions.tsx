@@ -2,10 +2,9 @@
 // finished clip: most likely deleted by the annotator after an earlier export. The researcher
 // keeps them (the default: nothing is deleted unasked) or removes them with their labels.
 import { useId } from "react";
+import { spanTitle } from "../../domain/conflictView.ts";
 import { plural } from "../../lib/format.ts";
 import type { PlanView } from "../../workers/importProtocol.ts";
-
-const seconds = (s: number) => s.toFixed(2);
 
 export function MissingRegions({
   missing,
@@ -32,8 +31,7 @@ export function MissingRegions({
       <ul aria-label="Spans left out" className="mt-2 space-y-0.5 font-mono text-xs text-slate-800">
         {first.map(({ region, source }) => (
           <li key={region.id}>
-            {region.clipId} · {region.annotatorId} · {seconds(region.start)}–{seconds(region.end)} s{" "}
-            <span className="font-sans text-slate-500">(not in {source})</span>
+            {spanTitle(region)} <span className="font-sans text-slate-500">(not in {source})</span>
           </li>
         ))}
         {count > first.length && (
