@@ -54,6 +54,11 @@ export type AnalysisResponse =
 
 export interface StudyInfo {
   name: string;
+  /**
+   * Ids of the study's annotators registered as experts or researchers: the crowd-quality
+   * check (reference clips marked) is not about them. Optional: older answers lack it.
+   */
+  nonCrowd?: string[];
   binSeconds: number;
   taxonomy: TaxonomyEntry[];
 }

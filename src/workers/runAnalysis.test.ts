@@ -31,6 +31,7 @@ async function seed(): Promise<RedPenDB> {
   await database.annotators.bulkAdd([
     { studyId, id: "w1", role: "crowd" },
     { studyId, id: "w2", role: "crowd" },
+    { studyId, id: "e1", role: "expert" },
   ]);
   await database.regions.bulkAdd([
     { studyId, id: "r1", clipId: "c1", annotatorId: "w1", start: 0, end: 0.5 },
@@ -80,6 +81,7 @@ describe("runAnalysis", () => {
       name: "Pilot",
       binSeconds: 0.1,
       taxonomy: [{ id: "silence", label: "Silence" }],
+      nonCrowd: ["e1"],
     });
     expect(done.millis).toBe(10);
     expect(done.loadMillis).toBe(5);

@@ -46,6 +46,7 @@ export async function runAnalysis(
       name: file.study.name,
       binSeconds: file.study.binSeconds,
       taxonomy: file.taxonomy,
+      nonCrowd: file.annotators.filter((a) => a.role !== "crowd").map((a) => a.id),
     };
     const { packed, transfer } = packAnalysis(analysis);
     post(

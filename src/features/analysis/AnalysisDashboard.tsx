@@ -97,6 +97,7 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
       <AnnotatorQualitySection
         annotators={report.annotators}
         definition={definitionOf("annotator.referenceMarkedFraction")}
+        nonCrowd={study.nonCrowd ?? []}
       />
     </div>
   );

@@ -18,4 +18,10 @@ describe("isFlagged", () => {
   it("never flags an annotator who annotated no reference clip", () => {
     expect(isFlagged(annotator(null), 0)).toBe(false);
   });
+  it("never flags an expert or researcher, however much of the references they marked", () => {
+    const expert = { ...annotator(0.9), id: "e1" };
+    expect(isFlagged(expert, 0.2, new Set(["e1"]))).toBe(false);
+    expect(isFlagged(expert, 0.2)).toBe(true);
+    expect(isFlagged(annotator(0.9), 0.2, new Set(["e1"]))).toBe(true);
+  });
 });

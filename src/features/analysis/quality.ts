@@ -4,10 +4,16 @@ import type { AnnotatorQuality } from "../../domain/stats/report.ts";
 export const DEFAULT_THRESHOLD = 0.2;
 
 /**
- * Whether an annotator is flagged: they marked more than `threshold` of the bins of the
- * reference (natural) clips they annotated. No reference clip annotated = not flagged.
+ * Whether an annotator is flagged: a crowd annotator who marked more than `threshold` of the
+ * bins of the reference (natural) clips they annotated. No reference clip annotated = not
+ * flagged; experts and researchers (`nonCrowd`) are never flagged: the check is about the crowd.
  */
-export function isFlagged(annotator: AnnotatorQuality, threshold: number): boolean {
+export function isFlagged(
+  annotator: AnnotatorQuality,
+  threshold: number,
+  nonCrowd: ReadonlySet<string> = new Set(),
+): boolean {
+  if (nonCrowd.has(annotator.id)) return false;
   const share = annotator.referenceMarkedFraction;
   return share !== null && share > threshold;
 }

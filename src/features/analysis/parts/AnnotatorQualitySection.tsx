@@ -15,10 +15,14 @@ const PAGE = 25;
 export function AnnotatorQualitySection({
   annotators,
   definition,
+  nonCrowd = [],
 }: {
   annotators: readonly AnnotatorQuality[];
   definition: string;
+  /** Experts and researchers: listed, never flagged. */
+  nonCrowd?: readonly string[];
 }) {
+  const notCrowd = useMemo(() => new Set(nonCrowd), [nonCrowd]);
   const inputId = useId();
   const errorId = useId();
   const [text, setText] = useState(String(DEFAULT_THRESHOLD));
@@ -27,8 +31,8 @@ export function AnnotatorQualitySection({
   const [page, setPage] = useState(0);
   const parsed = parseThreshold(text);
   const flagged = useMemo(
-    () => annotators.filter((a) => isFlagged(a, threshold)),
-    [annotators, threshold],
+    () => annotators.filter((a) => isFlagged(a, threshold, notCrowd)),
+    [annotators, threshold, notCrowd],
   );
   const shown = flaggedOnly ? flagged : annotators;
   const rows = shown.slice(page * PAGE, (page + 1) * PAGE);
@@ -86,8 +90,9 @@ export function AnnotatorQualitySection({
         </label>
         <p className="text-sm text-slate-600" aria-live="polite">
           <strong className="font-semibold text-slate-900">{count(flagged.length)}</strong> of{" "}
-          {count(annotators.length)} annotators flagged (share &gt; {fixed(threshold, 2)});{" "}
-          {count(withReference)} annotated a reference clip.
+          {count(annotators.filter((a) => !notCrowd.has(a.id)).length)}{" "}
+          {notCrowd.size > 0 ? "crowd annotators" : "annotators"} flagged (share &gt;{" "}
+          {fixed(threshold, 2)}); {count(withReference)} annotated a reference clip.
         </p>
       </div>
       {annotators.length === 0 ? (
@@ -117,7 +122,7 @@ export function AnnotatorQualitySection({
             </thead>
             <tbody>
               {rows.map((a) => {
-                const flag = isFlagged(a, threshold);
+                const flag = isFlagged(a, threshold, notCrowd);
                 return (
                   <tr
                     key={a.id}
@@ -139,6 +144,8 @@ export function AnnotatorQualitySection({
                         <span className="font-semibold text-red-700">
                           <span aria-hidden="true">⚑ </span>Flagged: above {fixed(threshold, 2)}
                         </span>
+                      ) : notCrowd.has(a.id) ? (
+                        <span className="text-slate-500">Expert or researcher: not checked</span>
                       ) : (
                         <span className="text-slate-500">OK</span>
                       )}
