@@ -19,7 +19,7 @@ import TimelinePlugin from "wavesurfer.js/plugins/timeline";
 import ZoomPlugin from "wavesurfer.js/plugins/zoom";
 import { MIN_SPAN_SECONDS, type Span } from "../domain/spans.ts";
 import { spanFill, withAlpha } from "./colors.ts";
-import { clampTime, MAX_ZOOM, MIN_ZOOM, nextZoom, roundSeconds } from "./format.ts";
+import { clampTime, MAX_ZOOM, MIN_ZOOM, pxToZoom, roundSeconds, zoomToPx } from "./format.ts";
 import { SPECTROGRAM_HEIGHT, TIMELINE_HEIGHT, waveformBoxHeight } from "./layout.ts";
 import { planRegions } from "./reconcile.ts";
 
@@ -60,9 +60,9 @@ export interface WaveformProps {
   onPlayingChange?(playing: boolean): void;
   /** The playhead moved (during playback and on seeks). */
   onTimeUpdate?(seconds: number): void;
-  /** Pixels per second of audio. */
+  /** Zoom as a factor of the level at which the whole clip fills the view (1 = all of it). */
   zoom?: number;
-  onZoomChange?(pxPerSec: number): void;
+  onZoomChange?(factor: number): void;
   showSpectrogram?: boolean;
   /** Height of the waveform itself in pixels (the time ruler and spectrogram come on top). */
   height?: number;
@@ -76,6 +76,12 @@ type Status =
   | { kind: "loading" }
   | { kind: "ready"; duration: number; gen: number }
   | { kind: "error"; message: string };
+
+/** The pixels per second at which the whole clip just fills the waveform's width. */
+function fitPxPerSec(ws: WaveSurfer): number {
+  const duration = ws.getDuration();
+  return duration > 0 ? ws.getWidth() / duration : 0;
+}
 
 /** A performance mark set each time a clip's audio is decoded and playable. */
 export const WAVEFORM_READY_MARK = "redpen:waveform-ready";
@@ -212,7 +218,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
       ws.on("interaction", (t) => {
         pausedAtRef.current = t; // a click or drag on the waveform moved the playhead
       }),
-      ws.on("zoom", (px) => latest.current.onZoomChange?.(px)),
+      ws.on("zoom", (px) => latest.current.onZoomChange?.(pxToZoom(px, fitPxPerSec(ws)))),
       ws.on("click", () => {
         if (performance.now() - regionClickAtRef.current > 50) latest.current.onSelect?.(null);
       }),
@@ -313,11 +319,12 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
     }
   }, [isLive, readyGen, spans, selectedId]);
 
-  // zoom prop → wavesurfer.
+  // zoom prop (a factor of this clip's fitted level) → wavesurfer's pixels per second.
   useEffect(() => {
     const ws = wsRef.current;
     if (!isLive(readyGen) || !ws || zoom === undefined) return;
-    if (Math.abs(ws.options.minPxPerSec - zoom) > 0.5) ws.zoom(zoom);
+    const px = zoomToPx(zoom, fitPxPerSec(ws));
+    if (Math.abs(ws.options.minPxPerSec - px) > 0.5) ws.zoom(px);
   }, [isLive, readyGen, zoom]);
 
   // The spectrogram is loaded (and its code fetched) only when someone asks for it.
@@ -399,9 +406,8 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
       zoomBy(factor) {
         const ws = wsRef.current;
         if (!ws?.getDecodedData()) return;
-        const duration = ws.getDuration();
-        const fit = duration > 0 ? ws.getWidth() / duration : 0;
-        ws.zoom(nextZoom(ws.options.minPxPerSec, factor, fit));
+        const fit = fitPxPerSec(ws);
+        ws.zoom(zoomToPx(pxToZoom(ws.options.minPxPerSec, fit) * factor, fit));
       },
       getCurrentTime: currentTime,
     }),

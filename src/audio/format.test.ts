@@ -2,11 +2,14 @@ import { describe, expect, test } from "vitest";
 import {
   clampTime,
   clampZoom,
+  clampZoomFactor,
   formatTime,
   MAX_ZOOM,
+  MAX_ZOOM_FACTOR,
   MIN_ZOOM,
-  nextZoom,
+  pxToZoom,
   roundSeconds,
+  zoomToPx,
 } from "./format.ts";
 import { waveformBoxHeight } from "./layout.ts";
 
@@ -47,13 +50,24 @@ describe("zoom", () => {
     expect(clampZoom(Number.NaN)).toBe(MIN_ZOOM);
     expect(clampZoom(50, 60, 70)).toBe(60);
   });
-  test("nextZoom multiplies from the larger of the stored and the fitted level", () => {
-    expect(nextZoom(100, 2)).toBe(200);
-    expect(nextZoom(100, 0.5)).toBe(50);
-    // a 3 s clip in a 900 px view fits at 300 px/s: "+" from a stored 20 px/s goes to 600
-    expect(nextZoom(20, 2, 300)).toBe(600);
-    expect(nextZoom(1500, 2)).toBe(MAX_ZOOM);
-    expect(nextZoom(30, 0.5)).toBe(MIN_ZOOM);
+  test("zoom is a factor of each clip's fitted level, so it means the same on every clip", () => {
+    // A 900 px view: a 2.2 s clip fits at 409.09 px/s, a 4.9 s clip at 183.67 px/s.
+    const short = 900 / 2.2;
+    const long = 900 / 4.9;
+    // "Twice the whole clip" on the short clip is 2 × 409.09 px/s …
+    expect(zoomToPx(2, short)).toBeCloseTo(818.18, 2);
+    // … and on the next, longer clip it is 2 × 183.67: half of that clip in view, not a fifth.
+    expect(zoomToPx(2, long)).toBeCloseTo(367.35, 2);
+    expect(900 / zoomToPx(2, long) / 4.9).toBeCloseTo(0.5, 9);
+    // Back from pixels to the factor, e.g. after a wheel zoom.
+    expect(pxToZoom(818.18, short)).toBeCloseTo(2, 4);
+    // Never below the whole clip, never past 64×, never past the pixel limits.
+    expect(pxToZoom(100, short)).toBe(1);
+    expect(clampZoomFactor(500)).toBe(MAX_ZOOM_FACTOR);
+    expect(clampZoomFactor(Number.NaN)).toBe(1);
+    expect(zoomToPx(64, 900 / 0.5)).toBe(MAX_ZOOM);
+    expect(zoomToPx(1, 900 / 600)).toBe(MIN_ZOOM); // a 10-minute clip: at least MIN_ZOOM
+    expect(pxToZoom(300, 0)).toBe(1);
   });
 });
 

@@ -27,13 +27,27 @@ export function clampZoom(pxPerSec: number, min = MIN_ZOOM, max = MAX_ZOOM): num
 }
 
 /**
- * The next zoom level after multiplying by `factor`. `fitPxPerSec` is the level at which the
- * whole clip just fills the view: zooming starts from whichever is larger, so the first "+"
- * always visibly magnifies even when the stored level is below the fitted one.
+ * Zoom is chosen relative to each clip: a factor of the level at which the whole clip just
+ * fills the view (1 = the whole clip, 2 = half of it at a time …), so the same choice shows the
+ * same share of a 2.2 s clip and of the 4.9 s clip after it. Pixels per second are derived
+ * per clip, within [MIN_ZOOM, MAX_ZOOM].
  */
-export function nextZoom(current: number, factor: number, fitPxPerSec = 0): number {
-  const base = Math.max(current, fitPxPerSec);
-  return clampZoom(base * factor);
+export const MAX_ZOOM_FACTOR = 64;
+
+/** Keeps a zoom factor inside [1, MAX_ZOOM_FACTOR]; anything not a finite number becomes 1. */
+export function clampZoomFactor(factor: number): number {
+  if (!Number.isFinite(factor)) return 1;
+  return Math.min(MAX_ZOOM_FACTOR, Math.max(1, factor));
+}
+
+/** The pixels per second of zoom `factor` for a clip that fills the view at `fitPxPerSec`. */
+export function zoomToPx(factor: number, fitPxPerSec: number): number {
+  return clampZoom(clampZoomFactor(factor) * fitPxPerSec);
+}
+
+/** The zoom factor that `pxPerSec` is for a clip that fills the view at `fitPxPerSec`. */
+export function pxToZoom(pxPerSec: number, fitPxPerSec: number): number {
+  return fitPxPerSec > 0 ? clampZoomFactor(pxPerSec / fitPxPerSec) : 1;
 }
 
 /** Clamps a time into [0, duration]. */

@@ -3,14 +3,18 @@
 // view preferences (zoom, spectrogram), which are remembered in localStorage.
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { clampZoom } from "../audio/format.ts";
+import { clampZoomFactor } from "../audio/format.ts";
 
 export interface AnnotateUiState {
   selectedId: string | null;
   /** Playhead position in seconds. */
   currentTime: number;
   playing: boolean;
-  /** Pixels per second; the waveform stretches to fit when the clip is shorter than the view. */
+  /**
+   * Zoom as a factor of the level at which the whole clip fills the view (1 = all of it, 2 =
+   * half at a time): relative to each clip, so a choice made on a short clip shows the same
+   * share of a longer one.
+   */
   zoom: number;
   showSpectrogram: boolean;
   /** Start (seconds) of a span being marked with the keyboard, or null. */
@@ -19,7 +23,7 @@ export interface AnnotateUiState {
   select(id: string | null): void;
   setCurrentTime(t: number): void;
   setPlaying(playing: boolean): void;
-  setZoom(pxPerSec: number): void;
+  setZoom(factor: number): void;
   setShowSpectrogram(on: boolean): void;
   setMarkStart(t: number | null): void;
   setHelpOpen(open: boolean): void;
@@ -27,7 +31,7 @@ export interface AnnotateUiState {
   resetClip(): void;
 }
 
-export const DEFAULT_ZOOM = 100;
+export const DEFAULT_ZOOM = 1;
 
 export const useAnnotateUi = create<AnnotateUiState>()(
   persist(
@@ -42,7 +46,7 @@ export const useAnnotateUi = create<AnnotateUiState>()(
       select: (selectedId) => set({ selectedId }),
       setCurrentTime: (currentTime) => set({ currentTime }),
       setPlaying: (playing) => set({ playing }),
-      setZoom: (zoom) => set({ zoom: clampZoom(zoom) }),
+      setZoom: (zoom) => set({ zoom: clampZoomFactor(zoom) }),
       setShowSpectrogram: (showSpectrogram) => set({ showSpectrogram }),
       setMarkStart: (markStart) => set({ markStart }),
       setHelpOpen: (helpOpen) => set({ helpOpen }),
@@ -50,7 +54,16 @@ export const useAnnotateUi = create<AnnotateUiState>()(
     }),
     {
       name: "redpen.annotate-ui",
-      version: 1,
+      // Version 1 stored pixels per second for every clip; version 2 a factor per clip, so a
+      // stored version-1 level starts again from "whole clip".
+      version: 2,
+      migrate: (persisted, version) => {
+        const old = (persisted ?? {}) as { zoom?: unknown; showSpectrogram?: unknown };
+        return {
+          showSpectrogram: old.showSpectrogram === true,
+          zoom: version < 2 ? DEFAULT_ZOOM : clampZoomFactor(Number(old.zoom)),
+        } as Partial<AnnotateUiState> as AnnotateUiState;
+      },
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ zoom: s.zoom, showSpectrogram: s.showSpectrogram }),
     },

@@ -131,6 +131,24 @@ test("drag a span, rate, finish, reload, and find the span again on clip 1", asy
   await page.context().close();
 });
 
+test("zoom is relative to each clip: 2× shows half of a 7.1 s clip and half of the 5.8 s one after it", async () => {
+  const { page, errors } = await newPage();
+  await page.goto(`${inject("baseUrl")}${CROWD.replace("w1", "zoom1")}`);
+  await waitForWaveform(page, "s01_human.wav");
+  const scroll = page.locator('section[aria-label="Waveform"] [part="scroll"]');
+  const ratio = () => scroll.evaluate((el) => el.scrollWidth / el.clientWidth);
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect.poll(ratio).toBeGreaterThan(1.9);
+  expect(await ratio()).toBeLessThan(2.1);
+  await page.getByRole("button", { name: "Next clip" }).click();
+  await waitForWaveform(page, "s01_espeak.wav");
+  // In pixels per second the 5.8 s clip would be 1.64 views wide; as a factor it is 2.
+  await expect.poll(ratio).toBeGreaterThan(1.9);
+  expect(await ratio()).toBeLessThan(2.1);
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
 test("a whole clip with the keyboard alone", async () => {
   const { page, errors } = await newPage();
   await page.goto(`${inject("baseUrl")}${CROWD.replace("w1", "kb1")}`);
