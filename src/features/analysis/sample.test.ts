@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evenSample, extent } from "./sample.ts";
+import { evenSample, extent, stackPoints } from "./sample.ts";
 
 describe("evenSample", () => {
   it("returns small arrays unchanged", () => {
@@ -25,5 +25,25 @@ describe("extent", () => {
   });
   it("is null for no items", () => {
     expect(extent([], (d: number) => d)).toBeNull();
+  });
+});
+
+describe("stackPoints", () => {
+  it("clips on the same spot of one system become one dot with their count", () => {
+    const points = [
+      { clipId: "c1", system: "A", length: 0, score: 4 },
+      { clipId: "c2", system: "A", length: 0, score: 4 },
+      { clipId: "c3", system: "B", length: 0, score: 4 }, // another system: its own dot
+      { clipId: "c4", system: "A", length: 0.0004, score: 4 }, // same millisecond: same dot
+      { clipId: "c5", system: "A", length: 0.6, score: 4 },
+      { clipId: "c6", system: "A", length: 0, score: 4 },
+      { clipId: "c7", system: "A", length: 0, score: 4 },
+    ];
+    expect(stackPoints(points)).toEqual([
+      { system: "A", length: 0, score: 4, count: 5, clipIds: ["c1", "c2", "c4"] },
+      { system: "B", length: 0, score: 4, count: 1, clipIds: ["c3"] },
+      { system: "A", length: 0.6, score: 4, count: 1, clipIds: ["c5"] },
+    ]);
+    expect(stackPoints([])).toEqual([]);
   });
 });

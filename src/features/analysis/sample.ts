@@ -26,3 +26,43 @@ export function extent<T>(
   }
   return items.length === 0 ? null : [lo, hi];
 }
+
+/** Clips that sit on the same spot of the scatter (same system, length and score), as one dot. */
+export interface StackedPoint {
+  system: string | undefined;
+  length: number;
+  score: number;
+  /** How many clips are at this spot. */
+  count: number;
+  /** The first few of them, for the tooltip. */
+  clipIds: string[];
+}
+
+/**
+ * Groups points that would be drawn on top of each other: the same system, and length and
+ * score equal to the millisecond / thousandth (scores are often whole numbers, lengths often
+ * 0), so one dot, sized by its count, stands for all of them. Order: first appearance.
+ */
+export function stackPoints(
+  points: readonly { clipId: string; system?: string; length: number; score: number }[],
+  keepIds = 3,
+): StackedPoint[] {
+  const spots = new Map<string, StackedPoint>();
+  for (const p of points) {
+    const key = `${p.system ?? "\u0000"}|${Math.round(p.length * 1000)}|${Math.round(p.score * 1000)}`;
+    const spot = spots.get(key);
+    if (spot) {
+      spot.count++;
+      if (spot.clipIds.length < keepIds) spot.clipIds.push(p.clipId);
+    } else {
+      spots.set(key, {
+        system: p.system,
+        length: p.length,
+        score: p.score,
+        count: 1,
+        clipIds: [p.clipId],
+      });
+    }
+  }
+  return [...spots.values()];
+}

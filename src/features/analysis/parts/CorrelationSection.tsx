@@ -71,6 +71,7 @@ export function CorrelationSection({
             {dots.length < scatter.length
               ? `Showing ${count(dots.length)} of ${count(scatter.length)} clips, evenly sampled; the dashed line and the figures use all of them.`
               : `${count(scatter.length)} clips.`}{" "}
+            Clips at the same spot share a larger dot (hover it for how many).{" "}
             {fit
               ? `Dashed line: least-squares fit, score = ${fixed(fit.intercept)} ${fit.slope < 0 ? "−" : "+"} ${fixed(Math.abs(fit.slope))} × length.`
               : "No fitted line: it needs at least two clips whose lengths differ."}
