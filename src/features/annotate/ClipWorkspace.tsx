@@ -276,93 +276,94 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
     clip.sentence ?? "",
   );
 
+  // At laptop size (1280 × 720) the rating and Finish clip sit beside the waveform, in view
+  // without scrolling; on narrow screens they follow the spans.
   return (
-    <div className="grid gap-4 *:min-w-0">
-      <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2
-            ref={headingRef}
-            tabIndex={-1}
-            className="text-base font-semibold text-slate-900 outline-none"
-          >
-            {clip.name}
-            {submission && (
-              <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                Finished
-              </span>
+    <div className="grid gap-4 *:min-w-0 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+      <div className="grid gap-4 *:min-w-0">
+        <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+            <h2
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-base font-semibold text-slate-900 outline-none"
+            >
+              {clip.name}
+              {submission && (
+                <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                  Finished
+                </span>
+              )}
+            </h2>
+            {sentence && (
+              <p className="text-sm text-slate-600">
+                Text: <q className="text-slate-900">{sentence}</q>
+              </p>
             )}
-          </h2>
-          {sentence && (
-            <p className="text-sm text-slate-600">
-              Text: <q className="text-slate-900">{sentence}</q>
+          </div>
+          <WaveToolbar
+            duration={duration}
+            ready={ready}
+            onPlayPause={() => waveRef.current?.playPause()}
+            onZoom={(f) => waveRef.current?.zoomBy(f)}
+            onMark={mark}
+          />
+          <div className="mt-3">
+            {audio.kind === "ready" ? (
+              <Waveform
+                ref={waveRef}
+                audio={audio.src}
+                spans={spans}
+                selectedId={ui.selectedId}
+                allowCreate
+                onCreate={(s, e) => void create(s, e)}
+                onChange={(id, s, e) => void change(id, s, e)}
+                onSelect={ui.select}
+                onReady={(d) => {
+                  setDuration(d);
+                  setReady(true);
+                }}
+                onPlay={session.addPlay}
+                onPlayingChange={(p) => {
+                  ui.setPlaying(p);
+                  if (!p) loopingRef.current = null;
+                }}
+                onTimeUpdate={ui.setCurrentTime}
+                zoom={ui.zoom}
+                onZoomChange={ui.setZoom}
+                showSpectrogram={ui.showSpectrogram}
+              />
+            ) : audio.kind === "error" ? (
+              <section
+                aria-label="Waveform"
+                style={{ height: waveformBoxHeight(128, ui.showSpectrogram) }}
+                className="flex items-center justify-center rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700"
+              >
+                <p role="alert">This clip's audio could not be loaded: {audio.message}</p>
+              </section>
+            ) : (
+              <section
+                aria-label="Waveform"
+                aria-busy="true"
+                style={{ height: waveformBoxHeight(128, ui.showSpectrogram) }}
+                className="animate-pulse rounded-md border border-slate-200 bg-slate-100"
+              />
+            )}
+          </div>
+          <p className="mt-2 text-sm text-slate-500">
+            Drag across the waveform to mark a span that sounds unnatural; drag a span to move it or
+            its edges to resize it. Spans may overlap. Press <kbd className="font-mono">?</kbd> for
+            keyboard shortcuts.
+          </p>
+          <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-700">
+            {status}
+          </p>
+          {writeError && (
+            <p role="alert" className="mt-1 text-sm text-red-600">
+              {writeError}
             </p>
           )}
-        </div>
-        <WaveToolbar
-          duration={duration}
-          ready={ready}
-          onPlayPause={() => waveRef.current?.playPause()}
-          onZoom={(f) => waveRef.current?.zoomBy(f)}
-          onMark={mark}
-        />
-        <div className="mt-3">
-          {audio.kind === "ready" ? (
-            <Waveform
-              ref={waveRef}
-              audio={audio.src}
-              spans={spans}
-              selectedId={ui.selectedId}
-              allowCreate
-              onCreate={(s, e) => void create(s, e)}
-              onChange={(id, s, e) => void change(id, s, e)}
-              onSelect={ui.select}
-              onReady={(d) => {
-                setDuration(d);
-                setReady(true);
-              }}
-              onPlay={session.addPlay}
-              onPlayingChange={(p) => {
-                ui.setPlaying(p);
-                if (!p) loopingRef.current = null;
-              }}
-              onTimeUpdate={ui.setCurrentTime}
-              zoom={ui.zoom}
-              onZoomChange={ui.setZoom}
-              showSpectrogram={ui.showSpectrogram}
-            />
-          ) : audio.kind === "error" ? (
-            <section
-              aria-label="Waveform"
-              style={{ height: waveformBoxHeight(128, ui.showSpectrogram) }}
-              className="flex items-center justify-center rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700"
-            >
-              <p role="alert">This clip's audio could not be loaded: {audio.message}</p>
-            </section>
-          ) : (
-            <section
-              aria-label="Waveform"
-              aria-busy="true"
-              style={{ height: waveformBoxHeight(128, ui.showSpectrogram) }}
-              className="animate-pulse rounded-md border border-slate-200 bg-slate-100"
-            />
-          )}
-        </div>
-        <p className="mt-2 text-sm text-slate-500">
-          Drag across the waveform to mark a span that sounds unnatural; drag a span to move it or
-          its edges to resize it. Spans may overlap. Press <kbd className="font-mono">?</kbd> for
-          keyboard shortcuts.
-        </p>
-        <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-700">
-          {status}
-        </p>
-        {writeError && (
-          <p role="alert" className="mt-1 text-sm text-red-600">
-            {writeError}
-          </p>
-        )}
-      </section>
-
-      <div className="grid gap-4 *:min-w-0 lg:grid-cols-[1fr_22rem]">
+        </section>
         <RegionList
           spans={regions ?? []}
           duration={duration}
@@ -372,29 +373,29 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
           onPlay={playSpan}
           onDelete={deleteSpan}
         />
-        <div className="grid content-start gap-4">
-          <RatingGroup
-            value={rating}
-            required={study.requireRating}
-            error={ratingError}
-            errorId={ratingErrorId}
-            onChange={chooseRating}
-          />
-          <button
-            type="button"
-            onClick={() => void finish()}
-            disabled={finishing}
-            className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-50"
-          >
-            Finish clip
-          </button>
-          {/* Under the button, so that it appearing pushes nothing down. */}
-          {ratingError && (
-            <p id={ratingErrorId} role="alert" className="-mt-2 text-sm text-red-600">
-              {ratingError}
-            </p>
-          )}
-        </div>
+      </div>
+      <div className="grid content-start gap-4 lg:sticky lg:top-4">
+        <RatingGroup
+          value={rating}
+          required={study.requireRating}
+          error={ratingError}
+          errorId={ratingErrorId}
+          onChange={chooseRating}
+        />
+        <button
+          type="button"
+          onClick={() => void finish()}
+          disabled={finishing}
+          className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-50"
+        >
+          Finish clip
+        </button>
+        {/* Under the button, so that it appearing pushes nothing down. */}
+        {ratingError && (
+          <p id={ratingErrorId} role="alert" className="-mt-2 text-sm text-red-600">
+            {ratingError}
+          </p>
+        )}
       </div>
       {ui.helpOpen && <ShortcutsDialog onClose={() => ui.setHelpOpen(false)} />}
     </div>

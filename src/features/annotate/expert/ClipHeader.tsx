@@ -34,8 +34,8 @@ export function ClipHeader({
     clip.isReference && "Reference clip",
   ].filter(Boolean);
   return (
-    <header className="flex flex-wrap items-start justify-between gap-4">
-      <div className="min-w-0">
+    <header className="flex flex-wrap items-start justify-between gap-4 lg:flex-nowrap">
+      <div className="min-w-0 lg:flex-1">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
           Expert review · {study.name}
         </p>
@@ -49,7 +49,7 @@ export function ClipHeader({
         <p className="mt-0.5 text-sm text-slate-500">{details.join(" · ")}</p>
         {text && <p className="mt-2 max-w-3xl text-sm italic text-slate-700">“{text}”</p>}
       </div>
-      <div className="flex flex-wrap items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3 lg:shrink-0">
         <span className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700">
           Expert <span className="font-medium">{expertId}</span>
         </span>

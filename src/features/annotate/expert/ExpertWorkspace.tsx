@@ -233,56 +233,63 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
         study={studyProgress}
         clip={clipProgress}
       />
-      <section aria-label="Clip" className={`${card} p-4`}>
-        <ClipWaveform
-          key={clip.id}
-          studyId={studyId}
-          clip={clip}
-          allowedOrigins={data.study.allowedAudioOrigins}
-          waveformRef={waveform}
-          spans={waveSpans}
-          selectedId={selected?.id ?? null}
-          onSelect={(id) => setSelectedId(spanForWaveformId(view, id))}
-          playing={playback.playing}
-          onPlayingChange={playback.setPlaying}
-          looping={playback.looping}
-          canLoop={selected !== undefined || playback.looping}
-          onPlayPause={playback.playPause}
-          onLoop={loop}
-          onZoom={(f) => waveform.current?.zoomBy(f)}
-          showSpectrogram={ui.showSpectrogram}
-          onShowSpectrogramChange={ui.setShowSpectrogram}
-          showUnion={ui.showUnion}
-          onShowUnionChange={ui.setShowUnion}
-          union={view.union}
-          legend={view.legend}
-          onToggleAnnotator={(id) =>
-            setHidden((h) => {
-              const next = new Set(h);
-              if (!next.delete(id)) next.add(id);
-              return next;
-            })
-          }
-        />
-      </section>
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <section aria-labelledby="expert-spans-title" className={`${card} p-4`}>
-          <h2 id="expert-spans-title" className="mb-3 text-sm font-semibold text-slate-800">
-            Spans on this clip
-            <span className="ml-2 font-normal text-slate-500">
-              {clipProgress.labelled} of {clipProgress.total} labelled
-            </span>
-          </h2>
-          <RegionList
-            spans={view.visibleSpans}
-            hiddenCount={view.spans.length - view.visibleSpans.length}
-            selectedId={selected?.id ?? null}
-            taxonomy={taxonomy}
-            onSelect={setSelectedId}
-            onPlay={playOne}
-          />
-        </section>
-        <section ref={reasonsRef} aria-labelledby="expert-reasons-title" className={`${card} p-4`}>
+      {/* At laptop size (1280 × 720) the reasons sit beside the clip, in view without scrolling. */}
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid min-w-0 gap-4">
+          <section aria-label="Clip" className={`${card} p-4`}>
+            <ClipWaveform
+              key={clip.id}
+              studyId={studyId}
+              clip={clip}
+              allowedOrigins={data.study.allowedAudioOrigins}
+              waveformRef={waveform}
+              spans={waveSpans}
+              selectedId={selected?.id ?? null}
+              onSelect={(id) => setSelectedId(spanForWaveformId(view, id))}
+              playing={playback.playing}
+              onPlayingChange={playback.setPlaying}
+              looping={playback.looping}
+              canLoop={selected !== undefined || playback.looping}
+              onPlayPause={playback.playPause}
+              onLoop={loop}
+              onZoom={(f) => waveform.current?.zoomBy(f)}
+              showSpectrogram={ui.showSpectrogram}
+              onShowSpectrogramChange={ui.setShowSpectrogram}
+              showUnion={ui.showUnion}
+              onShowUnionChange={ui.setShowUnion}
+              union={view.union}
+              legend={view.legend}
+              onToggleAnnotator={(id) =>
+                setHidden((h) => {
+                  const next = new Set(h);
+                  if (!next.delete(id)) next.add(id);
+                  return next;
+                })
+              }
+            />
+          </section>
+          <section aria-labelledby="expert-spans-title" className={`${card} p-4`}>
+            <h2 id="expert-spans-title" className="mb-3 text-sm font-semibold text-slate-800">
+              Spans on this clip
+              <span className="ml-2 font-normal text-slate-500">
+                {clipProgress.labelled} of {clipProgress.total} labelled
+              </span>
+            </h2>
+            <RegionList
+              spans={view.visibleSpans}
+              hiddenCount={view.spans.length - view.visibleSpans.length}
+              selectedId={selected?.id ?? null}
+              taxonomy={taxonomy}
+              onSelect={setSelectedId}
+              onPlay={playOne}
+            />
+          </section>
+        </div>
+        <section
+          ref={reasonsRef}
+          aria-labelledby="expert-reasons-title"
+          className={`${card} p-4 lg:sticky lg:top-4`}
+        >
           <h2 id="expert-reasons-title" className="mb-2 text-sm font-semibold text-slate-800">
             Reasons
           </h2>

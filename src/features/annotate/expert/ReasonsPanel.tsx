@@ -43,7 +43,10 @@ export function ReasonsPanel({ taxonomy, span, clipHasSpans, onToggle }: Props) 
         return (
           <label
             key={t.id}
-            className={`flex cursor-pointer items-start gap-3 rounded-md px-2 py-1.5 transition ${
+            // On a laptop-height screen (≤ 820 px) the descriptions are kept for screen readers
+            // and the tooltip only, so the eleven reasons fit beside the clip without scrolling.
+            title={t.description}
+            className={`flex cursor-pointer items-start gap-3 rounded-md px-2 py-1.5 transition [@media(max-height:820px)]:py-1 ${
               checked ? "bg-slate-100" : "hover:bg-slate-50"
             }`}
           >
@@ -68,7 +71,10 @@ export function ReasonsPanel({ taxonomy, span, clipHasSpans, onToggle }: Props) 
                 )}
               </span>
               {t.description && (
-                <span id={descId} className="text-xs text-slate-500">
+                <span
+                  id={descId}
+                  className="text-xs text-slate-500 [@media(max-height:820px)]:sr-only"
+                >
                   {t.description}
                 </span>
               )}
