@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { matchAudioFiles } from "../domain/audioMatch.ts";
+import { genericLink, prolificLink } from "../domain/collection.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/schema.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
@@ -165,11 +166,10 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
       body: new Blob([new Uint8Array(f.bytes)]),
     });
   }
-  const id = encodeURIComponent(study.study.id);
   io.stdout(
     `${result.created ? "Published" : "Updated"} study "${study.study.name}" (${result.clips} clips; ${toSend.length} audio file(s) sent, ${files.length - toSend.length} already on the server).\n\n` +
-      `Prolific (paste as the study URL, with "URL parameters" on):\n  ${server}/p/${id}?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}\n` +
-      `Any other platform, a lab or a class (one id per participant):\n  ${server}/p/${id}?participant=<id>\n`,
+      `Prolific (paste as the study URL, with "URL parameters" on):\n  ${prolificLink(server, study.study.id)}\n` +
+      `Any other platform, a lab or a class (one id per participant):\n  ${genericLink(server, study.study.id)}\n`,
   );
 }
 

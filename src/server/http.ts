@@ -19,6 +19,7 @@ import {
   returnStudy,
   ServiceError,
   sessionParticipant,
+  studyAbout,
   submit,
 } from "./service.ts";
 import type { Store } from "./store.ts";
@@ -29,7 +30,20 @@ export interface ServerOptions {
   appDir?: string | undefined;
   /** Requests per second each address may make on average, and in a burst. */
   rate?: { perSecond: number; burst: number };
+  /**
+   * Other origins ("https://lab.example.org") where the researcher's app runs: they may call
+   * the researcher endpoints (with the token) and /api/health. Participant endpoints answer
+   * their own origin only.
+   */
+  researcherOrigins?: readonly string[];
 }
+
+const CORS_HEADERS = {
+  "access-control-allow-methods": "GET, HEAD, PUT, OPTIONS",
+  "access-control-allow-headers": "authorization, content-type",
+  "access-control-max-age": "600",
+  vary: "origin",
+};
 
 const MB = 1024 * 1024;
 const LIMITS = { json: 256 * 1024, study: 64 * MB, audio: 64 * MB };
@@ -182,14 +196,24 @@ export function createCollectionServer(options: ServerOptions): Server {
         "too many requests from this address; wait a moment",
       );
     }
-    // Same origin only: a page elsewhere may not call this API from a browser.
+    // Same origin only, except the researcher's own app elsewhere (researcherOrigins) on the
+    // researcher's endpoints: a page elsewhere may not call this API from a browser.
     const origin = req.headers.origin;
+    const researcherRoute = /^\/api\/(studies|audio|health)(\/|$)/.test(pathname);
     if (
       origin &&
       origin !== `http://${req.headers.host}` &&
       origin !== `https://${req.headers.host}`
     ) {
-      throw new ServiceError(403, "foreign-origin", `requests from ${origin} are not accepted`);
+      if (!(researcherRoute && options.researcherOrigins?.includes(origin))) {
+        throw new ServiceError(403, "foreign-origin", `requests from ${origin} are not accepted`);
+      }
+      res.setHeader("access-control-allow-origin", origin);
+      for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+      if (method === "OPTIONS") {
+        res.writeHead(204).end();
+        return;
+      }
     }
     const parts = pathname.split("/").slice(2).map(decodeURIComponent); // after "/api/"
     if (method === "GET" && parts[0] === "health" && parts.length === 1) {
@@ -244,6 +268,10 @@ export function createCollectionServer(options: ServerOptions): Server {
     // Participants.
     if (parts[0] === "p" && parts[1]) {
       const studyId = parts[1];
+      if (method === "GET" && parts.length === 2) {
+        send(res, 200, await studyAbout(store, studyId));
+        return;
+      }
       if (method === "POST" && parts[2] === "arrive" && parts.length === 3) {
         send(res, 200, await arrive(store, studyId, await readJson(req)));
         return;

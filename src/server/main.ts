@@ -10,7 +10,7 @@ import { ensureResearcherToken } from "./service.ts";
 import { openStore } from "./store.ts";
 
 const USAGE =
-  "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST] [--rate REQUESTS_PER_SECOND_PER_ADDRESS]";
+  "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST] [--rate REQUESTS_PER_SECOND_PER_ADDRESS] [--allow-origin https://lab.example.org ...]";
 
 async function main() {
   const { values } = parseArgs({
@@ -20,6 +20,9 @@ async function main() {
       data: { type: "string" },
       app: { type: "string", default: "dist" },
       rate: { type: "string", default: "50" },
+      // Where else the researcher's app runs (its study page publishes and collects): those
+      // origins may call the researcher endpoints with the token. Participants: same origin only.
+      "allow-origin": { type: "string", multiple: true, default: [] },
       help: { type: "boolean" },
     },
   });
@@ -54,6 +57,7 @@ async function main() {
     store,
     appDir,
     rate: { perSecond: rate, burst: Math.max(1, rate * 4) },
+    researcherOrigins: values["allow-origin"].flatMap((o) => o.split(",")).map((o) => o.trim()),
   });
   server.listen(port, values.host, () => {
     const address = server.address();

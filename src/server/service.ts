@@ -4,6 +4,21 @@
 // file. Every rule about files and spans comes from src/domain (one home per rule).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { type AssignableClip, assignClips } from "../domain/assign.ts";
+import {
+  type ArriveRequest,
+  CLIENT_ID_PATTERN,
+  type CollectionSettings,
+  DEFAULT_SETTINGS,
+  PARTICIPANT_ID_PATTERN,
+  type ParticipantProgress,
+  type ParticipantState,
+  type PublishRequest,
+  type PublishResult,
+  type StudyAbout,
+  type StudyProgress,
+  type SubmissionRequest,
+  type SubmissionResponse,
+} from "../domain/collection.ts";
 import { parseAnnotationFile } from "../domain/schema.ts";
 import { checkSpan, coveredSeconds, fitSpanToClip, type Span } from "../domain/spans.ts";
 import type {
@@ -26,19 +41,6 @@ export class ServiceError extends Error {
     super(message);
   }
 }
-
-export interface CollectionSettings {
-  /** Clips each participant annotates (default 10). */
-  clipsPerParticipant: number;
-  /** Participants each clip gets before any clip gets more (default 3). */
-  ratingsPerClip: number;
-  /** Shown at the end, once every clip is acknowledged. */
-  completionCode?: string;
-  /** Where the end screen's button leads (Prolific: …/submissions/complete?cc=CODE). */
-  completionUrl?: string;
-}
-
-export const DEFAULT_SETTINGS: CollectionSettings = { clipsPerParticipant: 10, ratingsPerClip: 3 };
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
@@ -84,22 +86,6 @@ export async function isResearcher(store: Sql, token: string | undefined): Promi
 
 // ---------------------------------------------------------------------------------------------
 // Publishing
-
-export interface PublishRequest {
-  /** The study as an interchange file; its annotations, if any, are not published. */
-  file: unknown;
-  settings?: Partial<CollectionSettings>;
-  /** Each clip's audio: its SHA-256 (hex) and type. */
-  audio?: Record<string, { sha256: string; mime: string }>;
-}
-
-export interface PublishResult {
-  studyId: string;
-  clips: number;
-  /** SHA-256 of the audio the server does not have yet: upload each with PUT /api/audio/… */
-  missingAudio: string[];
-  created: boolean;
-}
 
 function checkSettings(input: Partial<CollectionSettings> | undefined): CollectionSettings {
   const s = { ...DEFAULT_SETTINGS, ...(input ?? {}) };
@@ -263,28 +249,6 @@ export async function hasAudio(store: Sql, hash: string): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Participants
 
-export interface ArriveRequest {
-  /** "prolific" for Prolific links, "link" for the generic link. */
-  platform: string;
-  participantId: string;
-  platformStudyId?: string;
-  sessionId?: string;
-}
-
-export interface ParticipantState {
-  participantId: string;
-  status: ParticipantStatus;
-  study: { name: string; instructions?: string; consent?: string };
-  /** The assigned clips by position: what a participant sees of them (no name, no system). */
-  clips: { position: number; duration: number }[];
-  /** Positions whose submissions the server has. */
-  done: number[];
-  /** Once every clip is acknowledged. */
-  completion?: { code?: string; url?: string };
-}
-
-const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
-
 async function loadStudy(tx: Sql, studyId: string, lock = false) {
   const [row] = await tx.query<{ file: AnnotationFile; settings: CollectionSettings }>(
     `SELECT file, settings FROM studies WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
@@ -315,7 +279,7 @@ export async function arrive(
       `platform must be "prolific" or "link" (got "${platform}")`,
     );
   }
-  if (!ID_PATTERN.test(pid)) {
+  if (!PARTICIPANT_ID_PATTERN.test(pid)) {
     throw new ServiceError(
       400,
       "bad-arrival",
@@ -410,14 +374,6 @@ export async function sessionParticipant(store: Sql, studyId: string, token: str
   return row.participant_id;
 }
 
-/** Which of the participant's clips the server has, and the completion once it has all. */
-export interface ParticipantProgress {
-  status: ParticipantStatus;
-  total: number;
-  done: number[];
-  completion?: { code?: string; url?: string };
-}
-
 async function participantProgress(
   store: Sql,
   studyId: string,
@@ -450,6 +406,25 @@ async function participantProgress(
   return progress;
 }
 
+/** What a study's consent step shows, readable by anyone with the link (name, consent, instructions). */
+export async function studyAbout(store: Sql, studyId: string): Promise<StudyAbout> {
+  const { file } = await loadStudy(store, studyId);
+  return aboutOf(file);
+}
+
+function aboutOf(file: AnnotationFile): StudyAbout {
+  const text = (key: string) => {
+    const v = (file.study as Record<string, unknown>)[key];
+    return typeof v === "string" && v.trim() !== "" ? v : undefined;
+  };
+  const about: StudyAbout = { name: file.study.name };
+  const consent = text("consent");
+  const instructions = text("instructions");
+  if (consent) about.consent = consent;
+  if (instructions) about.instructions = instructions;
+  return about;
+}
+
 export async function participantState(
   store: Sql,
   studyId: string,
@@ -461,21 +436,13 @@ export async function participantState(
     studyId,
     participantId,
   );
-  const text = (key: string) => {
-    const v = (file.study as Record<string, unknown>)[key];
-    return typeof v === "string" ? v : undefined;
-  };
   const state: ParticipantState = {
     participantId,
     status,
-    study: { name: file.study.name },
+    study: { ...aboutOf(file), requireRating: file.study.requireRating === true },
     clips: durations.map((duration, i) => ({ position: i + 1, duration })),
     done,
   };
-  const instructions = text("instructions");
-  const consent = text("consent");
-  if (instructions) state.study.instructions = instructions;
-  if (consent) state.study.consent = consent;
   if (completion) state.completion = completion;
   return state;
 }
@@ -498,27 +465,15 @@ export async function participantAudio(
   return row;
 }
 
-export interface SubmissionRequest {
-  /** Made by the participant's browser; sending the same submission again stores nothing. */
-  clientId: string;
-  position: number;
-  score?: number;
-  spans: { start: number; end: number }[];
-  heardToEnd: boolean;
-  playCount?: number;
-  seconds?: number;
-  completedAt?: string;
-}
-
 /** Takes one finished clip; a replay of the same clientId is acknowledged again, unchanged. */
 export async function submit(
   store: Store,
   studyId: string,
   participantId: string,
   body: SubmissionRequest,
-): Promise<{ clientId: string; replay: boolean; progress: ParticipantProgress }> {
+): Promise<SubmissionResponse> {
   const clientId = String(body?.clientId ?? "");
-  if (!/^[A-Za-z0-9_-]{8,64}$/.test(clientId)) {
+  if (!CLIENT_ID_PATTERN.test(clientId)) {
     throw new ServiceError(400, "bad-submission", "clientId must be 8–64 letters, digits, _ or -");
   }
   if (!Number.isInteger(body.position))
@@ -691,28 +646,11 @@ interface StoredBody {
   completedAt: string;
 }
 
-export interface StudyProgress {
-  studyId: string;
-  participants: { started: number; completed: number; returned: number };
-  /** Clips × participants assigned and done. */
-  assigned: number;
-  done: number;
-  clips: number;
-  ratingsPerClip: number;
-  perParticipant: {
-    id: string;
-    platform: string;
-    status: ParticipantStatus;
-    done: number;
-    total: number;
-    /** Seconds marked unnatural on their reference (natural) clips, once sent: RedPen's filter. */
-    referenceMarkedSeconds: number | null;
-  }[];
-}
-
 export async function progress(store: Sql, studyId: string): Promise<StudyProgress> {
   const { file, settings } = await loadStudy(store, studyId);
-  const refs = new Set(file.clips.filter((c: Clip) => c.isReference).map((c) => c.id));
+  const refs = new Map(
+    file.clips.filter((c: Clip) => c.isReference).map((c) => [c.id, c.duration] as const),
+  );
   const people = await store.query<{
     id: string;
     platform: string;
@@ -741,6 +679,8 @@ export async function progress(store: Sql, studyId: string): Promise<StudyProgre
         onRefs.length === 0
           ? null
           : onRefs.reduce((sum, s) => sum + coveredSeconds(s.body.spans), 0),
+      referenceSeconds:
+        onRefs.length === 0 ? null : onRefs.reduce((sum, s) => sum + (refs.get(s.clip_id) ?? 0), 0),
     };
   });
   const by = (status: ParticipantStatus) => people.filter((p) => p.status === status).length;

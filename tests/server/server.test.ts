@@ -201,7 +201,17 @@ describe.each(backends)("on $name", (backend) => {
       name: "Study visit",
       instructions: "Mark what sounds wrong.",
       consent: "I agree.",
+      requireRating: false,
     });
+    // What the consent step shows is readable before arriving; an unknown study says so.
+    expect((await api("GET", "p/visit")).json).toEqual({
+      name: "Study visit",
+      instructions: "Mark what sounds wrong.",
+      consent: "I agree.",
+    });
+    const unknown = await api("GET", "p/nope");
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error?.message).toBe('no study "nope" is published on this server');
     // Blind: nothing names a clip, a system or a sentence.
     expect(JSON.stringify(arrival.json)).not.toMatch(/espeak|flite|human|s0\d/);
     // Audio of one's own clip, with caching headers; not another study's.
@@ -283,6 +293,15 @@ describe.each(backends)("on $name", (backend) => {
     expect(parsed.file.regions).toHaveLength(5);
     expect(parsed.file.regions.every((r) => r.start === 0.5 && r.end === 1.25)).toBe(true);
     expect(new Set(parsed.file.submissions.map((s) => s.score))).toEqual(new Set([1, 2, 3, 4, 5]));
+    // The reference-clip check: one reference clip (2 s) in 5, 0.75 s of it marked.
+    const progress = await api("GET", "studies/visit/progress", undefined, TOKEN);
+    expect((progress.json.perParticipant as unknown[])[0]).toMatchObject({
+      status: "completed",
+      done: 5,
+      total: 5,
+      referenceMarkedSeconds: 0.75,
+      referenceSeconds: 2,
+    });
   });
 
   test("malformed, oversized and foreign requests are refused with clear errors", async () => {

@@ -67,3 +67,48 @@ test("nothing outside the app's folder; only GET; unknown API routes say so", as
     error: { code: "no-route", message: "no API route GET /api/nothing" },
   });
 });
+
+test("the researcher's app on an allowed origin may call researcher endpoints, not participants'", async () => {
+  const other = createCollectionServer({
+    store,
+    researcherOrigins: ["https://lab.example.org"],
+  });
+  await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+  const address = other.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  try {
+    const preflight = await fetch(`${url}/api/studies/x`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://lab.example.org",
+        "access-control-request-method": "PUT",
+        "access-control-request-headers": "authorization, content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("https://lab.example.org");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe(
+      "authorization, content-type",
+    );
+    // Allowed to ask; the token is still needed.
+    const noToken = await fetch(`${url}/api/studies/x/progress`, {
+      headers: { origin: "https://lab.example.org" },
+    });
+    expect(noToken.status).toBe(401);
+    expect(noToken.headers.get("access-control-allow-origin")).toBe("https://lab.example.org");
+    // Participants' endpoints and other origins: refused.
+    const participant = await fetch(`${url}/api/p/x/arrive`, {
+      method: "POST",
+      headers: { origin: "https://lab.example.org", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(participant.status).toBe(403);
+    const elsewhere = await fetch(`${url}/api/studies/x/progress`, {
+      headers: { origin: "https://evil.example" },
+    });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.headers.get("access-control-allow-origin")).toBeNull();
+  } finally {
+    await new Promise((resolve) => other.close(resolve));
+  }
+});

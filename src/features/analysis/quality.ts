@@ -1,7 +1,8 @@
+import { REFERENCE_FLAG_THRESHOLD } from "../../domain/referenceCheck.ts";
 import type { AnnotatorQuality } from "../../domain/stats/report.ts";
 
 /** Default share of reference bins marked above which an annotator is flagged. */
-export const DEFAULT_THRESHOLD = 0.2;
+export const DEFAULT_THRESHOLD = REFERENCE_FLAG_THRESHOLD;
 
 /**
  * Whether an annotator is flagged: a crowd annotator who marked more than `threshold` of the

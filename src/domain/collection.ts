@@ -1,0 +1,153 @@
+// The collection server's protocol (docs/server.md), shared by the server (src/server), the
+// command line (src/cli/collection.ts) and the app's participant and researcher screens: the
+// shapes of what goes over the wire, and the participant links. One home for each.
+import type { ParticipantStatus } from "./types.ts";
+
+export interface CollectionSettings {
+  /** Clips each participant annotates (default 10). */
+  clipsPerParticipant: number;
+  /** Participants each clip gets before any clip gets more (default 3). */
+  ratingsPerClip: number;
+  /** Shown at the end, once every clip is acknowledged. */
+  completionCode?: string;
+  /** Where the end screen's button leads (Prolific: …/submissions/complete?cc=CODE). */
+  completionUrl?: string;
+}
+
+export const DEFAULT_SETTINGS: CollectionSettings = { clipsPerParticipant: 10, ratingsPerClip: 3 };
+
+export interface PublishRequest {
+  /** The study as an interchange file; its annotations, if any, are not published. */
+  file: unknown;
+  settings?: Partial<CollectionSettings>;
+  /** Each clip's audio: its SHA-256 (hex) and type. */
+  audio?: Record<string, { sha256: string; mime: string }>;
+}
+
+export interface PublishResult {
+  studyId: string;
+  clips: number;
+  /** SHA-256 of the audio the server does not have yet: upload each with PUT /api/audio/… */
+  missingAudio: string[];
+  created: boolean;
+}
+
+/** What anyone with the link may read before taking part: enough for the consent step. */
+export interface StudyAbout {
+  name: string;
+  consent?: string;
+  instructions?: string;
+}
+
+export interface ArriveRequest {
+  /** "prolific" for Prolific links, "link" for the generic link. */
+  platform: string;
+  participantId: string;
+  platformStudyId?: string;
+  sessionId?: string;
+}
+
+/** Which of the participant's clips the server has, and the completion once it has all. */
+export interface ParticipantProgress {
+  status: ParticipantStatus;
+  total: number;
+  done: number[];
+  completion?: { code?: string; url?: string };
+}
+
+export interface ParticipantState {
+  participantId: string;
+  status: ParticipantStatus;
+  study: StudyAbout & { requireRating?: boolean };
+  /** The assigned clips by position: what a participant sees of them (no name, no system). */
+  clips: { position: number; duration: number }[];
+  /** Positions whose submissions the server has. */
+  done: number[];
+  /** Once every clip is acknowledged. */
+  completion?: { code?: string; url?: string };
+}
+
+export interface SubmissionRequest {
+  /** Made by the participant's browser; sending the same submission again stores nothing. */
+  clientId: string;
+  position: number;
+  score?: number;
+  spans: { start: number; end: number }[];
+  heardToEnd: boolean;
+  playCount?: number;
+  seconds?: number;
+  completedAt?: string;
+}
+
+export interface SubmissionResponse {
+  clientId: string;
+  replay: boolean;
+  progress: ParticipantProgress;
+}
+
+export interface StudyProgress {
+  studyId: string;
+  participants: { started: number; completed: number; returned: number };
+  /** Clips × participants assigned and done. */
+  assigned: number;
+  done: number;
+  clips: number;
+  ratingsPerClip: number;
+  perParticipant: {
+    id: string;
+    platform: string;
+    status: ParticipantStatus;
+    done: number;
+    total: number;
+    /** Seconds marked unnatural on their reference (natural) clips, once sent: RedPen's filter. */
+    referenceMarkedSeconds: number | null;
+    /** The length of the reference clips they sent, in seconds (null: none sent yet). */
+    referenceSeconds: number | null;
+  }[];
+}
+
+/** The API's refusals: `{ error: { code, message } }`. */
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}
+
+/** A participant id the server accepts (from PROLIFIC_PID or `participant`). */
+export const PARTICIPANT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** A submission's client-made id the server accepts. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The participant page of a study on `server` (no trailing slash): `…/p/<id>`. */
+export function participantPagePath(studyId: string): string {
+  return `/p/${encodeURIComponent(studyId)}`;
+}
+
+/** The link to paste into Prolific's study URL (with "URL parameters" on). */
+export function prolificLink(server: string, studyId: string): string {
+  return `${server}${participantPagePath(studyId)}?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}`;
+}
+
+/** The link for every other platform, a lab or a class: one `participant` id each. */
+export function genericLink(server: string, studyId: string, participant = "<id>"): string {
+  return `${server}${participantPagePath(studyId)}?participant=${participant}`;
+}
+
+/** Prolific's completion address for a completion code. */
+export function prolificCompletionUrl(code: string): string {
+  return `https://app.prolific.com/submissions/complete?cc=${encodeURIComponent(code)}`;
+}
+
+/** Who arrives through a link: from Prolific's parameters, else the generic `participant`. */
+export function arrivalFromSearch(params: URLSearchParams): ArriveRequest | null {
+  const prolific = params.get("PROLIFIC_PID");
+  if (prolific) {
+    const out: ArriveRequest = { platform: "prolific", participantId: prolific };
+    const study = params.get("STUDY_ID");
+    const session = params.get("SESSION_ID");
+    if (study) out.platformStudyId = study;
+    if (session) out.sessionId = session;
+    return out;
+  }
+  const generic = params.get("participant");
+  return generic ? { platform: "link", participantId: generic } : null;
+}
