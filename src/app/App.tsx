@@ -6,7 +6,7 @@ import { useDocumentTitle } from "../components/useDocumentTitle.ts";
 import { AnnotatePage } from "../features/annotate/AnnotatePage.tsx";
 import { HomePage } from "../features/studies/HomePage.tsx";
 import { StudyPage } from "../features/studies/StudyPage.tsx";
-import { appHref, RawPaths, ROUTE_PATTERNS, routeId } from "../lib/routes.ts";
+import { appHref, isParticipantPath, RawPaths, ROUTE_PATTERNS, routeId } from "../lib/routes.ts";
 import { Header } from "./Header.tsx";
 import { useRouteFocus } from "./useRouteFocus.ts";
 import { useStartup } from "./useStartup.ts";
@@ -14,6 +14,14 @@ import { useStartup } from "./useStartup.ts";
 // The analysis screen pulls in the charting library: load it only when a researcher opens it.
 const AnalysisPage = lazy(() =>
   import("../features/analysis/AnalysisPage.tsx").then((m) => ({ default: m.AnalysisPage })),
+);
+
+// A participant's pages: their own chunk, so researchers' pages do not carry them and they do
+// not carry the researchers' pages.
+const ParticipantPage = lazy(() =>
+  import("../features/participate/ParticipantPage.tsx").then((m) => ({
+    default: m.ParticipantPage,
+  })),
 );
 
 function Routes() {
@@ -31,6 +39,13 @@ function Routes() {
             fallback={<p className="mx-auto max-w-6xl p-6 text-slate-500">Loading analysis…</p>}
           >
             <AnalysisPage studyId={routeId(p.studyId)} />
+          </Suspense>
+        )}
+      </Route>
+      <Route path={ROUTE_PATTERNS.participate}>
+        {(p) => (
+          <Suspense fallback={<p className="mx-auto max-w-6xl p-6 text-slate-500">Loading…</p>}>
+            <ParticipantPage studyId={routeId(p.studyId)} />
           </Suspense>
         )}
       </Route>
@@ -56,12 +71,13 @@ function NotFound() {
 
 /** The app shell: header, the current screen inside an error boundary, and the notices. */
 export function App() {
-  useStartup();
   const [location] = useLocation();
+  const participant = isParticipantPath(location);
+  useStartup(participant);
   useRouteFocus(location);
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
-      <Header />
+      <Header participant={participant} />
       <ErrorBoundary resetKey={location}>
         <RawPaths>
           <Routes />

@@ -34,8 +34,26 @@ function NavLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** The app bar: the app name (links home) and the main navigation. */
-export function Header() {
+/**
+ * The app bar: the app name (links home) and the main navigation. A participant (/p/…) sees
+ * only the name: no link to the studies or any researcher screen.
+ */
+export function Header({ participant = false }: { participant?: boolean }) {
+  if (participant) {
+    return (
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center px-6 py-3">
+          <span className="flex items-center gap-2 text-base font-semibold tracking-tight text-slate-900">
+            <span
+              aria-hidden="true"
+              className="inline-block h-4 w-1.5 -skew-x-12 rounded-sm bg-red-600"
+            />
+            RedPen Annotator
+          </span>
+        </div>
+      </header>
+    );
+  }
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between px-6 py-3">

@@ -58,6 +58,8 @@ export interface WaveformProps {
   onPlay?(): void;
   /** Playback started or stopped, for a play/pause button's label. */
   onPlayingChange?(playing: boolean): void;
+  /** Playback reached the end of the clip. */
+  onFinish?(): void;
   /** The playhead moved (during playback and on seeks). */
   onTimeUpdate?(seconds: number): void;
   /** Zoom as a factor of the level at which the whole clip fills the view (1 = all of it). */
@@ -215,6 +217,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         latest.current.onPlayingChange?.(false);
       }),
       ws.on("timeupdate", (t) => latest.current.onTimeUpdate?.(t)),
+      ws.on("finish", () => latest.current.onFinish?.()),
       ws.on("interaction", (t) => {
         pausedAtRef.current = t; // a click or drag on the waveform moved the playhead
       }),

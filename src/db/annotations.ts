@@ -212,6 +212,8 @@ export function finishClip(
     /** Plays and active seconds of this visit, added to what is stored. */
     plays: number;
     seconds: number;
+    /** The clip was played to its end in this visit (kept once true). */
+    heardToEnd?: boolean;
   },
 ): Promise<SubmissionRecord> {
   return runWrite("the submission", async () => {
@@ -239,6 +241,7 @@ export function finishClip(
         ...(input.score === undefined ? {} : { score: input.score }),
         playCount: (existing?.playCount ?? 0) + plays,
         seconds: Math.round(((existing?.seconds ?? 0) + seconds) * 10) / 10,
+        ...(input.heardToEnd || existing?.heardToEnd ? { heardToEnd: true } : {}),
       };
       await db.submissions.put(record);
       return record;

@@ -61,6 +61,38 @@ export interface StudyRecord {
    * moves with every chunk; a study left like this by a closed page is removed on a later start.
    */
   importing?: { startedAt: string; updatedAt: string };
+  /**
+   * Set on the local copy of a collection-server study that a participant annotates
+   * (features/participate): such a study is the participant's own, never listed on the
+   * studies page. Its clips are the participant's assigned clips, by position.
+   */
+  participation?: Participation;
+}
+
+/** A participant's link to the collection server (docs/server.md). */
+export interface Participation {
+  /** The server's API base ("https://study.example.org") and the study's id there. */
+  server: string;
+  studyId: string;
+  /** Who arrived, as the link said: sent again when the session token is refused. */
+  arrival: {
+    platform: string;
+    participantId: string;
+    platformStudyId?: string;
+    sessionId?: string;
+  };
+  /** The server's id for the participant (the local annotator id) and its session token. */
+  participantId: string;
+  sessionToken: string;
+  consentedAt: string;
+  /** Set once the instructions were read and the first clip opened. */
+  begunAt?: string;
+  /** Positions (1…K) the server has acknowledged. */
+  acknowledged: number[];
+  /** What the end screen shows, once the server has every clip. */
+  completion?: { code?: string; url?: string };
+  /** The participant gave the study back ("returned"). */
+  returnedAt?: string;
 }
 
 export type ClipRecord = Clip & { studyId: string; order: number };

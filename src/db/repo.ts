@@ -36,6 +36,7 @@ export {
 export type {
   AnnotatorRecord,
   ClipRecord,
+  Participation,
   ReasonLabelRecord,
   RegionRecord,
   StudyRecord,
@@ -53,6 +54,7 @@ export {
   setAudioOriginAllowed,
   slugify,
   studyText,
+  updateParticipation,
   updateStudy,
 } from "./studies.ts";
 export { runWrite, WriteError } from "./write.ts";

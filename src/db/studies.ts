@@ -3,7 +3,7 @@ import type Dexie from "dexie";
 import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
 import { checkNewClips, type NewClip, newClipsBytes, writeClipsInTransaction } from "./clips.ts";
-import { db, ofStudy, type RedPenDB, type StudyRecord } from "./db.ts";
+import { db, ofStudy, type Participation, type RedPenDB, type StudyRecord } from "./db.ts";
 import { requireSpace } from "./space.ts";
 import { requireId, requirePositive } from "./validate.ts";
 import { runWrite } from "./write.ts";
@@ -25,6 +25,8 @@ export interface NewStudy {
    * failed write never leaves a study without its clips: all of it is stored, or nothing.
    */
   clips?: readonly NewClip[];
+  /** A participant's local copy of a server study (features/participate); never listed. */
+  participation?: Participation;
 }
 
 export interface StudySummary {
@@ -58,10 +60,13 @@ function randomSuffix(): string {
   return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
 }
 
-/** All studies, newest first (not those a chunked import is still writing). */
+/**
+ * All studies, newest first (not those a chunked import is still writing, nor a participant's
+ * copies of server studies).
+ */
 export async function listStudies(): Promise<StudyRecord[]> {
   const all = await db.studies.orderBy("createdAt").toArray();
-  return all.filter((s) => !s.importing).reverse();
+  return all.filter((s) => !s.importing && !s.participation).reverse();
 }
 
 /** All studies (newest first) with their numbers of clips, annotators and submissions. */
@@ -112,6 +117,7 @@ export function createStudy(input: NewStudy): Promise<string> {
       requireRating: input.requireRating ?? false,
       createdAt: new Date().toISOString(),
       extra: { ...(input.extra ?? {}) },
+      ...(input.participation ? { participation: input.participation } : {}),
     };
     const clips = input.clips ?? [];
     checkNewClips(clips);
@@ -145,6 +151,25 @@ export function updateStudy(
       return updated;
     });
   });
+}
+
+/**
+ * Changes a participant's link to the server (the local copy of a server study), inside one
+ * transaction: `change` gets the stored value and returns the new one. Returns it.
+ */
+export function updateParticipation(
+  studyId: string,
+  change: (current: Participation) => Participation,
+): Promise<Participation> {
+  return runWrite("the progress of your study", () =>
+    db.transaction("rw", db.studies, async () => {
+      const study = await db.studies.get(studyId);
+      if (!study?.participation) throw new Error(`no participation with id "${studyId}"`);
+      const next = change(study.participation);
+      await db.studies.update(studyId, { participation: next });
+      return next;
+    }),
+  );
 }
 
 /**

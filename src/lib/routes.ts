@@ -16,7 +16,13 @@ export const ROUTE_PATTERNS = {
   study: "/studies/:studyId",
   analysis: "/studies/:studyId/analysis",
   annotate: "/annotate/:studyId",
+  participate: "/p/:studyId",
 } as const;
+
+/** A participant's pages (/p/…): no researcher navigation, no demo study, nothing else. */
+export function isParticipantPath(path: string): boolean {
+  return path === "/p" || path.startsWith("/p/");
+}
 
 /**
  * The sub-path the app is served under: "" at a site's root, "/redpen" when built with

@@ -23,7 +23,7 @@ import { useAnnotateUi } from "../../stores/annotate.ts";
 import { RatingGroup } from "./RatingGroup.tsx";
 import { RegionList } from "./RegionList.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
-import { sessionKey } from "./session.ts";
+import { PlayCoverage, sessionKey } from "./session.ts";
 import type { ClipAudio } from "./useClipAudio.ts";
 import { useClipSession } from "./useClipSession.ts";
 import { useShortcuts } from "./useShortcuts.ts";
@@ -39,6 +39,11 @@ export interface ClipWorkspaceProps {
   onNext?: () => void;
   /** Called after the submission is stored. */
   onFinished(): void;
+  /**
+   * The clip can be finished only once it was played to its end (participants of a server
+   * study: their submissions carry heardToEnd).
+   */
+  requireHeardToEnd?: boolean;
 }
 
 function messageOf(error: unknown): string {
@@ -73,6 +78,16 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
   const [finishing, setFinishing] = useState(false);
   const session = useClipSession(sessionKey(studyId, annotatorId, clip.id));
   const rating = session.draftRating ?? submission?.score;
+  const coverage = useRef(new PlayCoverage(clip.duration));
+  const playingRef = useRef(false);
+  const audioFailed = audio.kind === "error";
+  // Why the clip cannot be finished yet, if it cannot.
+  const finishBlocked = audioFailed
+    ? "The audio of this clip could not be loaded, so it cannot be finished yet."
+    : props.requireHeardToEnd && !session.heard && !submission
+      ? "Play the whole clip once before finishing it."
+      : null;
+  const finishHintId = useId();
 
   const regions = useLiveQuery(
     () => listRegions(studyId, clip.id, annotatorId),
@@ -166,6 +181,10 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
 
   const finish = useCallback(async () => {
     if (finishing) return;
+    if (finishBlocked) {
+      setStatus(finishBlocked);
+      return;
+    }
     if (study.requireRating && rating === undefined) {
       setRatingError("Choose an overall naturalness rating (1–5) before finishing this clip.");
       return;
@@ -181,6 +200,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
         ...(rating === undefined ? {} : { score: rating }),
         plays,
         seconds,
+        heardToEnd: session.heard,
       }),
     );
     setFinishing(false);
@@ -190,6 +210,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
     }
   }, [
     finishing,
+    finishBlocked,
     study.requireRating,
     rating,
     session,
@@ -322,13 +343,25 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
                 onReady={(d) => {
                   setDuration(d);
                   setReady(true);
+                  coverage.current = new PlayCoverage(d);
                 }}
                 onPlay={session.addPlay}
                 onPlayingChange={(p) => {
                   ui.setPlaying(p);
+                  playingRef.current = p;
                   if (!p) loopingRef.current = null;
                 }}
-                onTimeUpdate={ui.setCurrentTime}
+                onTimeUpdate={(t) => {
+                  ui.setCurrentTime(t);
+                  if (playingRef.current) coverage.current.at(t);
+                }}
+                onFinish={() => {
+                  if (coverage.current.finished() && !session.heard) {
+                    session.markHeard();
+                    if (props.requireHeardToEnd)
+                      setStatus("Heard to the end: you can finish this clip.");
+                  }
+                }}
                 zoom={ui.zoom}
                 onZoomChange={ui.setZoom}
                 showSpectrogram={ui.showSpectrogram}
@@ -385,11 +418,17 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
         <button
           type="button"
           onClick={() => void finish()}
-          disabled={finishing}
-          className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-50"
+          disabled={finishing || finishBlocked !== null}
+          aria-describedby={finishBlocked ? finishHintId : undefined}
+          className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
           Finish clip
         </button>
+        {finishBlocked && (
+          <p id={finishHintId} className="-mt-2 text-sm text-slate-600">
+            {finishBlocked}
+          </p>
+        )}
         {/* Under the button, so that it appearing pushes nothing down. */}
         {ratingError && (
           <p id={ratingErrorId} role="alert" className="-mt-2 text-sm text-red-600">

@@ -1,7 +1,7 @@
 // The crowd annotator's screen for one study: which clip is open (`clip` in the URL, else the
 // first one not finished yet), progress, navigation, and the finished screen at the end.
 import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import {
@@ -26,7 +26,30 @@ import { useClipAudio } from "./useClipAudio.ts";
 const SECONDARY =
   "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
 
-export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotatorId: string }) {
+/**
+ * A participant of a server study (features/participate) sees the screen blind and forward
+ * only: no annotator id, no clip list or Previous/Next (a finished clip is sent and final),
+ * no download of their work (the server has it), and a clip is finished only once heard to
+ * its end.
+ */
+export interface ParticipantMode {
+  /** Clips the server already has from this participant (finished in another browser). */
+  doneElsewhere: ReadonlySet<string>;
+  /** Under the progress bar: how the sending goes. */
+  status: ReactNode;
+  /** In place of the finished screen, once every clip is finished. */
+  end: ReactNode;
+}
+
+export function CrowdScreen({
+  studyId,
+  annotatorId,
+  participant,
+}: {
+  studyId: string;
+  annotatorId: string;
+  participant?: ParticipantMode;
+}) {
   const [params, setParams] = useSearchParams();
   const setHelpOpen = useAnnotateUi((s) => s.setHelpOpen);
   const study = useLiveQuery(() => getStudy(studyId).then((s) => s ?? null), [studyId]);
@@ -43,8 +66,12 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
     return () => c.dispose();
   }, [studyId]);
 
-  const finished = useMemo(() => new Set((submissions ?? []).map((s) => s.clipId)), [submissions]);
-  const requested = params.get("clip");
+  const doneElsewhere = participant?.doneElsewhere;
+  const finished = useMemo(
+    () => new Set([...(submissions ?? []).map((s) => s.clipId), ...(doneElsewhere ?? [])]),
+    [submissions, doneElsewhere],
+  );
+  const requested = participant ? null : params.get("clip");
   const index = useMemo(() => {
     if (!clips || !submissions) return -1;
     const asked = requested ? clips.findIndex((c) => c.id === requested) : -1;
@@ -125,12 +152,16 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
               {" · "}
             </>
           ) : null}
-          {finished.size} of {clips.length} finished · annotator{" "}
-          <span className="font-mono">{annotatorId}</span>
+          {finished.size} of {clips.length} finished
+          {!participant && (
+            <>
+              {" · "}annotator <span className="font-mono">{annotatorId}</span>
+            </>
+          )}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {clip && (
+        {clip && !participant && (
           <nav aria-label="Clips" className="flex gap-2">
             <button
               type="button"
@@ -161,7 +192,7 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
             Keyboard shortcuts <kbd className="ml-1 text-xs text-slate-400">?</kbd>
           </button>
         )}
-        {clip && <DownloadMyWork studyId={studyId} annotatorId={annotatorId} />}
+        {clip && !participant && <DownloadMyWork studyId={studyId} annotatorId={annotatorId} />}
       </div>
     </div>
   );
@@ -182,6 +213,15 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
     </div>
   );
 
+  if (!clip && participant) {
+    return (
+      <>
+        {header}
+        {progress}
+        {participant.end}
+      </>
+    );
+  }
   if (!clip) {
     return (
       <>
@@ -203,7 +243,11 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
     <>
       {header}
       {progress}
-      <LowSpaceWarning studyId={studyId} annotatorId={annotatorId} finished={finished.size} />
+      {participant ? (
+        participant.status
+      ) : (
+        <LowSpaceWarning studyId={studyId} annotatorId={annotatorId} finished={finished.size} />
+      )}
       <Instructions text={studyText(study, "instructions")} />
       <ClipWorkspace
         key={clip.id}
@@ -212,8 +256,15 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
         annotatorId={annotatorId}
         audio={audio}
         submission={submissions.find((s) => s.clipId === clip.id)}
-        onPrevious={index > 0 ? () => goTo(clips[index - 1]?.id ?? null) : undefined}
-        onNext={index < clips.length - 1 ? () => goTo(clips[index + 1]?.id ?? null) : undefined}
+        requireHeardToEnd={participant !== undefined}
+        onPrevious={
+          index > 0 && !participant ? () => goTo(clips[index - 1]?.id ?? null) : undefined
+        }
+        onNext={
+          index < clips.length - 1 && !participant
+            ? () => goTo(clips[index + 1]?.id ?? null)
+            : undefined
+        }
         onFinished={() => {
           const done = new Set(finished).add(clip.id);
           const next = nextUnfinished(
@@ -221,6 +272,7 @@ export function CrowdScreen({ studyId, annotatorId }: { studyId: string; annotat
             done,
             index,
           );
+          if (participant) return; // the next unfinished clip opens by itself
           goTo(next >= 0 ? (clips[next]?.id ?? null) : null);
         }}
       />

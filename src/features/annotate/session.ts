@@ -8,6 +8,8 @@ export interface ClipSession {
   seconds: number;
   /** Rating chosen but not yet submitted. */
   draftRating?: number;
+  /** The clip was played to its end (PlayCoverage) since the last finish. */
+  heard?: boolean;
 }
 
 export const EMPTY_SESSION: ClipSession = { plays: 0, seconds: 0 };
@@ -30,7 +32,10 @@ export function readSession(
     const r = v.draftRating;
     const draftRating =
       Number.isInteger(r) && (r as number) >= 1 && (r as number) <= 5 ? r : undefined;
-    return draftRating === undefined ? { plays, seconds } : { plays, seconds, draftRating };
+    const out: ClipSession = { plays, seconds };
+    if (draftRating !== undefined) out.draftRating = draftRating;
+    if (v.heard === true) out.heard = true;
+    return out;
   } catch {
     return { ...EMPTY_SESSION };
   }
@@ -42,7 +47,12 @@ export function writeSession(
   session: ClipSession,
 ): void {
   try {
-    if (session.plays === 0 && session.seconds === 0 && session.draftRating === undefined) {
+    if (
+      session.plays === 0 &&
+      session.seconds === 0 &&
+      session.draftRating === undefined &&
+      !session.heard
+    ) {
       storage?.removeItem(key);
     } else {
       storage?.setItem(key, JSON.stringify(session));
@@ -103,5 +113,54 @@ export class ActiveClock {
     const s = this.seconds();
     this.total = 0;
     return s;
+  }
+}
+
+/**
+ * Whether a clip was heard to its end: playback reached the end (wavesurfer's "finish") after
+ * playing at least `share` of the clip. The played stretches come from the playhead's updates
+ * during playback: a step of more than `maxStep` seconds is a seek, not listening, so jumping
+ * to the last second and playing it does not count.
+ */
+export class PlayCoverage {
+  private readonly played: Uint8Array;
+  private last: number | null = null;
+
+  constructor(
+    private readonly duration: number,
+    private readonly binSeconds = 0.05,
+    private readonly maxStep = 0.75,
+    private readonly share = 0.9,
+  ) {
+    this.played = new Uint8Array(Math.max(1, Math.ceil(duration / binSeconds)));
+  }
+
+  /** The playhead is at `t` during playback. */
+  at(t: number): void {
+    const from = this.last;
+    this.last = t;
+    if (from === null || t <= from || t - from > this.maxStep) return;
+    this.mark(from, t);
+  }
+
+  /** Playback ended at the clip's end: true when enough of it was played. */
+  finished(): boolean {
+    if (this.last !== null && this.duration - this.last <= this.maxStep) {
+      this.mark(this.last, this.duration);
+    }
+    this.last = null;
+    return this.coveredShare() >= this.share;
+  }
+
+  coveredShare(): number {
+    let n = 0;
+    for (const b of this.played) n += b;
+    return n / this.played.length;
+  }
+
+  private mark(from: number, to: number): void {
+    const a = Math.max(0, Math.floor(from / this.binSeconds + 1e-9));
+    const b = Math.min(this.played.length, Math.ceil(to / this.binSeconds - 1e-9));
+    for (let i = a; i < b; i++) this.played[i] = 1;
   }
 }

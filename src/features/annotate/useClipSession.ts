@@ -15,6 +15,7 @@ export function useClipSession(key: string) {
   stored.current ??= readSession(tabStorage(), key);
   const clock = useRef<ActiveClock | null>(null);
   const [draftRating, setDraft] = useState<number | undefined>(stored.current.draftRating);
+  const [heard, setHeard] = useState(stored.current.heard === true);
 
   /** Moves the clock's time into the stored record and writes it. */
   const save = useCallback(() => {
@@ -69,6 +70,15 @@ export function useClipSession(key: string) {
     [save],
   );
 
+  /** The clip was played to its end: remembered until the clip is finished. */
+  const markHeard = useCallback(() => {
+    const s = stored.current;
+    if (!s || s.heard) return;
+    s.heard = true;
+    setHeard(true);
+    save();
+  }, [save]);
+
   /** What this visit adds to the submission: plays and active seconds since the last finish. */
   const totals = useCallback((): { plays: number; seconds: number } => {
     const s = stored.current ?? { plays: 0, seconds: 0 };
@@ -82,5 +92,5 @@ export function useClipSession(key: string) {
     writeSession(tabStorage(), key, stored.current);
   }, [key]);
 
-  return { draftRating, setDraftRating, addPlay, totals, reset };
+  return { draftRating, setDraftRating, heard, markHeard, addPlay, totals, reset };
 }

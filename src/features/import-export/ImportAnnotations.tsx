@@ -44,9 +44,15 @@ function useImportClient(create: () => ImportClient): () => ImportClient {
 
 export function ImportAnnotations({
   createClient = () => new ImportClient(),
+  initialFiles,
 }: {
   /** Tests pass a client with a fake or in-thread worker. */
   createClient?: () => ImportClient;
+  /**
+   * Files to preview at once, as if picked (the study page's "Collect from server" passes
+   * the collected file): a new array starts a new preview.
+   */
+  initialFiles?: readonly File[];
 }) {
   const client = useImportClient(createClient);
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
@@ -89,6 +95,11 @@ export function ImportAnnotations({
     setOutcomes(new Map());
     void run((onProgress) => client().load(picked, onProgress));
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new array starts a preview
+  useEffect(() => {
+    if (initialFiles && initialFiles.length > 0) onFiles([...initialFiles]);
+  }, [initialFiles]);
 
   const remove = (name: string) => {
     if (stage.kind !== "loaded") return;

@@ -5,6 +5,7 @@ import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
 import { analysisPath, annotatePath, appHref } from "../../lib/routes.ts";
+import { CollectionPanel } from "../collection/index.ts";
 import { LazyExportPanel } from "../import-export/index.ts";
 import { AddClipsForm } from "./AddClipsForm.tsx";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
@@ -136,6 +137,8 @@ export function StudyPage({ studyId }: { studyId: string }) {
           </Suspense>
         </Card>
       </div>
+
+      <CollectionPanel studyId={study.id} />
 
       <Card
         title="Clips"

@@ -1,0 +1,4 @@
+// What other features use of annotate (the only file they may import from here; the import
+// rules are in scripts/check-imports): the crowd screen, which the participant pages show in
+// its participant mode.
+export { CrowdScreen, type ParticipantMode } from "./CrowdScreen.tsx";

@@ -1,0 +1,114 @@
+// Publishing a study from the study page to a collection server (docs/server.md): the study
+// as an interchange file without annotations, each clip's audio by its SHA-256, then only the
+// audio the server does not have. Publishing again updates the settings and sends nothing new.
+
+import { studyToFile } from "../../db/interchange.ts";
+import { getClipAudio } from "../../db/repo.ts";
+import {
+  type CollectionSettings,
+  genericLink,
+  type PublishResult,
+  prolificLink,
+  type StudyProgress,
+} from "../../domain/collection.ts";
+import type { AnnotationFile } from "../../domain/types.ts";
+import { ApiError, apiJson } from "../../lib/collectionApi.ts";
+
+async function sha256Hex(blob: Blob): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer()));
+  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export interface PublishOutcome {
+  created: boolean;
+  clips: number;
+  audioSent: number;
+  audioKept: number;
+  links: { prolific: string; generic: string };
+}
+
+export type PublishStage =
+  | { stage: "hashing"; done: number; total: number }
+  | { stage: "uploading"; done: number; total: number };
+
+/** Publishes (or updates) the local study on `server`. Refuses a study with clips lacking audio. */
+export async function publishToServer(
+  server: string,
+  token: string,
+  studyId: string,
+  settings: Partial<CollectionSettings>,
+  onProgress: (p: PublishStage) => void = () => undefined,
+): Promise<PublishOutcome> {
+  const file = await studyToFile(studyId);
+  if (!file) throw new Error(`no study "${studyId}" in this browser`);
+  const header: AnnotationFile = {
+    ...file,
+    annotators: [],
+    submissions: [],
+    regions: [],
+    reasonLabels: [],
+  };
+  const blobs = new Map<string, Blob>();
+  const audio: Record<string, { sha256: string; mime: string }> = {};
+  const missing: string[] = [];
+  for (const [i, clip] of file.clips.entries()) {
+    onProgress({ stage: "hashing", done: i, total: file.clips.length });
+    const blob = await getClipAudio(studyId, clip.id);
+    if (!blob) {
+      missing.push(clip.name);
+      continue;
+    }
+    const sha256 = await sha256Hex(blob);
+    blobs.set(sha256, blob);
+    audio[clip.id] = { sha256, mime: blob.type || "application/octet-stream" };
+  }
+  if (missing.length > 0) {
+    const list = missing.slice(0, 5).join(", ");
+    throw new Error(
+      `${missing.length} clip(s) have no audio in this browser (${list}${missing.length > 5 ? ", …" : ""}): add their audio files first, so participants can hear them`,
+    );
+  }
+  const result = await apiJson<PublishResult>(
+    server,
+    `/api/studies/${encodeURIComponent(studyId)}`,
+    { method: "PUT", token, json: { file: header, settings, audio } },
+  );
+  for (const [i, hash] of result.missingAudio.entries()) {
+    onProgress({ stage: "uploading", done: i, total: result.missingAudio.length });
+    const blob = blobs.get(hash);
+    if (!blob)
+      throw new ApiError(0, "internal", `the server asked for audio ${hash} it was not sent`);
+    await apiJson(server, `/api/audio/${hash}`, {
+      method: "PUT",
+      token,
+      body: blob,
+      contentType: blob.type || "application/octet-stream",
+    });
+  }
+  return {
+    created: result.created,
+    clips: result.clips,
+    audioSent: result.missingAudio.length,
+    audioKept: blobs.size - result.missingAudio.length,
+    links: { prolific: prolificLink(server, studyId), generic: genericLink(server, studyId) },
+  };
+}
+
+/** How the study's collection goes: participants and clips × ratings done. */
+export function fetchProgress(server: string, token: string, studyId: string) {
+  return apiJson<StudyProgress>(server, `/api/studies/${encodeURIComponent(studyId)}/progress`, {
+    token,
+  });
+}
+
+/** Everything collected, as an interchange file ready for the merge preview. */
+export async function collectFile(server: string, token: string, studyId: string): Promise<File> {
+  const file = await apiJson<unknown>(
+    server,
+    `/api/studies/${encodeURIComponent(studyId)}/collect`,
+    { token },
+  );
+  return new File([JSON.stringify(file)], `collected-${studyId}.json`, {
+    type: "application/json",
+  });
+}

@@ -1,0 +1,245 @@
+// /p/:studyId — a participant of a study on the collection server (docs/server.md). The link
+// says who they are (Prolific's PROLIFIC_PID, STUDY_ID, SESSION_ID; or `participant`). Steps:
+// consent → their clips are fetched → instructions → the crowd screen, blind → the completion
+// code, shown once the server has acknowledged every clip. Someone coming back (a reload, a
+// crash, a new visit with the same link) resumes where they were, offline too.
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "wouter";
+import { Button } from "../../components/Button.tsx";
+import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
+import {
+  getStudy,
+  listSubmissions,
+  type StudyRecord,
+  studyText,
+  updateParticipation,
+} from "../../db/repo.ts";
+import { arrivalFromSearch, type StudyAbout } from "../../domain/collection.ts";
+import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
+import { CrowdScreen } from "../annotate/index.ts";
+import { ConsentStep, Declined } from "./ConsentStep.tsx";
+import { EndScreen } from "./EndScreen.tsx";
+import { Outbox, type OutboxStatus } from "./outbox.ts";
+import {
+  clipIdAt,
+  fetchAbout,
+  localStudyId,
+  type PrepareProgress,
+  prepare,
+} from "./participation.ts";
+import { SendStatus } from "./SendStatus.tsx";
+
+type Step =
+  | { kind: "loading" }
+  | { kind: "consent"; about: StudyAbout }
+  | { kind: "declined" }
+  | { kind: "preparing"; progress: PrepareProgress | null }
+  | { kind: "ready" }
+  | { kind: "error"; message: string; retry?: () => void };
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return <main className="mx-auto max-w-6xl p-4 sm:p-6">{children}</main>;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0)
+    return "The study's server cannot be reached. Check your internet connection and try again.";
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function ParticipantPage({ studyId }: { studyId: string }) {
+  const [params] = useSearchParams();
+  const search = params.toString();
+  const arrival = useMemo(() => arrivalFromSearch(new URLSearchParams(search)), [search]);
+  const localId = arrival ? localStudyId(studyId, arrival) : null;
+  const [step, setStep] = useState<Step>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const server = sameOriginServer();
+
+  // Coming back: the local copy is here, nothing needs the network. Else the consent step.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs it on "Try again"
+  useEffect(() => {
+    if (!arrival || !localId) return;
+    let cancelled = false;
+    (async () => {
+      if ((await getStudy(localId))?.participation) return { kind: "ready" } as const;
+      return { kind: "consent", about: await fetchAbout(server, studyId) } as const;
+    })().then(
+      (next) => !cancelled && setStep(next),
+      (e: unknown) =>
+        !cancelled &&
+        setStep({ kind: "error", message: messageOf(e), retry: () => setAttempt((n) => n + 1) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [arrival, localId, server, studyId, attempt]);
+
+  const start = () => {
+    if (!arrival) return;
+    setStep({ kind: "preparing", progress: null });
+    prepare(server, studyId, arrival, (progress) => setStep({ kind: "preparing", progress })).then(
+      () => setStep({ kind: "ready" }),
+      (e: unknown) =>
+        setStep({ kind: "error", message: messageOf(e), retry: () => setAttempt((n) => n + 1) }),
+    );
+  };
+
+  useDocumentTitle(step.kind === "consent" ? step.about.name : "Study");
+
+  if (!arrival || !localId) {
+    return (
+      <Shell>
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          <h1 className="font-semibold">This link is missing your participant id</h1>
+          <p className="mt-1 text-sm">
+            Open the study from the link your study platform (for example Prolific) gave you. A link
+            for a lab or a class ends in <code>?participant=</code> and your id.
+          </p>
+        </div>
+      </Shell>
+    );
+  }
+  switch (step.kind) {
+    case "loading":
+      return (
+        <Shell>
+          <p className="text-sm text-slate-500">Opening the study…</p>
+        </Shell>
+      );
+    case "error":
+      return (
+        <Shell>
+          <div
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+          >
+            <p>{step.message}</p>
+            {step.retry && (
+              <Button className="mt-3" onClick={step.retry}>
+                Try again
+              </Button>
+            )}
+          </div>
+        </Shell>
+      );
+    case "consent":
+      return (
+        <Shell>
+          <ConsentStep
+            about={step.about}
+            platform={arrival.platform}
+            onStart={start}
+            onDecline={() => setStep({ kind: "declined" })}
+          />
+        </Shell>
+      );
+    case "declined":
+      return (
+        <Shell>
+          <Declined platform={arrival.platform} />
+        </Shell>
+      );
+    case "preparing":
+      return (
+        <Shell>
+          <p role="status" className="text-sm text-slate-600">
+            {step.progress
+              ? `Getting your clips ready (${step.progress.done} of ${step.progress.total})…`
+              : "Getting your clips ready…"}
+          </p>
+        </Shell>
+      );
+    case "ready":
+      return <Participating localId={localId} />;
+  }
+}
+
+/** Instructions once, then the crowd screen with the outbox sending each finished clip. */
+function Participating({ localId }: { localId: string }) {
+  const study = useLiveQuery(() => getStudy(localId).then((s) => s ?? null), [localId]);
+  const [outbox, setOutbox] = useState<Outbox | null>(null);
+  const [status, setStatus] = useState<OutboxStatus>({ kind: "idle", waiting: 0 });
+
+  useEffect(() => {
+    const box = new Outbox(localId);
+    setOutbox(box);
+    const off = box.subscribe(setStatus);
+    const online = () => box.kick();
+    window.addEventListener("online", online);
+    box.kick();
+    return () => {
+      off();
+      window.removeEventListener("online", online);
+      box.dispose();
+    };
+  }, [localId]);
+
+  const p = study?.participation;
+  // A finished clip is sent at once: the submission count going up kicks the outbox.
+  const acknowledged = p?.acknowledged;
+  const doneElsewhere = useMemo(() => new Set((acknowledged ?? []).map(clipIdAt)), [acknowledged]);
+  const finished = useLiveQuery(
+    () => listSubmissions(localId).then((all) => all.length),
+    [localId],
+  );
+  useEffect(() => {
+    if (finished !== undefined && finished > 0) outbox?.kick();
+  }, [finished, outbox]);
+
+  if (study === undefined) {
+    return (
+      <Shell>
+        <p className="text-sm text-slate-500">Opening the study…</p>
+      </Shell>
+    );
+  }
+  if (!study || !p) {
+    return (
+      <Shell>
+        <p role="alert" className="text-sm text-red-700">
+          This study's copy in your browser is gone. Open your study link again.
+        </p>
+      </Shell>
+    );
+  }
+  if (!p.begunAt) return <InstructionsStep study={study} />;
+  return (
+    <Shell>
+      <CrowdScreen
+        studyId={localId}
+        annotatorId={p.participantId}
+        participant={{
+          doneElsewhere,
+          status: <SendStatus status={status} onRetry={() => outbox?.kick()} />,
+          end: <EndScreen participation={p} status={status} onRetry={() => outbox?.kick()} />,
+        }}
+      />
+    </Shell>
+  );
+}
+
+function InstructionsStep({ study }: { study: StudyRecord }) {
+  const text = studyText(study, "instructions");
+  const begin = () =>
+    void updateParticipation(study.id, (p) => ({ ...p, begunAt: new Date().toISOString() }));
+  useEffect(() => {
+    if (text.trim() === "") begin();
+  });
+  if (text.trim() === "") return null;
+  return (
+    <Shell>
+      <section className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-xl font-semibold text-slate-900">Instructions</h1>
+        <p className="mt-3 whitespace-pre-line text-slate-800">{text}</p>
+        <p className="mt-3 text-sm text-slate-600">
+          You can open these instructions again above every clip.
+        </p>
+        <Button variant="primary" className="mt-5" onClick={begin}>
+          Begin with the first clip
+        </Button>
+      </section>
+    </Shell>
+  );
+}

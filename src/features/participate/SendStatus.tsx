@@ -1,0 +1,60 @@
+// One line above the clip: whether the participant's finished clips have reached the server.
+// Quiet when all is sent; says how many wait, and why, when some do.
+import { useEffect, useState } from "react";
+import type { OutboxStatus } from "./outbox.ts";
+
+const clips = (n: number) => (n === 1 ? "1 clip" : `${n} clips`);
+
+/** "3 clips waiting to be sent: you seem to be offline. Trying again in 8 s." */
+export function sendStatusText(status: OutboxStatus, now = Date.now()): string {
+  switch (status.kind) {
+    case "idle":
+      return status.waiting === 0 ? "" : `${clips(status.waiting)} waiting to be sent.`;
+    case "sending":
+      return `Sending ${status.waiting === 1 ? "your clip" : `${clips(status.waiting)}`}…`;
+    case "retrying": {
+      const seconds = Math.max(1, Math.ceil((status.retryAt - now) / 1000));
+      const why =
+        status.reason === "offline"
+          ? "you seem to be offline"
+          : `the server did not take them (${status.reason})`;
+      return `${clips(status.waiting)} waiting to be sent: ${why}. Your work is kept in this browser; trying again in ${seconds} s.`;
+    }
+    case "refused":
+      return `${clips(status.waiting)} could not be sent: ${status.message}`;
+  }
+}
+
+export function SendStatus({ status, onRetry }: { status: OutboxStatus; onRetry(): void }) {
+  // Re-render each second while a retry is counted down.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (status.kind !== "retrying") return;
+    const t = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(t);
+  }, [status.kind]);
+  const text = sendStatusText(status, now);
+  const problem = status.kind === "retrying" || status.kind === "refused";
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={
+        text === ""
+          ? "sr-only"
+          : `mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border p-3 text-sm ${
+              problem
+                ? "border-amber-300 bg-amber-50 text-amber-900"
+                : "border-slate-200 bg-white text-slate-700"
+            }`
+      }
+    >
+      <p>{text}</p>
+      {problem && (
+        <button type="button" className="underline" onClick={onRetry}>
+          Try again now
+        </button>
+      )}
+    </div>
+  );
+}

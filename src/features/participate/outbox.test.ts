@@ -1,0 +1,37 @@
+import { describe, expect, test } from "vitest";
+import { backoffMs } from "./outbox.ts";
+import { sendStatusText } from "./SendStatus.tsx";
+
+describe("the outbox's retries and what it says", () => {
+  test("waits 1 s, doubling, at most 30 s", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(backoffMs)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+  });
+
+  test("says how many clips wait and why, and nothing when all are sent", () => {
+    const now = 1_000_000;
+    expect(sendStatusText({ kind: "idle", waiting: 0 }, now)).toBe("");
+    expect(sendStatusText({ kind: "sending", waiting: 1 }, now)).toBe("Sending your clip…");
+    expect(sendStatusText({ kind: "sending", waiting: 3 }, now)).toBe("Sending 3 clips…");
+    expect(
+      sendStatusText(
+        { kind: "retrying", waiting: 3, retryAt: now + 7_200, reason: "offline" },
+        now,
+      ),
+    ).toBe(
+      "3 clips waiting to be sent: you seem to be offline. Your work is kept in this browser; trying again in 8 s.",
+    );
+    expect(
+      sendStatusText(
+        { kind: "retrying", waiting: 1, retryAt: now + 100, reason: "too many requests" },
+        now,
+      ),
+    ).toBe(
+      "1 clip waiting to be sent: the server did not take them (too many requests). Your work is kept in this browser; trying again in 1 s.",
+    );
+    expect(
+      sendStatusText({ kind: "refused", waiting: 2, message: "clip 4 is not one of your clips" }),
+    ).toBe("2 clips could not be sent: clip 4 is not one of your clips");
+  });
+});

@@ -1,0 +1,173 @@
+// A participant's side of a server study (docs/server.md, "Participants"): arriving, the local
+// copy of the assigned clips, and what each finished clip sends. The local copy is an ordinary
+// study in this browser's database (marked `participation`, never listed), so the crowd screen,
+// its spans, its crash-proof writes and its reload resume work as they do for a local study.
+// Its clips are named "Clip 1" … "Clip K" by position: nothing of their file name, system or
+// sentence reaches the participant.
+
+import {
+  createStudy,
+  ensureAnnotator,
+  getStudy,
+  listRegions,
+  listSubmissions,
+  type Participation,
+  type StudyRecord,
+  type SubmissionRecord,
+  updateParticipation,
+} from "../../db/repo.ts";
+import {
+  type ArriveRequest,
+  type ParticipantState,
+  participantPagePath,
+  type StudyAbout,
+  type SubmissionRequest,
+} from "../../domain/collection.ts";
+import { apiBlob, apiJson } from "../../lib/collectionApi.ts";
+
+/** The local study holding this participant's copy of `studyId` on this server. */
+export function localStudyId(studyId: string, arrival: ArriveRequest): string {
+  return `participation:${JSON.stringify([studyId, arrival.platform, arrival.participantId])}`;
+}
+
+/** The local clip id of the assigned clip at `position` (1…K), and back. */
+export const clipIdAt = (position: number): string => `clip-${position}`;
+export function positionOf(clipId: string): number {
+  const n = Number(clipId.replace(/^clip-/, ""));
+  return Number.isInteger(n) && n > 0 ? n : Number.NaN;
+}
+
+const apiPath = (studyId: string, rest = "") => `/api${participantPagePath(studyId)}${rest}`;
+
+/** The study's name, consent text and instructions, before the participant takes part. */
+export function fetchAbout(server: string, studyId: string): Promise<StudyAbout> {
+  return apiJson<StudyAbout>(server, apiPath(studyId));
+}
+
+/** Arrives (or arrives again): the server's participant, its state and a new session token. */
+export function arrive(server: string, studyId: string, arrival: ArriveRequest) {
+  return apiJson<{ sessionToken: string; state: ParticipantState }>(
+    server,
+    apiPath(studyId, "/arrive"),
+    { method: "POST", json: arrival },
+  );
+}
+
+export interface PrepareProgress {
+  /** Clips whose audio is in hand, of `total`. */
+  done: number;
+  total: number;
+}
+
+/**
+ * After consent: arrives, downloads the assigned clips' audio (only those), and stores the
+ * local copy in one transaction, so that the rest works offline. A page closed during the
+ * downloads leaves nothing; arriving again gives the same assignment.
+ */
+export async function prepare(
+  server: string,
+  studyId: string,
+  arrival: ArriveRequest,
+  onProgress: (p: PrepareProgress) => void,
+): Promise<StudyRecord> {
+  const id = localStudyId(studyId, arrival);
+  const existing = await getStudy(id);
+  if (existing?.participation) return existing;
+  const { sessionToken, state } = await arrive(server, studyId, arrival);
+  const total = state.clips.length;
+  onProgress({ done: 0, total });
+  const blobs: Blob[] = [];
+  for (const clip of state.clips) {
+    blobs.push(
+      await apiBlob(server, apiPath(studyId, `/clips/${clip.position}/audio`), {
+        token: sessionToken,
+      }),
+    );
+    onProgress({ done: blobs.length, total });
+  }
+  const participation: Participation = {
+    server,
+    studyId,
+    arrival,
+    participantId: state.participantId,
+    sessionToken,
+    consentedAt: new Date().toISOString(),
+    acknowledged: [...state.done],
+    ...(state.completion ? { completion: state.completion } : {}),
+  };
+  await createStudy({
+    id,
+    name: state.study.name,
+    requireRating: state.study.requireRating === true,
+    extra: state.study.instructions ? { instructions: state.study.instructions } : {},
+    participation,
+    clips: state.clips.map((c, i) => ({
+      clip: { id: clipIdAt(c.position), name: `Clip ${c.position}`, duration: c.duration },
+      blob: blobs[i] as Blob,
+    })),
+  });
+  await ensureAnnotator(id, state.participantId, "crowd");
+  const stored = await getStudy(id);
+  if (!stored) throw new Error("the study could not be stored in this browser");
+  return stored;
+}
+
+/** A submission's client-made id: the same finished clip always gets the same id. */
+export async function clientIdFor(
+  participantId: string,
+  position: number,
+  completedAt: string,
+): Promise<string> {
+  const bytes = new TextEncoder().encode(`${participantId}\n${position}\n${completedAt}`);
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** What the server gets for one finished clip: its spans, rating, plays and time. */
+export async function submissionRequest(
+  localId: string,
+  participation: Participation,
+  submission: SubmissionRecord,
+): Promise<SubmissionRequest> {
+  const position = positionOf(submission.clipId);
+  const completedAt = submission.completedAt ?? new Date(0).toISOString();
+  const regions = await listRegions(localId, submission.clipId, participation.participantId);
+  const request: SubmissionRequest = {
+    clientId: await clientIdFor(participation.participantId, position, completedAt),
+    position,
+    spans: regions
+      .map((r) => ({ start: r.start, end: r.end }))
+      .sort((a, b) => a.start - b.start || a.end - b.end),
+    heardToEnd: submission.heardToEnd === true,
+    completedAt,
+  };
+  if (submission.score !== undefined) request.score = submission.score;
+  if (submission.playCount !== undefined) request.playCount = submission.playCount;
+  if (submission.seconds !== undefined) request.seconds = submission.seconds;
+  return request;
+}
+
+/** The finished clips the server does not have yet, in the order they were finished. */
+export async function pendingSubmissions(localId: string): Promise<SubmissionRecord[]> {
+  const study = await getStudy(localId);
+  const p = study?.participation;
+  if (!p) return [];
+  const acked = new Set(p.acknowledged);
+  const mine = await listSubmissions(localId, { annotatorId: p.participantId });
+  return mine
+    .filter((s) => !acked.has(positionOf(s.clipId)))
+    .sort((a, b) => (a.completedAt ?? "").localeCompare(b.completedAt ?? ""));
+}
+
+/** Records what the server acknowledged (positions, and the completion once it gave one). */
+export function acknowledge(
+  localId: string,
+  positions: readonly number[],
+  completion: Participation["completion"] | undefined,
+) {
+  return updateParticipation(localId, (p) => ({
+    ...p,
+    acknowledged: [...new Set([...p.acknowledged, ...positions])].sort((a, b) => a - b),
+    ...(completion ? { completion } : {}),
+  }));
+}
