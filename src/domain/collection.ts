@@ -151,3 +151,11 @@ export function arrivalFromSearch(params: URLSearchParams): ArriveRequest | null
   const generic = params.get("participant");
   return generic ? { platform: "link", participantId: generic } : null;
 }
+
+/**
+ * An expert's link: the expert page with the expert's id, and the token in the fragment (never
+ * sent to a server, so it stays out of logs and Referer headers).
+ */
+export function expertLink(server: string, studyId: string, expertId: string, token: string) {
+  return `${server}/x/${encodeURIComponent(studyId)}?expert=${encodeURIComponent(expertId)}#token=${token}`;
+}

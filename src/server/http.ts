@@ -9,6 +9,10 @@ import { CONTENT_SECURITY_POLICY } from "../domain/csp.ts";
 import {
   arrive,
   collect,
+  createExpert,
+  expertAudio,
+  expertOf,
+  expertWork,
   hasAudio,
   isResearcher,
   participantAudio,
@@ -19,6 +23,7 @@ import {
   returnStudy,
   ServiceError,
   sessionParticipant,
+  setExpertReasons,
   studyAbout,
   submit,
 } from "./service.ts";
@@ -39,7 +44,7 @@ export interface ServerOptions {
 }
 
 const CORS_HEADERS = {
-  "access-control-allow-methods": "GET, HEAD, PUT, OPTIONS",
+  "access-control-allow-methods": "GET, HEAD, PUT, POST, OPTIONS",
   "access-control-allow-headers": "authorization, content-type",
   "access-control-max-age": "600",
   vary: "origin",
@@ -162,6 +167,26 @@ function serveApp(req: IncomingMessage, res: ServerResponse, appDir: string, pat
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
+/** A clip's audio, cached for good (it is stored by its SHA-256, which is the ETag). */
+function sendAudio(
+  req: IncomingMessage,
+  res: ServerResponse,
+  audio: { mime: string; bytes: Uint8Array; sha256: string },
+) {
+  const etag = `"${audio.sha256}"`;
+  if (req.headers["if-none-match"] === etag) {
+    res.writeHead(304, { etag }).end();
+    return;
+  }
+  res.writeHead(200, {
+    "content-type": audio.mime,
+    "cache-control": "private, max-age=31536000, immutable",
+    etag,
+    "x-content-type-options": "nosniff",
+  });
+  res.end(Buffer.from(audio.bytes));
+}
+
 /** Builds the request handler and the server (not yet listening). */
 export function createCollectionServer(options: ServerOptions): Server {
   const { store } = options;
@@ -245,6 +270,32 @@ export function createCollectionServer(options: ServerOptions): Server {
         send(res, 200, await progress(store, studyId));
         return;
       }
+      if (method === "POST" && parts[2] === "experts" && parts.length === 3) {
+        const body = await readJson<{ expertId?: unknown }>(req);
+        send(res, 200, await createExpert(store, studyId, String(body?.expertId ?? "")));
+        return;
+      }
+    }
+    // Experts, with the token of their link.
+    if (parts[0] === "x" && parts[1]) {
+      const studyId = parts[1];
+      const expertId = await expertOf(store, studyId, bearer(req));
+      if (method === "GET" && parts[2] === "work" && parts.length === 3) {
+        send(res, 200, await expertWork(store, studyId, expertId));
+        return;
+      }
+      if (method === "GET" && parts[2] === "clips" && parts[4] === "audio" && parts.length === 5) {
+        sendAudio(req, res, await expertAudio(store, studyId, parts[3] ?? ""));
+        return;
+      }
+      if (method === "PUT" && parts[2] === "labels" && parts[3] && parts.length === 4) {
+        send(
+          res,
+          200,
+          await setExpertReasons(store, studyId, expertId, parts[3], await readJson(req)),
+        );
+        return;
+      }
     }
     if (parts[0] === "audio" && parts[1]) {
       await researcher(req);
@@ -291,19 +342,7 @@ export function createCollectionServer(options: ServerOptions): Server {
         return;
       }
       if (method === "GET" && parts[2] === "clips" && parts[4] === "audio" && parts.length === 5) {
-        const audio = await participantAudio(store, studyId, participant, Number(parts[3]));
-        const etag = `"${audio.sha256}"`;
-        if (req.headers["if-none-match"] === etag) {
-          res.writeHead(304, { etag }).end();
-          return;
-        }
-        res.writeHead(200, {
-          "content-type": audio.mime,
-          "cache-control": "private, max-age=31536000, immutable",
-          etag,
-          "x-content-type-options": "nosniff",
-        });
-        res.end(Buffer.from(audio.bytes));
+        sendAudio(req, res, await participantAudio(store, studyId, participant, Number(parts[3])));
         return;
       }
     }

@@ -85,6 +85,30 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 2,
+    name: "experts and their reason labels",
+    sql: `
+      -- An expert of one study, with the token of their link (stored hashed).
+      CREATE TABLE experts (
+        study_id text NOT NULL REFERENCES studies(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        token_sha256 text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (study_id, id)
+      );
+      -- The reasons an expert gives one collected span (region ids as collect() makes them).
+      CREATE TABLE reason_labels (
+        study_id text NOT NULL,
+        expert_id text NOT NULL,
+        region_id text NOT NULL,
+        reasons jsonb NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (study_id, region_id, expert_id),
+        FOREIGN KEY (study_id, expert_id) REFERENCES experts(study_id, id) ON DELETE CASCADE
+      );
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest migration; returns the versions it applied. */

@@ -304,6 +304,91 @@ describe.each(backends)("on $name", (backend) => {
     });
   });
 
+  test("experts: a link per expert, the crowd's spans without platform ids, labels sent back", async () => {
+    const file = studyFile("exp", 3, ["A"]);
+    await publish(file, { clipsPerParticipant: 2 });
+    const a = await api("POST", "p/exp/arrive", { platform: "prolific", participantId: "PX1" });
+    const session = a.json.sessionToken as string;
+    for (const position of [1, 2]) {
+      const sent = await api(
+        "POST",
+        "p/exp/submissions",
+        {
+          clientId: `exp-client-${position}`,
+          position,
+          spans: [{ start: 0.25, end: 0.75 }],
+          heardToEnd: true,
+        },
+        session,
+      );
+      expect(sent.status).toBe(200);
+    }
+    expect((await api("POST", "studies/exp/experts", { expertId: "e1" })).status).toBe(401);
+    const bad = await api("POST", "studies/exp/experts", { expertId: "a b" }, TOKEN);
+    expect(bad.json.error?.message).toBe("the expert id must be 1–128 letters, digits, _ . : or -");
+    const made = await api("POST", "studies/exp/experts", { expertId: "e1" }, TOKEN);
+    const token = made.json.token as string;
+    expect(made.json.expertId).toBe("e1");
+
+    const work = await api("GET", "x/exp/work", undefined, token);
+    expect(work.status).toBe(200);
+    const parsed = parseAnnotationFile(work.json);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const pid = (a.json.state as { participantId: string }).participantId;
+    // No platform ids for experts: only who annotated what.
+    expect(parsed.file.annotators).toEqual([
+      { id: pid, role: "crowd" },
+      { id: "e1", role: "expert" },
+    ]);
+    expect(JSON.stringify(work.json)).not.toContain("PX1");
+    expect(parsed.file.regions).toHaveLength(2);
+    const regionId = parsed.file.regions[0]?.id as string;
+    const clipId = parsed.file.regions[0]?.clipId as string;
+    const audio = await fetch(`${base}/api/x/exp/clips/${clipId}/audio`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get("content-type")).toBe("audio/wav");
+
+    // Someone else's token, another study, a participant's session: refused.
+    expect((await api("GET", "x/exp/work", undefined, session)).status).toBe(401);
+    expect((await api("GET", "x/exp/work", undefined, TOKEN)).status).toBe(401);
+    expect((await api("GET", "x/visit/work", undefined, token)).status).toBe(401);
+
+    const put = (reasons: unknown, region = regionId) =>
+      api("PUT", `x/exp/labels/${encodeURIComponent(region)}`, { reasons }, token);
+    const unknown = await put(["nonsense"]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error?.message).toBe(
+      '"nonsense" is not a reason of this study (its reasons: silence)',
+    );
+    expect((await put(["silence"], "no.such.region")).status).toBe(404);
+    expect((await put(["silence"])).json).toEqual({
+      regionId,
+      annotatorId: "e1",
+      reasons: ["silence"],
+    });
+    expect((await put(["silence"])).status).toBe(200); // sent again: harmless
+    let collected = await api("GET", "studies/exp/collect", undefined, TOKEN);
+    expect(collected.json.reasonLabels).toEqual([
+      { regionId, annotatorId: "e1", reasons: ["silence"] },
+    ]);
+    expect(collected.json.annotators).toContainEqual({ id: "e1", role: "expert" });
+    expect((await api("GET", "x/exp/work", undefined, token)).json.reasonLabels).toEqual([
+      { regionId, annotatorId: "e1", reasons: ["silence"] },
+    ]);
+    await put([]);
+    collected = await api("GET", "studies/exp/collect", undefined, TOKEN);
+    expect(collected.json.reasonLabels).toEqual([]);
+
+    // A new link for the same expert closes the old one.
+    const again = await api("POST", "studies/exp/experts", { expertId: "e1" }, TOKEN);
+    expect((await api("GET", "x/exp/work", undefined, token)).status).toBe(401);
+    expect((await api("GET", "x/exp/work", undefined, again.json.token as string)).status).toBe(
+      200,
+    );
+  });
+
   test("malformed, oversized and foreign requests are refused with clear errors", async () => {
     const file = studyFile("guard", 3, ["A"]);
     await publish(file, { clipsPerParticipant: 3 });
