@@ -24,6 +24,12 @@ const ParticipantPage = lazy(() =>
   })),
 );
 
+const ExpertLinkPage = lazy(() =>
+  import("../features/participate/ExpertLinkPage.tsx").then((m) => ({
+    default: m.ExpertLinkPage,
+  })),
+);
+
 function Routes() {
   return (
     <Switch>
@@ -46,6 +52,13 @@ function Routes() {
         {(p) => (
           <Suspense fallback={<p className="mx-auto max-w-6xl p-6 text-slate-500">Loading…</p>}>
             <ParticipantPage studyId={routeId(p.studyId)} />
+          </Suspense>
+        )}
+      </Route>
+      <Route path={ROUTE_PATTERNS.expertLink}>
+        {(p) => (
+          <Suspense fallback={<p className="mx-auto max-w-6xl p-6 text-slate-500">Loading…</p>}>
+            <ExpertLinkPage studyId={routeId(p.studyId)} />
           </Suspense>
         )}
       </Route>

@@ -67,6 +67,21 @@ export interface StudyRecord {
    * studies page. Its clips are the participant's assigned clips, by position.
    */
   participation?: Participation;
+  /**
+   * Set on the local copy of a collection-server study that an expert labels through their
+   * link (features/participate): never listed; refreshed from the server on each visit.
+   */
+  expertLink?: ExpertLink;
+}
+
+/** An expert's link to the collection server (docs/server.md, "Experts"). */
+export interface ExpertLink {
+  server: string;
+  studyId: string;
+  expertId: string;
+  token: string;
+  /** Per region id, the reasons (JSON of the sorted ids) the server has acknowledged. */
+  acknowledged: Record<string, string>;
 }
 
 /** A participant's link to the collection server (docs/server.md). */

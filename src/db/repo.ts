@@ -36,6 +36,7 @@ export {
 export type {
   AnnotatorRecord,
   ClipRecord,
+  ExpertLink,
   Participation,
   ReasonLabelRecord,
   RegionRecord,

@@ -61,12 +61,12 @@ function randomSuffix(): string {
 }
 
 /**
- * All studies, newest first (not those a chunked import is still writing, nor a participant's
- * copies of server studies).
+ * All studies, newest first (not those a chunked import is still writing, nor the copies of
+ * server studies a participant or an expert works on).
  */
 export async function listStudies(): Promise<StudyRecord[]> {
   const all = await db.studies.orderBy("createdAt").toArray();
-  return all.filter((s) => !s.importing && !s.participation).reverse();
+  return all.filter((s) => !s.importing && !s.participation && !s.expertLink).reverse();
 }
 
 /** All studies (newest first) with their numbers of clips, annotators and submissions. */

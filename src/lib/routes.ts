@@ -17,11 +17,15 @@ export const ROUTE_PATTERNS = {
   analysis: "/studies/:studyId/analysis",
   annotate: "/annotate/:studyId",
   participate: "/p/:studyId",
+  expertLink: "/x/:studyId",
 } as const;
 
-/** A participant's pages (/p/…): no researcher navigation, no demo study, nothing else. */
+/**
+ * A participant's pages (/p/…) and an expert link's (/x/…): no researcher navigation, no demo
+ * study, nothing else.
+ */
 export function isParticipantPath(path: string): boolean {
-  return path === "/p" || path.startsWith("/p/");
+  return /^\/[px](\/|$)/.test(path);
 }
 
 /**

@@ -88,12 +88,17 @@ async function annotateClip(page: Page, position: number, rating: number) {
   await finish.click();
 }
 
-/** How many clips the server has from the participant with this Prolific id. */
-async function serverDone(prolificId: string): Promise<number> {
+/** What the server has collected so far. */
+async function collectedNow(): Promise<AnnotationFile> {
   const auth = { authorization: `Bearer ${TOKEN}` };
-  const file = (await (
+  return (await (
     await fetch(`${base}/api/studies/demo/collect`, { headers: auth })
   ).json()) as AnnotationFile;
+}
+
+/** How many clips the server has from the participant with this Prolific id. */
+async function serverDone(prolificId: string): Promise<number> {
+  const file = await collectedNow();
   const id = file.annotators.find((a) => a.platform?.participantId === prolificId)?.id;
   return file.submissions.filter((s) => s.annotatorId === id).length;
 }
@@ -145,6 +150,8 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
   for (const pid of ["PID0000000001", "PID0000000003"]) {
     const { page } = await browserIn(pid);
     const errors = watchErrors(page);
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     await consent(page, linkFor(pid));
     // No researcher navigation for participants.
     expect(await page.getByRole("link", { name: "Studies" }).count()).toBe(0);
@@ -155,6 +162,12 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
     ).toBe(`https://app.prolific.com/submissions/complete?cc=${CODE}`);
     if (pid === "PID0000000001") await screenshot(page, "crowd-completion");
     expect(errors).toEqual([]);
+    // Only their own clips' audio, by position: no demo study, no file of another clip.
+    expect(requested.filter((u) => /\.(wav|tsv)$|\/audio/.test(u))).toEqual([
+      "/api/p/demo/clips/1/audio",
+      "/api/p/demo/clips/2/audio",
+      "/api/p/demo/clips/3/audio",
+    ]);
   }
 
   // Participant 2: offline after the first clip; finishes clip 2 offline; the browser closes.
@@ -181,6 +194,28 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
   expect(await completionCode(again.page)).toBe(CODE);
   expect(errors2).toEqual([]);
 
+  // An expert link: the expert sees the crowd's spans and labels one; the label reaches the server.
+  await rp.getByLabel("Expert id").fill("expert1");
+  await rp.getByRole("button", { name: "Make expert link" }).click();
+  const expertHref = await rp.getByLabel("Link for expert1").inputValue();
+  expect(expertHref).toMatch(new RegExp(`^${base}/x/demo\\?expert=expert1#token=[\\w-]{43}$`));
+  const expert = await browserIn("expert1");
+  const eErrors = watchErrors(expert.page);
+  await expert.page.goto(expertHref);
+  await expert.page.locator('section[aria-label="Waveform"][aria-busy="false"]').waitFor();
+  expect(expert.page.url()).not.toContain("token"); // taken out of the address bar
+  expect(await expert.page.getByRole("link", { name: "Studies" }).count()).toBe(0);
+  await expert.page
+    .getByRole("button", { name: /'s span/ })
+    .first()
+    .click();
+  await expert.page.getByRole("checkbox", { name: "End of speech" }).check();
+  await expect
+    .poll(async () => (await collectedNow()).reasonLabels, { timeout: 15_000 })
+    .toEqual([expect.objectContaining({ annotatorId: "expert1", reasons: ["end_of_speech"] })]);
+  await screenshot(expert.page, "crowd-expert-link");
+  expect(eErrors).toEqual([]);
+
   // `collect` returns exactly their work.
   let out = "";
   const code = await runCollectionCli(["collect", "demo", "--server", base, "--token", TOKEN], {
@@ -193,17 +228,22 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
   });
   expect(code).toBe(0);
   const collected = JSON.parse(out) as AnnotationFile;
-  expect(collected.annotators.map((a) => a.platform?.participantId).sort()).toEqual([
+  const crowd = collected.annotators.filter((a) => a.role === "crowd");
+  expect(crowd.map((a) => a.platform?.participantId).sort()).toEqual([
     "PID0000000001",
     "PID0000000002",
     "PID0000000003",
   ]);
-  expect(collected.annotators.every((a) => a.status === "completed")).toBe(true);
-  expect(collected.annotators.every((a) => a.platform?.studyId === "prolific-study-1")).toBe(true);
+  expect(crowd.every((a) => a.status === "completed")).toBe(true);
+  expect(crowd.every((a) => a.platform?.studyId === "prolific-study-1")).toBe(true);
+  expect(collected.annotators.filter((a) => a.role === "expert")).toEqual([
+    { id: "expert1", role: "expert" },
+  ]);
+  expect(collected.reasonLabels).toHaveLength(1);
   expect(collected.submissions).toHaveLength(3 * K);
   expect(collected.submissions.every((s) => s.heardToEnd === true)).toBe(true);
   expect(collected.regions).toHaveLength(3 * K);
-  for (const a of collected.annotators) {
+  for (const a of crowd) {
     const mine = collected.submissions.filter((s) => s.annotatorId === a.id);
     const sentences = mine.map((s) => collected.clips.find((c) => c.id === s.clipId)?.sentence);
     expect(new Set(sentences).size).toBe(K); // no sentence twice

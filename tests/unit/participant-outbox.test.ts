@@ -2,6 +2,7 @@
 // browser's database in fake-indexeddb: arriving stores only the assigned clips; finished clips
 // are sent once each; with the server gone they wait and say so; after a restart they are sent;
 // a forgotten acknowledgement re-sends without storing twice; a lost session is renewed.
+// An expert's copy of the same study: labels sent back, unsent ones kept across a refresh.
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
@@ -12,14 +13,17 @@ import {
   addRegion,
   finishClip,
   getStudy,
+  listAllReasonLabels,
   listClips,
+  setReasons,
   updateParticipation,
 } from "../../src/db/repo.ts";
+import { LabelOutbox, refreshExpertCopy } from "../../src/features/participate/expertLink.ts";
 import { Outbox, type OutboxStatus } from "../../src/features/participate/outbox.ts";
 import { clipIdAt, prepare } from "../../src/features/participate/participation.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
-import { collect, publishStudy, putAudio } from "../../src/server/service.ts";
+import { collect, createExpert, publishStudy, putAudio } from "../../src/server/service.ts";
 import { openPglite, type Store } from "../../src/server/store.ts";
 import { studyFile } from "../server/fixtures.ts";
 
@@ -62,7 +66,10 @@ afterAll(async () => {
 });
 
 /** Kicks the outbox and resolves with its first status that `done` accepts. */
-function settle(box: Outbox, done: (s: OutboxStatus) => boolean): Promise<OutboxStatus> {
+function settle(
+  box: Outbox | LabelOutbox,
+  done: (s: OutboxStatus) => boolean,
+): Promise<OutboxStatus> {
   return new Promise((resolve) => {
     let armed = false; // subscribe() reports the current status at once: not an answer
     let off: () => void = () => undefined;
@@ -141,5 +148,41 @@ test("send once each; wait while the server is gone; resume; never twice; renew 
   expect(after?.sessionToken).not.toBe(p.sessionToken);
   expect(after?.acknowledged).toEqual([1, 2, 3, 4]);
   expect(after?.completion).toEqual({ code: "OK123" });
+  box.dispose();
+}, 60_000);
+
+test("an expert's copy: the crowd's spans come in, labels go back, unsent ones survive a refresh", async () => {
+  // The participant of the test above sent 4 clips with a span each.
+  const { token } = await createExpert(store, "ob", "e9");
+  const localId = await refreshExpertCopy(base(), "ob", "e9", token);
+  const copy = await getStudy(localId);
+  expect(copy?.expertLink).toMatchObject({ studyId: "ob", expertId: "e9", acknowledged: {} });
+  // Only the clips with spans, with their audio.
+  expect(await listClips(localId)).toHaveLength(4);
+  const [first, second] = (await collect(store, "ob")).regions.map((r) => r.id);
+  if (!first || !second) throw new Error("no regions collected");
+
+  const box = new LabelOutbox(localId);
+  await setReasons(localId, first, "e9", ["silence"]);
+  expect(await settle(box, (s) => s.kind === "idle")).toEqual({ kind: "idle", waiting: 0 });
+  expect((await collect(store, "ob")).reasonLabels).toEqual([
+    { regionId: first, annotatorId: "e9", reasons: ["silence"] },
+  ]);
+
+  // Offline: the change waits; a refresh (server back) keeps it rather than the server's older
+  // label, and it is sent next.
+  await stop();
+  await setReasons(localId, first, "e9", []);
+  await setReasons(localId, second, "e9", ["silence"]);
+  expect(await settle(box, (s) => s.kind === "retrying")).toMatchObject({ waiting: 2 });
+  await listen();
+  await refreshExpertCopy(base(), "ob", "e9", token);
+  expect((await listAllReasonLabels(localId)).map((l) => [l.regionId, l.reasons])).toEqual([
+    [second, ["silence"]],
+  ]);
+  expect(await settle(box, (s) => s.kind === "idle")).toEqual({ kind: "idle", waiting: 0 });
+  expect((await collect(store, "ob")).reasonLabels).toEqual([
+    { regionId: second, annotatorId: "e9", reasons: ["silence"] },
+  ]);
   box.dispose();
 }, 60_000);

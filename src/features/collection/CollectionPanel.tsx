@@ -14,6 +14,7 @@ import { ImportAnnotations } from "../import-export/index.ts";
 import {
   collectFile,
   fetchProgress,
+  makeExpertLink,
   type PublishOutcome,
   type PublishStage,
   publishToServer,
@@ -104,6 +105,7 @@ export function CollectionPanel({ studyId }: { studyId: string }) {
         <PublishSection studyId={studyId} connection={connection} />
         <CollectSection studyId={studyId} connection={connection} />
       </div>
+      <ExpertLinksSection studyId={studyId} connection={connection} />
     </Card>
   );
 }
@@ -388,5 +390,74 @@ function ProgressView({ progress }: { progress: StudyProgress }) {
         </div>
       )}
     </div>
+  );
+}
+
+function ExpertLinksSection({ studyId, connection }: { studyId: string; connection: Connection }) {
+  const ids = { heading: useId(), input: useId() };
+  const [expertId, setExpertId] = useState("");
+  const [links, setLinks] = useState<{ expertId: string; link: string }[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const make = async () => {
+    setError(null);
+    try {
+      const { server, token } = connection();
+      const id = expertId.trim();
+      const link = await makeExpertLink(server, token, studyId, id);
+      setLinks((all) => [{ expertId: id, link }, ...all.filter((l) => l.expertId !== id)]);
+      setExpertId("");
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+  return (
+    <section aria-labelledby={ids.heading} className="mt-6 border-t border-slate-100 pt-4">
+      <h3 id={ids.heading} className="text-sm font-semibold text-slate-900">
+        Expert links
+      </h3>
+      <p className="mt-0.5 text-sm text-slate-500">
+        An expert's link shows every collected crowd span and sends their reasons back here. Each
+        link is for one expert; making a new one for the same id closes the old one.
+      </p>
+      <form
+        className="mt-2 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void make();
+        }}
+      >
+        <div>
+          <label htmlFor={ids.input} className="block text-sm text-slate-700">
+            Expert id
+          </label>
+          <input
+            id={ids.input}
+            className={INPUT}
+            placeholder="e.g. expert1"
+            value={expertId}
+            onChange={(e) => setExpertId(e.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={expertId.trim() === ""}>
+          Make expert link
+        </Button>
+      </form>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          Could not make the link: {error}
+        </p>
+      )}
+      {links.length > 0 && (
+        <div className="mt-3 space-y-2 text-sm">
+          {links.map((l) => (
+            <LinkRow key={l.expertId} label={`Link for ${l.expertId}`} link={l.link} />
+          ))}
+          <p className="text-xs text-slate-500">
+            Shown once: the token in a link is not kept anywhere readable. Send each link to its
+            expert only.
+          </p>
+        </div>
+      )}
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import { studyToFile } from "../../db/interchange.ts";
 import { getClipAudio } from "../../db/repo.ts";
 import {
   type CollectionSettings,
+  expertLink,
   genericLink,
   type PublishResult,
   prolificLink,
@@ -111,4 +112,19 @@ export async function collectFile(server: string, token: string, studyId: string
   return new File([JSON.stringify(file)], `collected-${studyId}.json`, {
     type: "application/json",
   });
+}
+
+/** A link for one expert (a new one closes the expert's earlier link). */
+export async function makeExpertLink(
+  server: string,
+  token: string,
+  studyId: string,
+  expertId: string,
+): Promise<string> {
+  const made = await apiJson<{ expertId: string; token: string }>(
+    server,
+    `/api/studies/${encodeURIComponent(studyId)}/experts`,
+    { method: "POST", token, json: { expertId } },
+  );
+  return expertLink(server, studyId, made.expertId, made.token);
 }

@@ -3,15 +3,22 @@
 import { useEffect, useState } from "react";
 import type { OutboxStatus } from "./outbox.ts";
 
-const clips = (n: number) => (n === 1 ? "1 clip" : `${n} clips`);
+/** What is being sent: a participant's clips, an expert's labels. */
+export interface Unit {
+  one: string;
+  many: string;
+}
+export const CLIPS: Unit = { one: "clip", many: "clips" };
+export const LABELS: Unit = { one: "label", many: "labels" };
 
 /** "3 clips waiting to be sent: you seem to be offline. Trying again in 8 s." */
-export function sendStatusText(status: OutboxStatus, now = Date.now()): string {
+export function sendStatusText(status: OutboxStatus, now = Date.now(), unit: Unit = CLIPS): string {
+  const clips = (n: number) => (n === 1 ? `1 ${unit.one}` : `${n} ${unit.many}`);
   switch (status.kind) {
     case "idle":
       return status.waiting === 0 ? "" : `${clips(status.waiting)} waiting to be sent.`;
     case "sending":
-      return `Sending ${status.waiting === 1 ? "your clip" : `${clips(status.waiting)}`}…`;
+      return `Sending ${status.waiting === 1 ? `your ${unit.one}` : clips(status.waiting)}…`;
     case "retrying": {
       const seconds = Math.max(1, Math.ceil((status.retryAt - now) / 1000));
       const why =
@@ -25,7 +32,15 @@ export function sendStatusText(status: OutboxStatus, now = Date.now()): string {
   }
 }
 
-export function SendStatus({ status, onRetry }: { status: OutboxStatus; onRetry(): void }) {
+export function SendStatus({
+  status,
+  onRetry,
+  unit = CLIPS,
+}: {
+  status: OutboxStatus;
+  onRetry(): void;
+  unit?: Unit;
+}) {
   // Re-render each second while a retry is counted down.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -33,7 +48,7 @@ export function SendStatus({ status, onRetry }: { status: OutboxStatus; onRetry(
     const t = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(t);
   }, [status.kind]);
-  const text = sendStatusText(status, now);
+  const text = sendStatusText(status, now, unit);
   const problem = status.kind === "retrying" || status.kind === "refused";
   return (
     <div

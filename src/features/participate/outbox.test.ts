@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { backoffMs } from "./outbox.ts";
-import { sendStatusText } from "./SendStatus.tsx";
+import { LABELS, sendStatusText } from "./SendStatus.tsx";
 
 describe("the outbox's retries and what it says", () => {
   test("waits 1 s, doubling, at most 30 s", () => {
@@ -33,5 +33,18 @@ describe("the outbox's retries and what it says", () => {
     expect(
       sendStatusText({ kind: "refused", waiting: 2, message: "clip 4 is not one of your clips" }),
     ).toBe("2 clips could not be sent: clip 4 is not one of your clips");
+    // An expert's labels, in the same words.
+    expect(sendStatusText({ kind: "sending", waiting: 1 }, now, LABELS)).toBe(
+      "Sending your label…",
+    );
+    expect(
+      sendStatusText(
+        { kind: "retrying", waiting: 4, retryAt: now + 2000, reason: "offline" },
+        now,
+        LABELS,
+      ),
+    ).toBe(
+      "4 labels waiting to be sent: you seem to be offline. Your work is kept in this browser; trying again in 2 s.",
+    );
   });
 });

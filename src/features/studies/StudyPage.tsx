@@ -5,7 +5,7 @@ import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
 import { analysisPath, annotatePath, appHref } from "../../lib/routes.ts";
-import { CollectionPanel } from "../collection/index.ts";
+import { LazyCollectionPanel } from "../collection/index.ts";
 import { LazyExportPanel } from "../import-export/index.ts";
 import { AddClipsForm } from "./AddClipsForm.tsx";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
@@ -138,7 +138,15 @@ export function StudyPage({ studyId }: { studyId: string }) {
         </Card>
       </div>
 
-      <CollectionPanel studyId={study.id} />
+      <Suspense
+        fallback={
+          <Card title="Crowd study on a collection server">
+            <p className="text-sm text-slate-500">Loading…</p>
+          </Card>
+        }
+      >
+        <LazyCollectionPanel studyId={study.id} />
+      </Suspense>
 
       <Card
         title="Clips"

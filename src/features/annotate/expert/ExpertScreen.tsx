@@ -7,7 +7,16 @@ import { useDocumentTitle } from "../../../components/useDocumentTitle.ts";
 import { ExpertWorkspace } from "./ExpertWorkspace.tsx";
 import { useExpertData } from "./useExpertData.ts";
 
-export function ExpertScreen({ studyId, annotatorId }: { studyId: string; annotatorId: string }) {
+export function ExpertScreen({
+  studyId,
+  annotatorId,
+  banner,
+}: {
+  studyId: string;
+  annotatorId: string;
+  /** Under the clip's header: an expert link's sending status. */
+  banner?: ReactNode;
+}) {
   const data = useExpertData(studyId);
   useDocumentTitle(data === null ? "Study not found" : "Expert review", data?.study.name);
 
@@ -30,7 +39,7 @@ export function ExpertScreen({ studyId, annotatorId }: { studyId: string; annota
       </Frame>
     );
   }
-  return <ExpertWorkspace data={data} studyId={studyId} expertId={annotatorId} />;
+  return <ExpertWorkspace data={data} studyId={studyId} expertId={annotatorId} banner={banner} />;
 }
 
 function Frame({ children }: { children: ReactNode }) {

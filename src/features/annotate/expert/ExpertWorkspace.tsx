@@ -1,6 +1,6 @@
 // The expert screen once its data is loaded: clip navigation, the waveform with every crowd
 // annotator's spans, the list of spans and the reasons panel for the selected one.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { WaveformHandle } from "../../../audio/Waveform.tsx";
 import type { ClipRecord } from "../../../db/repo.ts";
 import { type ClipCounts, studyLabelState } from "../../../domain/expert.ts";
@@ -31,9 +31,10 @@ interface Props {
   data: ExpertData;
   studyId: string;
   expertId: string;
+  banner?: ReactNode;
 }
 
-export function ExpertWorkspace({ data, studyId, expertId }: Props) {
+export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
   const ui = useExpertUi();
   const taxonomy = data.study.taxonomy;
   const order = useMemo(() => taxonomy.map((t) => t.id), [taxonomy]);
@@ -219,6 +220,7 @@ export function ExpertWorkspace({ data, studyId, expertId }: Props) {
         onShowShortcuts={() => setHelp(true)}
         headingRef={headingRef}
       />
+      {banner}
       <ClipNav
         position={nav.positionOf(clipId)}
         clipCount={index?.clipIds.length}

@@ -1,0 +1,176 @@
+// /x/:studyId?expert=<id>#token=<token> — an expert's link to a study on the collection server
+// (docs/server.md, "Experts"). Opening it brings the collected crowd spans into a local copy
+// (refreshed on every visit; the last copy is used when the server cannot be reached) and shows
+// the expert screen on it; every label is stored here first and sent back by the label outbox.
+// The token is taken out of the address bar at once, and kept with the local copy.
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "wouter";
+import { Button } from "../../components/Button.tsx";
+import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
+import { getStudy } from "../../db/repo.ts";
+import { pendingLabels } from "../../db/serverCopy.ts";
+import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
+import { ExpertScreen } from "../annotate/index.ts";
+import {
+  type ExpertOpenProgress,
+  expertCopyId,
+  LabelOutbox,
+  refreshExpertCopy,
+} from "./expertLink.ts";
+import { LABELS, SendStatus } from "./SendStatus.tsx";
+import type { OutboxStatus } from "./sender.ts";
+
+type Step =
+  | { kind: "loading"; progress: ExpertOpenProgress | null }
+  | { kind: "ready"; stale: string | null }
+  | { kind: "error"; message: string };
+
+/** The token in the link's fragment (`#token=…`), taken out of the address bar. */
+function takeToken(): string | null {
+  const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+  if (!match) return null;
+  history.replaceState(history.state, "", `${location.pathname}${location.search}`);
+  return decodeURIComponent(match[1] ?? "");
+}
+
+const messageOf = (e: unknown) =>
+  e instanceof ApiError && e.status === 401
+    ? "This expert link is no longer valid: ask the researcher for a new one."
+    : e instanceof ApiError && e.status === 0
+      ? "The study's server cannot be reached."
+      : e instanceof Error
+        ? e.message
+        : String(e);
+
+export function ExpertLinkPage({ studyId }: { studyId: string }) {
+  const [params] = useSearchParams();
+  const expertId = params.get("expert") ?? "";
+  const localId = expertCopyId(studyId, expertId);
+  const [token] = useState(takeToken);
+  const [step, setStep] = useState<Step>({ kind: "loading", progress: null });
+  const [attempt, setAttempt] = useState(0);
+  useDocumentTitle("Expert review");
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs it on "Try again"
+  useEffect(() => {
+    if (!expertId) return;
+    let cancelled = false;
+    (async () => {
+      const copy = await getStudy(localId);
+      const useToken = token ?? copy?.expertLink?.token;
+      if (!useToken) {
+        throw new Error(
+          "This link has no expert token: open the whole link the researcher sent you.",
+        );
+      }
+      try {
+        await refreshExpertCopy(sameOriginServer(), studyId, expertId, useToken, (progress) => {
+          if (!cancelled) setStep({ kind: "loading", progress });
+        });
+        return { kind: "ready", stale: null } as const;
+      } catch (e) {
+        // Offline, or the server is down: the copy from the last visit still works.
+        if (copy?.expertLink && e instanceof ApiError && e.retryable)
+          return { kind: "ready", stale: messageOf(e) } as const;
+        throw e;
+      }
+    })().then(
+      (next) => !cancelled && setStep(next),
+      (e: unknown) => !cancelled && setStep({ kind: "error", message: messageOf(e) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [studyId, expertId, localId, token, attempt]);
+
+  if (!expertId) {
+    return (
+      <main className="mx-auto max-w-6xl p-6">
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          This link is missing the expert's id (<code>?expert=</code>): open the whole link the
+          researcher sent you.
+        </p>
+      </main>
+    );
+  }
+  if (step.kind === "error") {
+    return (
+      <main className="mx-auto max-w-6xl p-6">
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
+          <p>{step.message}</p>
+          <Button className="mt-3" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </Button>
+        </div>
+      </main>
+    );
+  }
+  if (step.kind === "loading") {
+    return (
+      <main className="mx-auto max-w-6xl p-6">
+        <p role="status" className="text-sm text-slate-600">
+          {step.progress && step.progress.total > 0
+            ? `Getting the clips ready (${step.progress.done} of ${step.progress.total})…`
+            : "Getting the crowd's spans…"}
+        </p>
+      </main>
+    );
+  }
+  return <Labelling localId={localId} expertId={expertId} stale={step.stale} />;
+}
+
+function Labelling({
+  localId,
+  expertId,
+  stale,
+}: {
+  localId: string;
+  expertId: string;
+  stale: string | null;
+}) {
+  const [outbox, setOutbox] = useState<LabelOutbox | null>(null);
+  const [status, setStatus] = useState<OutboxStatus>({ kind: "idle", waiting: 0 });
+  useEffect(() => {
+    const box = new LabelOutbox(localId);
+    setOutbox(box);
+    const off = box.subscribe(setStatus);
+    const online = () => box.kick();
+    window.addEventListener("online", online);
+    box.kick();
+    return () => {
+      off();
+      window.removeEventListener("online", online);
+      box.dispose();
+    };
+  }, [localId]);
+  // A changed label is sent at once.
+  const pending = useLiveQuery(
+    () => pendingLabels(localId).then((p) => p.map((l) => l.regionId + l.reasons.join()).join()),
+    [localId],
+  );
+  useEffect(() => {
+    if (pending) outbox?.kick();
+  }, [pending, outbox]);
+
+  return (
+    <ExpertScreen
+      studyId={localId}
+      annotatorId={expertId}
+      banner={
+        <>
+          {stale && (
+            <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              {stale} You are working on the spans as they were on your last visit; new ones come in
+              when it can be reached again.
+            </p>
+          )}
+          <SendStatus status={status} onRetry={() => outbox?.kick()} unit={LABELS} />
+        </>
+      }
+    />
+  );
+}
