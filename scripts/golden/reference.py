@@ -5,7 +5,7 @@ Written separately from src/domain/stats (no code shared, different structure): 
 computed with Python integers by testing every bin against the spec's overlap rule, Cohen's
 kappa comes from scikit-learn on the concatenated bin vectors, Pearson and Spearman from SciPy,
 and Krippendorff's alpha from its textbook coincidence-matrix definition over a units x coders
-matrix in NumPy.
+matrix in NumPy, the listening-test scores from SciPy (t.ppf, wilcoxon) with Holm by hand.
 
 Usage (Debian's python3 with python3-sklearn and python3-scipy):
     /usr/bin/python3 scripts/golden/reference.py FILE.input.json [--bin-seconds B]   # report to stdout
@@ -119,6 +119,70 @@ def correlation(lengths, scores):
         ci = [math.tanh(z - half), math.tanh(z + half)]
     out.update(pearson=r, p=p, ci95=ci, spearman=none_if_nan(snap_unit(float(rho))))
     return out
+
+
+def js_round_1e9(d):
+    """JavaScript's Math.round(d * 1e9) / 1e9 (halves toward +infinity)."""
+    return math.floor(d * 1e9 + 0.5) / 1e9
+
+
+def mos(data):
+    """Listening-test scores: t intervals from SciPy's t.ppf, Wilcoxon from scipy.stats.wilcoxon
+    (method chosen as the spec says), Holm by hand."""
+    clip_by_id = {c["id"]: c for c in data["clips"]}
+    ratings, raters, per_sentence = {}, {}, {}
+    for sub in data["submissions"]:
+        score = sub.get("score")
+        clip = clip_by_id.get(sub["clipId"])
+        if not isinstance(score, (int, float)) or isinstance(score, bool) or clip is None:
+            continue
+        system = clip.get("system", NO_SYSTEM)
+        ratings.setdefault(system, []).append(float(score))
+        raters.setdefault(system, set()).add(sub["annotatorId"])
+        if "sentence" in clip:
+            per_sentence.setdefault(system, {}).setdefault(clip["sentence"], []).append(float(score))
+    systems = sorted(ratings, key=code_unit_key)
+    by_system = {}
+    for name in systems:
+        x = np.array(ratings[name])
+        n = len(x)
+        mean = float(np.mean(x))
+        sd = float(np.std(x, ddof=1)) if n >= 2 else None
+        ci = None
+        if n >= 2:
+            half = float(stats.t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
+            ci = [mean - half, mean + half]
+        by_system[name] = {"n": n, "raters": len(raters[name]), "mean": mean, "sd": sd, "ci95": ci}
+    pairs = []
+    for i, a in enumerate(systems):
+        for b in systems[i + 1 :]:
+            sa, sb = per_sentence.get(a, {}), per_sentence.get(b, {})
+            common = [t for t in sa if t in sb]
+            d = [js_round_1e9(float(np.mean(sa[t])) - float(np.mean(sb[t]))) for t in common]
+            nz = [x for x in d if x != 0]
+            m = len(nz)
+            w, p = 0.0, None
+            if m > 0:
+                ranks = stats.rankdata(np.abs(nz))
+                w = float(sum(r for r, x in zip(ranks, nz) if x > 0))
+                ties = len(set(abs(x) for x in nz)) < m
+                method = "exact" if m <= 25 and not ties else "approx"
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    p = float(stats.wilcoxon(nz, zero_method="wilcox", correction=False, method=method).pvalue)
+                if math.isnan(p):
+                    p = None
+            pairs.append(
+                {"a": a, "b": b, "sentences": len(d), "meanDiff": float(np.mean(d)) if d else None, "w": w, "p": p, "pHolm": None}
+            )
+    # Holm: ascending p, running maximum of (k - j + 1) * p(j), capped at 1.
+    valid = sorted((pr["p"], idx) for idx, pr in enumerate(pairs) if pr["p"] is not None)
+    k = len(valid)
+    running = 0.0
+    for j, (p, idx) in enumerate(valid):
+        running = max(running, (k - j) * p)
+        pairs[idx]["pHolm"] = min(1.0, running)
+    return {"bySystem": by_system, "pairs": pairs}
 
 
 def report(data, bin_seconds=None):
@@ -293,6 +357,7 @@ def report(data, bin_seconds=None):
         "correlation": correlation(lengths, scores),
         "errorTypes": {"overall": error_types({c["id"] for c in clips}), "bySystem": by_system},
         "annotators": annotators,
+        "mos": mos(data),
     }
 
 

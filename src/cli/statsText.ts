@@ -115,6 +115,50 @@ function annotatorsSection(report: Report, file: AnnotationFile): string[] {
   ];
 }
 
+function mosSection(report: Report): string[] {
+  const { bySystem, pairs } = report.mos;
+  const systems = Object.keys(bySystem);
+  if (systems.length === 0) return ["Listening test (MOS)", "  (no ratings)"];
+  const lines = [
+    "Listening test (MOS, 1–5)",
+    ...table(
+      ["system", "n", "raters", "MOS", "sd", "95% CI (t)"],
+      systems.map((name) => {
+        const m = ownValue(bySystem, name);
+        return [
+          name,
+          String(m?.n ?? 0),
+          String(m?.raters ?? 0),
+          fixed(m?.mean ?? null),
+          fixed(m?.sd ?? null),
+          m?.ci95 ? `[${fixed(m.ci95[0])}, ${fixed(m.ci95[1])}]` : "—",
+        ];
+      }),
+      ["left", "right", "right", "right", "right", "right"],
+    ),
+  ];
+  if (pairs.length > 0) {
+    lines.push(
+      "",
+      "Pairwise differences (Wilcoxon signed-rank on per-sentence means, Holm-adjusted)",
+      ...table(
+        ["a", "b", "sentences", "mean a − b", "W+", "p", "p (Holm)"],
+        pairs.map((p) => [
+          p.a,
+          p.b,
+          String(p.sentences),
+          fixed(p.meanDiff),
+          String(p.w),
+          pValue(p.p),
+          pValue(p.pHolm),
+        ]),
+        ["left", "left", "right", "right", "right", "right", "right"],
+      ),
+    );
+  }
+  return lines;
+}
+
 /** The whole text report, sections separated by blank lines, ending in a newline. */
 export function formatStats(report: Report, file: AnnotationFile, fileName: string): string {
   const header = [
@@ -129,6 +173,7 @@ export function formatStats(report: Report, file: AnnotationFile, fileName: stri
     correlationSection(report),
     errorTypesSection(report, file),
     annotatorsSection(report, file),
+    mosSection(report),
   ];
   return `${sections.map((lines) => lines.join("\n")).join("\n\n")}\n`;
 }

@@ -10,6 +10,7 @@ import { type ClipAgreement, passOverClips, type ScatterPoint } from "./clipPass
 import { leastSquares, pearson, spearman } from "./correlation.ts";
 import { errorTypes } from "./errorTypes.ts";
 import { kappaFromCells } from "./kappa.ts";
+import { computeMos } from "./mos.ts";
 import { byCodeUnit, clipGrid, IdLookup, readRegions, readSubmissions } from "./records.ts";
 import type { AnnotatorQuality, PairKappa, Report } from "./report.ts";
 import { us } from "./time.ts";
@@ -127,6 +128,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     },
     errorTypes: { overall: types.overall, bySystem: types.bySystem },
     annotators: annotatorRows,
+    mos: computeMos(file),
   };
   return { report, clips: pass.rows, scatter: pass.scatter, fit };
 }

@@ -167,6 +167,10 @@ function reportBack(report: Report): Report {
       ),
     },
     annotators: report.annotators.map((a) => ({ ...a, id: back(a.id) })),
+    mos: {
+      bySystem: keyed(Object.entries(report.mos.bySystem).map(([k, v]) => [back(k), v])),
+      pairs: report.mos.pairs.map((p) => ({ ...p, a: back(p.a), b: back(p.b) })),
+    },
   };
 }
 

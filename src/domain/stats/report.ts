@@ -25,6 +25,10 @@ export interface AnnotatorQuality {
   referenceMarkedFraction: number | null;
 }
 
+export type { Mos, MosPair, SystemMos } from "./mos.ts";
+
+import type { Mos } from "./mos.ts";
+
 export interface Report {
   binSeconds: number;
   dataset: {
@@ -57,4 +61,6 @@ export interface Report {
     bySystem: Record<string, ErrorTypeCounts>;
   };
   annotators: AnnotatorQuality[];
+  /** Listening-test scores: MOS per system and the pairwise signed-rank tests. */
+  mos: Mos;
 }

@@ -53,6 +53,7 @@ function makeReport(overrides: Partial<Report> = {}): Report {
       { id: "w2", annotations: 2, regions: 3, referenceMarkedFraction: 0.1 },
       { id: "w3", annotations: 1, regions: 1, referenceMarkedFraction: null },
     ],
+    mos: { bySystem: {}, pairs: [] },
     ...overrides,
   };
 }
