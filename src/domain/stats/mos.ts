@@ -9,29 +9,7 @@ import type { AnnotationFile } from "../types.ts";
 import { averageRanks } from "./correlation.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { byCodeUnit } from "./records.ts";
-
-export interface SystemMos {
-  n: number;
-  raters: number;
-  mean: number;
-  sd: number | null;
-  ci95: [number, number] | null;
-}
-
-export interface MosPair {
-  a: string;
-  b: string;
-  sentences: number;
-  meanDiff: number | null;
-  w: number;
-  p: number | null;
-  pHolm: number | null;
-}
-
-export interface Mos {
-  bySystem: Record<string, SystemMos>;
-  pairs: MosPair[];
-}
+import type { Mos, MosPair, SystemMos } from "./report.ts";
 
 /**
  * The Student t quantile for probability `p` (> 0.5) with `df` degrees of freedom: the root of

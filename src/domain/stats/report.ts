@@ -25,9 +25,30 @@ export interface AnnotatorQuality {
   referenceMarkedFraction: number | null;
 }
 
-export type { Mos, MosPair, SystemMos } from "./mos.ts";
+/** A system's listening-test scores. */
+export interface SystemMos {
+  n: number;
+  raters: number;
+  mean: number;
+  sd: number | null;
+  ci95: [number, number] | null;
+}
 
-import type { Mos } from "./mos.ts";
+/** Two systems compared on the sentences both were rated on. */
+export interface MosPair {
+  a: string;
+  b: string;
+  sentences: number;
+  meanDiff: number | null;
+  w: number;
+  p: number | null;
+  pHolm: number | null;
+}
+
+export interface Mos {
+  bySystem: Record<string, SystemMos>;
+  pairs: MosPair[];
+}
 
 export interface Report {
   binSeconds: number;
