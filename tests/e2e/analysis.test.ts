@@ -67,6 +67,14 @@ function expectedFigures(report: Report): Record<string, string> {
     "correlation.ci95": c.ci95 ? `[${three(c.ci95[0])}, ${three(c.ci95[1])}]` : "—",
     "correlation.n": whole(c.n),
     "correlation.spearman": three(c.spearman),
+    // The listening test: MOS and its interval to 2 decimals, Holm's p as p-values are shown.
+    ...Object.fromEntries(
+      Object.entries(report.mos.bySystem).flatMap(([s, m]) => [
+        [`mos.${s}.mean`, digits(m.mean, 2)],
+        [`mos.${s}.ci95`, m.ci95 ? `[${digits(m.ci95[0], 2)}, ${digits(m.ci95[1], 2)}]` : "—"],
+      ]),
+    ),
+    ...Object.fromEntries(report.mos.pairs.map((p) => [`mos.${p.a}.${p.b}.pHolm`, pText(p.pHolm)])),
   };
 }
 
@@ -182,7 +190,15 @@ describe("a generated 300-clip study", () => {
     expect(box && box.x + box.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
     await expect(overflow()).resolves.toBeLessThanOrEqual(0);
     await page.keyboard.press("Escape");
-    for (const id of ["agreement", "clips", "correlation", "error-types", "annotators"]) {
+    await page.locator("#listening-test svg").first().waitFor();
+    for (const id of [
+      "agreement",
+      "clips",
+      "correlation",
+      "listening-test",
+      "error-types",
+      "annotators",
+    ]) {
       await page
         .locator(`#${id}`)
         .screenshot({ path: path.join(SCREENSHOT_DIR, `analysis-${id}.png`) });

@@ -139,6 +139,28 @@ describe("MOS per system and its pairs", () => {
     ]);
   });
 
+  test("the same figures to the bit whatever the order of the submissions", () => {
+    const clips = ["a1", "a2", "a3", "b1", "b2", "b3"].map((id) =>
+      clip(id, id[0]?.toUpperCase(), `s${id[1]}`),
+    );
+    const subs: Submission[] = [];
+    let k = 0;
+    for (const c of clips)
+      for (const w of ["w1", "w2", "w3", "w4"]) subs.push(rate(c.id, w, 1 + ((k++ * 7) % 5) / 3));
+    const forward = JSON.stringify(computeMos(study(clips, subs)));
+    const reversed = JSON.stringify(computeMos(study(clips, [...subs].reverse())));
+    const shuffled = JSON.stringify(
+      computeMos(
+        study(
+          clips,
+          subs.map((_, i) => subs[(i * 5) % subs.length] as Submission),
+        ),
+      ),
+    );
+    expect(reversed).toBe(forward);
+    expect(shuffled).toBe(forward);
+  });
+
   test("per-sentence differences are rounded to 1e-9 before ranking", () => {
     // 0.1 + 0.2 − 0.3 is 5.55e-17 in doubles: rounded, it is a zero difference, dropped.
     const mos = computeMos(

@@ -126,20 +126,25 @@ export function computeMos(file: AnnotationFile): Mos {
   // Object.fromEntries, not assignment: a system may be called "__proto__".
   const entries: [string, SystemMos][] = [];
   for (const system of systems) {
-    const x = scores.get(system) as number[];
+    // In ascending order: the sums then do not depend on the order of the file's submissions
+    // (a study read back from the browser's database lists them by key, not as imported).
+    const x = (scores.get(system) as number[]).sort((p, q) => p - q);
     const n = x.length;
     const mean = x.reduce((a, b) => a + b, 0) / n;
     let sd: number | null = null;
     let ci95: [number, number] | null = null;
     if (n >= 2) {
-      sd = Math.sqrt(x.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
+      // (v − mean) squared by multiplication: `**` is not correctly rounded in every V8 tier,
+      // and the browser's report must equal the command line's to the bit.
+      sd = Math.sqrt(x.reduce((a, v) => a + (v - mean) * (v - mean), 0) / (n - 1));
       const half = (tQuantile(0.975, n - 1) * sd) / Math.sqrt(n);
       ci95 = [mean - half, mean + half];
     }
     entries.push([system, { n, raters: raters.get(system)?.size ?? 0, mean, sd, ci95 }]);
   }
   const bySystem: Record<string, SystemMos> = Object.fromEntries(entries);
-  const meanOf = (x: readonly number[]) => x.reduce((a, b) => a + b, 0) / x.length;
+  const meanOf = (x: readonly number[]) =>
+    [...x].sort((p, q) => p - q).reduce((a, b) => a + b, 0) / x.length;
   const pairs: MosPair[] = [];
   for (let i = 0; i < systems.length; i++) {
     for (let j = i + 1; j < systems.length; j++) {

@@ -10,6 +10,7 @@ import { ClipList } from "./parts/ClipList.tsx";
 import { CorrelationSection } from "./parts/CorrelationSection.tsx";
 import { DatasetSummary } from "./parts/DatasetSummary.tsx";
 import { ErrorTypesSection } from "./parts/ErrorTypesSection.tsx";
+import { ListeningTestSection } from "./parts/ListeningTestSection.tsx";
 import { CARD, Section } from "./parts/Section.tsx";
 
 /**
@@ -89,6 +90,7 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         systems={systems}
         definitions={definitionOf}
       />
+      <ListeningTestSection mos={report.mos} />
       <ErrorTypesSection
         errorTypes={report.errorTypes}
         taxonomy={study.taxonomy}

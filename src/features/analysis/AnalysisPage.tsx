@@ -130,6 +130,7 @@ function SectionLinks() {
     ["#agreement", "Agreement"],
     ["#clips", "Clips"],
     ["#correlation", "Score vs length"],
+    ["#listening-test", "MOS"],
     ["#error-types", "Error types"],
     ["#annotators", "Annotators"],
   ] as const;

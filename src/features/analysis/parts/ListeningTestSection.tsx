@@ -1,0 +1,192 @@
+import { useMemo } from "react";
+import { ownValue } from "../../../domain/idRecord.ts";
+import type { Report } from "../../../domain/stats/report.ts";
+import { count, fixed, pValue } from "../format.ts";
+import { orderSystems } from "../palette.ts";
+import {
+  MosChart,
+  type MosPoint,
+  type PCell,
+  SignificanceHeatmap,
+} from "./ListeningTestCharts.tsx";
+import { Section } from "./Section.tsx";
+import { Value } from "./Value.tsx";
+
+const ONE_RATING = "one rating: no spread";
+const NO_PAIR = "no sentence rated for both, or every difference 0";
+
+/**
+ * The listening test (docs/spec/statistics.md, "Listening-test scores"): MOS per system with
+ * its Student-t 95 % interval, and whether each pair of systems differs, by the Wilcoxon
+ * signed-rank test on per-sentence means with Holm's correction, as a matrix and a table.
+ */
+export function ListeningTestSection({ mos }: { mos: Report["mos"] }) {
+  const systems = useMemo(() => orderSystems(Object.keys(mos.bySystem)), [mos]);
+  const points = useMemo<MosPoint[]>(
+    () =>
+      systems.map((system) => {
+        const m = ownValue(mos.bySystem, system);
+        return {
+          system,
+          mean: m?.mean ?? 0,
+          lo: m?.ci95?.[0] ?? null,
+          hi: m?.ci95?.[1] ?? null,
+        };
+      }),
+    [systems, mos],
+  );
+  const cells = useMemo<PCell[]>(
+    () => mos.pairs.map((p) => ({ a: p.a, b: p.b, p: p.pHolm })),
+    [mos],
+  );
+  const tested = mos.pairs.filter((p) => p.p !== null).length;
+  const significant = mos.pairs.filter((p) => p.pHolm !== null && p.pHolm < 0.05).length;
+  if (systems.length === 0) {
+    return (
+      <Section id="listening-test" title="Listening test (MOS)">
+        <p className="text-sm text-slate-500">
+          No ratings yet: turn on "Annotators must rate each clip" in the study's settings, or
+          import files whose submissions carry a score.
+        </p>
+      </Section>
+    );
+  }
+  return (
+    <Section
+      id="listening-test"
+      title="Listening test (MOS)"
+      subtitle={
+        <>
+          Mean opinion score per system with its 95 % interval (Student t over the ratings), and
+          whether two systems differ: Wilcoxon signed-rank on per-sentence means, Holm-adjusted over
+          the {count(tested)} pairs tested ({count(significant)} under 0.05).
+        </>
+      }
+    >
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,30rem)]">
+        <figure className="min-w-0">
+          <MosChart points={points} />
+          <figcaption className="mt-2 text-xs text-slate-500">
+            Dot = MOS; bar = 95 % interval (t), cut at the scale's ends. Ratings of one system by
+            the same listeners and of the same sentences are not independent, so the t interval is
+            narrower than the truth.
+          </figcaption>
+        </figure>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="mb-1 text-left text-xs text-slate-500">
+              MOS per system (1–5)
+            </caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  System
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Ratings
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Raters
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  MOS
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  SD
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  95 % CI
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {systems.map((s) => {
+                const m = ownValue(mos.bySystem, s);
+                return (
+                  <tr key={s} className="border-b border-slate-100 last:border-0">
+                    <th scope="row" className="py-1 pr-3 text-left font-normal">
+                      {s}
+                    </th>
+                    <td className="py-1 pr-3 text-right tabular-nums">{count(m?.n ?? 0)}</td>
+                    <td className="py-1 pr-3 text-right tabular-nums">{count(m?.raters ?? 0)}</td>
+                    <td className="py-1 pr-3 text-right font-medium" data-figure={`mos.${s}.mean`}>
+                      <Value text={fixed(m?.mean, 2)} />
+                    </td>
+                    <td className="py-1 pr-3 text-right">
+                      <Value text={fixed(m?.sd ?? null, 2)} reason={ONE_RATING} />
+                    </td>
+                    <td className="py-1 text-right" data-figure={`mos.${s}.ci95`}>
+                      <Value
+                        text={m?.ci95 ? `[${fixed(m.ci95[0], 2)}, ${fixed(m.ci95[1], 2)}]` : "—"}
+                        reason={ONE_RATING}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      {mos.pairs.length > 0 && (
+        <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,30rem)]">
+          <figure className="min-w-0">
+            <SignificanceHeatmap systems={systems} cells={cells} />
+            <figcaption className="mt-2 text-xs text-slate-500">
+              Holm-adjusted p of each pair (symmetric); outlined cells differ at 0.05; grey: not
+              testable ({NO_PAIR}). As in Taylor &amp; Richmond (Interspeech 2021), Fig. 3.
+            </figcaption>
+          </figure>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="mb-1 text-left text-xs text-slate-500">
+                Pairs of systems (mean difference a − b over shared sentences)
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    a − b
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Sentences
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Mean diff.
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    p
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    p (Holm)
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {mos.pairs.map((p) => (
+                  <tr key={`${p.a}\n${p.b}`} className="border-b border-slate-100 last:border-0">
+                    <th scope="row" className="py-1 pr-3 text-left font-normal">
+                      {p.a} − {p.b}
+                    </th>
+                    <td className="py-1 pr-3 text-right tabular-nums">{count(p.sentences)}</td>
+                    <td className="py-1 pr-3 text-right">
+                      <Value text={fixed(p.meanDiff, 2)} reason="no shared sentence" />
+                    </td>
+                    <td className="py-1 pr-3 text-right">
+                      <Value text={pValue(p.p)} />
+                    </td>
+                    <td
+                      className={`py-1 text-right ${p.pHolm !== null && p.pHolm < 0.05 ? "font-semibold" : ""}`}
+                      data-figure={`mos.${p.a}.${p.b}.pHolm`}
+                    >
+                      <Value text={pValue(p.pHolm)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </Section>
+  );
+}
