@@ -1,6 +1,7 @@
 // The collection server's protocol (docs/server.md), shared by the server (src/server), the
 // command line (src/cli/collection.ts) and the app's participant and researcher screens: the
 // shapes of what goes over the wire, and the participant links. One home for each.
+import type { RatingScale } from "./ratingScale.ts";
 import type { ParticipantStatus } from "./types.ts";
 
 export interface CollectionSettings {
@@ -58,7 +59,8 @@ export interface ParticipantProgress {
 export interface ParticipantState {
   participantId: string;
   status: ParticipantStatus;
-  study: StudyAbout & { requireRating?: boolean };
+  /** The rating question is always given, the default wording included. */
+  study: StudyAbout & { requireRating?: boolean; ratingScale?: RatingScale };
   /** The assigned clips by position: what a participant sees of them (no name, no system). */
   clips: { position: number; duration: number }[];
   /** Positions whose submissions the server has. */

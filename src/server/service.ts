@@ -19,6 +19,7 @@ import {
   type SubmissionRequest,
   type SubmissionResponse,
 } from "../domain/collection.ts";
+import { ratingScaleOf } from "../domain/ratingScale.ts";
 import { parseAnnotationFile } from "../domain/schema.ts";
 import { checkSpan, coveredSeconds, fitSpanToClip, type Span } from "../domain/spans.ts";
 import type {
@@ -440,7 +441,11 @@ export async function participantState(
   const state: ParticipantState = {
     participantId,
     status,
-    study: { ...aboutOf(file), requireRating: file.study.requireRating === true },
+    study: {
+      ...aboutOf(file),
+      requireRating: file.study.requireRating === true,
+      ratingScale: ratingScaleOf(file.study),
+    },
     clips: durations.map((duration, i) => ({ position: i + 1, duration })),
     done,
   };

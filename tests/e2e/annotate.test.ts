@@ -100,7 +100,7 @@ test("drag a span, rate, finish, reload, and find the span again on clip 1", asy
   await page.getByRole("button", { name: "Zoom out" }).click();
   await expect.poll(async () => (await widths())[0]).toBeLessThanOrEqual((viewWidth ?? 0) + 1);
 
-  await page.getByRole("radio", { name: /4\s*Good – somewhat natural/ }).check();
+  await page.getByRole("radio", { name: /4\s*Good – Natural speech/ }).check();
   await page.getByRole("button", { name: "Finish clip" }).click();
   await page.getByText("Clip 2 of 20", { exact: true }).waitFor();
   await waitForWaveform(page, "s01_espeak.wav");

@@ -13,6 +13,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCollectionCli } from "../../src/cli/collection.ts";
 import { runCli } from "../../src/cli/run.ts";
+import { DEFAULT_RATING_SCALE } from "../../src/domain/ratingScale.ts";
 import type { AnnotationFile } from "../../src/domain/types.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
@@ -74,7 +75,8 @@ async function annotateClip(page: Page, position: number, rating: number) {
   const finish = page.getByRole("button", { name: "Finish clip" });
   // Blind: the heading is "Clip n", no file name, system or sentence anywhere.
   await page.getByRole("heading", { name: `Clip ${position}` }).waitFor();
-  const text = await page.locator("main").innerText();
+  // (The rating question's "human-sounding" is its wording, not a system.)
+  const text = (await page.locator("main").innerText()).replace(DEFAULT_RATING_SCALE.question, "");
   expect(text).not.toMatch(/\.wav|espeak|festival|flite|human|Text:/i);
   await page.locator('section[aria-label="Waveform"][aria-busy="false"] canvas').first().waitFor();
   expect(await finish.isDisabled()).toBe(true);

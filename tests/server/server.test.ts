@@ -9,6 +9,7 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEFAULT_RATING_SCALE } from "../../src/domain/ratingScale.ts";
 import { parseAnnotationFile } from "../../src/domain/schema.ts";
 import type { AnnotationFile } from "../../src/domain/types.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
@@ -202,6 +203,7 @@ describe.each(backends)("on $name", (backend) => {
       instructions: "Mark what sounds wrong.",
       consent: "I agree.",
       requireRating: false,
+      ratingScale: DEFAULT_RATING_SCALE,
     });
     // What the consent step shows is readable before arriving; an unknown study says so.
     expect((await api("GET", "p/visit")).json).toEqual({
@@ -213,7 +215,10 @@ describe.each(backends)("on $name", (backend) => {
     expect(unknown.status).toBe(404);
     expect(unknown.json.error?.message).toBe('no study "nope" is published on this server');
     // Blind: nothing names a clip, a system or a sentence.
-    expect(JSON.stringify(arrival.json)).not.toMatch(/espeak|flite|human|s0\d/);
+    // (The rating question's "human-sounding" is the question's wording, not a system.)
+    expect(
+      JSON.stringify(arrival.json).replace(JSON.stringify(DEFAULT_RATING_SCALE), ""),
+    ).not.toMatch(/espeak|flite|human|s0\d/);
     // Audio of one's own clip, with caching headers; not another study's.
     const audio = await fetch(`${base}/api/p/visit/clips/1/audio`, {
       headers: { authorization: `Bearer ${token}` },

@@ -18,6 +18,7 @@ import {
   setReasons,
   updateParticipation,
 } from "../../src/db/repo.ts";
+import { DEFAULT_RATING_SCALE } from "../../src/domain/ratingScale.ts";
 import { LabelOutbox, refreshExpertCopy } from "../../src/features/participate/expertLink.ts";
 import { Outbox, type OutboxStatus } from "../../src/features/participate/outbox.ts";
 import { clipIdAt, prepare } from "../../src/features/participate/participation.ts";
@@ -110,7 +111,10 @@ test("send once each; wait while the server is gone; resume; never twice; renew 
   const clips = await listClips(local.id);
   expect(clips.map((c) => c.name)).toEqual(["Clip 1", "Clip 2", "Clip 3", "Clip 4"]);
   expect(clips.every((c) => c.system === undefined && c.sentence === undefined)).toBe(true);
-  expect(local.extra).toEqual({ instructions: "Mark what sounds wrong." });
+  expect(local.extra).toEqual({
+    instructions: "Mark what sounds wrong.",
+    ratingScale: DEFAULT_RATING_SCALE,
+  });
 
   const box = new Outbox(local.id);
   await finish(local.id, p.participantId, 1, 0.2);

@@ -162,6 +162,24 @@ describe("finishing", () => {
     expect(await regionsOf("c1")).toEqual([]);
   });
 
+  test("the rating question and its points are the study's own wording when it has one", async () => {
+    await seed({
+      extra: {
+        ratingScale: {
+          question: "How pleasant is this voice?",
+          labels: ["awful", "poor", "fine", "good", "lovely"],
+        },
+      },
+    });
+    await openClip1();
+    const group = screen.getByRole("radiogroup", { name: "How pleasant is this voice?" });
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((r) => r.closest("label")?.textContent),
+    ).toEqual(["1awful", "2poor", "3fine", "4good", "5lovely"]);
+  });
+
   test("the rating is required when the study says so", async () => {
     await seed({ requireRating: true });
     await openClip1();
@@ -174,24 +192,28 @@ describe("finishing", () => {
     const finish = screen.getByRole("button", { name: "Finish clip" });
     expect(finish.compareDocumentPosition(message) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(
-      screen.getByRole("radiogroup", { name: /Overall naturalness/ }),
+      screen.getByRole("radiogroup", {
+        name: /How natural \(i\.e\. human-sounding\) is this recording\?/,
+      }),
     ).toHaveAccessibleDescription(
       "Choose an overall naturalness rating (1–5) before finishing this clip.",
     );
     expect(await listSubmissions(STUDY)).toEqual([]);
-    const group = screen.getByRole("radiogroup", { name: /Overall naturalness/ });
+    const group = screen.getByRole("radiogroup", {
+      name: /How natural \(i\.e\. human-sounding\) is this recording\?/,
+    });
     expect(
       within(group)
         .getAllByRole("radio")
         .map((r) => r.closest("label")?.textContent),
     ).toEqual([
-      "1Bad – very unnatural speech",
-      "2Poor – somewhat unnatural",
-      "3Fair – neither natural nor unnatural",
-      "4Good – somewhat natural",
-      "5Excellent – completely natural speech",
+      "1Bad – Very unnatural speech",
+      "2Poor – Unnatural speech",
+      "3Fair – Neither natural nor unnatural speech",
+      "4Good – Natural speech",
+      "5Excellent – Completely natural speech",
     ]);
-    await userEvent.click(within(group).getByRole("radio", { name: /Good – somewhat natural/ }));
+    await userEvent.click(within(group).getByRole("radio", { name: /Good – Natural speech/ }));
     expect(screen.queryByRole("alert")).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Finish clip" }));
     await screen.findByRole("heading", { name: /c2\.wav/ });
@@ -325,7 +347,7 @@ describe("keyboard", () => {
     expect(handle.playSpan).toHaveBeenCalledWith(id, true);
 
     await userEvent.keyboard("4");
-    expect(screen.getByRole("radio", { name: /Good – somewhat natural/ })).toBeChecked();
+    expect(screen.getByRole("radio", { name: /Good – Natural speech/ })).toBeChecked();
   });
 
   test("? opens the list of shortcuts and Esc closes it", async () => {

@@ -18,6 +18,7 @@ import {
   type SubmissionRecord,
 } from "../../db/repo.ts";
 import { ownValue } from "../../domain/idRecord.ts";
+import { ratingScaleOf } from "../../domain/ratingScale.ts";
 import { spanFromMarks } from "../../domain/spans.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { RatingGroup } from "./RatingGroup.tsx";
@@ -410,6 +411,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
       <div className="grid content-start gap-4 lg:sticky lg:top-4">
         <RatingGroup
           value={rating}
+          scale={ratingScaleOf(study.extra)}
           required={study.requireRating}
           error={ratingError}
           errorId={ratingErrorId}

@@ -1,15 +1,9 @@
-// The overall naturalness rating, 1–5, with the standard MOS wording. The "rating required"
-// message is shown by the screen under "Finish clip" (element `errorId`), so that it appearing
-// moves nothing; the radio group points to it while it is shown.
+// The overall rating, 1–5, in the study's wording (domain/ratingScale.ts: the SOMOS
+// naturalness question unless the researcher changed it). The "rating required" message is
+// shown by the screen under "Finish clip" (element `errorId`), so that it appearing moves
+// nothing; the radio group points to it while it is shown.
 import { useId } from "react";
-
-export const RATING_LABELS: Record<1 | 2 | 3 | 4 | 5, string> = {
-  1: "Bad – very unnatural speech",
-  2: "Poor – somewhat unnatural",
-  3: "Fair – neither natural nor unnatural",
-  4: "Good – somewhat natural",
-  5: "Excellent – completely natural speech",
-};
+import { DEFAULT_RATING_SCALE, type RatingScale } from "../../domain/ratingScale.ts";
 
 const VALUES = [1, 2, 3, 4, 5] as const;
 
@@ -19,8 +13,11 @@ export function RatingGroup({
   error,
   errorId,
   onChange,
+  scale = DEFAULT_RATING_SCALE,
 }: {
   value: number | undefined;
+  /** The question and the words of its five points. */
+  scale?: RatingScale;
   required: boolean;
   error: string | null;
   /** The id of the element that shows `error`. */
@@ -31,7 +28,8 @@ export function RatingGroup({
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id={`${name}-title`} className="text-sm font-semibold text-slate-900">
-        Overall naturalness{required ? " (required)" : ""}
+        {scale.question}
+        {required ? <span className="font-normal text-slate-500"> (required)</span> : null}
       </h3>
       <div
         role="radiogroup"
@@ -57,7 +55,7 @@ export function RatingGroup({
               className="accent-slate-900"
             />
             <span className="w-4 text-right font-semibold tabular-nums">{v}</span>
-            <span>{RATING_LABELS[v]}</span>
+            <span>{scale.labels[v - 1]}</span>
           </label>
         ))}
       </div>

@@ -99,7 +99,10 @@ export async function prepare(
     id,
     name: state.study.name,
     requireRating: state.study.requireRating === true,
-    extra: state.study.instructions ? { instructions: state.study.instructions } : {},
+    extra: {
+      ...(state.study.instructions ? { instructions: state.study.instructions } : {}),
+      ...(state.study.ratingScale ? { ratingScale: state.study.ratingScale } : {}),
+    },
     participation,
     clips: state.clips.map((c, i) => ({
       clip: { id: clipIdAt(c.position), name: `Clip ${c.position}`, duration: c.duration },

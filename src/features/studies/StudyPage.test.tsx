@@ -199,6 +199,47 @@ describe("Edit settings", () => {
     expect(await getStudy(id)).toMatchObject({ name: "Pilot", binSeconds: 0.1 });
   });
 
+  test("the rating question: a study's own wording is stored, the standard one is implied", async () => {
+    const id = await pilot();
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    let form = screen.getByRole("form", { name: "Study settings" });
+    const question = within(form).getByLabelText("Question");
+    expect(question).toHaveValue("How natural (i.e. human-sounding) is this recording?");
+    expect(within(form).getByLabelText("Point 1")).toHaveValue("Bad – Very unnatural speech");
+    await user.clear(question);
+    await user.type(question, "How pleasant is this voice?");
+    await user.clear(within(form).getByLabelText("Point 5"));
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    // An empty point is refused, named, and nothing is stored.
+    expect(
+      within(form).getByText("ratingScale.labels[4] (point 5) must be a non-empty text"),
+    ).toBeInTheDocument();
+    expect((await getStudy(id))?.extra).not.toHaveProperty("ratingScale");
+    await user.type(within(form).getByLabelText("Point 5"), "Excellent");
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(async () =>
+      expect((await getStudy(id))?.extra.ratingScale).toEqual({
+        question: "How pleasant is this voice?",
+        labels: [
+          "Bad – Very unnatural speech",
+          "Poor – Unnatural speech",
+          "Fair – Neither natural nor unnatural speech",
+          "Good – Natural speech",
+          "Excellent",
+        ],
+      }),
+    );
+    // Back to the standard wording: the stored copy goes (the default is implied).
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    form = screen.getByRole("form", { name: "Study settings" });
+    await user.click(within(form).getByRole("button", { name: "Use the standard wording" }));
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(async () =>
+      expect((await getStudy(id))?.extra).not.toHaveProperty("ratingScale"),
+    );
+  });
+
   test("Cancel leaves the study as it was", async () => {
     const id = await pilot();
     const user = renderStudy(id);

@@ -1,11 +1,18 @@
-// Editing a study's settings: name, description, instructions for annotators, bin width and
-// whether the rating is required. Saved in one write; Cancel leaves the study as it was.
+// Editing a study's settings: name, description, instructions for annotators, bin width,
+// whether the rating is required and its question. Saved in one write; Cancel leaves the study as it was.
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
+import {
+  isDefaultRatingScale,
+  type RatingScale,
+  ratingScaleOf,
+  ratingScaleProblem,
+} from "../../domain/ratingScale.ts";
 import { notify } from "../../stores/notices.ts";
 import { binProblem, INPUT, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
+import { RatingScaleFields } from "./RatingScaleFields.tsx";
 
 /** `extra` with `key` set to the trimmed text, or without `key` when the text is empty. */
 function withText(
@@ -30,7 +37,8 @@ export function StudySettingsForm({
   const [instructions, setInstructions] = useState(studyText(study, "instructions"));
   const [bin, setBin] = useState(String(study.binSeconds));
   const [requireRating, setRequireRating] = useState(study.requireRating);
-  const [errors, setErrors] = useState<{ name?: string; bin?: string }>({});
+  const [scale, setScale] = useState<RatingScale>(() => ratingScaleOf(study.extra));
+  const [errors, setErrors] = useState<{ name?: string; bin?: string; scale?: string }>({});
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirst(form);
@@ -38,9 +46,16 @@ export function StudySettingsForm({
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = { name: nameProblem(name), bin: binProblem(bin) };
+    const found = {
+      name: nameProblem(name),
+      bin: binProblem(bin),
+      scale: ratingScaleProblem(scale),
+    };
     setErrors(found);
-    if (found.name || found.bin) return;
+    if (found.name || found.bin || found.scale) return;
+    // The default wording is implied when absent; a study's own wording is stored.
+    const trimmed = ratingScaleOf({ ratingScale: scale });
+    const { ratingScale: _old, ...withoutScale } = study.extra;
     setSaving(true);
     try {
       await updateStudy(study.id, {
@@ -48,7 +63,13 @@ export function StudySettingsForm({
         binSeconds: Number(bin),
         requireRating,
         extra: withText(
-          withText(study.extra, "description", description),
+          withText(
+            isDefaultRatingScale(trimmed)
+              ? withoutScale
+              : { ...withoutScale, ratingScale: trimmed },
+            "description",
+            description,
+          ),
           "instructions",
           instructions,
         ),
@@ -107,6 +128,7 @@ export function StudySettingsForm({
         </p>
       </div>
       <RequireRatingField checked={requireRating} onChange={setRequireRating} />
+      <RatingScaleFields scale={scale} onChange={setScale} error={errors.scale} />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         <Button type="button" onClick={onDone} disabled={saving}>
           Cancel
