@@ -27,3 +27,35 @@ test("the listening-test section: MOS table, then pairs with Holm-adjusted p", (
   // A and C agree on every sentence: no test
   expect(section).toMatch(/\n {2}A +C +6 +0\.000 +0 +— +—\n/);
 });
+
+test("report: the protocol report in Markdown, or LaTeX with --latex; refuses --json", () => {
+  const run = (argv: string[]) => {
+    let out = "";
+    let err = "";
+    const code = runCli(argv, {
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: (t) => {
+        err += t;
+      },
+      readFile: (p) => readFileSync(p, "utf8"),
+    });
+    return { code, out, err };
+  };
+  const md = run(["report", "tests/golden/mos.input.json"]);
+  expect(md.code).toBe(0);
+  expect(md.out.split("\n")[0]).toBe("# Protocol report: Listening-test edge cases");
+  expect(md.out).toContain("- **Recruitment filters:** not reported");
+  expect(md.out).toContain("| A − B | 6 | 0.58 | 0.563 | 1.000 |");
+  const tex = run(["report", "tests/golden/mos.input.json", "--latex"]);
+  expect(tex.code).toBe(0);
+  expect(tex.out).toContain("\\subsection*{Listening test protocol: Listening-test edge cases}");
+  expect(tex.out).toContain("A -- B & 6 & 0.58 & 0.563 & 1.000 \\\\");
+  const bad = run(["report", "tests/golden/mos.input.json", "--json"]);
+  expect(bad.code).toBe(2);
+  expect(bad.err).toBe(
+    "redpen: report takes no --json option (try --latex)\n\n" +
+      bad.err.slice(bad.err.indexOf("Usage")),
+  );
+});

@@ -3,6 +3,7 @@
 
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/binWidth.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
+import { protocolFacts, protocolReport } from "../domain/protocol.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
 import { computeReport } from "../domain/stats/index.ts";
 import type { AnnotationFile } from "../domain/types.ts";
@@ -26,6 +27,9 @@ export const USAGE = `Usage: redpen <command> [options]
 Commands:
   validate FILE                        check a RedPen interchange file (.json)
   stats FILE [--json] [--bin SECONDS]  dataset, agreement, score–length and error-type statistics
+  report FILE [--latex] [--bin SECONDS]
+                                       the listening test's protocol report (methods section),
+                                       Markdown, or LaTeX with --latex
   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
                                        publish a study to a collection server; prints the links
@@ -34,6 +38,7 @@ Commands:
 
 Options:
   --json          print the report object as JSON (docs/spec/statistics.md) and nothing else
+  --latex         (report) write LaTeX (booktabs tables) instead of Markdown
   --bin SECONDS   bin width for the agreement figures, instead of the study's binSeconds
   -h, --help      show this help
 
@@ -87,12 +92,20 @@ interface Parsed {
   command: string;
   files: string[];
   json: boolean;
+  latex: boolean;
   bin: number | undefined;
   help: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Parsed {
-  const parsed: Parsed = { command: "", files: [], json: false, bin: undefined, help: false };
+  const parsed: Parsed = {
+    command: "",
+    files: [],
+    json: false,
+    latex: false,
+    bin: undefined,
+    help: false,
+  };
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -102,6 +115,7 @@ function parseArgs(argv: readonly string[]): Parsed {
     }
     if (arg === "-h" || arg === "--help") parsed.help = true;
     else if (arg === "--json") parsed.json = true;
+    else if (arg === "--latex") parsed.latex = true;
     else if (arg === "--bin" || arg.startsWith("--bin=")) {
       const value = arg === "--bin" ? argv[++i] : arg.slice("--bin=".length);
       const seconds = Number(value);
@@ -136,8 +150,10 @@ function oneFile(args: Parsed): string {
 }
 
 function validate(args: Parsed, io: CliIO): number {
-  if (args.json || args.bin !== undefined) {
-    throw new UsageError(`validate takes no ${args.json ? "--json" : "--bin"} option`);
+  if (args.json || args.latex || args.bin !== undefined) {
+    throw new UsageError(
+      `validate takes no ${args.json ? "--json" : args.latex ? "--latex" : "--bin"} option`,
+    );
   }
   const fileName = oneFile(args);
   const file = load(fileName, io);
@@ -148,7 +164,18 @@ function validate(args: Parsed, io: CliIO): number {
   return EXIT_OK;
 }
 
+function report(args: Parsed, io: CliIO): number {
+  if (args.json) throw new UsageError("report takes no --json option (try --latex)");
+  const fileName = oneFile(args);
+  const file = load(fileName, io);
+  if (file === undefined) return EXIT_USAGE;
+  const figures = computeReport(file, args.bin === undefined ? {} : { binSeconds: args.bin });
+  io.stdout(protocolReport(protocolFacts(file), figures, args.latex ? "latex" : "markdown"));
+  return EXIT_OK;
+}
+
 function stats(args: Parsed, io: CliIO): number {
+  if (args.latex) throw new UsageError("stats takes no --latex option (report does)");
   const fileName = oneFile(args);
   const file = load(fileName, io);
   if (file === undefined) return EXIT_USAGE;
@@ -173,6 +200,8 @@ export function runCli(argv: readonly string[], io: CliIO): number {
         return validate(args, io);
       case "stats":
         return stats(args, io);
+      case "report":
+        return report(args, io);
       case "":
         throw new UsageError("no command given");
       default:

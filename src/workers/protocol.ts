@@ -1,5 +1,6 @@
 // The messages between the analysis screen and the analysis worker (analysis.worker.ts).
 // Every message carries the request id so the client can drop answers to stale requests.
+import type { ProtocolFacts } from "../domain/protocol.ts";
 import type { analyze } from "../domain/stats/index.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
 
@@ -61,6 +62,8 @@ export interface StudyInfo {
   nonCrowd?: string[];
   binSeconds: number;
   taxonomy: TaxonomyEntry[];
+  /** What the protocol report needs (domain/protocol.ts). Optional: older answers lack it. */
+  protocol?: ProtocolFacts;
 }
 
 /** The analysis in columns, as it crosses from the worker (packAnalysis.ts makes it). */

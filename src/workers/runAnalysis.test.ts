@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { RedPenDB } from "../db/db.ts";
 import { studyToFile } from "../db/interchange.ts";
+import { protocolFacts } from "../domain/protocol.ts";
 import { analyze, computeReport } from "../domain/stats/index.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import type { AnalysisResponse } from "./protocol.ts";
@@ -82,6 +83,8 @@ describe("runAnalysis", () => {
       binSeconds: 0.1,
       taxonomy: [{ id: "silence", label: "Silence" }],
       nonCrowd: ["e1"],
+      // What the protocol report needs, from the same file.
+      protocol: protocolFacts(file),
     });
     expect(done.millis).toBe(10);
     expect(done.loadMillis).toBe(5);

@@ -1,5 +1,6 @@
 // The analysis worker's work, apart from the worker globals so that it can be tested in Node:
 // read the stored study, compute every figure, report progress on the way.
+import { protocolFacts } from "../domain/protocol.ts";
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { packAnalysis } from "./packAnalysis.ts";
@@ -47,6 +48,7 @@ export async function runAnalysis(
       binSeconds: file.study.binSeconds,
       taxonomy: file.taxonomy,
       nonCrowd: file.annotators.filter((a) => a.role !== "crowd").map((a) => a.id),
+      protocol: protocolFacts(file),
     };
     const { packed, transfer } = packAnalysis(analysis);
     post(

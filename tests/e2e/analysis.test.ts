@@ -136,6 +136,20 @@ function cliReport(file: AnnotationFile, binSeconds?: number): string {
   return stdout;
 }
 
+/** What the command line prints for `argv` (in-process). */
+function cliOut(argv: string[]): string {
+  let stdout = "";
+  const code = runCli(argv, {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: () => undefined,
+    readFile: (p) => readFileSync(p, "utf8"),
+  });
+  if (code !== 0) throw new Error(`${argv[0]} exited with ${code}`);
+  return stdout;
+}
+
 async function downloadReport(): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -223,6 +237,20 @@ describe("a generated 300-clip study", () => {
     expect(JSON.parse(text)).toEqual(report);
     // byte for byte what the command line prints for the same file and bin width
     expect(text).toBe(cliReport(file, 0.25));
+    // The protocol report, Markdown and LaTeX: what `report FILE [--latex] --bin 0.25` writes.
+    for (const [button, extension, flags] of [
+      ["Protocol report (Markdown)", "md", []],
+      ["Protocol report (LaTeX)", "tex", ["--latex"]],
+    ] as const) {
+      const [saved] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: button, exact: true }).click(),
+      ]);
+      expect(saved.suggestedFilename()).toBe(`${studyId}-protocol.${extension}`);
+      expect(readFileSync(await saved.path(), "utf8")).toBe(
+        cliOut(["report", path.join(dir, `${studyId}.json`), "--bin", "0.25", ...flags]),
+      );
+    }
   });
 
   test("refuses a bin width of 0 with a message and keeps the figures", async () => {

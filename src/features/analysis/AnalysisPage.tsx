@@ -8,6 +8,7 @@ import { binLabel } from "./format.ts";
 import { BinWidthForm } from "./parts/BinWidthForm.tsx";
 import { DownloadReportButton } from "./parts/DownloadReportButton.tsx";
 import { ProgressBanner } from "./parts/ProgressBanner.tsx";
+import { ProtocolReportButtons } from "./parts/ProtocolReportButtons.tsx";
 import { CARD } from "./parts/Section.tsx";
 import { useAnalysis } from "./useAnalysis.ts";
 
@@ -105,6 +106,11 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
               <DownloadReportButton
                 studyId={studyId}
                 report={state.status === "done" ? state.analysis.report : undefined}
+              />
+              <ProtocolReportButtons
+                studyId={studyId}
+                report={state.status === "done" ? state.analysis.report : undefined}
+                facts={state.status === "done" ? state.study.protocol : undefined}
               />
             </div>
           </div>

@@ -240,6 +240,40 @@ describe("Edit settings", () => {
     );
   });
 
+  test("protocol details for the report: stored as study.protocol, pay checked, free text kept", async () => {
+    const id = await pilot(); // its extra.protocol is the free text "MUSHRA-like"
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    let form = screen.getByRole("form", { name: "Study settings" });
+    // Nothing filled in: the old free-text protocol stays as it was.
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("form", { name: "Study settings" })).not.toBeInTheDocument(),
+    );
+    expect((await getStudy(id))?.extra.protocol).toBe("MUSHRA-like");
+
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    form = screen.getByRole("form", { name: "Study settings" });
+    await user.type(within(form).getByLabelText("Platform"), "Prolific");
+    await user.type(within(form).getByLabelText("Pay per participant"), "two pounds");
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    expect(
+      within(form).getByText("Pay per participant must be a number of 0 or more (e.g. 2.50)."),
+    ).toBeInTheDocument();
+    expect((await getStudy(id))?.extra.protocol).toBe("MUSHRA-like");
+    await user.clear(within(form).getByLabelText("Pay per participant"));
+    await user.type(within(form).getByLabelText("Pay per participant"), "2.5");
+    await user.type(within(form).getByLabelText("Currency"), "GBP");
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(async () =>
+      expect((await getStudy(id))?.extra.protocol).toEqual({
+        platform: "Prolific",
+        payAmount: 2.5,
+        currency: "GBP",
+      }),
+    );
+  });
+
   test("Cancel leaves the study as it was", async () => {
     const id = await pilot();
     const user = renderStudy(id);

@@ -1,9 +1,10 @@
 // Editing a study's settings: name, description, instructions for annotators, bin width,
-// whether the rating is required and its question. Saved in one write; Cancel leaves the study as it was.
+// whether the rating is required and its question, and the protocol details for the report. Saved in one write; Cancel leaves the study as it was.
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
+import { protocolOf } from "../../domain/protocol.ts";
 import {
   isDefaultRatingScale,
   type RatingScale,
@@ -12,6 +13,7 @@ import {
 } from "../../domain/ratingScale.ts";
 import { notify } from "../../stores/notices.ts";
 import { binProblem, INPUT, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
+import { ProtocolFields, protocolDraft, protocolProblem, withProtocol } from "./ProtocolFields.tsx";
 import { RatingScaleFields } from "./RatingScaleFields.tsx";
 
 /** `extra` with `key` set to the trimmed text, or without `key` when the text is empty. */
@@ -38,7 +40,13 @@ export function StudySettingsForm({
   const [bin, setBin] = useState(String(study.binSeconds));
   const [requireRating, setRequireRating] = useState(study.requireRating);
   const [scale, setScale] = useState<RatingScale>(() => ratingScaleOf(study.extra));
-  const [errors, setErrors] = useState<{ name?: string; bin?: string; scale?: string }>({});
+  const [protocol, setProtocol] = useState(() => protocolDraft(protocolOf(study.extra)));
+  const [errors, setErrors] = useState<{
+    name?: string;
+    bin?: string;
+    scale?: string;
+    protocol?: string;
+  }>({});
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirst(form);
@@ -50,9 +58,10 @@ export function StudySettingsForm({
       name: nameProblem(name),
       bin: binProblem(bin),
       scale: ratingScaleProblem(scale),
+      protocol: protocolProblem(protocol),
     };
     setErrors(found);
-    if (found.name || found.bin || found.scale) return;
+    if (found.name || found.bin || found.scale || found.protocol) return;
     // The default wording is implied when absent; a study's own wording is stored.
     const trimmed = ratingScaleOf({ ratingScale: scale });
     const { ratingScale: _old, ...withoutScale } = study.extra;
@@ -64,9 +73,12 @@ export function StudySettingsForm({
         requireRating,
         extra: withText(
           withText(
-            isDefaultRatingScale(trimmed)
-              ? withoutScale
-              : { ...withoutScale, ratingScale: trimmed },
+            withProtocol(
+              isDefaultRatingScale(trimmed)
+                ? withoutScale
+                : { ...withoutScale, ratingScale: trimmed },
+              protocol,
+            ),
             "description",
             description,
           ),
@@ -129,6 +141,7 @@ export function StudySettingsForm({
       </div>
       <RequireRatingField checked={requireRating} onChange={setRequireRating} />
       <RatingScaleFields scale={scale} onChange={setScale} error={errors.scale} />
+      <ProtocolFields draft={protocol} onChange={setProtocol} error={errors.protocol} />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         <Button type="button" onClick={onDone} disabled={saving}>
           Cancel

@@ -1,0 +1,144 @@
+import { describe, expect, test } from "vitest";
+import { latexEscape, protocolFacts, protocolOf, protocolReport } from "./protocol.ts";
+import { computeReport } from "./stats/index.ts";
+import type { AnnotationFile, Submission } from "./types.ts";
+
+/** 2 systems × 2 sentences; three Prolific raters, one of whom returned the study. */
+function study(protocol?: Record<string, unknown>): AnnotationFile {
+  const clips = ["A_s1", "A_s2", "B_s1", "B_s2"].map((id) => ({
+    id,
+    name: `${id}.wav`,
+    duration: 2,
+    system: id.slice(0, 1),
+    sentence: id.slice(2),
+    ...(id.startsWith("A") ? { isReference: true } : {}),
+  }));
+  const sub = (
+    clipId: string,
+    annotatorId: string,
+    score: number,
+    seconds: number,
+  ): Submission => ({
+    clipId,
+    annotatorId,
+    score,
+    seconds,
+  });
+  return {
+    format: "redpen-annotations",
+    version: 1,
+    study: {
+      id: "p",
+      name: "Pilot & co",
+      binSeconds: 0.1,
+      requireRating: true,
+      instructions: "Listen twice.\nThen rate.",
+      ...(protocol ? { protocol } : {}),
+    },
+    taxonomy: [{ id: "undefined", label: "Undefined" }],
+    clips,
+    annotators: [
+      {
+        id: "r1",
+        role: "crowd",
+        platform: { name: "prolific" },
+        status: "completed",
+        profile: { country: "UK", nativeLanguages: ["English"] },
+        screening: [{ test: "huggins", trials: 6, correct: 6, passed: true }],
+      },
+      {
+        id: "r2",
+        role: "crowd",
+        platform: { name: "prolific" },
+        status: "completed",
+        profile: { country: "Ireland", nativeLanguages: ["English", "Irish"] },
+        screening: [{ test: "huggins", trials: 6, correct: 3, passed: false }],
+      },
+      { id: "r3", role: "crowd", platform: { name: "prolific" }, status: "returned" },
+      { id: "e1", role: "expert" },
+    ],
+    submissions: [
+      sub("A_s1", "r1", 5, 10),
+      sub("B_s1", "r1", 2, 20),
+      sub("A_s2", "r1", 4, 30),
+      sub("B_s2", "r1", 3, 40),
+      sub("A_s1", "r2", 4, 12),
+      sub("B_s1", "r2", 1, 18),
+      sub("A_s1", "r3", 5, 6),
+    ],
+    regions: [],
+    reasonLabels: [],
+  };
+}
+
+describe("the protocol's facts", () => {
+  test("counted from the data: raters, spreads, medians, who came from where", () => {
+    const f = protocolFacts(study());
+    expect(f.raters).toBe(3);
+    expect(f.experts).toBe(1);
+    // ratings per clip: A_s1 3, B_s1 2, A_s2 1, B_s2 1 → median 1.5 (1–3)
+    expect(f.ratingsPerClip).toEqual({ median: 1.5, min: 1, max: 3 });
+    // clips per rater: 4, 2, 1
+    expect(f.clipsPerRater).toEqual({ median: 2, min: 1, max: 4 });
+    // seconds per clip: 6 10 12 18 20 30 40 → 18; per rater: 100, 30, 6 → 30
+    expect(f.secondsPerClip).toBe(18);
+    expect(f.secondsPerRater).toBe(30);
+    expect(f.platforms).toEqual({ prolific: 3 });
+    expect(f.statuses).toEqual({ completed: 2, returned: 1 });
+    expect(f.screening).toEqual({ tested: 2, failed: 1 });
+    expect(f.countries).toEqual({ Ireland: 1, UK: 1 });
+    expect(f.nativeLanguages).toEqual({ English: 2, Irish: 1 });
+    expect(f).toMatchObject({ clips: 4, systems: 2, sentences: 2, referenceClips: 2 });
+    expect(f.instructions).toBe("Listen twice.\nThen rate.");
+  });
+
+  test("protocol settings keep only well-formed values", () => {
+    expect(
+      protocolOf({ protocol: { platform: " Prolific ", payAmount: -1, currency: 3, dates: "" } }),
+    ).toEqual({ platform: "Prolific" });
+    expect(protocolOf({ protocol: "x" })).toEqual({});
+  });
+});
+
+describe("the protocol report", () => {
+  test("Markdown: what is not given says 'not reported'; the hourly pay from pay and median time", () => {
+    const bare = study();
+    const md = protocolReport(protocolFacts(bare), computeReport(bare), "markdown");
+    expect(md).toContain("- **Recruitment filters:** not reported");
+    expect(md).toContain("- **Pay per participant:** not reported");
+    expect(md).toContain("- **Effective hourly pay:** not reported");
+    expect(md).toContain("- **Platform:** prolific (3)");
+    expect(md).toContain("- **Headphone screening:** 2 tested, 1 failed");
+    expect(md).toContain("> How natural (i.e. human-sounding) is this recording?");
+    expect(md).toContain("> 5: Excellent – Completely natural speech");
+    expect(md).toContain("> Listen twice.\n>\n> Then rate.");
+
+    const full = study({
+      platform: "Prolific",
+      recruitment: "UK, English first language, approval ≥ 95%",
+      payAmount: 1.5,
+      currency: "GBP",
+    });
+    const text = protocolReport(protocolFacts(full), computeReport(full), "markdown");
+    expect(text).toContain("- **Platform:** Prolific");
+    expect(text).toContain("- **Pay per participant:** 1.50 GBP");
+    // 1.50 GBP for a median 30 s of active time: 180 GBP per hour
+    expect(text).toContain("- **Effective hourly pay:** 180.00 GBP per hour");
+    // MOS: A = 5, 4, 4, 5 → 4.50; B = 2, 3, 1 → 2.00
+    expect(text).toMatch(/\| A \| 4 \| 3 \| 4\.50 \| \[/);
+    expect(text).toMatch(/\| B \| 3 \| 2 \| 2\.00 \| \[/);
+    expect(text).toContain("| A − B | 2 |");
+  });
+
+  test("LaTeX: escaped, tables in booktabs", () => {
+    const file = study({ recruitment: "50% of 100 & up_to $5 #1 {x}" });
+    const tex = protocolReport(protocolFacts(file), computeReport(file), "latex");
+    expect(tex).toContain("\\subsection*{Listening test protocol: Pilot \\& co}");
+    expect(tex).toContain(
+      "\\item \\textbf{Recruitment filters:} 50\\% of 100 \\& up\\_to \\$5 \\#1 \\{x\\}",
+    );
+    expect(tex).toContain("\\begin{tabular}{lrrrr}");
+    expect(tex).toContain("A -- B & 2 &");
+    expect(latexEscape("a\\b~^")).toBe("a\\textbackslash{}b\\textasciitilde{}\\textasciicircum{}");
+  });
+});

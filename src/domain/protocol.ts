@@ -1,0 +1,407 @@
+// The protocol report (issue 9, item 5): the methods section of a listening test, written from
+// the study and its data, every detail Chiang et al. (Interspeech 2023) found papers leave out.
+// What the researcher has not given is said to be "not reported", never left out. Two steps:
+// protocolFacts(file) gathers what the report needs (cheap; the analysis worker sends it to the
+// page), protocolReport(facts, report, format) writes Markdown or LaTeX.
+import { type RatingScale, ratingScaleOf } from "./ratingScale.ts";
+import type { Report } from "./stats/report.ts";
+import type { AnnotationFile } from "./types.ts";
+
+/** What the researcher states about the protocol: `study.protocol` in the interchange file. */
+export interface ProtocolSettings {
+  /** Where listeners were recruited ("Prolific", "a lab at …"). */
+  platform?: string;
+  /** Platform filters: location, language, approval rate, … */
+  recruitment?: string;
+  /** Qualification or training before the test. */
+  qualification?: string;
+  /** Listening setup asked for (headphones, quiet room, …). */
+  listening?: string;
+  /** Pay per participant, in `currency`. */
+  payAmount?: number;
+  currency?: string;
+  /** When the test ran. */
+  dates?: string;
+}
+
+export const PROTOCOL_KEYS = [
+  "platform",
+  "recruitment",
+  "qualification",
+  "listening",
+  "payAmount",
+  "currency",
+  "dates",
+] as const;
+
+/** The study's protocol settings, keeping only well-formed values. */
+export function protocolOf(study: Record<string, unknown>): ProtocolSettings {
+  const raw = study.protocol;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
+  const p = raw as Record<string, unknown>;
+  const out: ProtocolSettings = {};
+  for (const key of [
+    "platform",
+    "recruitment",
+    "qualification",
+    "listening",
+    "currency",
+    "dates",
+  ] as const) {
+    const v = p[key];
+    if (typeof v === "string" && v.trim() !== "") out[key] = v.trim();
+  }
+  if (typeof p.payAmount === "number" && Number.isFinite(p.payAmount) && p.payAmount >= 0)
+    out.payAmount = p.payAmount;
+  return out;
+}
+
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export interface ProtocolFacts {
+  studyName: string;
+  instructions: string | null;
+  ratingScale: RatingScale;
+  requireRating: boolean;
+  settings: ProtocolSettings;
+  clips: number;
+  systems: number;
+  sentences: number;
+  referenceClips: number;
+  /** Crowd annotators with at least one submission. */
+  raters: number;
+  experts: number;
+  /** Platforms the crowd came through (annotators' `platform.name`), with counts. */
+  platforms: Record<string, number>;
+  /** Crowd annotators by `status` (completed, returned, screened-out, started). */
+  statuses: Record<string, number>;
+  /** Headphone screening: participants tested and failed (annotators' `screening`). */
+  screening: { tested: number; failed: number };
+  /** Rated submissions per clip with at least one, and per rater. */
+  ratingsPerClip: Spread | null;
+  clipsPerRater: Spread | null;
+  /** Median active seconds per finished clip, and per rater (all their clips). */
+  secondsPerClip: number | null;
+  secondsPerRater: number | null;
+  /** Countries and native languages from the intake (annotators' `profile`). */
+  countries: Record<string, number>;
+  nativeLanguages: Record<string, number>;
+}
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1
+    ? (s[mid] as number)
+    : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+function spread(values: readonly number[]): Spread | null {
+  const m = median(values);
+  if (m === null) return null;
+  return { median: m, min: Math.min(...values), max: Math.max(...values) };
+}
+
+function tally(values: Iterable<string>): Record<string, number> {
+  const out: Record<string, number> = Object.create(null);
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** What the protocol report needs from the study and its data. */
+export function protocolFacts(file: AnnotationFile): ProtocolFacts {
+  const crowd = file.annotators.filter((a) => a.role === "crowd");
+  const crowdIds = new Set(crowd.map((a) => a.id));
+  const crowdSubs = file.submissions.filter((s) => crowdIds.has(s.annotatorId));
+  const ratedBy = new Map<string, number>();
+  const perClip = new Map<string, number>();
+  const secondsOf = new Map<string, number>();
+  for (const s of crowdSubs) {
+    if (typeof s.score === "number") {
+      perClip.set(s.clipId, (perClip.get(s.clipId) ?? 0) + 1);
+    }
+    ratedBy.set(s.annotatorId, (ratedBy.get(s.annotatorId) ?? 0) + 1);
+    if (typeof s.seconds === "number")
+      secondsOf.set(s.annotatorId, (secondsOf.get(s.annotatorId) ?? 0) + s.seconds);
+  }
+  const screened = crowd.filter((a) => (a.screening?.length ?? 0) > 0);
+  const instructions = file.study.instructions;
+  return {
+    studyName: file.study.name,
+    instructions:
+      typeof instructions === "string" && instructions.trim() ? instructions.trim() : null,
+    ratingScale: ratingScaleOf(file.study),
+    requireRating: file.study.requireRating === true,
+    settings: protocolOf(file.study),
+    clips: file.clips.length,
+    systems: new Set(file.clips.map((c) => c.system).filter((s) => s !== undefined)).size,
+    sentences: new Set(file.clips.map((c) => c.sentence).filter((s) => s !== undefined)).size,
+    referenceClips: file.clips.filter((c) => c.isReference).length,
+    raters: ratedBy.size,
+    experts: file.annotators.filter((a) => a.role === "expert").length,
+    platforms: tally(crowd.map((a) => a.platform?.name).filter((n): n is string => !!n)),
+    statuses: tally(crowd.map((a) => a.status).filter((n): n is NonNullable<typeof n> => !!n)),
+    screening: {
+      tested: screened.length,
+      failed: screened.filter((a) => a.screening?.some((r) => !r.passed)).length,
+    },
+    ratingsPerClip: spread([...perClip.values()]),
+    clipsPerRater: spread([...ratedBy.values()]),
+    secondsPerClip: median(
+      crowdSubs.map((s) => s.seconds).filter((x): x is number => typeof x === "number"),
+    ),
+    secondsPerRater: median([...secondsOf.values()]),
+    countries: tally(
+      crowd
+        .map((a) => a.profile?.country)
+        .filter((c): c is string => typeof c === "string" && c.trim() !== ""),
+    ),
+    nativeLanguages: tally(
+      crowd.flatMap((a) => {
+        const langs = a.profile?.nativeLanguages;
+        return Array.isArray(langs) ? langs.filter((l): l is string => typeof l === "string") : [];
+      }),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing it
+
+export type ProtocolFormat = "markdown" | "latex";
+
+const NOT_REPORTED = "not reported";
+
+const num = (x: number | null, digits = 2) => (x === null ? "—" : x.toFixed(digits));
+const pText = (p: number | null) =>
+  p === null ? "—" : p === 0 ? "0" : p < 0.001 ? p.toExponential(2) : p.toFixed(3);
+const spreadText = (s: Spread | null) =>
+  s === null
+    ? NOT_REPORTED
+    : s.min === s.max
+      ? `${s.median}`
+      : `median ${s.median} (${s.min}–${s.max})`;
+const tallyText = (t: Record<string, number>) => {
+  const entries = Object.entries(t);
+  return entries.length === 0 ? null : entries.map(([k, n]) => `${k} (${n})`).join(", ");
+};
+const minutes = (s: number | null) => (s === null ? null : `${(s / 60).toFixed(1)} min`);
+
+/** The lines of the report as [label, value] pairs and tables, before formatting. */
+interface Block {
+  heading: string;
+  items?: [string, string][];
+  quote?: string[];
+  table?: { head: string[]; rows: string[][]; align: ("l" | "r")[] };
+  note?: string;
+}
+
+function blocks(f: ProtocolFacts, report: Report): Block[] {
+  const s = f.settings;
+  const pay =
+    s.payAmount === undefined
+      ? NOT_REPORTED
+      : `${s.payAmount.toFixed(2)} ${s.currency ?? ""}`.trim();
+  const hourly =
+    s.payAmount !== undefined && f.secondsPerRater
+      ? `${((s.payAmount * 3600) / f.secondsPerRater).toFixed(2)} ${s.currency ?? ""} per hour (pay ÷ median active time)`.trim()
+      : NOT_REPORTED;
+  const statuses = tallyText(f.statuses);
+  const screening =
+    f.screening.tested === 0
+      ? NOT_REPORTED
+      : `${f.screening.tested} tested, ${f.screening.failed} failed`;
+  const systems = Object.keys(report.mos.bySystem);
+  const listeners: Block = {
+    heading: "Listeners",
+    items: [
+      ["Platform", s.platform ?? tallyText(f.platforms) ?? NOT_REPORTED],
+      ["Recruitment filters", s.recruitment ?? NOT_REPORTED],
+      ["Qualification", s.qualification ?? NOT_REPORTED],
+      ["Headphone screening", screening],
+      ["Listening setup asked for", s.listening ?? NOT_REPORTED],
+      ["Raters (crowd, with at least one finished clip)", String(f.raters)],
+      ["Participants by status", statuses ?? NOT_REPORTED],
+      ["Ratings per clip", spreadText(f.ratingsPerClip)],
+      ["Clips per rater", spreadText(f.clipsPerRater)],
+      ["Rater location", tallyText(f.countries) ?? NOT_REPORTED],
+      ["Native languages", tallyText(f.nativeLanguages) ?? NOT_REPORTED],
+      ["Pay per participant", pay],
+      [
+        "Median active time per clip",
+        f.secondsPerClip === null ? NOT_REPORTED : `${f.secondsPerClip.toFixed(1)} s`,
+      ],
+      ["Median active time per participant", minutes(f.secondsPerRater) ?? NOT_REPORTED],
+      ["Effective hourly pay", hourly],
+      ["Dates", s.dates ?? NOT_REPORTED],
+    ],
+  };
+  const task: Block = {
+    heading: "Stimuli and task",
+    items: [
+      [
+        "Clips",
+        `${f.clips} (${f.systems} systems, ${f.sentences} sentences, ${f.referenceClips} reference clips)`,
+      ],
+      ["Rating", f.requireRating ? "required for every clip, 1–5" : "optional, 1–5"],
+      ["Experts labelling reasons", String(f.experts)],
+    ],
+  };
+  const instructions: Block = {
+    heading: "Instructions (verbatim)",
+    quote: f.instructions ? f.instructions.split("\n") : [NOT_REPORTED],
+  };
+  const scale: Block = {
+    heading: "Rating question (verbatim)",
+    quote: [f.ratingScale.question, ...f.ratingScale.labels.map((l, i) => `${i + 1}: ${l}`)],
+  };
+  const exclusions: Block = {
+    heading: "Exclusions",
+    items: [["Raters excluded", "none: every rating above is included"]],
+  };
+  const mos: Block = {
+    heading: "MOS per system",
+    table: {
+      head: ["System", "Ratings", "Raters", "MOS", "95% CI (t)"],
+      align: ["l", "r", "r", "r", "r"],
+      rows: systems.map((name) => {
+        const m = report.mos.bySystem[name];
+        return [
+          name,
+          String(m?.n ?? 0),
+          String(m?.raters ?? 0),
+          num(m?.mean ?? null),
+          m?.ci95 ? `[${num(m.ci95[0])}, ${num(m.ci95[1])}]` : "—",
+        ];
+      }),
+    },
+    note: "Student-t interval over all ratings of the system (docs/spec/statistics.md).",
+  };
+  const pairs: Block = {
+    heading: "Pairwise differences",
+    table: {
+      head: ["a − b", "Sentences", "Mean diff.", "p", "p (Holm)"],
+      align: ["l", "r", "r", "r", "r"],
+      rows: report.mos.pairs.map((p) => [
+        `${p.a} − ${p.b}`,
+        String(p.sentences),
+        num(p.meanDiff),
+        pText(p.p),
+        pText(p.pHolm),
+      ]),
+    },
+    note: "Wilcoxon signed-rank test on per-sentence mean ratings, two-sided; Holm's correction over all tested pairs.",
+  };
+  const a = report.agreement;
+  const c = report.correlation;
+  const agreement: Block = {
+    heading: "Agreement and correlation",
+    items: [
+      [`Mean pairwise Cohen's kappa (${report.binSeconds} s bins)`, num(a.meanPairwiseKappa, 3)],
+      ["Krippendorff's alpha (nominal, bins)", num(a.krippendorffAlpha, 3)],
+      [
+        "Pearson r, score vs unnatural length",
+        c.pearson === null
+          ? "—"
+          : `${num(c.pearson, 3)} (p = ${pText(c.p)}, 95% CI ${c.ci95 ? `[${num(c.ci95[0], 3)}, ${num(c.ci95[1], 3)}]` : "—"}, n = ${c.n})`,
+      ],
+      ["Spearman rho", num(c.spearman, 3)],
+    ],
+  };
+  return [listeners, task, instructions, scale, exclusions, mos, pairs, agreement];
+}
+
+function markdown(f: ProtocolFacts, report: Report): string {
+  const out = [`# Protocol report: ${f.studyName}`, ""];
+  out.push(
+    'Written by RedPen Annotator from the study and its data. "not reported" marks a detail the study does not give; add it in the study\'s settings.',
+    "",
+  );
+  const cell = (t: string) => t.replace(/\|/g, "\\|");
+  for (const b of blocks(f, report)) {
+    out.push(`## ${b.heading}`, "");
+    for (const [k, v] of b.items ?? []) out.push(`- **${k}:** ${v}`);
+    if (b.quote) for (const line of b.quote) out.push(`> ${line}`, ">");
+    if (b.quote) out.pop();
+    if (b.table) {
+      if (b.table.rows.length === 0) out.push("(none)");
+      else {
+        out.push(`| ${b.table.head.map(cell).join(" | ")} |`);
+        out.push(`| ${b.table.align.map((x) => (x === "r" ? "---:" : "---")).join(" | ")} |`);
+        for (const r of b.table.rows) out.push(`| ${r.map(cell).join(" | ")} |`);
+      }
+    }
+    if (b.note) out.push("", b.note);
+    out.push("");
+  }
+  return `${out.join("\n").trimEnd()}\n`;
+}
+
+/** Escapes text for LaTeX. */
+export function latexEscape(text: string): string {
+  // One pass, so that what one replacement writes is not escaped again by another.
+  const map: Record<string, string> = {
+    "\\": "\\textbackslash{}",
+    "&": "\\&",
+    "%": "\\%",
+    $: "\\$",
+    "#": "\\#",
+    _: "\\_",
+    "{": "\\{",
+    "}": "\\}",
+    "~": "\\textasciitilde{}",
+    "^": "\\textasciicircum{}",
+    "−": "--",
+    "–": "--",
+    "÷": "$\\div$",
+  };
+  return text.replace(/[\\&%$#_{}~^−–÷]/g, (c) => map[c] ?? c);
+}
+
+function latex(f: ProtocolFacts, report: Report): string {
+  const e = latexEscape;
+  const out = [
+    `% Protocol report: ${f.studyName.replace(/\n/g, " ")} (written by RedPen Annotator; needs booktabs)`,
+    `\\subsection*{Listening test protocol: ${e(f.studyName)}}`,
+    "",
+  ];
+  for (const b of blocks(f, report)) {
+    out.push(`\\paragraph{${e(b.heading)}}`);
+    if (b.items) {
+      out.push("\\begin{itemize}");
+      for (const [k, v] of b.items) out.push(`  \\item \\textbf{${e(k)}:} ${e(v)}`);
+      out.push("\\end{itemize}");
+    }
+    if (b.quote) {
+      out.push("\\begin{quote}");
+      out.push(b.quote.map(e).join(" \\\\\n"));
+      out.push("\\end{quote}");
+    }
+    if (b.table) {
+      if (b.table.rows.length === 0) out.push("(none)");
+      else {
+        out.push(`\\begin{tabular}{${b.table.align.join("")}}`, "\\toprule");
+        out.push(`${b.table.head.map(e).join(" & ")} \\\\`, "\\midrule");
+        for (const r of b.table.rows) out.push(`${r.map(e).join(" & ")} \\\\`);
+        out.push("\\bottomrule", "\\end{tabular}");
+      }
+    }
+    if (b.note) out.push("", e(b.note));
+    out.push("");
+  }
+  return `${out.join("\n").trimEnd()}\n`;
+}
+
+/** The protocol report in Markdown or LaTeX. */
+export function protocolReport(
+  facts: ProtocolFacts,
+  report: Report,
+  format: ProtocolFormat,
+): string {
+  return format === "latex" ? latex(facts, report) : markdown(facts, report);
+}

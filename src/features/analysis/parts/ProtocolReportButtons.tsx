@@ -1,0 +1,44 @@
+import {
+  type ProtocolFacts,
+  type ProtocolFormat,
+  protocolReport,
+} from "../../../domain/protocol.ts";
+import type { Report } from "../../../domain/stats/report.ts";
+import { downloadFile } from "../../../lib/download.ts";
+
+/**
+ * "Download the protocol report": the methods section of the listening test (Markdown or
+ * LaTeX), what `cli -- report STUDY.json [--latex]` writes for the same data and bin width.
+ */
+export function ProtocolReportButtons({
+  studyId,
+  report,
+  facts,
+}: {
+  studyId: string;
+  report: Report | undefined;
+  facts: ProtocolFacts | undefined;
+}) {
+  const save = (format: ProtocolFormat) => {
+    if (!report || !facts) return;
+    const text = protocolReport(facts, report, format);
+    downloadFile({
+      fileName: `${studyId}-protocol.${format === "latex" ? "tex" : "md"}`,
+      mimeType: `${format === "latex" ? "application/x-tex" : "text/markdown"};charset=utf-8`,
+      data: text,
+    });
+  };
+  const disabled = !report || !facts;
+  const cls =
+    "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
+  return (
+    <div className="flex gap-1" title="Download the protocol report: the test's methods section">
+      <button type="button" className={cls} disabled={disabled} onClick={() => save("markdown")}>
+        Protocol report (Markdown)
+      </button>
+      <button type="button" className={cls} disabled={disabled} onClick={() => save("latex")}>
+        Protocol report (LaTeX)
+      </button>
+    </div>
+  );
+}
