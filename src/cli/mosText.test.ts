@@ -1,7 +1,9 @@
 // `stats FILE` prints the listening-test section: MOS per system with the t interval, then the
 // pairwise signed-rank tests (tests/golden/mos.input.json, whose figures the golden test checks
 // against SciPy; here the layout and the hand-checked A–B row).
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "vitest";
 import { runCli } from "./run.ts";
 
@@ -58,4 +60,45 @@ test("report: the protocol report in Markdown, or LaTeX with --latex; refuses --
     "redpen: report takes no --json option (try --latex)\n\n" +
       bad.err.slice(bad.err.indexOf("Usage")),
   );
+});
+
+test("the study's quality rules: report applies them and says so; stats only with --apply-rules", () => {
+  const file = JSON.parse(readFileSync("tests/golden/mos.input.json", "utf8"));
+  // Everyone with two ratings or more has a variance under 5: r1 and r2 are caught, r3 not.
+  file.study.qualityRules = { lowVariance: { on: true, variance: 5 } };
+  const dir = mkdtempSync(path.join(tmpdir(), "redpen-rules-"));
+  const target = path.join(dir, "rules.json");
+  writeFileSync(target, JSON.stringify(file));
+  const run = (argv: string[]) => {
+    let out = "";
+    let err = "";
+    const code = runCli(argv, {
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: (t) => {
+        err += t;
+      },
+      readFile: (p) => readFileSync(p, "utf8"),
+    });
+    return { code, out, err };
+  };
+  try {
+    const md = run(["report", target]);
+    expect(md.out).toContain(
+      "- **Raters excluded by the quality rules:** 2 of 3 raters excluded (2 gave ratings with a variance under 5)",
+    );
+    // Only r3's rating is left: system D, 4.00.
+    expect(md.out).toContain("| D | 1 | 1 | 4.00 | — |");
+    expect(md.out).not.toContain("| A | 12 |");
+    const plain = JSON.parse(run(["stats", target, "--json"]).out);
+    expect(Object.keys(plain.mos.bySystem)).toEqual(["(none)", "A", "B", "C", "D", "E", "T"]);
+    const ruled = run(["stats", target, "--json", "--apply-rules"]);
+    expect(Object.keys(JSON.parse(ruled.out).mos.bySystem)).toEqual(["D"]);
+    expect(ruled.err).toBe(
+      `${target}: 2 rater(s) left out by the study's quality rules: r1 (lowVariance), r2 (lowVariance)\n`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -4,6 +4,7 @@
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/binWidth.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { protocolFacts, protocolReport } from "../domain/protocol.ts";
+import { qualityView } from "../domain/qualityRules.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
 import { computeReport } from "../domain/stats/index.ts";
 import type { AnnotationFile } from "../domain/types.ts";
@@ -26,7 +27,8 @@ export const USAGE = `Usage: redpen <command> [options]
 
 Commands:
   validate FILE                        check a RedPen interchange file (.json)
-  stats FILE [--json] [--bin SECONDS]  dataset, agreement, score–length and error-type statistics
+  stats FILE [--json] [--bin SECONDS] [--apply-rules]
+                                       dataset, agreement, score–length and error-type statistics
   report FILE [--latex] [--bin SECONDS]
                                        the listening test's protocol report (methods section),
                                        Markdown, or LaTeX with --latex
@@ -39,6 +41,7 @@ Commands:
 Options:
   --json          print the report object as JSON (docs/spec/statistics.md) and nothing else
   --latex         (report) write LaTeX (booktabs tables) instead of Markdown
+  --apply-rules   (stats) leave out the raters the study's quality rules exclude (report always does)
   --bin SECONDS   bin width for the agreement figures, instead of the study's binSeconds
   -h, --help      show this help
 
@@ -93,6 +96,7 @@ interface Parsed {
   files: string[];
   json: boolean;
   latex: boolean;
+  applyRules: boolean;
   bin: number | undefined;
   help: boolean;
 }
@@ -103,6 +107,7 @@ function parseArgs(argv: readonly string[]): Parsed {
     files: [],
     json: false,
     latex: false,
+    applyRules: false,
     bin: undefined,
     help: false,
   };
@@ -116,6 +121,7 @@ function parseArgs(argv: readonly string[]): Parsed {
     if (arg === "-h" || arg === "--help") parsed.help = true;
     else if (arg === "--json") parsed.json = true;
     else if (arg === "--latex") parsed.latex = true;
+    else if (arg === "--apply-rules") parsed.applyRules = true;
     else if (arg === "--bin" || arg.startsWith("--bin=")) {
       const value = arg === "--bin" ? argv[++i] : arg.slice("--bin=".length);
       const seconds = Number(value);
@@ -169,8 +175,19 @@ function report(args: Parsed, io: CliIO): number {
   const fileName = oneFile(args);
   const file = load(fileName, io);
   if (file === undefined) return EXIT_USAGE;
-  const figures = computeReport(file, args.bin === undefined ? {} : { binSeconds: args.bin });
-  io.stdout(protocolReport(protocolFacts(file), figures, args.latex ? "latex" : "markdown"));
+  // The report describes the figures as the study's quality rules make them.
+  const options = args.bin === undefined ? {} : { binSeconds: args.bin };
+  const full = computeReport(file, options);
+  const view = qualityView(file, full.annotators);
+  const applied = view.excluded.length > 0;
+  const figures = applied ? computeReport(view.file, options) : full;
+  io.stdout(
+    protocolReport(
+      protocolFacts(file, { view, applied }),
+      figures,
+      args.latex ? "latex" : "markdown",
+    ),
+  );
   return EXIT_OK;
 }
 
@@ -179,7 +196,17 @@ function stats(args: Parsed, io: CliIO): number {
   const fileName = oneFile(args);
   const file = load(fileName, io);
   if (file === undefined) return EXIT_USAGE;
-  const report = computeReport(file, args.bin === undefined ? {} : { binSeconds: args.bin });
+  const options = args.bin === undefined ? {} : { binSeconds: args.bin };
+  let report = computeReport(file, options);
+  if (args.applyRules) {
+    const view = qualityView(file, report.annotators);
+    if (view.excluded.length > 0) {
+      report = computeReport(view.file, options);
+      io.stderr(
+        `${fileName}: ${view.excluded.length} rater(s) left out by the study's quality rules: ${view.excluded.map((e) => `${e.id} (${e.rules.join(", ")})`).join(", ")}\n`,
+      );
+    }
+  }
   io.stdout(
     args.json ? `${JSON.stringify(report, null, 2)}\n` : formatStats(report, file, fileName),
   );

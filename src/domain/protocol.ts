@@ -3,6 +3,7 @@
 // What the researcher has not given is said to be "not reported", never left out. Two steps:
 // protocolFacts(file) gathers what the report needs (cheap; the analysis worker sends it to the
 // page), protocolReport(facts, report, format) writes Markdown or LaTeX.
+import { exclusionSummary, type QualityView, qualityRulesOf } from "./qualityRules.ts";
 import { type RatingScale, ratingScaleOf } from "./ratingScale.ts";
 import type { Report } from "./stats/report.ts";
 import type { AnnotationFile } from "./types.ts";
@@ -90,6 +91,8 @@ export interface ProtocolFacts {
   /** Countries and native languages from the intake (annotators' `profile`). */
   countries: Record<string, number>;
   nativeLanguages: Record<string, number>;
+  /** The quality rules' verdict, in words (domain/qualityRules.ts). */
+  exclusions: string;
 }
 
 function median(values: readonly number[]): number | null {
@@ -113,8 +116,15 @@ function tally(values: Iterable<string>): Record<string, number> {
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** What the protocol report needs from the study and its data. */
-export function protocolFacts(file: AnnotationFile): ProtocolFacts {
+/**
+ * What the protocol report needs from the study and its data. `quality` is what the study's
+ * quality rules made of it and whether the figures leave those raters out; without it the
+ * rules are taken as applied to nobody.
+ */
+export function protocolFacts(
+  file: AnnotationFile,
+  quality?: { view: Pick<QualityView, "rules" | "excluded">; applied: boolean },
+): ProtocolFacts {
   const crowd = file.annotators.filter((a) => a.role === "crowd");
   const crowdIds = new Set(crowd.map((a) => a.id));
   const crowdSubs = file.submissions.filter((s) => crowdIds.has(s.annotatorId));
@@ -160,6 +170,11 @@ export function protocolFacts(file: AnnotationFile): ProtocolFacts {
       crowd
         .map((a) => a.profile?.country)
         .filter((c): c is string => typeof c === "string" && c.trim() !== ""),
+    ),
+    exclusions: exclusionSummary(
+      quality?.view ?? { rules: qualityRulesOf(file.study), excluded: [] },
+      quality?.applied ?? false,
+      crowd.length,
     ),
     nativeLanguages: tally(
       crowd.flatMap((a) => {
@@ -262,7 +277,7 @@ function blocks(f: ProtocolFacts, report: Report): Block[] {
   };
   const exclusions: Block = {
     heading: "Exclusions",
-    items: [["Raters excluded", "none: every rating above is included"]],
+    items: [["Raters excluded by the quality rules", f.exclusions]],
   };
   const mos: Block = {
     heading: "MOS per system",

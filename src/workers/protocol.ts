@@ -1,6 +1,7 @@
 // The messages between the analysis screen and the analysis worker (analysis.worker.ts).
 // Every message carries the request id so the client can drop answers to stale requests.
 import type { ProtocolFacts } from "../domain/protocol.ts";
+import type { QualityRules, RaterCheck, RuleId } from "../domain/qualityRules.ts";
 import type { analyze } from "../domain/stats/index.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
 
@@ -19,6 +20,8 @@ export interface AnalysisRequest {
    * instead of reading every row from IndexedDB again.
    */
   reuse?: boolean;
+  /** Keep the raters the study's quality rules exclude (the screen's "Include them"). */
+  includeExcluded?: boolean;
 }
 
 export type AnalysisStage = "loading" | "analysing";
@@ -64,6 +67,13 @@ export interface StudyInfo {
   taxonomy: TaxonomyEntry[];
   /** What the protocol report needs (domain/protocol.ts). Optional: older answers lack it. */
   protocol?: ProtocolFacts;
+  /** The quality rules, every rater's checks, who they exclude and whether the figures do. */
+  quality?: {
+    rules: QualityRules;
+    checks: RaterCheck[];
+    excluded: { id: string; rules: RuleId[] }[];
+    applied: boolean;
+  };
 }
 
 /** The analysis in columns, as it crosses from the worker (packAnalysis.ts makes it). */

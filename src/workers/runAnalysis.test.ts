@@ -85,9 +85,54 @@ describe("runAnalysis", () => {
       nonCrowd: ["e1"],
       // What the protocol report needs, from the same file.
       protocol: protocolFacts(file),
+      // No rule is on: nobody is excluded.
+      quality: expect.objectContaining({ excluded: [], applied: false }),
     });
     expect(done.millis).toBe(10);
     expect(done.loadMillis).toBe(5);
+  });
+
+  it("leaves out the raters the study's quality rules catch, unless asked to include them", async () => {
+    const db = await seed();
+    // w1 marked half of clip c1 … and c1 is made a reference clip: the RedPen filter at 0.2.
+    await db.clips.update(["s1", "c1"], { isReference: true });
+    await db.studies.update("s1", {
+      extra: { qualityRules: { referenceMarked: { on: true, threshold: 0.2 } } },
+    });
+    const file = (await studyToFile("s1", db)) as AnnotationFile;
+    const run = async (includeExcluded: boolean) => {
+      const { messages, post } = collect();
+      await runAnalysis({ id: 1, studyId: "s1", includeExcluded }, post, {
+        studyToFile: (id) => studyToFile(id, db),
+        analyze,
+      });
+      const done = messages.at(-1);
+      if (done?.type !== "done") throw new Error("no result");
+      return done;
+    };
+    const applied = await run(false);
+    // w1 marked 0.5 s of c1's 1 s and w2 0.3 s: both above 0.2 of the reference bins.
+    expect(applied.study.quality?.excluded).toEqual([
+      { id: "w1", rules: ["referenceMarked"] },
+      { id: "w2", rules: ["referenceMarked"] },
+    ]);
+    expect(applied.study.quality?.applied).toBe(true);
+    const without = file.annotators.filter((a) => a.role !== "crowd");
+    expect(applied.analysis.report).toEqual(
+      computeReport({
+        ...file,
+        annotators: without,
+        submissions: [],
+        regions: [],
+        reasonLabels: [],
+      }),
+    );
+    expect(applied.study.protocol?.exclusions).toBe(
+      "2 of 2 raters excluded (2 marked more than 0.2 of the reference clips' bins)",
+    );
+    const included = await run(true);
+    expect(included.study.quality?.applied).toBe(false);
+    expect(included.analysis.report).toEqual(computeReport(file));
   });
 
   it("reuses the study it read for a new bin width only when asked, and only for that study", async () => {

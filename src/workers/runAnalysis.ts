@@ -1,6 +1,7 @@
 // The analysis worker's work, apart from the worker globals so that it can be tested in Node:
 // read the stored study, compute every figure, report progress on the way.
 import { protocolFacts } from "../domain/protocol.ts";
+import { qualityView } from "../domain/qualityRules.ts";
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { packAnalysis } from "./packAnalysis.ts";
@@ -42,13 +43,18 @@ export async function runAnalysis(
       file.clips.length + file.submissions.length + file.regions.length + file.reasonLabels.length;
     post({ id, type: "progress", stage: "analysing", rows, clips: file.clips.length });
     const options = request.binSeconds === undefined ? {} : { binSeconds: request.binSeconds };
-    const analysis = deps.analyze(file, options);
+    let analysis = deps.analyze(file, options);
+    // The study's quality rules: the figures leave out the raters they catch, unless asked.
+    const view = qualityView(file, analysis.report.annotators);
+    const applied = view.excluded.length > 0 && request.includeExcluded !== true;
+    if (applied) analysis = deps.analyze(view.file, options);
     const study = {
       name: file.study.name,
       binSeconds: file.study.binSeconds,
       taxonomy: file.taxonomy,
       nonCrowd: file.annotators.filter((a) => a.role !== "crowd").map((a) => a.id),
-      protocol: protocolFacts(file),
+      protocol: protocolFacts(file, { view, applied }),
+      quality: { rules: view.rules, checks: view.checks, excluded: view.excluded, applied },
     };
     const { packed, transfer } = packAnalysis(analysis);
     post(

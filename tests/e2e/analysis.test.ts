@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { runCli } from "../../src/cli/run.ts";
 import { generateStudy } from "../../src/domain/interchange/generate.ts";
+import { withoutRaters } from "../../src/domain/qualityRules.ts";
 import { computeReport } from "../../src/domain/stats/index.ts";
 import type { Report } from "../../src/domain/stats/report.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/taxonomy.ts";
@@ -262,6 +263,32 @@ describe("a generated 300-clip study", () => {
     );
     await expect(input.getAttribute("aria-invalid")).resolves.toBe("true");
     await waitForAnalysis("0.25");
+    expect(errors).toEqual([]);
+  });
+
+  test("a quality rule on leaves the raters it catches out of every figure; Include them brings them back", async () => {
+    await page.goto(`${inject("baseUrl")}/studies/${studyId}/analysis`);
+    await waitForAnalysis("0.1");
+    const rules = page.locator("#quality-rules");
+    const rule = "Reference clips marked (RedPen's filter): share of bins above";
+    await rules.getByRole("checkbox", { name: rule }).check();
+    await rules.getByLabel(`${rule}: value`).fill("0.06");
+    await rules.getByRole("button", { name: "Save rules and recompute" }).click();
+    // w02 marked 0.071 and w09 0.067 of their reference bins (computeReport's figures).
+    await page.getByText("2 raters excluded by the quality rules").waitFor();
+    await waitForAnalysis("0.1");
+    const left = withoutRaters(file, new Set(["w02", "w09"]));
+    const expected = expectedFigures(computeReport(left));
+    expect(await figuresOnScreen(Object.keys(expected))).toEqual(expected);
+    await page.getByText("2 raters excluded by the quality rules").click(); // (why)
+    await page.getByText("w02: marked more than 0.06 of the reference clips' bins").waitFor();
+    await page.locator("#quality-rules").scrollIntoViewIfNeeded();
+    await screenshot(page, "analysis-quality-rules");
+    await page.getByRole("checkbox", { name: "Include them" }).check();
+    await page.getByText("2 raters the quality rules would exclude are included").waitFor();
+    await waitForAnalysis("0.1");
+    const all = expectedFigures(computeReport(file));
+    expect(await figuresOnScreen(Object.keys(all))).toEqual(all);
     expect(errors).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { BinWidthForm } from "./parts/BinWidthForm.tsx";
 import { DownloadReportButton } from "./parts/DownloadReportButton.tsx";
 import { ProgressBanner } from "./parts/ProgressBanner.tsx";
 import { ProtocolReportButtons } from "./parts/ProtocolReportButtons.tsx";
+import { ExclusionBanner, QualityRulesSection } from "./parts/QualityRulesSection.tsx";
 import { CARD } from "./parts/Section.tsx";
 import { useAnalysis } from "./useAnalysis.ts";
 
@@ -21,7 +22,8 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
   useEffect(() => () => client.dispose(), [client]);
   const [binSeconds, setBinSeconds] = useState<number | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
-  const state = useAnalysis(client, studyId, binSeconds, attempt);
+  const [includeExcluded, setIncludeExcluded] = useState(false);
+  const state = useAnalysis(client, studyId, binSeconds, attempt, includeExcluded);
 
   const shown =
     state.status === "done"
@@ -122,7 +124,26 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
               className={state.status === "running" ? "opacity-60 transition-opacity" : ""}
               aria-busy={state.status === "running"}
             >
+              {shown.study.quality ? (
+                <ExclusionBanner
+                  excluded={shown.study.quality.excluded}
+                  rules={shown.study.quality.rules}
+                  applied={shown.study.quality.applied}
+                  included={includeExcluded}
+                  onInclude={setIncludeExcluded}
+                />
+              ) : null}
               <AnalysisDashboard studyId={studyId} analysis={shown.analysis} study={shown.study} />
+              {shown.study.quality ? (
+                <div className="mt-6">
+                  <QualityRulesSection
+                    studyId={studyId}
+                    rules={shown.study.quality.rules}
+                    checks={shown.study.quality.checks}
+                    onSaved={() => setAttempt((n) => n + 1)}
+                  />
+                </div>
+              ) : null}
             </div>
           ) : null}
         </>
@@ -139,6 +160,7 @@ function SectionLinks() {
     ["#listening-test", "MOS"],
     ["#error-types", "Error types"],
     ["#annotators", "Annotators"],
+    ["#quality-rules", "Rules"],
   ] as const;
   return (
     <nav aria-label="Sections" className="hidden text-sm md:block">

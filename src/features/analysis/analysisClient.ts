@@ -39,6 +39,8 @@ export interface RunRequest {
   binSeconds?: number;
   /** The worker may reuse the study it read for the previous request (same screen). */
   reuse?: boolean;
+  /** Keep the raters the quality rules exclude. */
+  includeExcluded?: boolean;
 }
 
 export interface AnalysisRunner {
@@ -81,6 +83,7 @@ export class AnalysisClient implements AnalysisRunner {
       const message: AnalysisRequest = { id, studyId: request.studyId };
       if (request.binSeconds !== undefined) message.binSeconds = request.binSeconds;
       if (request.reuse) message.reuse = true;
+      if (request.includeExcluded) message.includeExcluded = true;
       worker.postMessage(message);
     });
   }

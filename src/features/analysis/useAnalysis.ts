@@ -22,6 +22,8 @@ export function useAnalysis(
   binSeconds: number | undefined,
   /** Bumped to run the same request again (after an error). */
   attempt = 0,
+  /** Keep the raters the study's quality rules exclude. */
+  includeExcluded = false,
 ): AnalysisState {
   // What the worker last read successfully: a new bin width on the same study reuses it.
   const loaded = useRef<{ studyId: string; attempt: number } | undefined>(undefined);
@@ -48,6 +50,7 @@ export function useAnalysis(
           studyId,
           ...(binSeconds === undefined ? {} : { binSeconds }),
           ...(reuse ? { reuse: true } : {}),
+          ...(includeExcluded ? { includeExcluded: true } : {}),
         },
         (progress) => {
           if (active) {
@@ -85,6 +88,6 @@ export function useAnalysis(
     return () => {
       active = false;
     };
-  }, [runner, studyId, binSeconds, attempt]);
+  }, [runner, studyId, binSeconds, attempt, includeExcluded]);
   return state;
 }
