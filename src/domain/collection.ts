@@ -1,6 +1,7 @@
 // The collection server's protocol (docs/server.md), shared by the server (src/server), the
 // command line (src/cli/collection.ts) and the app's participant and researcher screens: the
 // shapes of what goes over the wire, and the participant links. One home for each.
+import type { IntakeConfig } from "./intake.ts";
 import type { RatingScale } from "./ratingScale.ts";
 import type { ParticipantStatus } from "./types.ts";
 
@@ -33,11 +34,13 @@ export interface PublishResult {
   created: boolean;
 }
 
-/** What anyone with the link may read before taking part: enough for the consent step. */
+/** What anyone with the link may read before taking part: the consent and intake steps. */
 export interface StudyAbout {
   name: string;
   consent?: string;
   instructions?: string;
+  /** The intake questionnaire, when the study asks anything. */
+  intake?: IntakeConfig;
 }
 
 export interface ArriveRequest {
@@ -46,6 +49,8 @@ export interface ArriveRequest {
   participantId: string;
   platformStudyId?: string;
   sessionId?: string;
+  /** The intake questionnaire's answers (checked by the server; kept for a new participant). */
+  answers?: Record<string, string>;
 }
 
 /** Which of the participant's clips the server has, and the completion once it has all. */

@@ -109,6 +109,14 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 3,
+    name: "participants' intake answers",
+    sql: `
+      -- The intake questionnaire's answers (domain/intake.ts), as annotators[].profile.
+      ALTER TABLE participants ADD COLUMN profile jsonb;
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest migration; returns the versions it applied. */

@@ -19,6 +19,7 @@ import {
   type SubmissionRequest,
   type SubmissionResponse,
 } from "../domain/collection.ts";
+import { checkAnswers, hasIntake, intakeOf } from "../domain/intake.ts";
 import { ratingScaleOf } from "../domain/ratingScale.ts";
 import { parseAnnotationFile } from "../domain/schema.ts";
 import { checkSpan, coveredSeconds, fitSpanToClip, type Span } from "../domain/spans.ts";
@@ -328,6 +329,27 @@ export async function arrive(
         system: c.system,
         isReference: c.is_reference,
       }));
+      const intake = intakeOf(file.study);
+      let profile: Record<string, unknown> | null = null;
+      if (hasIntake(intake)) {
+        const answers = request.answers;
+        const given =
+          typeof answers === "object" && answers !== null && !Array.isArray(answers)
+            ? (Object.fromEntries(
+                Object.entries(answers).filter(([, v]) => typeof v === "string"),
+              ) as Record<string, string>)
+            : {};
+        const checked = checkAnswers(intake, given);
+        if (!checked.ok) {
+          const lines = Object.entries(checked.problems).map(([k, m]) => `answers.${k}: ${m}`);
+          throw new ServiceError(
+            400,
+            "bad-intake",
+            `the intake answers are not complete:\n${lines.join("\n")}`,
+          );
+        }
+        profile = checked.profile;
+      }
       id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
       const chosen = assignClips(assignable, new Map(counted.map((c) => [c.clip_id, c.n])), {
         clipsPerParticipant: settings.clipsPerParticipant,
@@ -343,9 +365,17 @@ export async function arrive(
         );
       }
       await tx.query(
-        `INSERT INTO participants (study_id, id, platform, platform_participant, platform_study, platform_session)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [studyId, id, platform, pid, request.platformStudyId ?? null, request.sessionId ?? null],
+        `INSERT INTO participants (study_id, id, platform, platform_participant, platform_study, platform_session, profile)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          studyId,
+          id,
+          platform,
+          pid,
+          request.platformStudyId ?? null,
+          request.sessionId ?? null,
+          profile === null ? null : JSON.stringify(profile),
+        ],
       );
       for (const [i, clipId] of chosen.entries()) {
         await tx.query(
@@ -420,6 +450,8 @@ function aboutOf(file: AnnotationFile): StudyAbout {
     return typeof v === "string" && v.trim() !== "" ? v : undefined;
   };
   const about: StudyAbout = { name: file.study.name };
+  const intake = intakeOf(file.study);
+  if (hasIntake(intake)) about.intake = intake;
   const consent = text("consent");
   const instructions = text("instructions");
   if (consent) about.consent = consent;
@@ -592,8 +624,9 @@ async function crowdWork(store: Sql, studyId: string) {
     platform_study: string | null;
     platform_session: string | null;
     status: ParticipantStatus;
+    profile: Record<string, unknown> | null;
   }>(
-    "SELECT id, platform, platform_participant, platform_study, platform_session, status FROM participants WHERE study_id = $1 ORDER BY id",
+    "SELECT id, platform, platform_participant, platform_study, platform_session, status, profile FROM participants WHERE study_id = $1 ORDER BY id",
     [studyId],
   );
   const subs = await store.query<{ participant_id: string; clip_id: string; body: StoredBody }>(
@@ -607,7 +640,9 @@ async function crowdWork(store: Sql, studyId: string) {
     };
     if (p.platform_study) platform.studyId = p.platform_study;
     if (p.platform_session) platform.sessionId = p.platform_session;
-    return { id: p.id, role: "crowd", platform, status: p.status };
+    const annotator: Annotator = { id: p.id, role: "crowd", platform, status: p.status };
+    if (p.profile) annotator.profile = p.profile;
+    return annotator;
   });
   const submissions: Submission[] = [];
   const regions: Region[] = [];

@@ -105,10 +105,20 @@ async function serverDone(prolificId: string): Promise<number> {
   return file.submissions.filter((s) => s.annotatorId === id).length;
 }
 
-async function consent(page: Page, link: string) {
+async function consent(page: Page, link: string, checkIntake = false) {
   await page.goto(link);
   await page.getByRole("checkbox", { name: "I agree to take part" }).check();
   await page.getByRole("button", { name: "Start" }).click();
+  await page.getByRole("heading", { name: "About you" }).waitFor();
+  if (checkIntake) {
+    // Nothing answered: the required question says so, and focus goes to it.
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Please answer this question.").waitFor();
+    await screenshot(page, "crowd-intake");
+  }
+  await page.getByLabel(/^Your age/).selectOption("25–34");
+  await page.getByLabel(/^Your native language/).fill("English, Welsh");
+  await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("button", { name: "Begin with the first clip" }).click();
 }
 
@@ -124,6 +134,12 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
   const rErrors = watchErrors(researcher.page);
   const rp = researcher.page;
   await rp.goto(`${base}/studies/demo`);
+  // The intake: age required, native languages optional.
+  await rp.getByRole("button", { name: "Edit settings" }).click();
+  await rp.getByLabel("Your age").selectOption("required");
+  await rp.getByLabel("Your native language(s)").selectOption("optional");
+  await rp.getByRole("button", { name: "Save settings" }).click();
+  await rp.getByRole("button", { name: "Edit settings" }).waitFor();
   await rp.getByRole("heading", { name: "Crowd study on a collection server" }).waitFor();
   // Served by the collection server: its address is filled in.
   await expect.poll(() => rp.getByLabel("Server address").inputValue()).toBe(base);
@@ -154,7 +170,7 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
     const errors = watchErrors(page);
     const requested: string[] = [];
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
-    await consent(page, linkFor(pid));
+    await consent(page, linkFor(pid), pid === "PID0000000001");
     // No researcher navigation for participants.
     expect(await page.getByRole("link", { name: "Studies" }).count()).toBe(0);
     for (let i = 1; i <= K; i++) await annotateClip(page, i, 1 + (i % 5));
@@ -238,6 +254,10 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
   ]);
   expect(crowd.every((a) => a.status === "completed")).toBe(true);
   expect(crowd.every((a) => a.platform?.studyId === "prolific-study-1")).toBe(true);
+  // The intake answers, as each participant's profile.
+  expect(crowd.map((a) => a.profile)).toEqual(
+    crowd.map(() => ({ ageBand: "25–34", nativeLanguages: ["English", "Welsh"] })),
+  );
   expect(collected.annotators.filter((a) => a.role === "expert")).toEqual([
     { id: "expert1", role: "expert" },
   ]);

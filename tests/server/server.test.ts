@@ -394,6 +394,38 @@ describe.each(backends)("on $name", (backend) => {
     );
   });
 
+  test("the intake questionnaire: shown before arriving, required answers checked, kept as profile", async () => {
+    const file = studyFile("intake", 3, ["A"]);
+    file.study.intake = {
+      standard: { ageBand: "required", nativeLanguages: "optional" },
+      free: [{ text: "Any comment?", required: false }],
+    };
+    await publish(file, { clipsPerParticipant: 2 });
+    const about = await api("GET", "p/intake");
+    expect((about.json.intake as { standard: Record<string, string> }).standard).toMatchObject({
+      ageBand: "required",
+      nativeLanguages: "optional",
+      gender: "off",
+    });
+    const missing = await api("POST", "p/intake/arrive", { platform: "link", participantId: "L1" });
+    expect(missing.status).toBe(400);
+    expect(missing.json.error?.message).toBe(
+      "the intake answers are not complete:\nanswers.ageBand: Please answer this question.",
+    );
+    const ok = await api("POST", "p/intake/arrive", {
+      platform: "link",
+      participantId: "L1",
+      answers: { ageBand: "35–44", nativeLanguages: "Finnish, Swedish", "free:0": "none" },
+    });
+    expect(ok.status).toBe(200);
+    const collected = await api("GET", "studies/intake/collect", undefined, TOKEN);
+    expect((collected.json.annotators as { profile?: unknown }[])[0]?.profile).toEqual({
+      ageBand: "35–44",
+      nativeLanguages: ["Finnish", "Swedish"],
+      answers: { "Any comment?": "none" },
+    });
+  });
+
   test("malformed, oversized and foreign requests are refused with clear errors", async () => {
     const file = studyFile("guard", 3, ["A"]);
     await publish(file, { clipsPerParticipant: 3 });

@@ -16,10 +16,12 @@ import {
   updateParticipation,
 } from "../../db/repo.ts";
 import { arrivalFromSearch, type StudyAbout } from "../../domain/collection.ts";
+import type { Answers } from "../../domain/intake.ts";
 import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
 import { CrowdScreen } from "../annotate/index.ts";
 import { ConsentStep, Declined } from "./ConsentStep.tsx";
 import { EndScreen } from "./EndScreen.tsx";
+import { IntakeStep } from "./IntakeStep.tsx";
 import { Outbox, type OutboxStatus } from "./outbox.ts";
 import {
   clipIdAt,
@@ -33,6 +35,7 @@ import { SendStatus } from "./SendStatus.tsx";
 type Step =
   | { kind: "loading" }
   | { kind: "consent"; about: StudyAbout }
+  | { kind: "intake"; about: StudyAbout }
   | { kind: "declined" }
   | { kind: "preparing"; progress: PrepareProgress | null }
   | { kind: "ready" }
@@ -76,10 +79,13 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
     };
   }, [arrival, localId, server, studyId, attempt]);
 
-  const start = () => {
+  const start = (answers?: Answers) => {
     if (!arrival) return;
     setStep({ kind: "preparing", progress: null });
-    prepare(server, studyId, arrival, (progress) => setStep({ kind: "preparing", progress })).then(
+    const withAnswers = answers ? { ...arrival, answers } : arrival;
+    prepare(server, studyId, withAnswers, (progress) =>
+      setStep({ kind: "preparing", progress }),
+    ).then(
       () => setStep({ kind: "ready" }),
       (e: unknown) =>
         setStep({ kind: "error", message: messageOf(e), retry: () => setAttempt((n) => n + 1) }),
@@ -130,9 +136,19 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
           <ConsentStep
             about={step.about}
             platform={arrival.platform}
-            onStart={start}
+            onStart={() =>
+              step.about.intake ? setStep({ kind: "intake", about: step.about }) : start()
+            }
             onDecline={() => setStep({ kind: "declined" })}
           />
+        </Shell>
+      );
+    case "intake":
+      return (
+        <Shell>
+          {step.about.intake ? (
+            <IntakeStep config={step.about.intake} onDone={(answers) => start(answers)} />
+          ) : null}
         </Shell>
       );
     case "declined":

@@ -274,6 +274,37 @@ describe("Edit settings", () => {
     );
   });
 
+  test("the intake questionnaire: questions switched on and free questions stored as study.intake", async () => {
+    const id = await pilot();
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    const form = screen.getByRole("form", { name: "Study settings" });
+    await user.selectOptions(within(form).getByLabelText("Your age"), "required");
+    await user.selectOptions(within(form).getByLabelText("Country where you live"), "optional");
+    await user.type(
+      within(form).getByLabelText("Free questions"),
+      "* Have you heard synthetic speech before?{enter}Anything else?",
+    );
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(async () =>
+      expect((await getStudy(id))?.extra.intake).toEqual({
+        standard: {
+          ageBand: "required",
+          gender: "off",
+          nativeLanguages: "off",
+          country: "optional",
+          device: "off",
+          headphones: "off",
+          hearingImpairment: "off",
+        },
+        free: [
+          { text: "Have you heard synthetic speech before?", required: true },
+          { text: "Anything else?", required: false },
+        ],
+      }),
+    );
+  });
+
   test("Cancel leaves the study as it was", async () => {
     const id = await pilot();
     const user = renderStudy(id);

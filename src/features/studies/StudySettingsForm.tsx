@@ -4,6 +4,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
+import { intakeOf } from "../../domain/intake.ts";
 import { protocolOf } from "../../domain/protocol.ts";
 import {
   isDefaultRatingScale,
@@ -13,6 +14,7 @@ import {
 } from "../../domain/ratingScale.ts";
 import { notify } from "../../stores/notices.ts";
 import { binProblem, INPUT, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
+import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
 import { ProtocolFields, protocolDraft, protocolProblem, withProtocol } from "./ProtocolFields.tsx";
 import { RatingScaleFields } from "./RatingScaleFields.tsx";
 
@@ -41,6 +43,8 @@ export function StudySettingsForm({
   const [requireRating, setRequireRating] = useState(study.requireRating);
   const [scale, setScale] = useState<RatingScale>(() => ratingScaleOf(study.extra));
   const [protocol, setProtocol] = useState(() => protocolDraft(protocolOf(study.extra)));
+  const [intake, setIntake] = useState(() => intakeOf(study.extra));
+  const [free, setFree] = useState(() => freeText(intakeOf(study.extra)));
   const [errors, setErrors] = useState<{
     name?: string;
     bin?: string;
@@ -73,11 +77,14 @@ export function StudySettingsForm({
         requireRating,
         extra: withText(
           withText(
-            withProtocol(
-              isDefaultRatingScale(trimmed)
-                ? withoutScale
-                : { ...withoutScale, ratingScale: trimmed },
-              protocol,
+            withIntake(
+              withProtocol(
+                isDefaultRatingScale(trimmed)
+                  ? withoutScale
+                  : { ...withoutScale, ratingScale: trimmed },
+                protocol,
+              ),
+              { ...intake, free: parseFree(free) },
             ),
             "description",
             description,
@@ -142,6 +149,7 @@ export function StudySettingsForm({
       <RequireRatingField checked={requireRating} onChange={setRequireRating} />
       <RatingScaleFields scale={scale} onChange={setScale} error={errors.scale} />
       <ProtocolFields draft={protocol} onChange={setProtocol} error={errors.protocol} />
+      <IntakeFields config={intake} free={free} onChange={setIntake} onFree={setFree} />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         <Button type="button" onClick={onDone} disabled={saving}>
           Cancel

@@ -1,0 +1,100 @@
+// "Intake questionnaire" in the study settings (domain/intake.ts): each standard question off,
+// optional or required, and free questions one per line ("*" first for a required one).
+// Stored as `study.intake` when anything is asked; participants of a collection-server study
+// answer it after consent.
+import { useId } from "react";
+import {
+  hasIntake,
+  type IntakeConfig,
+  type Need,
+  STANDARD_QUESTIONS,
+} from "../../domain/intake.ts";
+import { INPUT } from "./fields.tsx";
+
+/** The free questions as typed: one per line, "*" first for required. */
+export function freeText(config: IntakeConfig): string {
+  return config.free.map((f) => `${f.required ? "* " : ""}${f.text}`).join("\n");
+}
+
+export function parseFree(text: string): IntakeConfig["free"] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && line !== "*")
+    .map((line) =>
+      line.startsWith("*")
+        ? { text: line.slice(1).trim(), required: true }
+        : { text: line, required: false },
+    );
+}
+
+/** `extra` with `intake` set, or without it when nothing is asked. */
+export function withIntake(
+  extra: Record<string, unknown>,
+  config: IntakeConfig,
+): Record<string, unknown> {
+  const { intake: _old, ...rest } = extra;
+  return hasIntake(config) ? { ...rest, intake: config } : rest;
+}
+
+export function IntakeFields({
+  config,
+  free,
+  onChange,
+  onFree,
+}: {
+  config: IntakeConfig;
+  /** The free questions' text as typed. */
+  free: string;
+  onChange(config: IntakeConfig): void;
+  onFree(text: string): void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-800">
+        Intake questionnaire (participants of a collection-server study)
+      </legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {STANDARD_QUESTIONS.map((q) => (
+          <div key={q.id} className="flex items-center justify-between gap-2">
+            <label htmlFor={`${id}-${q.id}`} className="text-sm text-slate-700">
+              {q.label}
+            </label>
+            <select
+              id={`${id}-${q.id}`}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+              value={config.standard[q.id]}
+              onChange={(e) =>
+                onChange({
+                  ...config,
+                  standard: { ...config.standard, [q.id]: e.target.value as Need },
+                })
+              }
+            >
+              <option value="off">Off</option>
+              <option value="optional">Optional</option>
+              <option value="required">Required</option>
+            </select>
+          </div>
+        ))}
+      </div>
+      <label htmlFor={`${id}-free`} className="mt-3 block text-sm text-slate-700">
+        Free questions
+      </label>
+      <textarea
+        id={`${id}-free`}
+        rows={2}
+        className={INPUT}
+        value={free}
+        aria-describedby={`${id}-free-h`}
+        placeholder="* Have you heard synthetic speech before?"
+        onChange={(e) => onFree(e.target.value)}
+      />
+      <p id={`${id}-free-h`} className="mt-1 text-xs text-slate-500">
+        One question per line; start a line with * to make the question required. Answers are stored
+        with the participant (annotators' profile) and described in the protocol report.
+      </p>
+    </fieldset>
+  );
+}
