@@ -1,6 +1,7 @@
 // The command line's side of the collection server (docs/server.md):
 //   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
 //           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
+//           [--screened-out-code CODE]
 //   collect STUDY_ID --server URL [--token T]            (the interchange file on stdout)
 // The token may also come from REDPEN_TOKEN, which keeps it out of the shell's history.
 import { createHash } from "node:crypto";
@@ -88,6 +89,7 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
       "ratings-per-clip": { type: "string" },
       "completion-code": { type: "string" },
       "completion-url": { type: "string" },
+      "screened-out-code": { type: "string" },
     },
   });
   const [file] = positionals;
@@ -145,6 +147,7 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   if (r !== undefined) settings.ratingsPerClip = r;
   if (values["completion-code"]) settings.completionCode = values["completion-code"];
   if (values["completion-url"]) settings.completionUrl = values["completion-url"];
+  if (values["screened-out-code"]) settings.screenedOutCode = values["screened-out-code"];
   const auth = { authorization: `Bearer ${token}` };
   const result = (await request(io, `${server}/api/studies/${encodeURIComponent(study.study.id)}`, {
     method: "PUT",

@@ -34,7 +34,7 @@ Commands:
                                        Markdown, or LaTeX with --latex
   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
-                                       publish a study to a collection server; prints the links
+          [--screened-out-code CODE]   publish a study to a collection server; prints the links
   collect STUDY_ID --server URL [--token T]
                                        everything the server collected, as an interchange file
 

@@ -1,8 +1,10 @@
 // The collection server's protocol (docs/server.md), shared by the server (src/server), the
 // command line (src/cli/collection.ts) and the app's participant and researcher screens: the
 // shapes of what goes over the wire, and the participant links. One home for each.
+
 import type { IntakeConfig } from "./intake.ts";
 import type { RatingScale } from "./ratingScale.ts";
+import type { ScreeningConfig } from "./screening.ts";
 import type { ParticipantStatus } from "./types.ts";
 
 export interface CollectionSettings {
@@ -14,6 +16,9 @@ export interface CollectionSettings {
   completionCode?: string;
   /** Where the end screen's button leads (Prolific: …/submissions/complete?cc=CODE). */
   completionUrl?: string;
+  /** Shown to a participant who fails the headphone screening (Prolific: a "screened out" code). */
+  screenedOutCode?: string;
+  screenedOutUrl?: string;
 }
 
 export const DEFAULT_SETTINGS: CollectionSettings = { clipsPerParticipant: 10, ratingsPerClip: 3 };
@@ -41,6 +46,8 @@ export interface StudyAbout {
   instructions?: string;
   /** The intake questionnaire, when the study asks anything. */
   intake?: IntakeConfig;
+  /** The headphone screening, when the study has one. */
+  screening?: ScreeningConfig;
 }
 
 export interface ArriveRequest {
@@ -51,6 +58,8 @@ export interface ArriveRequest {
   sessionId?: string;
   /** The intake questionnaire's answers (checked by the server; kept for a new participant). */
   answers?: Record<string, string>;
+  /** The headphone screening's score, when the study has one (the server decides the pass). */
+  screening?: { test: string; trials: number; correct: number };
 }
 
 /** Which of the participant's clips the server has, and the completion once it has all. */
@@ -72,6 +81,8 @@ export interface ParticipantState {
   done: number[];
   /** Once every clip is acknowledged. */
   completion?: { code?: string; url?: string };
+  /** For a participant the headphone screening screened out: their code, no clips. */
+  screenedOut?: { code?: string; url?: string };
 }
 
 export interface SubmissionRequest {
@@ -94,7 +105,7 @@ export interface SubmissionResponse {
 
 export interface StudyProgress {
   studyId: string;
-  participants: { started: number; completed: number; returned: number };
+  participants: { started: number; completed: number; returned: number; screenedOut: number };
   /** Clips × participants assigned and done. */
   assigned: number;
   done: number;

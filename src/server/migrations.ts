@@ -117,6 +117,14 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ALTER TABLE participants ADD COLUMN profile jsonb;
     `,
   },
+  {
+    version: 4,
+    name: "participants' headphone screening",
+    sql: `
+      -- The headphone screening's result (domain/headphoneCheck.ts), as annotators[].screening.
+      ALTER TABLE participants ADD COLUMN screening jsonb;
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest migration; returns the versions it applied. */

@@ -22,6 +22,7 @@ import {
 import { checkAnswers, hasIntake, intakeOf } from "../domain/intake.ts";
 import { ratingScaleOf } from "../domain/ratingScale.ts";
 import { parseAnnotationFile } from "../domain/schema.ts";
+import { screeningOf, screeningPassed } from "../domain/screening.ts";
 import { checkSpan, coveredSeconds, fitSpanToClip, type Span } from "../domain/spans.ts";
 import type {
   AnnotationFile,
@@ -30,6 +31,7 @@ import type {
   ParticipantStatus,
   ReasonLabel,
   Region,
+  ScreeningResult,
   Submission,
 } from "../domain/types.ts";
 import type { Sql, Store } from "./store.ts";
@@ -103,7 +105,12 @@ function checkSettings(input: Partial<CollectionSettings> | undefined): Collecti
   };
   positiveInt("clipsPerParticipant", s.clipsPerParticipant);
   positiveInt("ratingsPerClip", s.ratingsPerClip);
-  for (const key of ["completionCode", "completionUrl"] as const) {
+  for (const key of [
+    "completionCode",
+    "completionUrl",
+    "screenedOutCode",
+    "screenedOutUrl",
+  ] as const) {
     const v = s[key];
     if (v !== undefined && (typeof v !== "string" || v.length > 2000)) {
       throw new ServiceError(
@@ -113,12 +120,11 @@ function checkSettings(input: Partial<CollectionSettings> | undefined): Collecti
       );
     }
   }
-  if (s.completionUrl !== undefined && !/^https?:\/\//.test(s.completionUrl)) {
-    throw new ServiceError(
-      400,
-      "bad-settings",
-      `completionUrl must be an http(s) address (got ${s.completionUrl})`,
-    );
+  for (const key of ["completionUrl", "screenedOutUrl"] as const) {
+    const v = s[key];
+    if (v !== undefined && !/^https?:\/\//.test(v)) {
+      throw new ServiceError(400, "bad-settings", `${key} must be an http(s) address (got ${v})`);
+    }
   }
   const out: CollectionSettings = {
     clipsPerParticipant: s.clipsPerParticipant,
@@ -126,6 +132,8 @@ function checkSettings(input: Partial<CollectionSettings> | undefined): Collecti
   };
   if (s.completionCode !== undefined) out.completionCode = s.completionCode;
   if (s.completionUrl !== undefined) out.completionUrl = s.completionUrl;
+  if (s.screenedOutCode !== undefined) out.screenedOutCode = s.screenedOutCode;
+  if (s.screenedOutUrl !== undefined) out.screenedOutUrl = s.screenedOutUrl;
   return out;
 }
 
@@ -350,14 +358,44 @@ export async function arrive(
         }
         profile = checked.profile;
       }
+      const screen = screeningOf(file.study);
+      let screening: ScreeningResult[] | null = null;
+      if (screen.test !== "off") {
+        const r = request.screening;
+        if (
+          !r ||
+          r.test !== screen.test ||
+          r.trials !== screen.trials ||
+          !Number.isInteger(r.correct) ||
+          r.correct < 0 ||
+          r.correct > r.trials
+        ) {
+          throw new ServiceError(
+            400,
+            "bad-screening",
+            `this study needs the ${screen.test} headphone check first: screening must be { test: "${screen.test}", trials: ${screen.trials}, correct: 0–${screen.trials} }`,
+          );
+        }
+        screening = [
+          {
+            test: screen.test,
+            trials: r.trials,
+            correct: r.correct,
+            passed: screeningPassed(screen, r.correct),
+          },
+        ];
+      }
       id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
-      const chosen = assignClips(assignable, new Map(counted.map((c) => [c.clip_id, c.n])), {
-        clipsPerParticipant: settings.clipsPerParticipant,
-        ratingsPerClip: settings.ratingsPerClip,
-        participantIndex: n,
-        seed: `${platform}:${pid}`,
-      });
-      if (chosen.length === 0) {
+      const screenedOut = screening?.[0]?.passed === false;
+      const chosen = screenedOut
+        ? []
+        : assignClips(assignable, new Map(counted.map((c) => [c.clip_id, c.n])), {
+            clipsPerParticipant: settings.clipsPerParticipant,
+            ratingsPerClip: settings.ratingsPerClip,
+            participantIndex: n,
+            seed: `${platform}:${pid}`,
+          });
+      if (chosen.length === 0 && !screenedOut) {
         throw new ServiceError(
           409,
           "study-full",
@@ -365,8 +403,8 @@ export async function arrive(
         );
       }
       await tx.query(
-        `INSERT INTO participants (study_id, id, platform, platform_participant, platform_study, platform_session, profile)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        `INSERT INTO participants (study_id, id, platform, platform_participant, platform_study, platform_session, profile, screening, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           studyId,
           id,
@@ -375,6 +413,8 @@ export async function arrive(
           request.platformStudyId ?? null,
           request.sessionId ?? null,
           profile === null ? null : JSON.stringify(profile),
+          screening === null ? null : JSON.stringify(screening),
+          screenedOut ? "screened-out" : "started",
         ],
       );
       for (const [i, clipId] of chosen.entries()) {
@@ -452,6 +492,8 @@ function aboutOf(file: AnnotationFile): StudyAbout {
   const about: StudyAbout = { name: file.study.name };
   const intake = intakeOf(file.study);
   if (hasIntake(intake)) about.intake = intake;
+  const screening = screeningOf(file.study);
+  if (screening.test !== "off") about.screening = screening;
   const consent = text("consent");
   const instructions = text("instructions");
   if (consent) about.consent = consent;
@@ -464,7 +506,7 @@ export async function participantState(
   studyId: string,
   participantId: string,
 ): Promise<ParticipantState> {
-  const { file } = await loadStudy(store, studyId);
+  const { file, settings } = await loadStudy(store, studyId);
   const { status, done, durations, completion } = await participantProgress(
     store,
     studyId,
@@ -482,6 +524,11 @@ export async function participantState(
     done,
   };
   if (completion) state.completion = completion;
+  if (status === "screened-out") {
+    state.screenedOut = {};
+    if (settings.screenedOutCode) state.screenedOut.code = settings.screenedOutCode;
+    if (settings.screenedOutUrl) state.screenedOut.url = settings.screenedOutUrl;
+  }
   return state;
 }
 
@@ -625,8 +672,9 @@ async function crowdWork(store: Sql, studyId: string) {
     platform_session: string | null;
     status: ParticipantStatus;
     profile: Record<string, unknown> | null;
+    screening: ScreeningResult[] | null;
   }>(
-    "SELECT id, platform, platform_participant, platform_study, platform_session, status, profile FROM participants WHERE study_id = $1 ORDER BY id",
+    "SELECT id, platform, platform_participant, platform_study, platform_session, status, profile, screening FROM participants WHERE study_id = $1 ORDER BY id",
     [studyId],
   );
   const subs = await store.query<{ participant_id: string; clip_id: string; body: StoredBody }>(
@@ -642,6 +690,7 @@ async function crowdWork(store: Sql, studyId: string) {
     if (p.platform_session) platform.sessionId = p.platform_session;
     const annotator: Annotator = { id: p.id, role: "crowd", platform, status: p.status };
     if (p.profile) annotator.profile = p.profile;
+    if (p.screening) annotator.screening = p.screening;
     return annotator;
   });
   const submissions: Submission[] = [];
@@ -882,7 +931,12 @@ export async function progress(store: Sql, studyId: string): Promise<StudyProgre
   const by = (status: ParticipantStatus) => people.filter((p) => p.status === status).length;
   return {
     studyId,
-    participants: { started: by("started"), completed: by("completed"), returned: by("returned") },
+    participants: {
+      started: by("started"),
+      completed: by("completed"),
+      returned: by("returned"),
+      screenedOut: by("screened-out"),
+    },
     assigned: people.reduce((n, p) => n + p.total, 0),
     done: subs.length,
     clips: file.clips.length,

@@ -426,6 +426,63 @@ describe.each(backends)("on $name", (backend) => {
     });
   });
 
+  test("the headphone screening: a fail is screened out with its code and no clips; the server decides", async () => {
+    const file = studyFile("screen", 3, ["A"]);
+    file.study.screening = { test: "huggins", trials: 6, passAt: 5 };
+    await publish(file, { clipsPerParticipant: 2, screenedOutCode: "SCREENED9" });
+    expect((await api("GET", "p/screen")).json.screening).toEqual({
+      test: "huggins",
+      trials: 6,
+      passAt: 5,
+    });
+    const none = await api("POST", "p/screen/arrive", { platform: "link", participantId: "S1" });
+    expect(none.status).toBe(400);
+    expect(none.json.error?.message).toBe(
+      'this study needs the huggins headphone check first: screening must be { test: "huggins", trials: 6, correct: 0–6 }',
+    );
+    const fail = await api("POST", "p/screen/arrive", {
+      platform: "link",
+      participantId: "S1",
+      screening: { test: "huggins", trials: 6, correct: 4 },
+    });
+    expect(fail.status).toBe(200);
+    expect(fail.json.state).toMatchObject({
+      status: "screened-out",
+      clips: [],
+      screenedOut: { code: "SCREENED9" },
+    });
+    // Coming back does not give a second chance.
+    const again = await api("POST", "p/screen/arrive", {
+      platform: "link",
+      participantId: "S1",
+      screening: { test: "huggins", trials: 6, correct: 6 },
+    });
+    expect((again.json.state as { status: string }).status).toBe("screened-out");
+    const pass = await api("POST", "p/screen/arrive", {
+      platform: "link",
+      participantId: "S2",
+      screening: { test: "huggins", trials: 6, correct: 5 },
+    });
+    expect((pass.json.state as { clips: unknown[] }).clips).toHaveLength(2);
+    const collected = await api("GET", "studies/screen/collect", undefined, TOKEN);
+    expect(
+      (collected.json.annotators as { status: string; screening: unknown }[]).map((a) => [
+        a.status,
+        a.screening,
+      ]),
+    ).toEqual([
+      ["screened-out", [{ test: "huggins", trials: 6, correct: 4, passed: false }]],
+      ["started", [{ test: "huggins", trials: 6, correct: 5, passed: true }]],
+    ]);
+    const progress = await api("GET", "studies/screen/progress", undefined, TOKEN);
+    expect(progress.json.participants).toEqual({
+      started: 1,
+      completed: 0,
+      returned: 0,
+      screenedOut: 1,
+    });
+  });
+
   test("malformed, oversized and foreign requests are refused with clear errors", async () => {
     const file = studyFile("guard", 3, ["A"]);
     await publish(file, { clipsPerParticipant: 3 });

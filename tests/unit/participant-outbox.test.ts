@@ -104,7 +104,9 @@ const sentBy = async (participantId: string) =>
 
 test("send once each; wait while the server is gone; resume; never twice; renew a session", async () => {
   const arrival = { platform: "prolific", participantId: "PID-outbox-1" };
-  const local = await prepare(base(), "ob", arrival, () => undefined);
+  const prepared = await prepare(base(), "ob", arrival, () => undefined);
+  if ("screenedOut" in prepared) throw new Error("screened out");
+  const local = prepared;
   const p = local.participation;
   if (!p) throw new Error("no participation stored");
   // Only the 4 assigned clips, blind ("Clip n"), each with its audio.

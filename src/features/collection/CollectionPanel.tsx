@@ -113,11 +113,12 @@ export function CollectionPanel({ studyId }: { studyId: string }) {
 type Connection = () => { server: string; token: string };
 
 function PublishSection({ studyId, connection }: { studyId: string; connection: Connection }) {
-  const ids = { k: useId(), r: useId(), code: useId(), url: useId() };
+  const ids = { k: useId(), r: useId(), code: useId(), url: useId(), out: useId() };
   const [k, setK] = useState("10");
   const [r, setR] = useState("3");
   const [code, setCode] = useState("");
   const [url, setUrl] = useState("");
+  const [outCode, setOutCode] = useState("");
   const [busy, setBusy] = useState<PublishStage | "starting" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<PublishOutcome | null>(null);
@@ -133,6 +134,7 @@ function PublishSection({ studyId, connection }: { studyId: string; connection: 
       };
       if (code.trim()) settings.completionCode = code.trim();
       if (url.trim()) settings.completionUrl = url.trim();
+      if (outCode.trim()) settings.screenedOutCode = outCode.trim();
       setBusy("starting");
       setOutcome(await publishToServer(server, token, studyId, settings, setBusy));
     } catch (e) {
@@ -196,6 +198,18 @@ function PublishSection({ studyId, connection }: { studyId: string; connection: 
             placeholder="https://app.prolific.com/…"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.out} className="block text-sm text-slate-700">
+            Screened-out code
+          </label>
+          <input
+            id={ids.out}
+            className={INPUT}
+            placeholder="for a failed headphone check"
+            value={outCode}
+            onChange={(e) => setOutCode(e.target.value)}
           />
         </div>
       </div>

@@ -15,12 +15,13 @@ import {
   studyText,
   updateParticipation,
 } from "../../db/repo.ts";
-import { arrivalFromSearch, type StudyAbout } from "../../domain/collection.ts";
+import { type ArriveRequest, arrivalFromSearch, type StudyAbout } from "../../domain/collection.ts";
 import type { Answers } from "../../domain/intake.ts";
 import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
 import { CrowdScreen } from "../annotate/index.ts";
 import { ConsentStep, Declined } from "./ConsentStep.tsx";
 import { EndScreen } from "./EndScreen.tsx";
+import { HeadphoneCheckStep, ScreenedOut } from "./HeadphoneCheckStep.tsx";
 import { IntakeStep } from "./IntakeStep.tsx";
 import { Outbox, type OutboxStatus } from "./outbox.ts";
 import {
@@ -36,6 +37,8 @@ type Step =
   | { kind: "loading" }
   | { kind: "consent"; about: StudyAbout }
   | { kind: "intake"; about: StudyAbout }
+  | { kind: "screening"; about: StudyAbout; answers?: Answers }
+  | { kind: "screened-out"; code?: string | undefined; url?: string | undefined }
   | { kind: "declined" }
   | { kind: "preparing"; progress: PrepareProgress | null }
   | { kind: "ready" }
@@ -79,17 +82,31 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
     };
   }, [arrival, localId, server, studyId, attempt]);
 
-  const start = (answers?: Answers) => {
+  const start = (answers?: Answers, screening?: ArriveRequest["screening"]) => {
     if (!arrival) return;
     setStep({ kind: "preparing", progress: null });
-    const withAnswers = answers ? { ...arrival, answers } : arrival;
-    prepare(server, studyId, withAnswers, (progress) =>
-      setStep({ kind: "preparing", progress }),
-    ).then(
-      () => setStep({ kind: "ready" }),
+    const full: ArriveRequest = {
+      ...arrival,
+      ...(answers ? { answers } : {}),
+      ...(screening ? { screening } : {}),
+    };
+    prepare(server, studyId, full, (progress) => setStep({ kind: "preparing", progress })).then(
+      (done) =>
+        setStep(
+          "screenedOut" in done
+            ? { kind: "screened-out", code: done.screenedOut.code, url: done.screenedOut.url }
+            : { kind: "ready" },
+        ),
       (e: unknown) =>
         setStep({ kind: "error", message: messageOf(e), retry: () => setAttempt((n) => n + 1) }),
     );
+  };
+
+  /** After consent and the intake: the headphone check when the study has one, then Start. */
+  const afterIntake = (about: StudyAbout, answers: Answers | undefined) => {
+    if (about.screening && about.screening.test !== "off") {
+      setStep({ kind: "screening", about, ...(answers ? { answers } : {}) });
+    } else start(answers);
   };
 
   useDocumentTitle(step.kind === "consent" ? step.about.name : "Study");
@@ -137,7 +154,9 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
             about={step.about}
             platform={arrival.platform}
             onStart={() =>
-              step.about.intake ? setStep({ kind: "intake", about: step.about }) : start()
+              step.about.intake
+                ? setStep({ kind: "intake", about: step.about })
+                : afterIntake(step.about, undefined)
             }
             onDecline={() => setStep({ kind: "declined" })}
           />
@@ -147,8 +166,31 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
       return (
         <Shell>
           {step.about.intake ? (
-            <IntakeStep config={step.about.intake} onDone={(answers) => start(answers)} />
+            <IntakeStep
+              config={step.about.intake}
+              onDone={(answers) => afterIntake(step.about, answers)}
+            />
           ) : null}
+        </Shell>
+      );
+    case "screening": {
+      const screening = step.about.screening;
+      return (
+        <Shell>
+          {screening && screening.test !== "off" ? (
+            <HeadphoneCheckStep
+              config={{ ...screening, test: screening.test }}
+              seed={`${studyId}:${arrival.platform}:${arrival.participantId}`}
+              onDone={(result) => start(step.answers, result)}
+            />
+          ) : null}
+        </Shell>
+      );
+    }
+    case "screened-out":
+      return (
+        <Shell>
+          <ScreenedOut code={step.code} url={step.url} />
         </Shell>
       );
     case "declined":

@@ -69,11 +69,13 @@ export async function prepare(
   studyId: string,
   arrival: ArriveRequest,
   onProgress: (p: PrepareProgress) => void,
-): Promise<StudyRecord> {
+): Promise<StudyRecord | { screenedOut: { code?: string; url?: string } }> {
   const id = localStudyId(studyId, arrival);
   const existing = await getStudy(id);
   if (existing?.participation) return existing;
   const { sessionToken, state } = await arrive(server, studyId, arrival);
+  // The headphone check screened this participant out: their code, and nothing stored.
+  if (state.status === "screened-out") return { screenedOut: state.screenedOut ?? {} };
   const total = state.clips.length;
   onProgress({ done: 0, total });
   const blobs: Blob[] = [];

@@ -9,6 +9,7 @@ import {
   type Need,
   STANDARD_QUESTIONS,
 } from "../../domain/intake.ts";
+import { type ScreeningConfig, screeningOf } from "../../domain/screening.ts";
 import { INPUT } from "./fields.tsx";
 
 /** The free questions as typed: one per line, "*" first for required. */
@@ -28,13 +29,21 @@ export function parseFree(text: string): IntakeConfig["free"] {
     );
 }
 
-/** `extra` with `intake` set, or without it when nothing is asked. */
+/**
+ * `extra` with `intake` set (or without it when nothing is asked) and `screening` set to the
+ * headphone check (or without it when off; six rounds, pass at five).
+ */
 export function withIntake(
   extra: Record<string, unknown>,
   config: IntakeConfig,
+  check: ScreeningConfig["test"] = "off",
 ): Record<string, unknown> {
-  const { intake: _old, ...rest } = extra;
-  return hasIntake(config) ? { ...rest, intake: config } : rest;
+  const { intake: _old, screening: _oldCheck, ...rest } = extra;
+  return {
+    ...rest,
+    ...(hasIntake(config) ? { intake: config } : {}),
+    ...(check === "off" ? {} : { screening: { ...screeningOf(extra), test: check } }),
+  };
 }
 
 export function IntakeFields({
@@ -42,12 +51,16 @@ export function IntakeFields({
   free,
   onChange,
   onFree,
+  check,
+  onCheck,
 }: {
   config: IntakeConfig;
   /** The free questions' text as typed. */
   free: string;
   onChange(config: IntakeConfig): void;
   onFree(text: string): void;
+  check: ScreeningConfig["test"];
+  onCheck(test: ScreeningConfig["test"]): void;
 }) {
   const id = useId();
   return (
@@ -95,6 +108,24 @@ export function IntakeFields({
         One question per line; start a line with * to make the question required. Answers are stored
         with the participant (annotators' profile) and described in the protocol report.
       </p>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <label htmlFor={`${id}-check`} className="text-sm text-slate-700">
+          Headphone check before the clips
+        </label>
+        <select
+          id={`${id}-check`}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+          value={check}
+          onChange={(e) => onCheck(e.target.value as ScreeningConfig["test"])}
+        >
+          <option value="off">Off</option>
+          <option value="huggins">Huggins pitch (Milne et al. 2021)</option>
+          <option value="antiphase">Antiphase (Woods et al. 2017)</option>
+        </select>
+        <span className="text-xs text-slate-500">
+          6 rounds, pass at 5; a participant who fails gets the study's screened-out code.
+        </span>
+      </div>
     </fieldset>
   );
 }

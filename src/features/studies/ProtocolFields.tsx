@@ -3,7 +3,7 @@
 // dates). Stored as `study.protocol`; the protocol report says "not reported" for each one left
 // empty (domain/protocol.ts).
 import { useId } from "react";
-import { PROTOCOL_KEYS, type ProtocolSettings } from "../../domain/protocol.ts";
+import { PROTOCOL_KEYS, type ProtocolSettings } from "../../domain/protocolSettings.ts";
 import { FieldError, INPUT } from "./fields.tsx";
 
 /** The form's text for each field. */

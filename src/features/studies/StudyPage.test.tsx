@@ -139,7 +139,7 @@ describe("Edit settings", () => {
     const id = await pilot();
     const user = renderStudy(id);
     await user.click(await screen.findByRole("button", { name: "Edit settings" }));
-    const form = screen.getByRole("form", { name: "Study settings" });
+    const form = await screen.findByRole("form", { name: "Study settings" });
     const name = within(form).getByLabelText("Study name");
     expect(name).toHaveFocus();
     expect(name).toHaveValue("Pilot");
@@ -186,7 +186,7 @@ describe("Edit settings", () => {
     const id = await pilot();
     const user = renderStudy(id);
     await user.click(await screen.findByRole("button", { name: "Edit settings" }));
-    const form = screen.getByRole("form", { name: "Study settings" });
+    const form = await screen.findByRole("form", { name: "Study settings" });
     await user.clear(within(form).getByLabelText("Study name"));
     await user.clear(within(form).getByLabelText("Bin width (s)"));
     await user.type(within(form).getByLabelText("Bin width (s)"), "0");
@@ -203,7 +203,7 @@ describe("Edit settings", () => {
     const id = await pilot();
     const user = renderStudy(id);
     await user.click(await screen.findByRole("button", { name: "Edit settings" }));
-    let form = screen.getByRole("form", { name: "Study settings" });
+    let form = await screen.findByRole("form", { name: "Study settings" });
     const question = within(form).getByLabelText("Question");
     expect(question).toHaveValue("How natural (i.e. human-sounding) is this recording?");
     expect(within(form).getByLabelText("Point 1")).toHaveValue("Bad – Very unnatural speech");
@@ -232,7 +232,7 @@ describe("Edit settings", () => {
     );
     // Back to the standard wording: the stored copy goes (the default is implied).
     await user.click(await screen.findByRole("button", { name: "Edit settings" }));
-    form = screen.getByRole("form", { name: "Study settings" });
+    form = await screen.findByRole("form", { name: "Study settings" });
     await user.click(within(form).getByRole("button", { name: "Use the standard wording" }));
     await user.click(within(form).getByRole("button", { name: "Save settings" }));
     await waitFor(async () =>
@@ -244,7 +244,7 @@ describe("Edit settings", () => {
     const id = await pilot(); // its extra.protocol is the free text "MUSHRA-like"
     const user = renderStudy(id);
     await user.click(await screen.findByRole("button", { name: "Edit settings" }));
-    let form = screen.getByRole("form", { name: "Study settings" });
+    let form = await screen.findByRole("form", { name: "Study settings" });
     // Nothing filled in: the old free-text protocol stays as it was.
     await user.click(within(form).getByRole("button", { name: "Save settings" }));
     await waitFor(() =>
@@ -253,7 +253,7 @@ describe("Edit settings", () => {
     expect((await getStudy(id))?.extra.protocol).toBe("MUSHRA-like");
 
     await user.click(await screen.findByRole("button", { name: "Edit settings" }));
-    form = screen.getByRole("form", { name: "Study settings" });
+    form = await screen.findByRole("form", { name: "Study settings" });
     await user.type(within(form).getByLabelText("Platform"), "Prolific");
     await user.type(within(form).getByLabelText("Pay per participant"), "two pounds");
     await user.click(within(form).getByRole("button", { name: "Save settings" }));
@@ -278,9 +278,13 @@ describe("Edit settings", () => {
     const id = await pilot();
     const user = renderStudy(id);
     await user.click(await screen.findByRole("button", { name: "Edit settings" }));
-    const form = screen.getByRole("form", { name: "Study settings" });
+    const form = await screen.findByRole("form", { name: "Study settings" });
     await user.selectOptions(within(form).getByLabelText("Your age"), "required");
     await user.selectOptions(within(form).getByLabelText("Country where you live"), "optional");
+    await user.selectOptions(
+      within(form).getByLabelText("Headphone check before the clips"),
+      "huggins",
+    );
     await user.type(
       within(form).getByLabelText("Free questions"),
       "* Have you heard synthetic speech before?{enter}Anything else?",
@@ -303,13 +307,18 @@ describe("Edit settings", () => {
         ],
       }),
     );
+    expect((await getStudy(id))?.extra.screening).toEqual({
+      test: "huggins",
+      trials: 6,
+      passAt: 5,
+    });
   });
 
   test("Cancel leaves the study as it was", async () => {
     const id = await pilot();
     const user = renderStudy(id);
     await user.click(await screen.findByRole("button", { name: "Edit settings" }));
-    await user.type(screen.getByLabelText("Study name"), " changed");
+    await user.type(await screen.findByLabelText("Study name"), " changed");
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("form", { name: "Study settings" })).not.toBeInTheDocument();
     expect(await getStudy(id)).toMatchObject({ name: "Pilot" });

@@ -1,5 +1,5 @@
 import { useLiveQuery } from "dexie-react-hooks";
-import { Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
@@ -12,10 +12,14 @@ import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
 import { AudioOrigins } from "./AudioOrigins.tsx";
 import { ClipTable } from "./ClipTable.tsx";
 import { StudySettings } from "./StudySettings.tsx";
-import { StudySettingsForm } from "./StudySettingsForm.tsx";
 
 // The exporters (zip, CSV, TextGrid) load with the panel, not with the app's first screen.
 const ExportPanel = LazyExportPanel;
+// The settings form (rating question, protocol, intake, headphone check) loads on "Edit
+// settings": it is not part of the study page's first view.
+const StudySettingsForm = lazy(() =>
+  import("./StudySettingsForm.tsx").then((m) => ({ default: m.StudySettingsForm })),
+);
 
 function countBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -106,7 +110,9 @@ export function StudyPage({ studyId }: { studyId: string }) {
         }
       >
         {editing ? (
-          <StudySettingsForm study={study} onDone={() => closeForm(setEditing, editButton)} />
+          <Suspense fallback={<p className="text-sm text-slate-500">Loading the settings…</p>}>
+            <StudySettingsForm study={study} onDone={() => closeForm(setEditing, editButton)} />
+          </Suspense>
         ) : (
           <>
             <StudySettings study={study} clipCount={clips.length} totalSeconds={totalSeconds} />

@@ -5,13 +5,14 @@ import { Button } from "../../components/Button.tsx";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
 import { intakeOf } from "../../domain/intake.ts";
-import { protocolOf } from "../../domain/protocol.ts";
+import { protocolOf } from "../../domain/protocolSettings.ts";
 import {
   isDefaultRatingScale,
   type RatingScale,
   ratingScaleOf,
   ratingScaleProblem,
 } from "../../domain/ratingScale.ts";
+import { screeningOf } from "../../domain/screening.ts";
 import { notify } from "../../stores/notices.ts";
 import { binProblem, INPUT, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
@@ -45,6 +46,7 @@ export function StudySettingsForm({
   const [protocol, setProtocol] = useState(() => protocolDraft(protocolOf(study.extra)));
   const [intake, setIntake] = useState(() => intakeOf(study.extra));
   const [free, setFree] = useState(() => freeText(intakeOf(study.extra)));
+  const [check, setCheck] = useState(() => screeningOf(study.extra).test);
   const [errors, setErrors] = useState<{
     name?: string;
     bin?: string;
@@ -85,6 +87,7 @@ export function StudySettingsForm({
                 protocol,
               ),
               { ...intake, free: parseFree(free) },
+              check,
             ),
             "description",
             description,
@@ -149,7 +152,14 @@ export function StudySettingsForm({
       <RequireRatingField checked={requireRating} onChange={setRequireRating} />
       <RatingScaleFields scale={scale} onChange={setScale} error={errors.scale} />
       <ProtocolFields draft={protocol} onChange={setProtocol} error={errors.protocol} />
-      <IntakeFields config={intake} free={free} onChange={setIntake} onFree={setFree} />
+      <IntakeFields
+        config={intake}
+        free={free}
+        onChange={setIntake}
+        onFree={setFree}
+        check={check}
+        onCheck={setCheck}
+      />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         <Button type="button" onClick={onDone} disabled={saving}>
           Cancel

@@ -1,0 +1,210 @@
+// The headphone check (domain/headphoneCheck.ts) before the clips: each trial plays three
+// sounds through Web Audio, then asks which one was the odd one out (Huggins: the one with a
+// faint tone; antiphase: the quietest). The page only counts the answers; the server decides
+// the pass with the study's pass mark, and a participant who fails ends with the study's
+// "screened out" code instead of clips.
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "../../components/Button.tsx";
+import {
+  type ScreeningConfig,
+  type ScreeningTest,
+  screeningTrial,
+  targetOf,
+} from "../../domain/headphoneCheck.ts";
+
+const QUESTION: Record<ScreeningTest, string> = {
+  huggins: "Which sound had a faint tone in it?",
+  antiphase: "Which sound was the quietest?",
+};
+
+const INTRO: Record<ScreeningTest, string> = {
+  huggins:
+    "Put on your headphones. In each of the next rounds you will hear three bursts of noise; one of them has a faint tone hidden in it. Pick the one with the tone.",
+  antiphase:
+    "Put on your headphones and set a comfortable volume. In each of the next rounds you will hear three tones. Pick the quietest one.",
+};
+
+/** Plays the sounds one after another; resolves when the last has ended. */
+async function playAll(
+  context: AudioContext,
+  sounds: readonly { left: Float32Array; right: Float32Array }[],
+  onSound: (i: number) => void,
+): Promise<void> {
+  if (context.state === "suspended") await context.resume();
+  const gap = 0.5;
+  let at = context.currentTime + 0.1;
+  const ends: Promise<void>[] = [];
+  sounds.forEach((s, i) => {
+    const buffer = context.createBuffer(2, s.left.length, context.sampleRate);
+    buffer.copyToChannel(s.left as Float32Array<ArrayBuffer>, 0);
+    buffer.copyToChannel(s.right as Float32Array<ArrayBuffer>, 1);
+    const node = context.createBufferSource();
+    node.buffer = buffer;
+    node.connect(context.destination);
+    const startAt = at;
+    window.setTimeout(() => onSound(i), Math.max(0, (startAt - context.currentTime) * 1000));
+    node.start(startAt);
+    ends.push(new Promise((resolve) => node.addEventListener("ended", () => resolve())));
+    at += buffer.duration + gap;
+  });
+  await Promise.all(ends);
+}
+
+export function HeadphoneCheckStep({
+  config,
+  seed,
+  onDone,
+}: {
+  config: ScreeningConfig & { test: ScreeningTest };
+  /** The participant's own: the same person gets the same rounds. */
+  seed: string;
+  onDone(result: { test: ScreeningTest; trials: number; correct: number }): void;
+}) {
+  const id = useId();
+  const context = useRef<AudioContext | null>(null);
+  const [trial, setTrial] = useState(-1); // -1: the introduction
+  const [playing, setPlaying] = useState<number | null>(null);
+  const [heard, setHeard] = useState(false);
+  const [choice, setChoice] = useState<number | null>(null);
+  const [correct, setCorrect] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(
+    () => () => {
+      void context.current?.close();
+    },
+    [],
+  );
+
+  const play = async () => {
+    try {
+      context.current ??= new AudioContext();
+      const ctx = context.current;
+      const { sounds } = screeningTrial(config.test, ctx.sampleRate, seed, trial);
+      setFailure(null);
+      setPlaying(0);
+      await playAll(ctx, sounds, setPlaying);
+      setHeard(true);
+    } catch (e) {
+      setFailure(`The sounds could not be played: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setPlaying(null);
+    }
+  };
+
+  const next = () => {
+    if (choice === null) return;
+    const target = targetOf(seed, trial);
+    const total = correct + (choice === target ? 1 : 0);
+    if (trial + 1 >= config.trials) {
+      onDone({ test: config.test, trials: config.trials, correct: total });
+      return;
+    }
+    setCorrect(total);
+    setTrial(trial + 1);
+    setHeard(false);
+    setChoice(null);
+  };
+
+  if (trial < 0) {
+    return (
+      <section className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-xl font-semibold text-slate-900">Headphone check</h1>
+        <p className="mt-3 text-slate-800">{INTRO[config.test]}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {config.trials} rounds. The check only works with headphones: over loudspeakers the sounds
+          are hard to tell apart.
+        </p>
+        <Button variant="primary" className="mt-5" onClick={() => setTrial(0)}>
+          Start the check
+        </Button>
+      </section>
+    );
+  }
+  return (
+    <section
+      aria-labelledby={`${id}-h`}
+      className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h1 id={`${id}-h`} className="text-xl font-semibold text-slate-900">
+        Headphone check: round {trial + 1} of {config.trials}
+      </h1>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button
+          variant={heard ? "secondary" : "primary"}
+          disabled={playing !== null}
+          onClick={() => void play()}
+        >
+          {heard ? "Play the three sounds again" : "Play the three sounds"}
+        </Button>
+        <p role="status" className="text-sm text-slate-600">
+          {playing !== null ? `Playing sound ${playing + 1} of 3…` : ""}
+        </p>
+      </div>
+      {failure && (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {failure}
+        </p>
+      )}
+      <fieldset className="mt-4" disabled={!heard}>
+        <legend className="text-sm font-medium text-slate-800">{QUESTION[config.test]}</legend>
+        <div className="mt-2 flex gap-3">
+          {[0, 1, 2].map((i) => (
+            <label
+              key={i}
+              className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm ${
+                choice === i ? "border-slate-900 bg-slate-50" : "border-slate-300"
+              }`}
+            >
+              <input
+                type="radio"
+                name={`${id}-choice`}
+                checked={choice === i}
+                onChange={() => setChoice(i)}
+              />
+              Sound {i + 1}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Button variant="primary" className="mt-5" disabled={choice === null} onClick={next}>
+        {trial + 1 >= config.trials ? "Finish the check" : "Next round"}
+      </Button>
+    </section>
+  );
+}
+
+export function ScreenedOut({
+  code,
+  url,
+}: {
+  code?: string | undefined;
+  url?: string | undefined;
+}) {
+  return (
+    <section className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <h1 className="text-xl font-semibold text-slate-900">Thank you for your time</h1>
+      <p className="mt-3 text-slate-800">
+        This study needs listening conditions that the headphone check did not find, so it ends
+        here. This is not a judgement of you.
+      </p>
+      {code && (
+        <>
+          <p className="mt-4 text-sm font-medium text-slate-600">Your code</p>
+          <p
+            data-testid="screened-out-code"
+            className="mt-1 inline-block select-all rounded-md border border-slate-300 bg-slate-50 px-4 py-2 font-mono text-2xl tracking-wider"
+          >
+            {code}
+          </p>
+        </>
+      )}
+      {url && (
+        <p className="mt-4">
+          <a href={url} rel="noreferrer" className="underline">
+            Back to the study platform
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+// The headphone check in Chromium: a participant who picks the right sound in every round goes
+// on to the clips; one who does not ends with the study's screened-out code and no clips; the
+// server keeps both results. The sounds really play (Web Audio); the right answers come from
+// the same seeded rule the page uses (domain/headphoneCheck.ts).
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { targetOf } from "../../src/domain/headphoneCheck.ts";
+import { wavDuration } from "../../src/domain/wav.ts";
+import { createCollectionServer } from "../../src/server/http.ts";
+import { migrate } from "../../src/server/migrations.ts";
+import { collect, publishStudy, putAudio } from "../../src/server/service.ts";
+import { openPglite, type Store } from "../../src/server/store.ts";
+import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+
+const dir = mkdtempSync(path.join(tmpdir(), "redpen-screening-"));
+let store: Store;
+let server: Server;
+let browser: Browser;
+let base = "";
+
+beforeAll(async () => {
+  store = await openPglite(path.join(dir, "db"));
+  await migrate(store);
+  const ids = ["s01_human", "s01_espeak", "s02_flite", "s02_human"];
+  const audio: Record<string, { sha256: string; mime: string }> = {};
+  const clips = [];
+  for (const id of ids) {
+    const bytes = readFileSync(`public/audio/${id}.wav`);
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    await putAudio(store, sha256, "audio/wav", new Uint8Array(bytes));
+    audio[id] = { sha256, mime: "audio/wav" };
+    const [sentence, system] = id.split("_");
+    clips.push({
+      id,
+      name: `${id}.wav`,
+      sentence,
+      system,
+      duration: wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)),
+    });
+  }
+  await publishStudy(store, {
+    file: {
+      format: "redpen-annotations",
+      version: 1,
+      study: {
+        id: "scr",
+        name: "Screened study",
+        binSeconds: 0.1,
+        screening: { test: "huggins", trials: 2, passAt: 2 },
+      },
+      taxonomy: [{ id: "undefined", label: "Undefined" }],
+      clips,
+      annotators: [],
+      submissions: [],
+      regions: [],
+      reasonLabels: [],
+    },
+    settings: { clipsPerParticipant: 2, completionCode: "DONE1", screenedOutCode: "OUT77" },
+    audio,
+  });
+  server = createCollectionServer({
+    store,
+    appDir: process.env.E2E_DIST || "dist",
+    rate: { perSecond: 1000, burst: 4000 },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server.close(resolve));
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Consent, then both rounds of the check, answering right (or wrong) each time. */
+async function takeCheck(page: Page, pid: string, right: boolean) {
+  await page.goto(`${base}/p/scr?participant=${pid}`);
+  await page.getByRole("checkbox", { name: "I agree to take part" }).check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await page.getByRole("heading", { name: "Headphone check" }).waitFor();
+  await page.getByRole("button", { name: "Start the check" }).click();
+  for (let round = 0; round < 2; round++) {
+    await page.getByRole("heading", { name: `Headphone check: round ${round + 1} of 2` }).waitFor();
+    const sound1 = page.getByRole("radio", { name: "Sound 1" });
+    expect(await sound1.isDisabled()).toBe(true); // not before the sounds were played
+    await page.getByRole("button", { name: "Play the three sounds" }).click();
+    await expect.poll(() => sound1.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const target = targetOf(`scr:link:${pid}`, round);
+    const pick = right ? target : (target + 1) % 3;
+    await page.getByRole("radio", { name: `Sound ${pick + 1}` }).check();
+    if (round === 0 && right) await screenshot(page, "headphone-check");
+    await page
+      .getByRole("button", { name: round === 1 ? "Finish the check" : "Next round" })
+      .click();
+  }
+}
+
+test("pass: on to the clips; fail: the screened-out code, no clips; the server keeps both", async () => {
+  const passing = await browser.newPage();
+  const errors = watchErrors(passing);
+  await takeCheck(passing, "ok1", true);
+  await passing.getByText("Clip 1 of 2", { exact: true }).waitFor();
+
+  const failing = await browser.newPage();
+  await takeCheck(failing, "no1", false);
+  await failing.getByRole("heading", { name: "Thank you for your time" }).waitFor();
+  expect(await failing.getByTestId("screened-out-code").textContent()).toBe("OUT77");
+  await screenshot(failing, "headphone-check-failed");
+
+  const file = await collect(store, "scr");
+  expect(
+    file.annotators.map((a) => [a.platform?.participantId, a.status, a.screening?.[0]]),
+  ).toEqual([
+    ["ok1", "started", { test: "huggins", trials: 2, correct: 2, passed: true }],
+    ["no1", "screened-out", { test: "huggins", trials: 2, correct: 0, passed: false }],
+  ]);
+  expect(errors).toEqual([]);
+}, 120_000);
