@@ -12,7 +12,10 @@
 // Six trials by default, pass at five. Pure: buffers of samples in, tested for their phase,
 // band and level; the order of each trial comes from a seeded generator.
 import FFT from "fft.js";
+import { seededRandom } from "./random.ts";
 import type { ScreeningTest } from "./screening.ts";
+
+export { seededRandom } from "./random.ts";
 
 export {
   NO_SCREENING,
@@ -21,22 +24,6 @@ export {
   screeningOf,
   screeningPassed,
 } from "./screening.ts";
-
-/** A small seeded generator (mulberry32 over a string hash): the same seed, the same numbers. */
-export function seededRandom(seed: string): () => number {
-  let h = 1779033703 ^ seed.length;
-  for (let i = 0; i < seed.length; i++) {
-    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-    h = (h << 13) | (h >>> 19);
-  }
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Which of the three sounds (0, 1, 2) is the target in trial `trial`. */
 export function targetOf(seed: string, trial: number): number {

@@ -3,6 +3,7 @@
 import type { ProtocolFacts } from "../domain/protocol.ts";
 import type { QualityRules, RaterCheck, RuleId } from "../domain/qualityRules.ts";
 import type { analyze } from "../domain/stats/index.ts";
+import type { StimuliPoint } from "../domain/stats/resample.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
 
 /** Everything the analysis screen shows: the report plus per-clip figures and the scatter. */
@@ -67,6 +68,16 @@ export interface StudyInfo {
   taxonomy: TaxonomyEntry[];
   /** What the protocol report needs (domain/protocol.ts). Optional: older answers lack it. */
   protocol?: ProtocolFacts;
+  /**
+   * Resampling estimates of the listening test (domain/stats/resample.ts; beyond the spec):
+   * the two-way bootstrap interval of each MOS and the "how many sentences" curve (null when the
+   * study has too many ratings for it to be quick).
+   */
+  resampling?: {
+    mos: Record<string, [number, number] | null>;
+    replicates: number;
+    curve: StimuliPoint[] | null;
+  };
   /** The quality rules, every rater's checks, who they exclude and whether the figures do. */
   quality?: {
     rules: QualityRules;

@@ -3,6 +3,7 @@
 import { protocolFacts } from "../domain/protocol.ts";
 import { qualityView } from "../domain/qualityRules.ts";
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
+import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { packAnalysis } from "./packAnalysis.ts";
 import type { AnalysisRequest, AnalysisResponse } from "./protocol.ts";
@@ -15,6 +16,19 @@ export interface AnalysisDeps {
   countRows?: (studyId: string) => Promise<number>;
   /** The last study read, for requests that may reuse it (one per worker). */
   cache?: { file?: AnnotationFile };
+}
+
+/** Above this many ratings the replicates are fewer and the stimuli curve is left out. */
+const QUICK_RATINGS = 20_000;
+
+function resampling(file: AnnotationFile) {
+  const ratings = file.submissions.filter((s) => typeof s.score === "number").length;
+  const replicates = ratings <= QUICK_RATINGS ? 1000 : 200;
+  return {
+    mos: bootstrapMos(file, { replicates }),
+    replicates,
+    curve: ratings <= QUICK_RATINGS ? stimuliCurve(file) : null,
+  };
 }
 
 export async function runAnalysis(
@@ -55,6 +69,7 @@ export async function runAnalysis(
       nonCrowd: file.annotators.filter((a) => a.role !== "crowd").map((a) => a.id),
       protocol: protocolFacts(file, { view, applied }),
       quality: { rules: view.rules, checks: view.checks, excluded: view.excluded, applied },
+      resampling: resampling(applied ? view.file : file),
     };
     const { packed, transfer } = packAnalysis(analysis);
     post(

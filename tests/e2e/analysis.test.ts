@@ -13,6 +13,7 @@ import { generateStudy } from "../../src/domain/interchange/generate.ts";
 import { withoutRaters } from "../../src/domain/qualityRules.ts";
 import { computeReport } from "../../src/domain/stats/index.ts";
 import type { Report } from "../../src/domain/stats/report.ts";
+import { bootstrapMos } from "../../src/domain/stats/resample.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/types.ts";
 import { wavDuration } from "../../src/domain/wav.ts";
@@ -170,6 +171,15 @@ describe("a generated 300-clip study", () => {
     await waitForAnalysis("0.1");
     const expected = expectedFigures(computeReport(file));
     expect(await figuresOnScreen(Object.keys(expected))).toEqual(expected);
+    // The bootstrap intervals (resampling estimates) equal the domain's for the same file.
+    const boot = bootstrapMos(file, { replicates: 1000 });
+    const bootExpected = Object.fromEntries(
+      Object.entries(boot).map(([s, b]) => [
+        `mos.${s}.bootstrap`,
+        b ? `[${digits(b[0], 2)}, ${digits(b[1], 2)}]` : "—",
+      ]),
+    );
+    expect(await figuresOnScreen(Object.keys(bootExpected))).toEqual(bootExpected);
     // …and the command line's report for the same file says the same.
     expect(expectedFigures(JSON.parse(cliReport(file)) as Report)).toEqual(expected);
     await expect(page.getByLabel("Bin width (seconds)").inputValue()).resolves.toBe("0.1");

@@ -90,7 +90,7 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         systems={systems}
         definitions={definitionOf}
       />
-      <ListeningTestSection mos={report.mos} />
+      <ListeningTestSection mos={report.mos} resampling={study.resampling} />
       <ErrorTypesSection
         errorTypes={report.errorTypes}
         taxonomy={study.taxonomy}

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { ownValue } from "../../../domain/idRecord.ts";
 import type { Report } from "../../../domain/stats/report.ts";
+import type { StudyInfo } from "../analysisClient.ts";
 import { count, fixed, pValue } from "../format.ts";
 import { orderSystems } from "../palette.ts";
 import {
@@ -20,7 +21,14 @@ const NO_PAIR = "no sentence rated for both, or every difference 0";
  * its Student-t 95 % interval, and whether each pair of systems differs, by the Wilcoxon
  * signed-rank test on per-sentence means with Holm's correction, as a matrix and a table.
  */
-export function ListeningTestSection({ mos }: { mos: Report["mos"] }) {
+export function ListeningTestSection({
+  mos,
+  resampling,
+}: {
+  mos: Report["mos"];
+  /** Resampling estimates (beyond the spec), when the worker made them. */
+  resampling?: StudyInfo["resampling"] | undefined;
+}) {
   const systems = useMemo(() => orderSystems(Object.keys(mos.bySystem)), [mos]);
   const points = useMemo<MosPoint[]>(
     () =>
@@ -97,6 +105,15 @@ export function ListeningTestSection({ mos }: { mos: Report["mos"] }) {
                 <th scope="col" className="py-2 text-right font-medium">
                   95 % CI
                 </th>
+                {resampling ? (
+                  <th
+                    scope="col"
+                    className="py-2 pl-3 text-right font-medium"
+                    title={`Bootstrap: ${resampling.replicates} replicates drawing raters and sentences with replacement`}
+                  >
+                    Bootstrap CI*
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -121,13 +138,69 @@ export function ListeningTestSection({ mos }: { mos: Report["mos"] }) {
                         reason={ONE_RATING}
                       />
                     </td>
+                    {resampling ? (
+                      <td className="py-1 pl-3 text-right" data-figure={`mos.${s}.bootstrap`}>
+                        <Value
+                          text={(() => {
+                            const b = ownValue(resampling.mos, s);
+                            return b ? `[${fixed(b[0], 2)}, ${fixed(b[1], 2)}]` : "—";
+                          })()}
+                          reason="too few ratings to resample"
+                        />
+                      </td>
+                    ) : null}
                   </tr>
                 );
               })}
             </tbody>
           </table>
+          {resampling ? (
+            <p className="mt-1 text-xs text-slate-500">
+              * Resampling estimate, not part of the spec: a 95 % percentile interval over{" "}
+              {count(resampling.replicates)} replicates that draw raters and sentences together with
+              replacement (seeded: the same data give the same interval).
+            </p>
+          ) : null}
         </div>
       </div>
+      {resampling?.curve && resampling.curve.length > 1 ? (
+        <div className="mt-6 overflow-x-auto">
+          <table className="text-sm">
+            <caption className="mb-1 text-left text-xs text-slate-500">
+              How many sentences do I need? (resampling estimate: random sets of sentences of each
+              size, 20 draws; as Taylor &amp; Richmond's Figures 2 and 5)
+            </caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+                <th scope="col" className="py-2 pr-6 font-medium">
+                  Sentences
+                </th>
+                <th scope="col" className="py-2 pr-6 text-right font-medium">
+                  Mean width of the 95 % t intervals
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Norm of the Holm p matrix
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {resampling.curve.map((p) => (
+                <tr key={p.sentences} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="py-1 pr-6 text-left font-normal tabular-nums">
+                    {count(p.sentences)}
+                  </th>
+                  <td className="py-1 pr-6 text-right">
+                    <Value text={fixed(p.ciWidth, 2)} reason="no system with two ratings" />
+                  </td>
+                  <td className="py-1 text-right">
+                    <Value text={fixed(p.pNorm, 3)} reason="no testable pair" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       {mos.pairs.length > 0 && (
         <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,30rem)]">
           <figure className="min-w-0">
