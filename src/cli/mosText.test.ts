@@ -19,11 +19,16 @@ test("the listening-test section: MOS table, then pairs with Holm-adjusted p", (
   expect(code).toBe(0);
   const section = out.slice(out.indexOf("Listening test (MOS, 1–5)"));
   const lines = section.split("\n");
-  expect(lines[1]).toMatch(/^ {2}system +n +raters +MOS +sd +95% CI \(t\)$/);
+  expect(lines[1]).toMatch(/^ {2}system +n +raters +MOS +sd +95% CI \(t\) +bootstrap 95%\*$/);
   // A: 12 ratings by 2 raters, mean 47/12 = 3.917
-  expect(section).toMatch(/\n {2}A +12 +2 +3\.917 +1\.379 +\[3\.041, 4\.793\]\n/);
-  // D, rated once: no sd, no interval
-  expect(section).toMatch(/\n {2}D +1 +1 +4\.000 +— +—\n/);
+  expect(section).toMatch(
+    /\n {2}A +12 +2 +3\.917 +1\.379 +\[3\.041, 4\.793\] +\[\d\.\d{3}, \d\.\d{3}\]\n/,
+  );
+  // D, rated once: no sd, no interval of either kind
+  expect(section).toMatch(/\n {2}D +1 +1 +4\.000 +— +— +—\n/);
+  expect(section).toContain(
+    "How many sentences? (resampling estimate: 20 random sets of each size)",
+  );
   // A − B on 6 sentences: d = 0.5, −1, 1.5, 2, −2.5, 3 → W+ = 14, exact p = 36/64 = 0.5625
   expect(section).toMatch(/\n {2}A +B +6 +0\.583 +14 +0\.563 +1\.00\n/);
   // A and C agree on every sentence: no test

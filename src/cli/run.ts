@@ -7,6 +7,7 @@ import { protocolFacts, protocolReport } from "../domain/protocol.ts";
 import { qualityView } from "../domain/qualityRules.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
 import { computeReport } from "../domain/stats/index.ts";
+import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { formatStats } from "./statsText.ts";
 
@@ -207,8 +208,19 @@ function stats(args: Parsed, io: CliIO): number {
       );
     }
   }
+  if (args.json) {
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  // The text adds the resampling estimates (beyond the spec, labelled so), on the same raters.
+  const rated = args.applyRules
+    ? qualityView(file, computeReport(file, options).annotators).file
+    : file;
   io.stdout(
-    args.json ? `${JSON.stringify(report, null, 2)}\n` : formatStats(report, file, fileName),
+    formatStats(report, file, fileName, {
+      mos: bootstrapMos(rated),
+      curve: stimuliCurve(rated),
+    }),
   );
   return EXIT_OK;
 }

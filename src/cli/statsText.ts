@@ -115,16 +115,31 @@ function annotatorsSection(report: Report, file: AnnotationFile): string[] {
   ];
 }
 
-function mosSection(report: Report): string[] {
+/** Resampling estimates (beyond the spec) for the text report. */
+export interface TextResampling {
+  mos: Record<string, [number, number] | null>;
+  curve: { sentences: number; ciWidth: number | null; pNorm: number | null }[];
+}
+
+function mosSection(report: Report, resampling?: TextResampling): string[] {
   const { bySystem, pairs } = report.mos;
   const systems = Object.keys(bySystem);
   if (systems.length === 0) return ["Listening test (MOS)", "  (no ratings)"];
   const lines = [
     "Listening test (MOS, 1–5)",
     ...table(
-      ["system", "n", "raters", "MOS", "sd", "95% CI (t)"],
+      [
+        "system",
+        "n",
+        "raters",
+        "MOS",
+        "sd",
+        "95% CI (t)",
+        ...(resampling ? ["bootstrap 95%*"] : []),
+      ],
       systems.map((name) => {
         const m = ownValue(bySystem, name);
+        const b = resampling ? ownValue(resampling.mos, name) : undefined;
         return [
           name,
           String(m?.n ?? 0),
@@ -132,11 +147,36 @@ function mosSection(report: Report): string[] {
           fixed(m?.mean ?? null),
           fixed(m?.sd ?? null),
           m?.ci95 ? `[${fixed(m.ci95[0])}, ${fixed(m.ci95[1])}]` : "—",
+          ...(resampling ? [b ? `[${fixed(b[0])}, ${fixed(b[1])}]` : "—"] : []),
         ];
       }),
-      ["left", "right", "right", "right", "right", "right"],
+      [
+        "left",
+        "right",
+        "right",
+        "right",
+        "right",
+        "right",
+        ...(resampling ? (["right"] as const) : []),
+      ],
     ),
   ];
+  if (resampling) {
+    lines.push(
+      "  * resampling estimate (not in the spec): 1000 replicates drawing raters and sentences together",
+    );
+    if (resampling.curve.length > 1) {
+      lines.push(
+        "",
+        "How many sentences? (resampling estimate: 20 random sets of each size)",
+        ...table(
+          ["sentences", "mean 95% t-interval width", "norm of Holm p matrix"],
+          resampling.curve.map((p) => [String(p.sentences), fixed(p.ciWidth), fixed(p.pNorm)]),
+          ["right", "right", "right"],
+        ),
+      );
+    }
+  }
   if (pairs.length > 0) {
     lines.push(
       "",
@@ -160,7 +200,12 @@ function mosSection(report: Report): string[] {
 }
 
 /** The whole text report, sections separated by blank lines, ending in a newline. */
-export function formatStats(report: Report, file: AnnotationFile, fileName: string): string {
+export function formatStats(
+  report: Report,
+  file: AnnotationFile,
+  fileName: string,
+  resampling?: TextResampling,
+): string {
   const header = [
     file.study.name || file.study.id,
     `  study id: ${file.study.id}   file: ${fileName}   bin width: ${report.binSeconds} s`,
@@ -173,7 +218,7 @@ export function formatStats(report: Report, file: AnnotationFile, fileName: stri
     correlationSection(report),
     errorTypesSection(report, file),
     annotatorsSection(report, file),
-    mosSection(report),
+    mosSection(report, resampling),
   ];
   return `${sections.map((lines) => lines.join("\n")).join("\n\n")}\n`;
 }

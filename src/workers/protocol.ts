@@ -3,7 +3,7 @@
 import type { ProtocolFacts } from "../domain/protocol.ts";
 import type { QualityRules, RaterCheck, RuleId } from "../domain/qualityRules.ts";
 import type { analyze } from "../domain/stats/index.ts";
-import type { StimuliPoint } from "../domain/stats/resample.ts";
+import type { StimuliPoint, SystemErrorBootstrap } from "../domain/stats/resample.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
 
 /** Everything the analysis screen shows: the report plus per-clip figures and the scatter. */
@@ -75,6 +75,8 @@ export interface StudyInfo {
    */
   resampling?: {
     mos: Record<string, [number, number] | null>;
+    /** Per system: unnatural length and reasons per annotated clip, with bootstrap intervals. */
+    errorTypes: Record<string, SystemErrorBootstrap>;
     replicates: number;
     curve: StimuliPoint[] | null;
   };

@@ -3,7 +3,7 @@
 import { protocolFacts } from "../domain/protocol.ts";
 import { qualityView } from "../domain/qualityRules.ts";
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
-import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
+import { bootstrapErrorTypes, bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { packAnalysis } from "./packAnalysis.ts";
 import type { AnalysisRequest, AnalysisResponse } from "./protocol.ts";
@@ -26,6 +26,7 @@ function resampling(file: AnnotationFile) {
   const replicates = ratings <= QUICK_RATINGS ? 1000 : 200;
   return {
     mos: bootstrapMos(file, { replicates }),
+    errorTypes: bootstrapErrorTypes(file, { replicates }),
     replicates,
     curve: ratings <= QUICK_RATINGS ? stimuliCurve(file) : null,
   };

@@ -3,9 +3,11 @@
 // raters differ. And the "how many stimuli" curve: its widths shrink as sentences are added.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { generateStudy } from "../interchange/generate.ts";
 import type { AnnotationFile, Clip, Submission } from "../types.ts";
+import { computeReport } from "./analyze.ts";
 import { computeMos } from "./mos.ts";
-import { bootstrapMos, quantile, stimuliCurve } from "./resample.ts";
+import { bootstrapErrorTypes, bootstrapMos, quantile, stimuliCurve } from "./resample.ts";
 
 /** `sentences` × 2 systems rated by `raters`; each rater has a bias, each rating some noise. */
 function study(sentences: number, raters: number, seed: number): AnnotationFile {
@@ -106,5 +108,41 @@ describe("how many stimuli", () => {
     // A and B differ by 1.5 points: with all sentences their p is tiny.
     expect(curve.at(-1)?.pNorm).toBeLessThan(0.01);
     expect(stimuliCurve(study(30, 6, 3), { draws: 10 })).toEqual(curve);
+  });
+});
+
+describe("bootstrap of the error types and the unnatural length per system", () => {
+  const file = generateStudy({ clips: 120, annotators: 3, seed: 5 });
+  const boot = bootstrapErrorTypes(file, { replicates: 300 });
+  const report = computeReport(file);
+
+  test("each interval holds the figure it resamples (the report's reasons per annotated clip)", () => {
+    expect(Object.keys(boot)).toEqual(Object.keys(report.errorTypes.bySystem));
+    let checked = 0;
+    for (const [system, b] of Object.entries(boot)) {
+      for (const [type, ci] of Object.entries(b.perSample)) {
+        const value = report.errorTypes.bySystem[system]?.perSample[type];
+        if (typeof value !== "number" || ci === null) continue;
+        expect(ci[0]).toBeLessThanOrEqual(value + 1e-9);
+        expect(ci[1]).toBeGreaterThanOrEqual(value - 1e-9);
+        checked++;
+      }
+      const length = b.length;
+      if (length?.ci95) {
+        expect(length.ci95[0]).toBeLessThanOrEqual(length.mean + 1e-9);
+        expect(length.ci95[1]).toBeGreaterThanOrEqual(length.mean - 1e-9);
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  test("the same seed, any row order: the same intervals", () => {
+    const shuffled = {
+      ...file,
+      submissions: [...file.submissions].reverse(),
+      regions: [...file.regions].reverse(),
+      reasonLabels: [...file.reasonLabels].reverse(),
+    };
+    expect(bootstrapErrorTypes(shuffled, { replicates: 300 })).toEqual(boot);
   });
 });

@@ -13,6 +13,7 @@
 // of their own.
 import { seededRandom } from "../random.ts";
 import type { AnnotationFile } from "../types.ts";
+import { annotatedSeconds } from "./bins.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { computeMos } from "./mos.ts";
 import { byCodeUnit } from "./records.ts";
@@ -80,7 +81,7 @@ export function quantile(sorted: readonly number[], q: number): number {
 
 /**
  * Per system, the percentile 95 % interval of its MOS over `replicates` (default 1000)
- * two-way bootstrap replicates; null for a system whose replicates never have a rating.
+ * two-way bootstrap replicates; null for a system rated fewer than twice.
  */
 export function bootstrapMos(
   file: AnnotationFile,
@@ -118,9 +119,13 @@ export function bootstrapMos(
     }
   }
   const out: Record<string, [number, number] | null> = {};
+  const rated = new Map<string, number>();
+  for (const r of ratings) rated.set(r.system, (rated.get(r.system) ?? 0) + 1);
   const entries: [string, [number, number] | null][] = systems.map((system) => {
     const values = (samples.get(system) as number[]).sort((a, b) => a - b);
-    return [system, values.length < 2 ? null : [quantile(values, 0.025), quantile(values, 0.975)]];
+    // One rating has no spread to resample, as it has no t interval.
+    if ((rated.get(system) ?? 0) < 2 || values.length < 2) return [system, null];
+    return [system, [quantile(values, 0.025), quantile(values, 0.975)]];
   });
   return Object.assign(out, Object.fromEntries(entries));
 }
@@ -181,4 +186,151 @@ export function stimuliCurve(
     const mean = (x: number[]) => (x.length === 0 ? null : x.reduce((a, b) => a + b, 0) / x.length);
     return { sentences: n, ciWidth: mean(widths), pNorm: mean(norms) };
   });
+}
+
+export interface SystemErrorBootstrap {
+  /** Mean unnatural seconds per annotation (clip × annotator), and its bootstrap interval. */
+  length: { mean: number; ci95: [number, number] | null } | null;
+  /** Per error type, the bootstrap interval of reasons per annotated clip. */
+  perSample: Record<string, [number, number] | null>;
+}
+
+/**
+ * Bootstrap intervals of each system's unnatural length (mean annotated seconds per
+ * annotation) and of each error type's reasons per annotated clip (the paper's Figure 3), by
+ * the same two-way resampling of annotators and sentences: an annotation weighs its annotator's
+ * times its sentence's draws; a clip's reasons weigh those of the span's annotator and sentence;
+ * the annotated clips in the denominator weigh their sentence's draws.
+ */
+export function bootstrapErrorTypes(
+  file: AnnotationFile,
+  options: BootstrapOptions = {},
+): Record<string, SystemErrorBootstrap> {
+  const clips = new Map(file.clips.map((c) => [c.id, c]));
+  const sentenceOf = (clipId: string) => {
+    const c = clips.get(clipId);
+    return c?.sentence === undefined ? `clip:${clipId}` : `s:${c.sentence}`;
+  };
+  // Annotations: (clip, annotator) with a submission or a region.
+  const annotations = new Map<string, { clipId: string; annotatorId: string }>();
+  const key = (c: string, a: string) => JSON.stringify([c, a]);
+  for (const s of file.submissions) {
+    if (clips.has(s.clipId)) annotations.set(key(s.clipId, s.annotatorId), s);
+  }
+  const spans = new Map<string, { start: number; end: number }[]>();
+  const regionOf = new Map<string, { clipId: string; annotatorId: string }>();
+  for (const r of file.regions) {
+    if (!clips.has(r.clipId)) continue;
+    const k = key(r.clipId, r.annotatorId);
+    annotations.set(k, r);
+    spans.set(k, [...(spans.get(k) ?? []), r]);
+    regionOf.set(r.id, r);
+  }
+  const annotatorIds = [...new Set([...annotations.values()].map((a) => a.annotatorId))].sort(
+    byCodeUnit,
+  );
+  const sentenceIds = [...new Set([...annotations.values()].map((a) => sentenceOf(a.clipId)))].sort(
+    byCodeUnit,
+  );
+  const aIndex = new Map(annotatorIds.map((id, i) => [id, i]));
+  const sIndex = new Map(sentenceIds.map((id, i) => [id, i]));
+  const systemOf = (clipId: string) => clips.get(clipId)?.system ?? NO_SYSTEM;
+  const types = file.taxonomy.map((t) => t.id);
+  const systems = [...new Set(file.clips.map((c) => c.system ?? NO_SYSTEM))].sort(byCodeUnit);
+  // Sorted lists, so the sums do not depend on the file's row order.
+  const lengths = [...annotations.entries()]
+    .sort(([x], [y]) => byCodeUnit(x, y))
+    .map(([k, a]) => ({
+      system: systemOf(a.clipId),
+      a: aIndex.get(a.annotatorId) as number,
+      s: sIndex.get(sentenceOf(a.clipId)) as number,
+      seconds: annotatedSeconds(spans.get(k) ?? [], clips.get(a.clipId)?.duration ?? 0),
+    }));
+  const annotated = [...new Set([...annotations.values()].map((a) => a.clipId))]
+    .sort(byCodeUnit)
+    .map((clipId) => ({ system: systemOf(clipId), s: sIndex.get(sentenceOf(clipId)) as number }));
+  const reasons = file.reasonLabels
+    .filter((l) => regionOf.has(l.regionId))
+    .flatMap((l) => {
+      const r = regionOf.get(l.regionId) as { clipId: string; annotatorId: string };
+      return l.reasons.map((type) => ({
+        system: systemOf(r.clipId),
+        type,
+        a: aIndex.get(r.annotatorId) as number,
+        s: sIndex.get(sentenceOf(r.clipId)) as number,
+      }));
+    })
+    .sort(
+      (x, y) =>
+        byCodeUnit(x.system, y.system) || byCodeUnit(x.type, y.type) || x.a - y.a || x.s - y.s,
+    );
+
+  const replicates = options.replicates ?? 1000;
+  const random = seededRandom(options.seed ?? "redpen-bootstrap-errors");
+  const aCount = new Float64Array(annotatorIds.length);
+  const sCount = new Float64Array(sentenceIds.length);
+  const lengthSamples = new Map<string, number[]>(systems.map((s) => [s, []]));
+  const typeSamples = new Map<string, number[]>();
+  for (let b = 0; b < replicates; b++) {
+    aCount.fill(0);
+    sCount.fill(0);
+    for (let i = 0; i < annotatorIds.length; i++) {
+      const k = Math.floor(random() * annotatorIds.length);
+      aCount[k] = (aCount[k] as number) + 1;
+    }
+    for (let i = 0; i < sentenceIds.length; i++) {
+      const k = Math.floor(random() * sentenceIds.length);
+      sCount[k] = (sCount[k] as number) + 1;
+    }
+    const lenSum = new Map<string, number>();
+    const lenW = new Map<string, number>();
+    for (const l of lengths) {
+      const w = (aCount[l.a] as number) * (sCount[l.s] as number);
+      if (w === 0) continue;
+      lenSum.set(l.system, (lenSum.get(l.system) ?? 0) + w * l.seconds);
+      lenW.set(l.system, (lenW.get(l.system) ?? 0) + w);
+    }
+    const clipsW = new Map<string, number>();
+    for (const c of annotated)
+      clipsW.set(c.system, (clipsW.get(c.system) ?? 0) + (sCount[c.s] as number));
+    const typeSum = new Map<string, number>();
+    for (const r of reasons) {
+      const w = (aCount[r.a] as number) * (sCount[r.s] as number);
+      if (w === 0) continue;
+      const k = `${r.system}\n${r.type}`;
+      typeSum.set(k, (typeSum.get(k) ?? 0) + w);
+    }
+    for (const system of systems) {
+      const w = lenW.get(system);
+      if (w) lengthSamples.get(system)?.push((lenSum.get(system) as number) / w);
+      const n = clipsW.get(system);
+      if (!n) continue;
+      for (const type of types) {
+        const k = `${system}\n${type}`;
+        const list = typeSamples.get(k) ?? [];
+        list.push((typeSum.get(k) ?? 0) / n);
+        typeSamples.set(k, list);
+      }
+    }
+  }
+  const interval = (values: number[] | undefined): [number, number] | null => {
+    if (!values || values.length < 2) return null;
+    const sorted = [...values].sort((x, y) => x - y);
+    return [quantile(sorted, 0.025), quantile(sorted, 0.975)];
+  };
+  const entries: [string, SystemErrorBootstrap][] = systems.map((system) => {
+    const own = lengths.filter((l) => l.system === system);
+    const length =
+      own.length === 0
+        ? null
+        : {
+            mean: own.reduce((a, l) => a + l.seconds, 0) / own.length,
+            ci95: interval(lengthSamples.get(system)),
+          };
+    const perSample: Record<string, [number, number] | null> = Object.fromEntries(
+      types.map((type) => [type, interval(typeSamples.get(`${system}\n${type}`))]),
+    );
+    return [system, { length, perSample }];
+  });
+  return Object.fromEntries(entries);
 }

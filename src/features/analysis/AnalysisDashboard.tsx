@@ -95,6 +95,7 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         errorTypes={report.errorTypes}
         taxonomy={study.taxonomy}
         definition={definitionOf("errorTypes.perSample")}
+        bootstrap={study.resampling?.errorTypes}
       />
       <AnnotatorQualitySection
         annotators={report.annotators}

@@ -8,6 +8,9 @@ export interface ErrorBar {
   label: string;
   system: string;
   perSample: number;
+  /** Bootstrap 95 % interval (resampling estimate), when known. */
+  lo?: number;
+  hi?: number;
 }
 
 /** The RedPen paper's Figure 3: per error type, one bar per system, height = count per annotated clip. */
@@ -42,8 +45,17 @@ export function ErrorTypesChart({
             y: "perSample",
             fill: "system",
             tip: true,
-            title: (d: ErrorBar) => `${d.system} · ${d.label}: ${d.perSample.toFixed(3)}`,
+            title: (d: ErrorBar) =>
+              `${d.system} · ${d.label}: ${d.perSample.toFixed(3)}${
+                d.lo !== undefined && d.hi !== undefined
+                  ? ` (bootstrap 95%: ${d.lo.toFixed(3)}–${d.hi.toFixed(3)})`
+                  : ""
+              }`,
           }),
+          Plot.ruleX(
+            bars.filter((b) => b.lo !== undefined && b.hi !== undefined),
+            { fx: "label", x: "system", y1: "lo", y2: "hi", stroke: "#0f172a", strokeWidth: 1.5 },
+          ),
           Plot.ruleY([0], { stroke: "#94a3b8" }),
         ],
       }),

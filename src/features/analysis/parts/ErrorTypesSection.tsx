@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { ownValue } from "../../../domain/idRecord.ts";
 import type { Report } from "../../../domain/stats/report.ts";
+import type { SystemErrorBootstrap } from "../../../domain/stats/resample.ts";
 import type { TaxonomyEntry } from "../../../domain/types.ts";
 import { PER_SAMPLE_NULL } from "../explain.ts";
 import { count, fixed } from "../format.ts";
@@ -15,10 +16,13 @@ export function ErrorTypesSection({
   errorTypes,
   taxonomy,
   definition,
+  bootstrap,
 }: {
   errorTypes: Report["errorTypes"];
   taxonomy: readonly TaxonomyEntry[];
   definition: string;
+  /** Resampling estimates per system (beyond the spec), when the worker made them. */
+  bootstrap?: Record<string, SystemErrorBootstrap> | undefined;
 }) {
   const systems = useMemo(() => orderSystems(Object.keys(errorTypes.bySystem)), [errorTypes]);
   const types = useMemo(() => {
@@ -34,11 +38,19 @@ export function ErrorTypesSection({
     for (const t of types) {
       for (const system of systems) {
         const v = ownValue(ownValue(errorTypes.bySystem, system)?.perSample, t.id);
-        if (typeof v === "number") out.push({ type: t.id, label: t.label, system, perSample: v });
+        if (typeof v !== "number") continue;
+        const ci = ownValue(ownValue(bootstrap, system)?.perSample, t.id);
+        out.push({
+          type: t.id,
+          label: t.label,
+          system,
+          perSample: v,
+          ...(ci ? { lo: ci[0], hi: ci[1] } : {}),
+        });
       }
     }
     return out;
-  }, [types, systems, errorTypes]);
+  }, [types, systems, errorTypes, bootstrap]);
   const labelled = Object.values(errorTypes.overall.perSample).some((v) => (v ?? 0) > 0);
   const typeLabels = useMemo(() => types.map((t) => t.label), [types]);
   return (
@@ -65,6 +77,9 @@ export function ErrorTypesSection({
           <figcaption className="mt-2 text-xs text-slate-500">
             Bars grouped by system; height = how often a reason was given on that system's clips,
             divided by its annotated clips.
+            {bootstrap
+              ? " Error bars: bootstrap 95% intervals drawing annotators and sentences together (a resampling estimate, not part of the spec)."
+              : ""}
           </figcaption>
         </figure>
         <div className="overflow-x-auto">
@@ -115,6 +130,31 @@ export function ErrorTypesSection({
                 </tr>
               ))}
             </tbody>
+            {bootstrap ? (
+              <tfoot>
+                <tr className="border-t border-slate-200 text-xs">
+                  <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-600">
+                    Unnatural seconds per annotation (bootstrap 95%)
+                  </th>
+                  {systems.map((s) => {
+                    const length = ownValue(bootstrap, s)?.length;
+                    return (
+                      <td key={s} className="py-1 pr-3 text-right" data-figure={`length.${s}`}>
+                        <Value
+                          text={
+                            length
+                              ? `${fixed(length.mean, 2)}${length.ci95 ? ` [${fixed(length.ci95[0], 2)}, ${fixed(length.ci95[1], 2)}]` : ""}`
+                              : "—"
+                          }
+                          reason="no annotation"
+                        />
+                      </td>
+                    );
+                  })}
+                  <td />
+                </tr>
+              </tfoot>
+            ) : null}
           </table>
         </div>
       </div>
