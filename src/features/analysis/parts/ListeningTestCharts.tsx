@@ -131,3 +131,34 @@ export function SignificanceHeatmap({
   }, [systems, cells]);
   return <PlotView render={render} className="overflow-x-auto" />;
 }
+
+/** "How many sentences": one line per measure against the number of sentences (log x). */
+export function StimuliChart({
+  points,
+}: {
+  points: readonly { sentences: number; ciWidth: number | null; pNorm: number | null }[];
+}) {
+  const render = useCallback(() => {
+    const rows = points.flatMap((p) => [
+      ...(p.ciWidth === null
+        ? []
+        : [{ n: p.sentences, value: p.ciWidth, measure: "mean 95% t-interval width" }]),
+      ...(p.pNorm === null
+        ? []
+        : [{ n: p.sentences, value: p.pNorm, measure: "norm of the Holm p matrix" }]),
+    ]);
+    return Plot.plot({
+      width: 420,
+      height: 220,
+      marginLeft: 44,
+      style: { fontSize: "12px", color: "#334155" },
+      ariaLabel: "Interval width and p-value matrix norm against the number of sentences",
+      ariaDescription: "The table beside the chart lists every value.",
+      x: { type: "log", label: "Sentences →", ticks: points.map((p) => p.sentences) },
+      y: { label: "↑ Value", grid: true, zero: true },
+      color: { legend: true, range: ["#0072B2", "#D55E00"] },
+      marks: [Plot.line(rows, { x: "n", y: "value", stroke: "measure", marker: "circle" })],
+    });
+  }, [points]);
+  return <PlotView render={render} className="overflow-x-auto" />;
+}

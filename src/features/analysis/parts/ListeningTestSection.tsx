@@ -9,6 +9,7 @@ import {
   type MosPoint,
   type PCell,
   SignificanceHeatmap,
+  StimuliChart,
 } from "./ListeningTestCharts.tsx";
 import { Section } from "./Section.tsx";
 import { Value } from "./Value.tsx";
@@ -164,7 +165,8 @@ export function ListeningTestSection({
         </div>
       </div>
       {resampling?.curve && resampling.curve.length > 1 ? (
-        <div className="mt-6 overflow-x-auto">
+        <div className="mt-6 flex flex-wrap items-start gap-6 overflow-x-auto">
+          <StimuliChart points={resampling.curve} />
           <table className="text-sm">
             <caption className="mb-1 text-left text-xs text-slate-500">
               How many sentences do I need? (resampling estimate: random sets of sentences of each
