@@ -19,7 +19,7 @@ import {
   refreshExpertCopy,
 } from "./expertLink.ts";
 import { LABELS, SendStatus } from "./SendStatus.tsx";
-import type { OutboxStatus } from "./sender.ts";
+import { useSender } from "./useSender.ts";
 
 type Step =
   | { kind: "loading"; progress: ExpertOpenProgress | null }
@@ -132,21 +132,7 @@ function Labelling({
   expertId: string;
   stale: string | null;
 }) {
-  const [outbox, setOutbox] = useState<LabelOutbox | null>(null);
-  const [status, setStatus] = useState<OutboxStatus>({ kind: "idle", waiting: 0 });
-  useEffect(() => {
-    const box = new LabelOutbox(localId);
-    setOutbox(box);
-    const off = box.subscribe(setStatus);
-    const online = () => box.kick();
-    window.addEventListener("online", online);
-    box.kick();
-    return () => {
-      off();
-      window.removeEventListener("online", online);
-      box.dispose();
-    };
-  }, [localId]);
+  const { sender: outbox, status } = useSender(localId, (id) => new LabelOutbox(id));
   // A changed label is sent at once.
   const pending = useLiveQuery(
     () => pendingLabels(localId).then((p) => p.map((l) => l.regionId + l.reasons.join()).join()),

@@ -23,7 +23,7 @@ import { ConsentStep, Declined } from "./ConsentStep.tsx";
 import { EndScreen } from "./EndScreen.tsx";
 import { HeadphoneCheckStep, ScreenedOut } from "./HeadphoneCheckStep.tsx";
 import { IntakeStep } from "./IntakeStep.tsx";
-import { Outbox, type OutboxStatus } from "./outbox.ts";
+import { Outbox } from "./outbox.ts";
 import {
   clipIdAt,
   fetchAbout,
@@ -32,6 +32,7 @@ import {
   prepare,
 } from "./participation.ts";
 import { SendStatus } from "./SendStatus.tsx";
+import { useSender } from "./useSender.ts";
 
 type Step =
   | { kind: "loading" }
@@ -217,22 +218,7 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
 /** Instructions once, then the crowd screen with the outbox sending each finished clip. */
 function Participating({ localId }: { localId: string }) {
   const study = useLiveQuery(() => getStudy(localId).then((s) => s ?? null), [localId]);
-  const [outbox, setOutbox] = useState<Outbox | null>(null);
-  const [status, setStatus] = useState<OutboxStatus>({ kind: "idle", waiting: 0 });
-
-  useEffect(() => {
-    const box = new Outbox(localId);
-    setOutbox(box);
-    const off = box.subscribe(setStatus);
-    const online = () => box.kick();
-    window.addEventListener("online", online);
-    box.kick();
-    return () => {
-      off();
-      window.removeEventListener("online", online);
-      box.dispose();
-    };
-  }, [localId]);
+  const { sender: outbox, status } = useSender(localId, (id) => new Outbox(id));
 
   const p = study?.participation;
   // A finished clip is sent at once: the submission count going up kicks the outbox.
