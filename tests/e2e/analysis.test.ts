@@ -276,6 +276,25 @@ describe("a generated 300-clip study", () => {
     expect(errors).toEqual([]);
   });
 
+  test("on a 390 px phone the page never scrolls sideways: wide tables and charts scroll in their cards", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${inject("baseUrl")}/studies/${studyId}/analysis`);
+      await waitForAnalysis("0.1");
+      await page.locator("#listening-test svg").first().waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      // Each headline figure is on screen, whole.
+      const box = await page.locator('[data-figure="agreement.meanPairwiseKappa"]').boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      await screenshot(page, "analysis-phone");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   test("a quality rule on leaves the raters it catches out of every figure; Include them brings them back", async () => {
     await page.goto(`${inject("baseUrl")}/studies/${studyId}/analysis`);
     await waitForAnalysis("0.1");

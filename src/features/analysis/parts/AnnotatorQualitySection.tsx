@@ -98,7 +98,7 @@ export function AnnotatorQualitySection({
       {annotators.length === 0 ? (
         <p className="text-sm text-slate-600">No annotators yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="sr-only">Annotators with their reference marked share</caption>
             <thead>

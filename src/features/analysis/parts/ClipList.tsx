@@ -90,7 +90,7 @@ export function ClipList({
           </select>
         </label>
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Agreement per clip</caption>
           <thead>

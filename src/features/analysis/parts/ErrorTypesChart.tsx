@@ -61,5 +61,5 @@ export function ErrorTypesChart({
       }),
     [bars, typeLabels, systems],
   );
-  return <PlotView render={render} className="overflow-x-auto" />;
+  return <PlotView render={render} className="relative overflow-x-auto" />;
 }

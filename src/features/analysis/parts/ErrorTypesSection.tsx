@@ -82,7 +82,7 @@ export function ErrorTypesSection({
               : ""}
           </figcaption>
         </figure>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="mb-1 text-left text-xs text-slate-500">
               Reasons per annotated clip (annotated clips in brackets)

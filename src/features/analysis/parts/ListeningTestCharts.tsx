@@ -62,7 +62,7 @@ export function MosChart({ points }: { points: readonly MosPoint[] }) {
       }),
     [points, systems],
   );
-  return <PlotView render={render} className="overflow-x-auto" />;
+  return <PlotView render={render} className="relative overflow-x-auto" />;
 }
 
 export interface PCell {
@@ -129,7 +129,7 @@ export function SignificanceHeatmap({
       ],
     });
   }, [systems, cells]);
-  return <PlotView render={render} className="overflow-x-auto" />;
+  return <PlotView render={render} className="relative overflow-x-auto" />;
 }
 
 /** "How many sentences": one line per measure against the number of sentences (log x). */
@@ -160,5 +160,5 @@ export function StimuliChart({
       marks: [Plot.line(rows, { x: "n", y: "value", stroke: "measure", marker: "circle" })],
     });
   }, [points]);
-  return <PlotView render={render} className="overflow-x-auto" />;
+  return <PlotView render={render} className="relative overflow-x-auto" />;
 }

@@ -81,7 +81,7 @@ export function ListeningTestSection({
             narrower than the truth.
           </figcaption>
         </figure>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="mb-1 text-left text-xs text-slate-500">
               MOS per system (1–5)
@@ -165,7 +165,7 @@ export function ListeningTestSection({
         </div>
       </div>
       {resampling?.curve && resampling.curve.length > 1 ? (
-        <div className="mt-6 flex flex-wrap items-start gap-6 overflow-x-auto">
+        <div className="relative mt-6 flex flex-wrap items-start gap-6 overflow-x-auto">
           <StimuliChart points={resampling.curve} />
           <table className="text-sm">
             <caption className="mb-1 text-left text-xs text-slate-500">
@@ -212,7 +212,7 @@ export function ListeningTestSection({
               testable ({NO_PAIR}). As in Taylor &amp; Richmond (Interspeech 2021), Fig. 3.
             </figcaption>
           </figure>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <caption className="mb-1 text-left text-xs text-slate-500">
                 Pairs of systems (mean difference a − b over shared sentences)

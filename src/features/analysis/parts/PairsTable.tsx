@@ -65,7 +65,7 @@ export function PairsTable({
           </select>
         </label>
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Cohen's kappa for each annotator pair</caption>
           <thead>

@@ -97,7 +97,7 @@ export function QualityRulesSection({
       <ul className="grid gap-2">
         {RULE_IDS.map((r) => (
           <li key={r} className="flex flex-wrap items-center gap-3 text-sm">
-            <label className="flex min-w-[22rem] flex-1 items-center gap-2">
+            <label className="flex flex-1 items-center gap-2 sm:min-w-[22rem]">
               <input
                 type="checkbox"
                 checked={draft[r].on}

@@ -86,5 +86,5 @@ export function ScatterPlot({
       ],
     });
   }, [points, allPoints, fit, systems]);
-  return <PlotView render={render} className="overflow-x-auto" />;
+  return <PlotView render={render} className="relative overflow-x-auto" />;
 }
