@@ -183,6 +183,12 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
       ],
     });
     wsRef.current = ws;
+    // On a touch screen a swipe across the waveform marks a span (the regions plugin's drag)
+    // rather than panning its scroll box or the page, which would cancel the drag: the browser
+    // leaves touches on the waveform to the page. (The page scrolls from anywhere else.)
+    const wrapper = ws.getWrapper();
+    wrapper.style.touchAction = "none";
+    if (wrapper.parentElement) wrapper.parentElement.style.touchAction = "none";
     regionsRef.current = regions;
     const pending = pendingRef.current;
 
