@@ -662,6 +662,29 @@ export async function returnStudy(store: Sql, studyId: string, participantId: st
 // ---------------------------------------------------------------------------------------------
 // Collecting
 
+/**
+ * A collected span's id: `<participant>.<clip>.<n>` (n from 1, in the order sent). Participant
+ * ids are the server's own (`p0001-…`, no dot), so the first dot and the last one split it back
+ * even when a clip id has dots.
+ */
+function regionIdOf(participantId: string, clipId: string, n: number): string {
+  return `${participantId}.${clipId}.${n}`;
+}
+
+function parseRegionId(id: string): { participantId: string; clipId: string; n: number } | null {
+  const first = id.indexOf(".");
+  const last = id.lastIndexOf(".");
+  if (first < 1 || last <= first + 1) return null;
+  const n = Number(id.slice(last + 1));
+  if (
+    !Number.isInteger(n) ||
+    n < 1 ||
+    regionIdOf(id.slice(0, first), id.slice(first + 1, last), n) !== id
+  )
+    return null;
+  return { participantId: id.slice(0, first), clipId: id.slice(first + 1, last), n };
+}
+
 /** The crowd's collected work: annotators (with platform and status), submissions, spans. */
 async function crowdWork(store: Sql, studyId: string) {
   const people = await store.query<{
@@ -708,7 +731,7 @@ async function crowdWork(store: Sql, studyId: string) {
     submissions.push(sub);
     s.body.spans.forEach((span, i) => {
       regions.push({
-        id: `${s.participant_id}.${s.clip_id}.${i + 1}`,
+        id: regionIdOf(s.participant_id, s.clip_id, i + 1),
         clipId: s.clip_id,
         annotatorId: s.participant_id,
         start: span.start,
@@ -869,8 +892,15 @@ export async function setExpertReasons(
       `"${unknown}" is not a reason of this study (its reasons: ${order.join(", ")})`,
     );
   }
-  const { regions } = await crowdWork(store, studyId);
-  if (!regions.some((r) => r.id === regionId)) {
+  // One submission read, not the whole study's: is there such a span?
+  const parts = parseRegionId(regionId);
+  const [sent] = parts
+    ? await store.query<{ body: StoredBody }>(
+        "SELECT body FROM submissions WHERE study_id = $1 AND participant_id = $2 AND clip_id = $3",
+        [studyId, parts.participantId, parts.clipId],
+      )
+    : [];
+  if (!parts || !sent || parts.n > sent.body.spans.length) {
     throw new ServiceError(404, "no-region", `no collected span "${regionId}" in this study`);
   }
   const sorted = order.filter((id) => reasons.includes(id));
