@@ -7,6 +7,7 @@
 import { type ProtocolSettings, protocolOf } from "./protocolSettings.ts";
 import { exclusionSummary, type QualityView, qualityRulesOf } from "./qualityRules.ts";
 import { type RatingScale, ratingScaleOf } from "./ratingScale.ts";
+import { median } from "./stats/median.ts";
 import type { Report } from "./stats/report.ts";
 import type { AnnotationFile } from "./types.ts";
 
@@ -48,15 +49,6 @@ export interface ProtocolFacts {
   nativeLanguages: Record<string, number>;
   /** The quality rules' verdict, in words (domain/qualityRules.ts). */
   exclusions: string;
-}
-
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1
-    ? (s[mid] as number)
-    : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 function spread(values: readonly number[]): Spread | null {

@@ -4,6 +4,7 @@
 // any rule that is on is excluded from the figures — a view only: nothing is deleted, and the
 // analysis screen can include them again.
 import { REFERENCE_FLAG_THRESHOLD } from "./referenceCheck.ts";
+import { median } from "./stats/median.ts";
 import type { AnnotatorQuality } from "./stats/report.ts";
 import type { AnnotationFile } from "./types.ts";
 
@@ -78,13 +79,6 @@ export interface RaterCheck {
   id: string;
   /** The rules (on or not) the rater breaks, in RULE_IDS order. */
   breaks: RuleId[];
-}
-
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 /**

@@ -14,11 +14,7 @@ import {
 } from "../../domain/collection.ts";
 import type { AnnotationFile } from "../../domain/types.ts";
 import { ApiError, apiJson } from "../../lib/collectionApi.ts";
-
-async function sha256Hex(blob: Blob): Promise<string> {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer()));
-  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+import { sha256Hex } from "../../lib/sha256.ts";
 
 export interface PublishOutcome {
   created: boolean;
@@ -59,7 +55,7 @@ export async function publishToServer(
       missing.push(clip.name);
       continue;
     }
-    const sha256 = await sha256Hex(blob);
+    const sha256 = await sha256Hex(await blob.arrayBuffer());
     blobs.set(sha256, blob);
     audio[clip.id] = { sha256, mime: blob.type || "application/octet-stream" };
   }

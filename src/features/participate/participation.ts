@@ -24,6 +24,7 @@ import {
   type SubmissionRequest,
 } from "../../domain/collection.ts";
 import { apiBlob, apiJson } from "../../lib/collectionApi.ts";
+import { sha256Hex } from "../../lib/sha256.ts";
 
 /** The local study holding this participant's copy of `studyId` on this server. */
 export function localStudyId(studyId: string, arrival: ArriveRequest): string {
@@ -123,9 +124,10 @@ export async function clientIdFor(
   position: number,
   completedAt: string,
 ): Promise<string> {
-  const bytes = new TextEncoder().encode(`${participantId}\n${position}\n${completedAt}`);
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(hash.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = await sha256Hex(
+    new TextEncoder().encode(`${participantId}\n${position}\n${completedAt}`),
+  );
+  return hex.slice(0, 32);
 }
 
 /** What the server gets for one finished clip: its spans, rating, plays and time. */
