@@ -2,41 +2,30 @@
 // where it can be: `npx tsx scripts/look-participant.ts OUT_DIR` (needs `npm run build` first).
 // Starts a collection server (PGlite in a temporary folder) serving dist/, publishes the demo
 // clips, and walks one participant through consent, instructions and one clip.
-import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { wavDuration } from "../src/domain/wav.ts";
 import { createCollectionServer } from "../src/server/http.ts";
 import { migrate } from "../src/server/migrations.ts";
-import { publishStudy, putAudio } from "../src/server/service.ts";
+import { publishStudy } from "../src/server/service.ts";
 import { openPglite } from "../src/server/store.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium.ts";
+import { storeDemoClips } from "../tests/server/fixtures.ts";
 
 const out = path.resolve(process.argv[2] ?? "test-results/look-participant");
 mkdirSync(out, { recursive: true });
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-look-"));
 const store = await openPglite(path.join(dir, "db"));
 await migrate(store);
-const ids = ["s01_human", "s01_espeak", "s02_flite", "s03_festival"];
-const audio: Record<string, { sha256: string; mime: string }> = {};
-const clips = [];
-for (const id of ids) {
-  const bytes = readFileSync(`public/audio/${id}.wav`);
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  await putAudio(store, sha256, "audio/wav", new Uint8Array(bytes));
-  audio[id] = { sha256, mime: "audio/wav" };
-  const [sentence, system] = id.split("_");
-  clips.push({
-    id,
-    name: `${id}.wav`,
-    sentence,
-    system,
-    duration: wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)),
-    ...(system === "human" ? { isReference: true } : {}),
-  });
-}
+const stored = await storeDemoClips(store, [
+  "s01_human",
+  "s01_espeak",
+  "s02_flite",
+  "s03_festival",
+]);
+const { audio } = stored;
+const clips = stored.clips.map((c) => (c.system === "human" ? { ...c, isReference: true } : c));
 await publishStudy(store, {
   file: {
     format: "redpen-annotations",

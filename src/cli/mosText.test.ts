@@ -7,15 +7,24 @@ import path from "node:path";
 import { expect, test } from "vitest";
 import { runCli } from "./run.ts";
 
-test("the listening-test section: MOS table, then pairs with Holm-adjusted p", () => {
+/** Runs the command line in-process: exit code, stdout and stderr. */
+function run(argv: string[]) {
   let out = "";
-  const code = runCli(["stats", "tests/golden/mos.input.json"], {
+  let err = "";
+  const code = runCli(argv, {
     stdout: (t) => {
       out += t;
     },
-    stderr: () => undefined,
+    stderr: (t) => {
+      err += t;
+    },
     readFile: (p) => readFileSync(p, "utf8"),
   });
+  return { code, out, err };
+}
+
+test("the listening-test section: MOS table, then pairs with Holm-adjusted p", () => {
+  const { code, out } = run(["stats", "tests/golden/mos.input.json"]);
   expect(code).toBe(0);
   const section = out.slice(out.indexOf("Listening test (MOS, 1–5)"));
   const lines = section.split("\n");
@@ -36,20 +45,6 @@ test("the listening-test section: MOS table, then pairs with Holm-adjusted p", (
 });
 
 test("report: the protocol report in Markdown, or LaTeX with --latex; refuses --json", () => {
-  const run = (argv: string[]) => {
-    let out = "";
-    let err = "";
-    const code = runCli(argv, {
-      stdout: (t) => {
-        out += t;
-      },
-      stderr: (t) => {
-        err += t;
-      },
-      readFile: (p) => readFileSync(p, "utf8"),
-    });
-    return { code, out, err };
-  };
   const md = run(["report", "tests/golden/mos.input.json"]);
   expect(md.code).toBe(0);
   expect(md.out.split("\n")[0]).toBe("# Protocol report: Listening-test edge cases");
@@ -74,20 +69,6 @@ test("the study's quality rules: report applies them and says so; stats only wit
   const dir = mkdtempSync(path.join(tmpdir(), "redpen-rules-"));
   const target = path.join(dir, "rules.json");
   writeFileSync(target, JSON.stringify(file));
-  const run = (argv: string[]) => {
-    let out = "";
-    let err = "";
-    const code = runCli(argv, {
-      stdout: (t) => {
-        out += t;
-      },
-      stderr: (t) => {
-        err += t;
-      },
-      readFile: (p) => readFileSync(p, "utf8"),
-    });
-    return { code, out, err };
-  };
   try {
     const md = run(["report", target]);
     expect(md.out).toContain(

@@ -2,19 +2,18 @@
 // on to the clips; one who does not ends with the study's screened-out code and no clips; the
 // server keeps both results. The sounds really play (Web Audio); the right answers come from
 // the same seeded rule the page uses (domain/headphoneCheck.ts).
-import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { targetOf } from "../../src/domain/headphoneCheck.ts";
-import { wavDuration } from "../../src/domain/wav.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
-import { collect, publishStudy, putAudio } from "../../src/server/service.ts";
+import { collect, publishStudy } from "../../src/server/service.ts";
 import { openPglite, type Store } from "../../src/server/store.ts";
+import { storeDemoClips } from "../server/fixtures.ts";
 import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-screening-"));
@@ -26,23 +25,12 @@ let base = "";
 beforeAll(async () => {
   store = await openPglite(path.join(dir, "db"));
   await migrate(store);
-  const ids = ["s01_human", "s01_espeak", "s02_flite", "s02_human"];
-  const audio: Record<string, { sha256: string; mime: string }> = {};
-  const clips = [];
-  for (const id of ids) {
-    const bytes = readFileSync(`public/audio/${id}.wav`);
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
-    await putAudio(store, sha256, "audio/wav", new Uint8Array(bytes));
-    audio[id] = { sha256, mime: "audio/wav" };
-    const [sentence, system] = id.split("_");
-    clips.push({
-      id,
-      name: `${id}.wav`,
-      sentence,
-      system,
-      duration: wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)),
-    });
-  }
+  const { clips, audio } = await storeDemoClips(store, [
+    "s01_human",
+    "s01_espeak",
+    "s02_flite",
+    "s02_human",
+  ]);
   await publishStudy(store, {
     file: {
       format: "redpen-annotations",
