@@ -5,9 +5,9 @@ import type Dexie from "dexie";
 import { db, ofStudy } from "../db/db.ts";
 import { studyToFile } from "../db/interchange.ts";
 import { analyze } from "../domain/stats/index.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+
 import type { AnalysisRequest, AnalysisResponse } from "./protocol.ts";
-import { runAnalysis } from "./runAnalysis.ts";
+import { type AnalysisDeps, runAnalysis } from "./runAnalysis.ts";
 
 // The project compiles against the DOM lib; this is the part of the worker scope used here.
 interface WorkerScope {
@@ -15,7 +15,7 @@ interface WorkerScope {
   postMessage(message: AnalysisResponse, transfer?: ArrayBuffer[]): void;
 }
 const scope = self as unknown as WorkerScope;
-const cache: { file?: AnnotationFile } = {};
+const cache: NonNullable<AnalysisDeps["cache"]> = {};
 
 /** Rows a read of the study brings: counted on the primary keys, without reading the rows. */
 async function countRows(studyId: string): Promise<number> {

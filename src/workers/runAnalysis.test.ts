@@ -5,7 +5,7 @@ import { protocolFacts } from "../domain/protocol.ts";
 import { analyze, computeReport } from "../domain/stats/index.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import type { AnalysisResponse } from "./protocol.ts";
-import { runAnalysis } from "./runAnalysis.ts";
+import { type AnalysisDeps, runAnalysis } from "./runAnalysis.ts";
 
 let database: RedPenDB | undefined;
 afterEach(async () => {
@@ -139,7 +139,7 @@ describe("runAnalysis", () => {
   it("reuses the study it read for a new bin width only when asked, and only for that study", async () => {
     const db = await seed();
     const reads: string[] = [];
-    const cache: { file?: AnnotationFile } = {};
+    const cache: NonNullable<AnalysisDeps["cache"]> = {};
     const deps = {
       studyToFile: (id: string) => {
         reads.push(id);
@@ -150,10 +150,14 @@ describe("runAnalysis", () => {
     };
     const { messages, post } = collect();
     await runAnalysis({ id: 1, studyId: "s1" }, post, deps);
+    const estimates = cache.resampling?.value;
     await runAnalysis({ id: 2, studyId: "s1", binSeconds: 0.25, reuse: true }, post, deps);
     expect(reads).toEqual(["s1"]);
     const second = messages.at(-1);
     if (second?.type !== "done") throw new Error("no result");
+    // The resampling estimates do not depend on the bin width: the same ones, not recomputed.
+    expect(estimates).toBeDefined();
+    expect(cache.resampling?.value).toBe(estimates);
     expect(second.loadMillis).toBe(0);
     expect(second.analysis.report.agreement.pairs[0]?.kappa).toBeCloseTo(5 / 7, 12);
     await runAnalysis({ id: 3, studyId: "s1", binSeconds: 0.25 }, post, deps);

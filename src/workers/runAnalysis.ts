@@ -14,8 +14,15 @@ export interface AnalysisDeps {
   now?: () => number;
   /** Counts the rows a read of the study will bring (for the progress message). */
   countRows?: (studyId: string) => Promise<number>;
-  /** The last study read, for requests that may reuse it (one per worker). */
-  cache?: { file?: AnnotationFile };
+  /**
+   * The last study read, for requests that may reuse it (one per worker), and its last
+   * resampling estimates: they do not depend on the bin width, so a new bin width on the same
+   * raters reuses them.
+   */
+  cache?: {
+    file?: AnnotationFile;
+    resampling?: { file: AnnotationFile; raters: string; value: ReturnType<typeof resampling> };
+  };
 }
 
 /** Above this many ratings the replicates are fewer and the stimuli curve is left out. */
@@ -30,6 +37,20 @@ function resampling(file: AnnotationFile) {
     replicates,
     curve: ratings <= QUICK_RATINGS ? stimuliCurve(file) : null,
   };
+}
+
+/** The resampling estimates of `rated` (the study, less any excluded raters), reused when unchanged. */
+function cachedResampling(
+  cache: AnalysisDeps["cache"],
+  file: AnnotationFile,
+  rated: AnnotationFile,
+) {
+  const raters = rated.annotators.map((a) => a.id).join("\n");
+  const last = cache?.resampling;
+  if (last && last.file === file && last.raters === raters) return last.value;
+  const value = resampling(rated);
+  if (cache) cache.resampling = { file, raters, value };
+  return value;
 }
 
 export async function runAnalysis(
@@ -70,7 +91,7 @@ export async function runAnalysis(
       nonCrowd: file.annotators.filter((a) => a.role !== "crowd").map((a) => a.id),
       protocol: protocolFacts(file, { view, applied }),
       quality: { rules: view.rules, checks: view.checks, excluded: view.excluded, applied },
-      resampling: resampling(applied ? view.file : file),
+      resampling: cachedResampling(deps.cache, file, applied ? view.file : file),
     };
     const { packed, transfer } = packAnalysis(analysis);
     post(
