@@ -70,6 +70,16 @@ function ratingsOf(file: AnnotationFile) {
   return { ratings, raters: raterIds.length, sentences: sentenceIds.length };
 }
 
+/** One bootstrap draw: `counts[i]` becomes how often item i was drawn, n draws of n items. */
+function draw(counts: Float64Array, random: () => number): void {
+  const n = counts.length;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) {
+    const k = Math.floor(random() * n);
+    counts[k] = (counts[k] as number) + 1;
+  }
+}
+
 /** The q-quantile (0…1) of sorted values, by linear interpolation (numpy's default). */
 export function quantile(sorted: readonly number[], q: number): number {
   const pos = (sorted.length - 1) * q;
@@ -92,31 +102,40 @@ export function bootstrapMos(
   const replicates = options.replicates ?? 1000;
   const random = seededRandom(options.seed ?? "redpen-bootstrap");
   const samples = new Map<string, number[]>(systems.map((s) => [s, []]));
+  // Typed arrays in the replicate loop (it runs replicates × ratings times); the same sums, in
+  // the same order, as per-system maps would give.
+  const systemIndex = new Map(systems.map((name, i) => [name, i]));
+  const n = ratings.length;
+  const sys = new Int32Array(n);
+  const rater = new Int32Array(n);
+  const sentence = new Int32Array(n);
+  const score = new Float64Array(n);
+  ratings.forEach((r, i) => {
+    sys[i] = systemIndex.get(r.system) as number;
+    rater[i] = r.rater;
+    sentence[i] = r.sentence;
+    score[i] = r.score;
+  });
   const rCount = new Float64Array(raters);
   const sCount = new Float64Array(sentences);
+  const sum = new Float64Array(systems.length);
+  const weight = new Float64Array(systems.length);
   for (let b = 0; b < replicates; b++) {
-    rCount.fill(0);
-    sCount.fill(0);
-    for (let i = 0; i < raters; i++) {
-      const k = Math.floor(random() * raters);
-      rCount[k] = (rCount[k] as number) + 1;
-    }
-    for (let i = 0; i < sentences; i++) {
-      const k = Math.floor(random() * sentences);
-      sCount[k] = (sCount[k] as number) + 1;
-    }
-    const sum = new Map<string, number>();
-    const weight = new Map<string, number>();
-    for (const r of ratings) {
-      const w = (rCount[r.rater] as number) * (sCount[r.sentence] as number);
+    draw(rCount, random);
+    draw(sCount, random);
+    sum.fill(0);
+    weight.fill(0);
+    for (let i = 0; i < n; i++) {
+      const w = (rCount[rater[i] as number] as number) * (sCount[sentence[i] as number] as number);
       if (w === 0) continue;
-      sum.set(r.system, (sum.get(r.system) ?? 0) + w * r.score);
-      weight.set(r.system, (weight.get(r.system) ?? 0) + w);
+      const k = sys[i] as number;
+      sum[k] = (sum[k] as number) + w * (score[i] as number);
+      weight[k] = (weight[k] as number) + w;
     }
-    for (const system of systems) {
-      const w = weight.get(system);
-      if (w) samples.get(system)?.push((sum.get(system) as number) / w);
-    }
+    systems.forEach((system, k) => {
+      const w = weight[k] as number;
+      if (w) samples.get(system)?.push((sum[k] as number) / w);
+    });
   }
   const out: Record<string, [number, number] | null> = {};
   const rated = new Map<string, number>();
@@ -267,50 +286,64 @@ export function bootstrapErrorTypes(
 
   const replicates = options.replicates ?? 1000;
   const random = seededRandom(options.seed ?? "redpen-bootstrap-errors");
+  // Typed arrays in the replicate loops (they run replicates × annotations and × reasons
+  // times), in the sorted order above: the same sums as per-system maps would give.
+  const S = systems.length;
+  const T = types.length;
+  const systemIndex = new Map(systems.map((name, i) => [name, i]));
+  const typeIndex = new Map(types.map((id, i) => [id, i]));
+  const lenSys = Int32Array.from(lengths, (l) => systemIndex.get(l.system) as number);
+  const lenA = Int32Array.from(lengths, (l) => l.a);
+  const lenS = Int32Array.from(lengths, (l) => l.s);
+  const lenSeconds = Float64Array.from(lengths, (l) => l.seconds);
+  const clipSys = Int32Array.from(annotated, (c) => systemIndex.get(c.system) as number);
+  const clipS = Int32Array.from(annotated, (c) => c.s);
+  // Reasons outside the taxonomy are not reported: left out here.
+  const known = reasons.filter((r) => typeIndex.has(r.type));
+  const reasonCell = Int32Array.from(
+    known,
+    (r) => (systemIndex.get(r.system) as number) * T + (typeIndex.get(r.type) as number),
+  );
+  const reasonA = Int32Array.from(known, (r) => r.a);
+  const reasonS = Int32Array.from(known, (r) => r.s);
   const aCount = new Float64Array(annotatorIds.length);
   const sCount = new Float64Array(sentenceIds.length);
-  const lengthSamples = new Map<string, number[]>(systems.map((s) => [s, []]));
-  const typeSamples = new Map<string, number[]>();
+  const lenSum = new Float64Array(S);
+  const lenW = new Float64Array(S);
+  const clipsW = new Float64Array(S);
+  const typeSum = new Float64Array(S * T);
+  const lengthSamples: number[][] = systems.map(() => []);
+  const typeSamples: number[][] = Array.from({ length: S * T }, () => []);
   for (let b = 0; b < replicates; b++) {
-    aCount.fill(0);
-    sCount.fill(0);
-    for (let i = 0; i < annotatorIds.length; i++) {
-      const k = Math.floor(random() * annotatorIds.length);
-      aCount[k] = (aCount[k] as number) + 1;
-    }
-    for (let i = 0; i < sentenceIds.length; i++) {
-      const k = Math.floor(random() * sentenceIds.length);
-      sCount[k] = (sCount[k] as number) + 1;
-    }
-    const lenSum = new Map<string, number>();
-    const lenW = new Map<string, number>();
-    for (const l of lengths) {
-      const w = (aCount[l.a] as number) * (sCount[l.s] as number);
+    draw(aCount, random);
+    draw(sCount, random);
+    lenSum.fill(0);
+    lenW.fill(0);
+    clipsW.fill(0);
+    typeSum.fill(0);
+    for (let i = 0; i < lenSys.length; i++) {
+      const w = (aCount[lenA[i] as number] as number) * (sCount[lenS[i] as number] as number);
       if (w === 0) continue;
-      lenSum.set(l.system, (lenSum.get(l.system) ?? 0) + w * l.seconds);
-      lenW.set(l.system, (lenW.get(l.system) ?? 0) + w);
+      const k = lenSys[i] as number;
+      lenSum[k] = (lenSum[k] as number) + w * (lenSeconds[i] as number);
+      lenW[k] = (lenW[k] as number) + w;
     }
-    const clipsW = new Map<string, number>();
-    for (const c of annotated)
-      clipsW.set(c.system, (clipsW.get(c.system) ?? 0) + (sCount[c.s] as number));
-    const typeSum = new Map<string, number>();
-    for (const r of reasons) {
-      const w = (aCount[r.a] as number) * (sCount[r.s] as number);
+    for (let i = 0; i < clipSys.length; i++) {
+      const k = clipSys[i] as number;
+      clipsW[k] = (clipsW[k] as number) + (sCount[clipS[i] as number] as number);
+    }
+    for (let i = 0; i < reasonCell.length; i++) {
+      const w = (aCount[reasonA[i] as number] as number) * (sCount[reasonS[i] as number] as number);
       if (w === 0) continue;
-      const k = `${r.system}\n${r.type}`;
-      typeSum.set(k, (typeSum.get(k) ?? 0) + w);
+      const k = reasonCell[i] as number;
+      typeSum[k] = (typeSum[k] as number) + w;
     }
-    for (const system of systems) {
-      const w = lenW.get(system);
-      if (w) lengthSamples.get(system)?.push((lenSum.get(system) as number) / w);
-      const n = clipsW.get(system);
+    for (let k = 0; k < S; k++) {
+      const w = lenW[k] as number;
+      if (w) lengthSamples[k]?.push((lenSum[k] as number) / w);
+      const n = clipsW[k] as number;
       if (!n) continue;
-      for (const type of types) {
-        const k = `${system}\n${type}`;
-        const list = typeSamples.get(k) ?? [];
-        list.push((typeSum.get(k) ?? 0) / n);
-        typeSamples.set(k, list);
-      }
+      for (let t = 0; t < T; t++) typeSamples[k * T + t]?.push((typeSum[k * T + t] as number) / n);
     }
   }
   const interval = (values: number[] | undefined): [number, number] | null => {
@@ -325,10 +358,13 @@ export function bootstrapErrorTypes(
         ? null
         : {
             mean: own.reduce((a, l) => a + l.seconds, 0) / own.length,
-            ci95: interval(lengthSamples.get(system)),
+            ci95: interval(lengthSamples[systemIndex.get(system) as number]),
           };
     const perSample: Record<string, [number, number] | null> = Object.fromEntries(
-      types.map((type) => [type, interval(typeSamples.get(`${system}\n${type}`))]),
+      types.map((type, t) => [
+        type,
+        interval(typeSamples[(systemIndex.get(system) as number) * T + t]),
+      ]),
     );
     return [system, { length, perSample }];
   });
