@@ -23,7 +23,11 @@ if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
   }, internal);
 } else {
   try {
-    process.exitCode = runCli(argv, { ...io, readFile: (path) => readFileSync(path, "utf8") });
+    process.exitCode = runCli(argv, {
+      ...io,
+      readFile: (path) => readFileSync(path, "utf8"),
+      readBytes: (path) => readFileSync(path),
+    });
   } catch (error) {
     internal(error);
   }

@@ -1,6 +1,8 @@
 // The command line, as a function of its arguments and a little I/O, so tests run it in-process.
 // main.ts wires it to the real process.
 
+import { computeFeatures, featuresToJson } from "../domain/acoustics/features.ts";
+import { featureSummary } from "../domain/acoustics/spanStats.ts";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/binWidth.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { protocolFacts, protocolReport } from "../domain/protocol.ts";
@@ -9,6 +11,7 @@ import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
 import { computeReport } from "../domain/stats/index.ts";
 import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import type { AnnotationFile } from "../domain/types.ts";
+import { wavSamples } from "../domain/wav.ts";
 import { formatStats } from "./statsText.ts";
 
 export interface CliIO {
@@ -16,6 +19,8 @@ export interface CliIO {
   stderr(text: string): void;
   /** The file's text (UTF-8); throws Node-style errors (`code` ENOENT, EISDIR, EACCES …). */
   readFile(path: string): string;
+  /** The file's bytes (for audio); same errors as readFile. */
+  readBytes?(path: string): Uint8Array;
 }
 
 /** Exit codes. */
@@ -36,6 +41,9 @@ Commands:
   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
           [--screened-out-code CODE]   publish a study to a collection server; prints the links
+  features CLIP.wav [--json]           the clip's F0 (pitch) and energy, frame by frame (with --json:
+                                       { hop, f0: [Hz or null per frame], energyDb: [...] },
+                                       frame k centred at k * hop seconds); a summary without
   collect STUDY_ID --server URL [--token T]
                                        everything the server collected, as an interchange file
 
@@ -225,6 +233,48 @@ function stats(args: Parsed, io: CliIO): number {
   return EXIT_OK;
 }
 
+function features(args: Parsed, io: CliIO): number {
+  if (args.latex || args.bin !== undefined || args.applyRules) {
+    throw new UsageError("features takes only --json");
+  }
+  const fileName = oneFile(args);
+  let bytes: Uint8Array;
+  try {
+    if (!io.readBytes) throw new Error("reading audio is not available here");
+    bytes = io.readBytes(fileName);
+  } catch (error) {
+    io.stderr(`${fileName}: ${readError(error)}\n`);
+    return EXIT_USAGE;
+  }
+  let audio: ReturnType<typeof wavSamples>;
+  try {
+    audio = wavSamples(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+  } catch (error) {
+    io.stderr(`${fileName}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_USAGE;
+  }
+  const result = computeFeatures(audio.samples, audio.sampleRate);
+  if (args.json) {
+    io.stdout(`${JSON.stringify(featuresToJson(result))}\n`);
+    return EXIT_OK;
+  }
+  const summary = featureSummary(result);
+  const hz = (f: number | null) => (f === null ? "–" : `${f.toFixed(1)} Hz`);
+  io.stdout(
+    [
+      `${fileName}: ${(audio.samples.length / audio.sampleRate).toFixed(3)} s at ${audio.sampleRate} Hz, ${result.f0.length} frames every ${result.hop} s`,
+      `  voiced frames   ${summary.voiced} (${Math.round((100 * summary.voiced) / Math.max(1, result.f0.length))}%)`,
+      `  F0 median       ${hz(summary.medianF0)}`,
+      `  F0 5th–95th     ${hz(summary.lowF0)} – ${hz(summary.highF0)}`,
+      `  energy peak     ${summary.peakDb.toFixed(1)} dB (RMS over 25 ms, relative to full scale)`,
+      "",
+    ].join("\n"),
+  );
+  return EXIT_OK;
+}
+
 /** Runs the command line; returns the exit code. Never throws for bad input. */
 export function runCli(argv: readonly string[], io: CliIO): number {
   let args: Parsed;
@@ -241,6 +291,8 @@ export function runCli(argv: readonly string[], io: CliIO): number {
         return stats(args, io);
       case "report":
         return report(args, io);
+      case "features":
+        return features(args, io);
       case "":
         throw new UsageError("no command given");
       default:

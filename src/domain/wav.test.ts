@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { chooseDuration, parseWav, wavDuration } from "./wav.ts";
+import { chooseDuration, parseWav, wavDuration, wavSamples } from "./wav.ts";
 
 /** A PCM WAV built by hand: `frames` frames of `channels` × 16-bit samples, plus extra chunks. */
 function makeWav(opts: {
@@ -52,6 +52,8 @@ describe("parseWav", () => {
       blockAlign: 4,
       frames: 132300,
       duration: 3,
+      formatTag: 1,
+      dataOffset: 44,
     });
   });
 
@@ -104,5 +106,105 @@ describe("chooseDuration: the header's exact length only when the decoded audio 
   });
   test("no header (not a WAV): the decoded length, no note", () => {
     expect(chooseDuration(undefined, 3.0000001, 48000)).toEqual({ duration: 3 });
+  });
+});
+
+describe("wavSamples", () => {
+  /** A WAV with the given format tag and bits, holding `values` (already encoded) per sample. */
+  function encoded(opts: {
+    tag: number;
+    bits: number;
+    channels: number;
+    write: (v: DataView, at: number, i: number) => void;
+    samples: number;
+  }): ArrayBuffer {
+    const bytes = opts.bits / 8;
+    const blockAlign = bytes * opts.channels;
+    const data = opts.samples * bytes;
+    const buf = new ArrayBuffer(44 + data);
+    const v = new DataView(buf);
+    const str = (o: number, s: string) => {
+      for (let i = 0; i < 4; i++) v.setUint8(o + i, s.charCodeAt(i));
+    };
+    str(0, "RIFF");
+    v.setUint32(4, 36 + data, true);
+    str(8, "WAVE");
+    str(12, "fmt ");
+    v.setUint32(16, 16, true);
+    v.setUint16(20, opts.tag, true);
+    v.setUint16(22, opts.channels, true);
+    v.setUint32(24, 8000, true);
+    v.setUint32(28, 8000 * blockAlign, true);
+    v.setUint16(32, blockAlign, true);
+    v.setUint16(34, opts.bits, true);
+    str(36, "data");
+    v.setUint32(40, data, true);
+    for (let i = 0; i < opts.samples; i++) opts.write(v, 44 + i * bytes, i);
+    return buf;
+  }
+
+  test("16-bit PCM is scaled to [-1, 1)", () => {
+    const values = [0, 16384, -32768, 32767];
+    const wav = encoded({
+      tag: 1,
+      bits: 16,
+      channels: 1,
+      samples: 4,
+      write: (v, at, i) => v.setInt16(at, values[i] as number, true),
+    });
+    const { sampleRate, samples } = wavSamples(wav);
+    expect(sampleRate).toBe(8000);
+    expect(Array.from(samples)).toEqual([0, 0.5, -1, 32767 / 32768].map(Math.fround));
+  });
+
+  test("stereo is averaged into one channel", () => {
+    const values = [16384, -16384, 16384, 0]; // frame 0: (0.5 + -0.5)/2, frame 1: (0.5 + 0)/2
+    const wav = encoded({
+      tag: 1,
+      bits: 16,
+      channels: 2,
+      samples: 4,
+      write: (v, at, i) => v.setInt16(at, values[i] as number, true),
+    });
+    expect(Array.from(wavSamples(wav).samples)).toEqual([0, 0.25]);
+  });
+
+  test("8-bit (unsigned), 24-bit and 32-bit float samples", () => {
+    const eight = encoded({
+      tag: 1,
+      bits: 8,
+      channels: 1,
+      samples: 2,
+      write: (v, at, i) => v.setUint8(at, i === 0 ? 128 : 192),
+    });
+    expect(Array.from(wavSamples(eight).samples)).toEqual([0, 0.5]);
+    const minus = -4194304; // -0.5 in 24 bits
+    const twentyFour = encoded({
+      tag: 1,
+      bits: 24,
+      channels: 1,
+      samples: 1,
+      write: (v, at) => {
+        v.setUint8(at, minus & 0xff);
+        v.setUint8(at + 1, (minus >> 8) & 0xff);
+        v.setUint8(at + 2, (minus >> 16) & 0xff);
+      },
+    });
+    expect(Array.from(wavSamples(twentyFour).samples)).toEqual([-0.5]);
+    const float = encoded({
+      tag: 3,
+      bits: 32,
+      channels: 1,
+      samples: 1,
+      write: (v, at) => v.setFloat32(at, 0.25, true),
+    });
+    expect(Array.from(wavSamples(float).samples)).toEqual([0.25]);
+  });
+
+  test("a compressed WAV is refused by name", () => {
+    const alaw = encoded({ tag: 6, bits: 8, channels: 1, samples: 1, write: () => {} });
+    expect(() => wavSamples(alaw)).toThrow(
+      "WAV encoding not supported (format tag 6, 8 bits): only PCM and 32-bit float can be read",
+    );
   });
 });

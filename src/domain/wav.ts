@@ -11,6 +11,10 @@ export interface WavInfo {
   frames: number;
   /** frames / sampleRate, in seconds. */
   duration: number;
+  /** The fmt chunk's format tag: 1 integer PCM, 3 IEEE float, 0xfffe extensible. */
+  formatTag: number;
+  /** Where the data chunk's samples start, in bytes. */
+  dataOffset: number;
 }
 
 function fourCC(view: DataView, offset: number): string {
@@ -34,7 +38,9 @@ export function parseWav(buffer: ArrayBuffer): WavInfo {
     throw new Error("not a WAV file: no RIFF/WAVE header");
   }
   let offset = 12;
-  let fmt: { channels: number; sampleRate: number; blockAlign: number; bits: number } | undefined;
+  let fmt:
+    | { tag: number; channels: number; sampleRate: number; blockAlign: number; bits: number }
+    | undefined;
   while (offset + 8 <= buffer.byteLength) {
     const id = fourCC(view, offset);
     const size = view.getUint32(offset + 4, true);
@@ -42,6 +48,7 @@ export function parseWav(buffer: ArrayBuffer): WavInfo {
     if (id === "fmt ") {
       if (size < 16 || body + 16 > buffer.byteLength) throw new Error("WAV fmt chunk is too short");
       fmt = {
+        tag: view.getUint16(body, true),
         channels: view.getUint16(body + 2, true),
         sampleRate: view.getUint32(body + 4, true),
         blockAlign: view.getUint16(body + 12, true),
@@ -61,6 +68,8 @@ export function parseWav(buffer: ArrayBuffer): WavInfo {
         blockAlign: fmt.blockAlign,
         frames,
         duration: frames / fmt.sampleRate,
+        formatTag: fmt.tag,
+        dataOffset: body,
       };
     }
     offset = body + size + (size % 2); // chunks are padded to an even length
@@ -71,6 +80,67 @@ export function parseWav(buffer: ArrayBuffer): WavInfo {
 /** The duration in seconds of a WAV file (see parseWav). */
 export function wavDuration(buffer: ArrayBuffer): number {
   return parseWav(buffer).duration;
+}
+
+/** Mono samples in [-1, 1) and their rate, as the pitch tracker and the command line read them. */
+export interface MonoAudio {
+  sampleRate: number;
+  samples: Float32Array;
+}
+
+/**
+ * Decodes the samples of an uncompressed WAV file (integer PCM of 8, 16, 24 or 32 bits, or
+ * 32-bit float; plain or extensible), averaging the channels into one. Throws an Error naming
+ * the encoding it cannot read (compressed WAVs such as A-law, µ-law or ADPCM).
+ */
+export function wavSamples(buffer: ArrayBuffer): MonoAudio {
+  const info = parseWav(buffer);
+  const view = new DataView(buffer);
+  let tag = info.formatTag;
+  if (tag === 0xfffe) {
+    // WAVE_FORMAT_EXTENSIBLE: the sub-format GUID starts with the real tag (fmt offset 24).
+    const fmtBody = findChunk(view, "fmt ");
+    tag =
+      fmtBody !== undefined && fmtBody + 26 <= buffer.byteLength
+        ? view.getUint16(fmtBody + 24, true)
+        : 0;
+  }
+  const bits = info.bitsPerSample;
+  const float = tag === 3 && bits === 32;
+  const pcm = tag === 1 && (bits === 8 || bits === 16 || bits === 24 || bits === 32);
+  if (!float && !pcm) {
+    throw new Error(
+      `WAV encoding not supported (format tag ${tag}, ${bits} bits): only PCM and 32-bit float can be read`,
+    );
+  }
+  const bytes = bits / 8;
+  const { channels, frames, blockAlign, dataOffset } = info;
+  const samples = new Float32Array(frames);
+  for (let i = 0; i < frames; i++) {
+    let sum = 0;
+    for (let c = 0; c < channels; c++) {
+      const at = dataOffset + i * blockAlign + c * bytes;
+      if (float) sum += view.getFloat32(at, true);
+      else if (bits === 16) sum += view.getInt16(at, true) / 32768;
+      else if (bits === 8) sum += (view.getUint8(at) - 128) / 128;
+      else if (bits === 24) {
+        const v = view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16);
+        sum += v / 8388608;
+      } else sum += view.getInt32(at, true) / 2147483648;
+    }
+    samples[i] = sum / channels;
+  }
+  return { sampleRate: info.sampleRate, samples };
+}
+
+function findChunk(view: DataView, id: string): number | undefined {
+  let offset = 12;
+  while (offset + 8 <= view.byteLength) {
+    const size = view.getUint32(offset + 4, true);
+    if (fourCC(view, offset) === id) return offset + 8;
+    offset += 8 + size + (size % 2);
+  }
+  return undefined;
 }
 
 /** The length a clip is stored with, and why it is not the header's when they disagree. */
