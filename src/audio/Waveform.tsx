@@ -21,6 +21,7 @@ import { MIN_SPAN_SECONDS, type Span } from "../domain/spans.ts";
 import { spanFill, withAlpha } from "./colors.ts";
 import { clampTime, MAX_ZOOM, MIN_ZOOM, pxToZoom, roundSeconds, zoomToPx } from "./format.ts";
 import { SPECTROGRAM_HEIGHT, TIMELINE_HEIGHT, waveformBoxHeight } from "./layout.ts";
+import { drawOverlay, type OverlayTracks } from "./overlay.ts";
 import { planRegions } from "./reconcile.ts";
 
 export interface WaveformSpan {
@@ -70,6 +71,10 @@ export interface WaveformProps {
   height?: number;
   /** The colour of a span while it is being dragged out. */
   createColor?: string;
+  /** F0 and energy drawn over the waveform, following its zoom and scroll. */
+  overlay?: OverlayTracks | null;
+  /** The decoded audio (at 16 kHz), once the clip is ready: for pitch and energy. */
+  onDecoded?(audio: AudioBuffer): void;
 }
 
 type RegionsApi = ReturnType<typeof RegionsPlugin.create>;
@@ -200,6 +205,8 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         readyRef.current = true;
         setStatus({ kind: "ready", duration, gen });
         latest.current.onReady?.(duration);
+        const decoded = ws.getDecodedData();
+        if (decoded) latest.current.onDecoded?.(decoded);
       }),
       ws.on("error", (error) => {
         setStatus({ kind: "error", message: error.message || String(error) });
@@ -367,6 +374,48 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
     };
   }, [isLive, readyGen, showSpectrogram]);
 
+  // The F0 / energy overlay: a canvas the size of the visible waveform, redrawn (at most once a
+  // frame) when the view scrolls, zooms or resizes, or the tracks change.
+  const overlayRef = useRef<HTMLCanvasElement>(null);
+  const overlay = props.overlay ?? null;
+  useEffect(() => {
+    const ws = wsRef.current;
+    const canvas = overlayRef.current;
+    // The canvas is there exactly when there is something to draw.
+    if (!isLive(readyGen) || !ws || !canvas || !overlay) return;
+    let frame = 0;
+    const draw = () => {
+      frame = 0;
+      const ctx = canvas.getContext("2d");
+      const duration = ws.getDuration();
+      if (!ctx || duration <= 0) return;
+      const width = ws.getWidth();
+      const ratio = window.devicePixelRatio || 1;
+      if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
+      if (canvas.height !== Math.round(height * ratio)) canvas.height = Math.round(height * ratio);
+      canvas.style.width = `${width}px`;
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      const pxPerSec = ws.getWrapper().getBoundingClientRect().width / duration;
+      drawOverlay(ctx, overlay, { start: ws.getScroll() / pxPerSec, pxPerSec, width, height });
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(draw);
+    };
+    draw();
+    const subs = [
+      ws.on("scroll", schedule),
+      ws.on("zoom", schedule),
+      ws.on("redrawcomplete", schedule),
+    ];
+    const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(schedule);
+    resize?.observe(canvas.parentElement ?? canvas);
+    return () => {
+      for (const unsubscribe of subs) unsubscribe();
+      resize?.disconnect();
+      if (frame !== 0) cancelAnimationFrame(frame);
+    };
+  }, [isLive, readyGen, overlay, height]);
+
   const currentTime = useCallback((): number => {
     const ws = wsRef.current;
     if (!ws) return 0;
@@ -436,6 +485,16 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
       style={{ height: boxHeight }}
     >
       <div ref={waveRef} className="h-full w-full" data-testid="waveform-canvas" />
+      {overlay && (overlay.pitch || overlay.energy) && (
+        <canvas
+          ref={overlayRef}
+          role="img"
+          aria-label="Pitch (F0) and energy over the waveform"
+          data-testid="feature-overlay"
+          className="pointer-events-none absolute top-0 left-0 z-[4]"
+          style={{ height }}
+        />
+      )}
       {status.kind === "loading" && (
         <div className="absolute inset-0 flex items-center justify-center bg-slate-50">
           <div className="absolute inset-x-4 top-1/2 h-16 -translate-y-1/2 animate-pulse rounded bg-gradient-to-r from-slate-200 via-slate-100 to-slate-200" />

@@ -9,11 +9,16 @@ export interface ExpertUiState {
   /** Next/Previous skip clips whose spans all carry this expert's reasons. */
   onlyUnlabelled: boolean;
   showSpectrogram: boolean;
+  /** The F0 contour and the energy over the waveform. */
+  showPitch: boolean;
+  showEnergy: boolean;
   /** Last open clip id, keyed by `positionKey(studyId, expertId)`. */
   positions: Record<string, string>;
   setShowUnion(on: boolean): void;
   setOnlyUnlabelled(on: boolean): void;
   setShowSpectrogram(on: boolean): void;
+  setShowPitch(on: boolean): void;
+  setShowEnergy(on: boolean): void;
   setPosition(studyId: string, expertId: string, clipId: string): void;
 }
 
@@ -21,7 +26,14 @@ export function positionKey(studyId: string, expertId: string): string {
   return JSON.stringify([studyId, expertId]);
 }
 
-const initial = { showUnion: false, onlyUnlabelled: false, showSpectrogram: false, positions: {} };
+const initial = {
+  showUnion: false,
+  onlyUnlabelled: false,
+  showSpectrogram: false,
+  showPitch: true,
+  showEnergy: true,
+  positions: {},
+};
 
 export const useExpertUi = create<ExpertUiState>()(
   persist(
@@ -30,6 +42,8 @@ export const useExpertUi = create<ExpertUiState>()(
       setShowUnion: (showUnion) => set({ showUnion }),
       setOnlyUnlabelled: (onlyUnlabelled) => set({ onlyUnlabelled }),
       setShowSpectrogram: (showSpectrogram) => set({ showSpectrogram }),
+      setShowPitch: (showPitch) => set({ showPitch }),
+      setShowEnergy: (showEnergy) => set({ showEnergy }),
       setPosition: (studyId, expertId, clipId) =>
         set((s) => ({ positions: { ...s.positions, [positionKey(studyId, expertId)]: clipId } })),
     }),

@@ -7,10 +7,18 @@ import { type ClipCounts, studyLabelState } from "../../../domain/expert.ts";
 import { useExpertUi } from "../../../stores/expert.ts";
 import { ClipHeader } from "./ClipHeader.tsx";
 import { ClipNav } from "./ClipNav.tsx";
-import { buildClipView, spanForWaveformId, stepSpan, waveformSpans } from "./clipView.ts";
+import {
+  buildClipView,
+  type ExpertSpan,
+  spanForWaveformId,
+  stepSpan,
+  waveformSpans,
+} from "./clipView.ts";
 import { ReasonsPanel } from "./ReasonsPanel.tsx";
 import { RegionList, spanName } from "./RegionList.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
+import { SpanEvidence } from "./SpanEvidence.tsx";
+import { useClipFeatures } from "./useClipFeatures.ts";
 import { useClipNavigation } from "./useClipNavigation.ts";
 import {
   type ClipSpans,
@@ -237,7 +245,7 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
       />
       {/* At laptop size (1280 × 720) the reasons sit beside the clip, in view without scrolling. */}
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="grid min-w-0 gap-4">
+        <div className="grid min-w-0 grid-cols-1 gap-4">
           <section aria-label="Clip" className={`${card} p-4`}>
             <ClipWaveform
               key={clip.id}
@@ -259,6 +267,11 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
               onShowSpectrogramChange={ui.setShowSpectrogram}
               showUnion={ui.showUnion}
               onShowUnionChange={ui.setShowUnion}
+              showPitch={ui.showPitch}
+              onShowPitchChange={ui.setShowPitch}
+              showEnergy={ui.showEnergy}
+              onShowEnergyChange={ui.setShowEnergy}
+              selectedSpan={selected}
               union={view.union}
               legend={view.legend}
               onToggleAnnotator={(id) =>
@@ -311,17 +324,38 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
   );
 }
 
-/** WaveformPanel fed with the clip's audio (its own component so the audio query is per clip). */
+/**
+ * WaveformPanel fed with the clip's audio (its own component, keyed by clip, so the audio query
+ * and the pitch and energy are per clip).
+ */
 function ClipWaveform({
   studyId,
   clip,
   allowedOrigins,
+  selectedSpan,
   ...rest
-}: Omit<Parameters<typeof WaveformPanel>[0], "audio"> & {
+}: Omit<Parameters<typeof WaveformPanel>[0], "audio" | "overlay" | "onDecoded" | "evidence"> & {
   studyId: string;
   clip: ClipRecord;
   allowedOrigins: readonly string[] | undefined;
+  selectedSpan: ExpertSpan | undefined;
 }) {
   const audio = useClipAudio(studyId, clip, allowedOrigins);
-  return <WaveformPanel audio={audio} {...rest} />;
+  const features = useClipFeatures(studyId, clip.id);
+  const overlay = useMemo(
+    () =>
+      features.features && (rest.showPitch || rest.showEnergy)
+        ? { features: features.features, pitch: rest.showPitch, energy: rest.showEnergy }
+        : null,
+    [features.features, rest.showPitch, rest.showEnergy],
+  );
+  return (
+    <WaveformPanel
+      audio={audio}
+      overlay={overlay}
+      onDecoded={features.onDecoded}
+      evidence={<SpanEvidence state={features} span={selectedSpan} />}
+      {...rest}
+    />
+  );
 }

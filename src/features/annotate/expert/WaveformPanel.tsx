@@ -1,7 +1,8 @@
 // The clip's waveform for the expert: read-only crowd spans (or their union), with the play,
 // loop, zoom, spectrogram and union controls above it and the annotator legend below.
-import { type Ref, useState } from "react";
+import { type ReactNode, type Ref, useState } from "react";
 import { formatTime } from "../../../audio/format.ts";
+import { ENERGY_COLOR, type OverlayTracks, PITCH_COLOR } from "../../../audio/overlay.ts";
 import { Waveform, type WaveformHandle, type WaveformSpan } from "../../../audio/Waveform.tsx";
 import type { Span } from "../../../domain/spans.ts";
 import { AnnotatorLegend } from "./AnnotatorLegend.tsx";
@@ -25,6 +26,14 @@ interface Props {
   onShowSpectrogramChange(on: boolean): void;
   showUnion: boolean;
   onShowUnionChange(on: boolean): void;
+  showPitch: boolean;
+  onShowPitchChange(on: boolean): void;
+  showEnergy: boolean;
+  onShowEnergyChange(on: boolean): void;
+  overlay: OverlayTracks | null;
+  onDecoded(audio: AudioBuffer): void;
+  /** Under the waveform: the selected span's pitch and energy, or why there are none. */
+  evidence?: ReactNode;
   union: Span[];
   legend: readonly LegendEntry[];
   onToggleAnnotator(id: string): void;
@@ -91,6 +100,34 @@ export function WaveformPanel(p: Props) {
             <input
               type="checkbox"
               className="accent-slate-900"
+              checked={p.showPitch}
+              onChange={(e) => p.onShowPitchChange(e.currentTarget.checked)}
+            />
+            <span
+              className="h-0.5 w-3 rounded"
+              style={{ background: PITCH_COLOR }}
+              aria-hidden="true"
+            />
+            Pitch (F0)
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="accent-slate-900"
+              checked={p.showEnergy}
+              onChange={(e) => p.onShowEnergyChange(e.currentTarget.checked)}
+            />
+            <span
+              className="h-0.5 w-3 rounded"
+              style={{ background: ENERGY_COLOR }}
+              aria-hidden="true"
+            />
+            Energy (dB)
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="accent-slate-900"
               checked={p.showSpectrogram}
               onChange={(e) => p.onShowSpectrogramChange(e.currentTarget.checked)}
             />
@@ -119,6 +156,8 @@ export function WaveformPanel(p: Props) {
           onPlayingChange={p.onPlayingChange}
           showSpectrogram={p.showSpectrogram}
           height={128}
+          overlay={p.overlay}
+          onDecoded={p.onDecoded}
         />
       ) : p.audio.kind === "loading" ? (
         <div
@@ -137,6 +176,7 @@ export function WaveformPanel(p: Props) {
           No audio is stored for this clip
         </p>
       )}
+      {p.evidence}
       {(p.legend.length > 0 || p.showUnion) && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <AnnotatorLegend entries={p.legend} onToggle={p.onToggleAnnotator} />

@@ -1,0 +1,47 @@
+import { expect, test } from "vitest";
+import type { SpanAcoustics } from "../../../domain/acoustics/spanStats.ts";
+import { describeSpanAcoustics } from "./evidence.ts";
+
+const base: SpanAcoustics = {
+  frames: 30,
+  voicedFrames: 25,
+  meanF0: 182.4,
+  restMedianF0: 144.2,
+  semitonesVsRest: 12 * Math.log2(182.4 / 144.2), // 4.07
+  rangeSemitones: 2.34,
+  restRangeSemitones: 7.91,
+  energyDb: -18.24,
+  restEnergyDb: -21.26,
+};
+
+test("a high span: semitones above the rest, its range, its energy", () => {
+  expect(describeSpanAcoustics(base)).toEqual([
+    "F0 182 Hz, +4.1 semitones above the rest of the clip (median 144 Hz)",
+    "F0 range 2.3 semitones (rest of the clip 7.9)",
+    "Energy −18.2 dB, +3.0 dB against the rest",
+  ]);
+});
+
+test("a low span says below, with a minus sign", () => {
+  const low = { ...base, meanF0: 120, semitonesVsRest: 12 * Math.log2(120 / 144.2) };
+  expect(describeSpanAcoustics(low)[0]).toBe(
+    "F0 120 Hz, −3.2 semitones below the rest of the clip (median 144 Hz)",
+  );
+});
+
+test("an unvoiced span, and one shorter than a frame", () => {
+  const unvoiced = {
+    ...base,
+    voicedFrames: 0,
+    meanF0: null,
+    semitonesVsRest: null,
+    rangeSemitones: null,
+  };
+  expect(describeSpanAcoustics(unvoiced)).toEqual([
+    "No voiced frames: no pitch in this span",
+    "Energy −18.2 dB, +3.0 dB against the rest",
+  ]);
+  expect(
+    describeSpanAcoustics({ ...unvoiced, frames: 0, energyDb: null, restEnergyDb: null }),
+  ).toEqual(["Too short for a pitch frame"]);
+});
