@@ -358,6 +358,139 @@ def report(data, bin_seconds=None):
         "errorTypes": {"overall": error_types({c["id"] for c in clips}), "bySystem": by_system},
         "annotators": annotators,
         "mos": mos(data),
+        "consensus": consensus(data, n_bins, annotated, vectors),
+        "expertAgreement": expert_agreement(data),
+    }
+
+
+def dawid_skene(votes, mask):
+    """Two-class Dawid-Skene by EM. votes: items x workers 0/1 array, mask: True where the
+    worker labelled the item. Starts from the share of marks per item; M-step then E-step until
+    the log-likelihood per item gains less than 1e-10 in a round (at most 1000 rounds).
+    Sensitivity and specificity are kept in [1e-6, 1 - 1e-6]."""
+    eps, tol = 1e-6, 1e-10
+    labelled = mask.astype(float)
+    marks = (votes * labelled).sum(axis=1)
+    t = marks / labelled.sum(axis=1)
+    converged = False
+    ll = -math.inf
+    iterations = 0
+    for _ in range(1000):
+        iterations += 1
+        prevalence = np.clip(t.mean(), eps, 1 - eps)
+        pos_den = (t[:, None] * labelled).sum(axis=0)
+        neg_den = ((1 - t)[:, None] * labelled).sum(axis=0)
+        pos_num = (t[:, None] * labelled * votes).sum(axis=0)
+        neg_num = ((1 - t)[:, None] * labelled * (1 - votes)).sum(axis=0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            se = np.where(pos_den > 0, pos_num / pos_den, 0.5)
+            sp = np.where(neg_den > 0, neg_num / neg_den, 0.5)
+        se = np.clip(se, eps, 1 - eps)
+        sp = np.clip(sp, eps, 1 - eps)
+        log1 = math.log(prevalence) + (labelled * (votes * np.log(se) + (1 - votes) * np.log(1 - se))).sum(axis=1)
+        log0 = math.log(1 - prevalence) + (labelled * (votes * np.log(1 - sp) + (1 - votes) * np.log(sp))).sum(axis=1)
+        t = 1 / (1 + np.exp(log0 - log1))
+        previous, ll = ll, float(np.logaddexp(log0, log1).mean())
+        if ll - previous < tol:
+            converged = True
+            break
+    return prevalence, se, sp, t, converged, iterations
+
+
+def consensus(data, n_bins, annotated, vectors):
+    """Majority vote and Dawid-Skene consensus over the bins of clips with >= 2 crowd annotations,
+    item by item (no pooling), and each crowd worker's kappa (scikit-learn) against both."""
+    crowd = sorted((a["id"] for a in data["annotators"] if a["role"] == "crowd"), key=code_unit_key)
+    col = {a: i for i, a in enumerate(crowd)}
+    items = []  # (clip id, bin index)
+    rows = []
+    used = []
+    for c in data["clips"]:
+        cid = c["id"]
+        aids = [a for a in crowd if a in annotated.get(cid, set())]
+        if len(aids) < 2 or n_bins[cid] == 0:
+            continue
+        used.append((cid, aids))
+        for k in range(n_bins[cid]):
+            items.append((cid, k))
+            rows.append({a: vectors[(cid, a)][k] for a in aids})
+    if not items:
+        return {
+            "clips": 0, "bins": 0, "majorityFraction": None, "modelFraction": None,
+            "prevalence": None, "converged": True, "iterations": 0, "workers": [],
+        }
+    votes = np.zeros((len(items), len(crowd)))
+    mask = np.zeros((len(items), len(crowd)), dtype=bool)
+    for i, row in enumerate(rows):
+        for a, x in row.items():
+            votes[i, col[a]] = x
+            mask[i, col[a]] = True
+    prevalence, se, sp, t, converged, iterations = dawid_skene(votes, mask)
+    majority = {}
+    model = {}
+    for i, (cid, k) in enumerate(items):
+        row = rows[i]
+        majority[(cid, k)] = 1 if 2 * sum(row.values()) > len(row) else 0
+        model[(cid, k)] = 1 if t[i] > 0.5 else 0
+    workers = []
+    for a in crowd:
+        mine = [cid for cid, aids in used if a in aids]
+        if not mine:
+            continue
+        own = [x for cid in mine for x in vectors[(cid, a)]]
+        maj = [majority[(cid, k)] for cid in mine for k in range(n_bins[cid])]
+        mod = [model[(cid, k)] for cid in mine for k in range(n_bins[cid])]
+        workers.append({
+            "id": a,
+            "annotations": len(mine),
+            "bins": len(own),
+            "sensitivity": float(se[col[a]]),
+            "specificity": float(sp[col[a]]),
+            "kappaMajority": kappa(own, maj),
+            "kappaModel": kappa(own, mod),
+        })
+    n = len(items)
+    return {
+        "clips": len(used),
+        "bins": n,
+        "majorityFraction": sum(majority.values()) / n,
+        "modelFraction": sum(model.values()) / n,
+        "prevalence": float(prevalence),
+        "converged": converged,
+        "iterations": iterations,
+        "workers": workers,
+    }
+
+
+def expert_agreement(data):
+    """Per pair of labellers sharing spans: kappa (scikit-learn) per reason over the shared spans
+    and over every (span, reason) cell; means over the pairs' defined values."""
+    taxonomy = [t["id"] for t in data["taxonomy"]]
+    reasons = {}  # labeller -> region -> set
+    for label in data["reasonLabels"]:
+        reasons.setdefault(label["annotatorId"], {}).setdefault(label["regionId"], set()).update(label["reasons"])
+    labellers = sorted(reasons, key=code_unit_key)
+    pairs = []
+    for i, a in enumerate(labellers):
+        for b in labellers[i + 1:]:
+            shared = [r for r in reasons[a] if r in reasons[b]]
+            if not shared:
+                continue
+            by_reason = {}
+            all_x, all_y = [], []
+            for t in taxonomy:
+                x = [1 if t in reasons[a][r] else 0 for r in shared]
+                y = [1 if t in reasons[b][r] else 0 for r in shared]
+                all_x += x
+                all_y += y
+                by_reason[t] = kappa(x, y)
+            pairs.append({"a": a, "b": b, "spans": len(shared), "overall": kappa(all_x, all_y), "byReason": by_reason})
+    return {
+        "pairs": pairs,
+        "overall": mean_or_none([p["overall"] for p in pairs if p["overall"] is not None]),
+        "byReason": {
+            t: mean_or_none([p["byReason"][t] for p in pairs if p["byReason"][t] is not None]) for t in taxonomy
+        },
     }
 
 

@@ -108,3 +108,8 @@ export function unionOfSpans(spans: readonly Span[]): Span[] {
 export function coveredSeconds(spans: readonly Span[]): number {
   return unionOfSpans(spans).reduce((sum, s) => sum + (s.end - s.start), 0);
 }
+
+/** Integer microseconds back to seconds (the inverse of `us` on the microsecond grid). */
+export function secondsFromUs(microseconds: number): number {
+  return microseconds / 1e6;
+}

@@ -7,8 +7,10 @@ import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../binWidth.ts";
 import type { AnnotationFile } from "../types.ts";
 import { alphaFromSums } from "./alpha.ts";
 import { type ClipAgreement, passOverClips, type ScatterPoint } from "./clipPass.ts";
+import { computeConsensus } from "./consensus.ts";
 import { leastSquares, pearson, spearman } from "./correlation.ts";
 import { errorTypes } from "./errorTypes.ts";
+import { expertAgreement } from "./expertAgreement.ts";
 import { kappaFromCells } from "./kappa.ts";
 import { computeMos } from "./mos.ts";
 import { byCodeUnit, clipGrid, IdLookup, readRegions, readSubmissions } from "./records.ts";
@@ -129,6 +131,8 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     errorTypes: { overall: types.overall, bySystem: types.bySystem },
     annotators: annotatorRows,
     mos: computeMos(file),
+    consensus: computeConsensus(file, binSeconds).summary,
+    expertAgreement: expertAgreement(file),
   };
   return { report, clips: pass.rows, scatter: pass.scatter, fit };
 }

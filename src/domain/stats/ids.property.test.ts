@@ -171,6 +171,22 @@ function reportBack(report: Report): Report {
       bySystem: keyed(Object.entries(report.mos.bySystem).map(([k, v]) => [back(k), v])),
       pairs: report.mos.pairs.map((p) => ({ ...p, a: back(p.a), b: back(p.b) })),
     },
+    consensus: {
+      ...report.consensus,
+      workers: report.consensus.workers.map((w) => ({ ...w, id: back(w.id) })),
+    },
+    expertAgreement: {
+      pairs: report.expertAgreement.pairs.map((p) => ({
+        ...p,
+        a: back(p.a),
+        b: back(p.b),
+        byReason: keyed(Object.entries(p.byReason).map(([k, v]) => [back(k), v])),
+      })),
+      overall: report.expertAgreement.overall,
+      byReason: keyed(
+        Object.entries(report.expertAgreement.byReason).map(([k, v]) => [back(k), v]),
+      ),
+    },
   };
 }
 

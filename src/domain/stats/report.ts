@@ -1,6 +1,9 @@
 // The report object that `stats --json` prints and "Download report (JSON)" saves, exactly as
 // docs/spec/statistics.md defines it ("The report"). Undefined figures are null, never NaN.
 
+import type { ConsensusSummary } from "./consensus.ts";
+import type { ExpertAgreement } from "./expertAgreement.ts";
+
 export interface PairKappa {
   a: string;
   b: string;
@@ -84,4 +87,8 @@ export interface Report {
   annotators: AnnotatorQuality[];
   /** Listening-test scores: MOS per system and the pairwise signed-rank tests. */
   mos: Mos;
+  /** The crowd's consensus per bin (majority and Dawid–Skene) and each crowd worker against it. */
+  consensus: ConsensusSummary;
+  /** Agreement between experts on the reasons of the spans they both labelled. */
+  expertAgreement: ExpertAgreement;
 }

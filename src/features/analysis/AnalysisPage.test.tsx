@@ -54,6 +54,17 @@ function makeReport(overrides: Partial<Report> = {}): Report {
       { id: "w3", annotations: 1, regions: 1, referenceMarkedFraction: null },
     ],
     mos: { bySystem: {}, pairs: [] },
+    consensus: {
+      clips: 0,
+      bins: 0,
+      majorityFraction: null,
+      modelFraction: null,
+      prevalence: null,
+      converged: true,
+      iterations: 0,
+      workers: [],
+    },
+    expertAgreement: { pairs: [], overall: null, byReason: {} },
     ...overrides,
   };
 }

@@ -1,0 +1,190 @@
+import { describe, expect, test } from "vitest";
+import type { AnnotationFile } from "../types.ts";
+import {
+  binsToSpans,
+  computeConsensus,
+  dawidSkene,
+  majorityBins,
+  majoritySpans,
+} from "./consensus.ts";
+
+const v = (s: string) => Uint8Array.from(s, (c) => (c === "1" ? 1 : 0));
+
+describe("majority vote", () => {
+  test("more than half: 2 of 3 yes, 1 of 2 no (a tie is not a majority)", () => {
+    expect(Array.from(majorityBins([v("1100"), v("1010"), v("0000")]))).toEqual([1, 0, 0, 0]);
+    expect(Array.from(majorityBins([v("1100"), v("0110")]))).toEqual([0, 1, 0, 0]);
+    expect(Array.from(majorityBins([v("101")]))).toEqual([1, 0, 1]);
+  });
+
+  test("runs of bins become spans; the last bin ends at the clip's end", () => {
+    // 0.1 s bins on a 0.45 s clip: bins 0–1 and 4 (the half bin) → 0–0.2 s and 0.4–0.45 s.
+    expect(binsToSpans(v("11001"), 100_000, 450_000)).toEqual([
+      { start: 0, end: 0.2 },
+      { start: 0.4, end: 0.45 },
+    ]);
+  });
+
+  test("majoritySpans: three annotators on a 1 s clip, 0.1 s bins", () => {
+    // a: 0.10–0.45 marks bins 1–4, b: 0.30–0.62 bins 3–6, c: 0.40–0.50 bin 4 only (a region
+    // ending at 0.5 s does not mark the bin starting there). Bins 3 (a, b) and 4 (a, b, c) have
+    // two or more of three marks; 1, 2 (a only) and 5, 6 (b only) do not.
+    const spans = majoritySpans(
+      [[{ start: 0.1, end: 0.45 }], [{ start: 0.3, end: 0.62 }], [{ start: 0.4, end: 0.5 }]],
+      1,
+      0.1,
+    );
+    expect(spans).toEqual([{ start: 0.3, end: 0.5 }]);
+  });
+});
+
+/** A seeded generator (mulberry32) for the simulated crowds. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("Dawid–Skene by EM", () => {
+  test("recovers planted sensitivities, specificities and prevalence on a simulated crowd", () => {
+    const planted = [
+      { se: 0.95, sp: 0.97 },
+      { se: 0.85, sp: 0.9 },
+      { se: 0.6, sp: 0.95 },
+      { se: 0.5, sp: 0.5 }, // a spammer: marks at random
+      { se: 0.3, sp: 0.8 },
+    ];
+    const next = random(7);
+    const items = 20_000;
+    const prevalence = 0.2;
+    const patterns = [];
+    const truth: number[] = [];
+    for (let i = 0; i < items; i++) {
+      const y = next() < prevalence ? 1 : 0;
+      truth.push(y);
+      const votes = planted.map(({ se, sp }) => (y ? (next() < se ? 1 : 0) : next() < sp ? 0 : 1));
+      patterns.push({
+        workers: Int32Array.from([0, 1, 2, 3, 4]),
+        votes: Uint8Array.from(votes),
+        weight: 1,
+      });
+    }
+    const fit = dawidSkene(patterns, planted.length);
+    expect(fit.converged).toBe(true);
+    expect(fit.prevalence).toBeCloseTo(prevalence, 1);
+    planted.forEach(({ se, sp }, w) => {
+      expect(Math.abs((fit.sensitivity[w] as number) - se)).toBeLessThan(0.03);
+      expect(Math.abs((fit.specificity[w] as number) - sp)).toBeLessThan(0.03);
+    });
+    // The model beats the majority of five at recovering the truth.
+    let modelRight = 0;
+    let majorityRight = 0;
+    patterns.forEach((p, i) => {
+      const y = truth[i] as number;
+      if (((fit.posterior[i] as number) > 0.5 ? 1 : 0) === y) modelRight++;
+      const marks = p.votes.reduce((s, x) => s + x, 0);
+      if ((2 * marks > 5 ? 1 : 0) === y) majorityRight++;
+    });
+    expect(modelRight).toBeGreaterThan(majorityRight);
+    expect(modelRight / items).toBeGreaterThan(0.95);
+  });
+
+  test("pooled identical items give the same fit as the items one by one", () => {
+    const next = random(3);
+    const single = [];
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 500; i++) {
+      const votes = [next() < 0.3 ? 1 : 0, next() < 0.4 ? 1 : 0, next() < 0.35 ? 1 : 0];
+      single.push({
+        workers: Int32Array.from([0, 1, 2]),
+        votes: Uint8Array.from(votes),
+        weight: 1,
+      });
+      counts.set(votes.join(""), (counts.get(votes.join("")) ?? 0) + 1);
+    }
+    const pooled = [...counts].map(([key, weight]) => ({
+      workers: Int32Array.from([0, 1, 2]),
+      votes: v(key),
+      weight,
+    }));
+    const a = dawidSkene(single, 3);
+    const b = dawidSkene(pooled, 3);
+    expect(b.prevalence).toBeCloseTo(a.prevalence, 10);
+    for (let w = 0; w < 3; w++) {
+      expect(b.sensitivity[w]).toBeCloseTo(a.sensitivity[w] as number, 10);
+      expect(b.specificity[w]).toBeCloseTo(a.specificity[w] as number, 10);
+    }
+  });
+});
+
+describe("computeConsensus on a study", () => {
+  const study = (): AnnotationFile => ({
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: "s", name: "S", binSeconds: 0.1 },
+    taxonomy: [{ id: "silence", label: "Silence" }],
+    clips: [
+      { id: "c1", name: "a.wav", duration: 1 },
+      { id: "c2", name: "b.wav", duration: 0.5 },
+      { id: "c3", name: "c.wav", duration: 0.5 },
+    ],
+    annotators: [
+      { id: "a", role: "crowd" },
+      { id: "b", role: "crowd" },
+      { id: "c", role: "crowd" },
+      { id: "e", role: "expert" },
+    ],
+    submissions: [
+      { clipId: "c1", annotatorId: "c" },
+      { clipId: "c3", annotatorId: "a" },
+    ],
+    regions: [
+      { id: "r1", clipId: "c1", annotatorId: "a", start: 0.1, end: 0.45 },
+      { id: "r2", clipId: "c1", annotatorId: "b", start: 0.3, end: 0.62 },
+      { id: "r3", clipId: "c1", annotatorId: "e", start: 0, end: 1 },
+      { id: "r4", clipId: "c2", annotatorId: "a", start: 0, end: 0.2 },
+    ],
+    reasonLabels: [],
+  });
+
+  test("clips with two or more crowd annotations only; experts never vote", () => {
+    const { summary, clips } = computeConsensus(study(), 0.1);
+    // c1 has a, b and c (c submitted without spans); c2 and c3 have one crowd annotation each.
+    expect(summary.clips).toBe(1);
+    expect(summary.bins).toBe(10);
+    expect(clips.map((c) => c.clipId)).toEqual(["c1"]);
+    expect(clips[0]?.annotators).toEqual(["a", "b", "c"]);
+    // a marks bins 1–4, b bins 3–6, c nothing: only bins 3 and 4 have two of three.
+    expect(clips[0]?.majority).toEqual([{ start: 0.3, end: 0.5 }]);
+    expect(summary.majorityFraction).toBe(0.2);
+    expect(summary.workers.map((w) => w.id)).toEqual(["a", "b", "c"]);
+    // a against the majority: n11 = 2, n10 = 2, n01 = 0, n00 = 6: po = 0.8, pa = 0.4,
+    // pm = 0.2, pe = 0.08 + 0.48 = 0.56, kappa = 0.24 / 0.44.
+    expect(summary.workers[0]?.kappaMajority).toBeCloseTo(0.24 / 0.44, 12);
+    // c marks nothing: pe = 0.8·1 … kappa = 0 (po = 0.8 = pe).
+    expect(summary.workers[2]?.kappaMajority).toBe(0);
+    expect(summary.workers[0]?.bins).toBe(10);
+  });
+
+  test("no clip with two crowd annotations: nulls, not NaN", () => {
+    const file = study();
+    file.regions = file.regions.filter((r) => r.clipId !== "c1");
+    file.submissions = [];
+    const { summary } = computeConsensus(file, 0.1);
+    expect(summary).toEqual({
+      clips: 0,
+      bins: 0,
+      majorityFraction: null,
+      modelFraction: null,
+      prevalence: null,
+      converged: true,
+      iterations: 0,
+      workers: [],
+    });
+  });
+});
