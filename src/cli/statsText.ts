@@ -115,6 +115,69 @@ function annotatorsSection(report: Report, file: AnnotationFile): string[] {
   ];
 }
 
+function consensusSection(report: Report): string[] {
+  const c = report.consensus;
+  if (c.clips === 0) return ["Crowd consensus", "  (no clip has two or more crowd annotations)"];
+  return [
+    `Crowd consensus (${report.binSeconds} s bins, crowd annotators only)`,
+    ...keyValues([
+      ["Clips (two or more crowd annotations)", String(c.clips)],
+      ["Bins", String(c.bins)],
+      ["Majority consensus (share of bins)", fixed(c.majorityFraction)],
+      ["Model consensus (share of bins)", fixed(c.modelFraction)],
+      ["Model prevalence", fixed(c.prevalence)],
+      [
+        "EM",
+        c.converged
+          ? `converged in ${count(c.iterations, "round")}`
+          : `stopped after ${count(c.iterations, "round")} without converging: the marks barely determine the model`,
+      ],
+    ]),
+    "",
+    ...table(
+      ["annotator", "clips", "bins", "sensitivity", "specificity", "κ majority", "κ model"],
+      c.workers.map((w) => [
+        w.id,
+        String(w.annotations),
+        String(w.bins),
+        fixed(w.sensitivity),
+        fixed(w.specificity),
+        fixed(w.kappaMajority),
+        fixed(w.kappaModel),
+      ]),
+      ["left", "right", "right", "right", "right", "right", "right"],
+    ),
+    "  sensitivity, specificity: the Dawid–Skene model's P(mark | unnatural), P(no mark | natural)",
+  ];
+}
+
+function expertAgreementSection(report: Report, file: AnnotationFile): string[] {
+  const e = report.expertAgreement;
+  if (e.pairs.length === 0)
+    return [
+      "Expert agreement on reasons",
+      "  (no two annotators labelled reasons on the same span)",
+    ];
+  const labels = new Map(file.taxonomy.map((t) => [t.id, t.label]));
+  const reasons = file.taxonomy.map((t) => t.id);
+  return [
+    "Expert agreement on reasons (Cohen's kappa over shared spans, reason ticked or not)",
+    ...table(
+      ["reason", ...e.pairs.map((p) => `${p.a}–${p.b}`), "mean"],
+      [
+        ...reasons.map((id) => [
+          labels.get(id) ?? id,
+          ...e.pairs.map((p) => fixed(ownValue(p.byReason, id) ?? null)),
+          fixed(ownValue(e.byReason, id) ?? null),
+        ]),
+        ["(all reasons)", ...e.pairs.map((p) => fixed(p.overall)), fixed(e.overall)],
+        ["(shared spans)", ...e.pairs.map((p) => String(p.spans)), ""],
+      ],
+      ["left", ...e.pairs.map(() => "right" as const), "right"],
+    ),
+  ];
+}
+
 /** Resampling estimates (beyond the spec) for the text report. */
 export interface TextResampling {
   mos: Record<string, [number, number] | null>;
@@ -218,6 +281,8 @@ export function formatStats(
     correlationSection(report),
     errorTypesSection(report, file),
     annotatorsSection(report, file),
+    consensusSection(report),
+    expertAgreementSection(report, file),
     mosSection(report, resampling),
   ];
   return `${sections.map((lines) => lines.join("\n")).join("\n\n")}\n`;

@@ -69,6 +69,9 @@ function expectedFigures(report: Report): Record<string, string> {
     "correlation.ci95": c.ci95 ? `[${three(c.ci95[0])}, ${three(c.ci95[1])}]` : "—",
     "correlation.n": whole(c.n),
     "correlation.spearman": three(c.spearman),
+    "consensus.majority": three(report.consensus.majorityFraction),
+    "consensus.model": three(report.consensus.modelFraction),
+    "consensus.prevalence": three(report.consensus.prevalence),
     // The listening test: MOS and its interval to 2 decimals, Holm's p as p-values are shown.
     ...Object.fromEntries(
       Object.entries(report.mos.bySystem).flatMap(([s, m]) => [
@@ -440,6 +443,56 @@ describe("a small study with audio", () => {
     await page.locator("#clips").scrollIntoViewIfNeeded();
     await dismissNotices();
     await screenshot(page, "analysis-clip");
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("a crowd of five and three experts (tests/golden/experts.input.json)", () => {
+  const file = JSON.parse(
+    readFileSync(path.join("tests", "golden", "experts.input.json"), "utf8"),
+  ) as AnnotationFile;
+  // Figures computed independently by scripts/golden/reference.py (NumPy, scikit-learn).
+  const golden = JSON.parse(
+    readFileSync(path.join("tests", "golden", "experts.expected.json"), "utf8"),
+  ) as Report;
+
+  test("shows the consensus, each crowd annotator's reliability and the experts' kappa per reason", async () => {
+    await importFile(file);
+    await page.goto(`${inject("baseUrl")}/studies/${file.study.id}/analysis`);
+    await waitForAnalysis("0.1");
+    const keys = ["consensus.majority", "consensus.model", "consensus.prevalence"];
+    expect(await figuresOnScreen(keys)).toEqual(
+      Object.fromEntries(keys.map((k) => [k, expectedFigures(golden)[k]])),
+    );
+    await expect(page.locator('[data-figure="consensus.converged"]').innerText()).resolves.toMatch(
+      /EM converged in 65 rounds/,
+    );
+    // Annotator quality: w1's row, sensitivity to κ majority, as the golden figures.
+    const w1 = golden.consensus.workers.find((w) => w.id === "w1");
+    const row = page.locator("#annotators tr", { hasText: /^w1/ });
+    const cells = await Promise.all(
+      ["sensitivity", "specificity", "kappaModel", "kappaMajority"].map((c) =>
+        row.locator(`[data-column="${c}"] [data-value]`).textContent(),
+      ),
+    );
+    expect(cells).toEqual([
+      three(w1?.sensitivity ?? null),
+      three(w1?.specificity ?? null),
+      three(w1?.kappaModel ?? null),
+      three(w1?.kappaMajority ?? null),
+    ]);
+    // Expert agreement: the "All reasons" row, a column per pair then the mean.
+    const all = page.locator("#expert-agreement tr", { hasText: "All reasons" });
+    await expect(all.locator("[data-value]").allTextContents()).resolves.toEqual([
+      ...golden.expertAgreement.pairs.map((p) => three(p.overall)),
+      three(golden.expertAgreement.overall),
+    ]);
+    await dismissNotices();
+    for (const id of ["consensus", "expert-agreement", "annotators"]) {
+      await page.locator(`#${id}`).screenshot({
+        path: path.join(SCREENSHOT_DIR, `analysis-${id}.png`),
+      });
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -74,6 +74,28 @@ export const DEFINITIONS = {
     "Share of this clip's bins marked by every annotator (two or more annotations needed).",
   "clip.meanAnnotatedSeconds":
     "Mean annotated seconds over this clip's annotations (the length used in the correlation).",
+  "consensus.clips":
+    "Clips in the consensus: clips with two or more crowd annotations (experts and researchers do not vote).",
+  "consensus.majority":
+    "Majority consensus: a bin is in it when more than half of the clip's crowd annotators marked it (a tie, e.g. 1 of 2, is not). Regions are runs of such bins.",
+  "consensus.model":
+    "Model consensus: a two-class Dawid–Skene model over the bins, fitted by EM from the soft majority: each crowd annotator has a sensitivity and a specificity, the study a prevalence; a bin is in the consensus when its posterior probability of being unnatural exceeds 0.5.",
+  "consensus.prevalence":
+    "The model's estimate of the share of bins that are unnatural (before seeing any marks).",
+  "consensus.converged":
+    "Whether EM stopped because the log-likelihood per bin gained less than 1e-10 in a round; otherwise it stopped after 1000 rounds, which happens when the crowd's marks barely determine the model (read its reliabilities with care).",
+  "consensus.sensitivity":
+    "The model's P(marks a bin | the bin is unnatural) for this crowd annotator: how much of the real problems they catch.",
+  "consensus.specificity":
+    "The model's P(leaves a bin unmarked | the bin is natural) for this crowd annotator: how rarely they mark what is fine.",
+  "consensus.kappaMajority":
+    "Cohen's kappa of this annotator's bins against the majority consensus, pooled over their clips in the consensus. Their own vote is part of the majority, which flatters small crowds.",
+  "consensus.kappaModel":
+    "Cohen's kappa of this annotator's bins against the model consensus, pooled over their clips in the consensus.",
+  "expertAgreement.pair":
+    "For two annotators who labelled reasons on some of the same spans: Cohen's kappa over those spans of 'reason ticked' (yes/no), per reason and overall over every (span, reason) cell. Undefined when both are constant (e.g. neither ever ticked the reason).",
+  "expertAgreement.mean":
+    "The mean over expert pairs of their defined kappas (overall, or for one reason); pairs whose kappa is undefined are left out.",
   fit: "Least-squares line of score on length over the clips in the correlation; shown when Pearson's r is defined.",
 } as const satisfies Record<string, string>;
 

@@ -7,9 +7,11 @@ import { AgreementSection } from "./parts/AgreementSection.tsx";
 import { AnnotatorQualitySection } from "./parts/AnnotatorQualitySection.tsx";
 import { ClipDetail } from "./parts/ClipDetail.tsx";
 import { ClipList } from "./parts/ClipList.tsx";
+import { ConsensusSection } from "./parts/ConsensusSection.tsx";
 import { CorrelationSection } from "./parts/CorrelationSection.tsx";
 import { DatasetSummary } from "./parts/DatasetSummary.tsx";
 import { ErrorTypesSection } from "./parts/ErrorTypesSection.tsx";
+import { ExpertAgreementSection } from "./parts/ExpertAgreementSection.tsx";
 import { ListeningTestSection } from "./parts/ListeningTestSection.tsx";
 import { CARD, Section } from "./parts/Section.tsx";
 
@@ -83,6 +85,7 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
           onOpen={(clip) => setOpenClipId(clip.clipId)}
         />
       </Section>
+      <ConsensusSection consensus={report.consensus} binSeconds={report.binSeconds} />
       <CorrelationSection
         correlation={report.correlation}
         scatter={analysis.scatter}
@@ -97,10 +100,12 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         definition={definitionOf("errorTypes.perSample")}
         bootstrap={study.resampling?.errorTypes}
       />
+      <ExpertAgreementSection agreement={report.expertAgreement} taxonomy={study.taxonomy} />
       <AnnotatorQualitySection
         annotators={report.annotators}
         definition={definitionOf("annotator.referenceMarkedFraction")}
         nonCrowd={study.nonCrowd ?? []}
+        reliability={report.consensus.workers}
       />
     </div>
   );

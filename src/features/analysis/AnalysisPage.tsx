@@ -156,9 +156,11 @@ function SectionLinks() {
   const links = [
     ["#agreement", "Agreement"],
     ["#clips", "Clips"],
+    ["#consensus", "Consensus"],
     ["#correlation", "Score vs length"],
     ["#listening-test", "MOS"],
     ["#error-types", "Error types"],
+    ["#expert-agreement", "Experts"],
     ["#annotators", "Annotators"],
     ["#quality-rules", "Rules"],
   ] as const;

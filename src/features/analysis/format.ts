@@ -2,16 +2,9 @@
 // shown the same way (and the browser tests can read it back at the shown precision).
 import { binWidthFault } from "../../domain/binWidth.ts";
 
-/** The mark shown for an undefined (null) figure; always paired with a reason. */
-export const NULL_MARK = "—";
+import { NULL_MARK } from "../../domain/fixed.ts";
 
-/** Fixed decimals (3 by default: kappa, alpha, r, rho, fractions). */
-export function fixed(value: number | null | undefined, digits = 3): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return NULL_MARK;
-  const text = value.toFixed(digits);
-  // -0.000 reads as a sign that is not there.
-  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
-}
+export { fixed, NULL_MARK } from "../../domain/fixed.ts";
 
 /** A p-value: 3 decimals, scientific notation below 0.001. */
 export function pValue(p: number | null | undefined): string {

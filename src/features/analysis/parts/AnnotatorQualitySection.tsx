@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from "react";
+import type { ConsensusWorker } from "../../../domain/stats/consensus.ts";
 import { definitionOf } from "../../../domain/stats/definitions.ts";
 import type { AnnotatorQuality } from "../../../domain/stats/report.ts";
 import { REFERENCE_NULL } from "../explain.ts";
@@ -11,18 +12,25 @@ import { Value } from "./Value.tsx";
 
 const PAGE = 25;
 
+const NOT_CROWD = "not a crowd annotator";
+const NO_SHARED = "no clip with another crowd annotation";
+
 /** Annotators and how much of the natural reference clips they marked, flagged above a threshold. */
 export function AnnotatorQualitySection({
   annotators,
   definition,
   nonCrowd = [],
+  reliability = [],
 }: {
   annotators: readonly AnnotatorQuality[];
   definition: string;
   /** Experts and researchers: listed, never flagged. */
   nonCrowd?: readonly string[];
+  /** Each crowd annotator against the consensus (report.consensus.workers). */
+  reliability?: readonly ConsensusWorker[];
 }) {
   const notCrowd = useMemo(() => new Set(nonCrowd), [nonCrowd]);
+  const byWorker = useMemo(() => new Map(reliability.map((w) => [w.id, w])), [reliability]);
   const inputId = useId();
   const errorId = useId();
   const [text, setText] = useState(String(DEFAULT_THRESHOLD));
@@ -42,7 +50,7 @@ export function AnnotatorQualitySection({
     <Section
       id="annotators"
       title="Annotator quality"
-      subtitle="Natural reference recordings should be marked little: a high share flags an annotator to check."
+      subtitle="Natural reference recordings should be marked little: a high share flags an annotator to check. Against the crowd consensus, a low sensitivity misses problems and a low specificity marks what is fine."
     >
       <div className="mb-4 flex flex-wrap items-end gap-x-6 gap-y-3">
         <div>
@@ -115,6 +123,22 @@ export function AnnotatorQualitySection({
                 <th scope="col" className="py-2 pr-4 text-right font-medium">
                   <Defined definition={definition}>Reference marked</Defined>
                 </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  <Defined definition={definitionOf("consensus.sensitivity")}>Sensitivity</Defined>
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  <Defined definition={definitionOf("consensus.specificity")}>Specificity</Defined>
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium whitespace-nowrap">
+                  <Defined definition={definitionOf("consensus.kappaModel")}>
+                    <span className="normal-case">κ</span> model
+                  </Defined>
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium whitespace-nowrap">
+                  <Defined definition={definitionOf("consensus.kappaMajority")}>
+                    <span className="normal-case">κ</span> majority
+                  </Defined>
+                </th>
                 <th scope="col" className="py-2 font-medium">
                   Status
                 </th>
@@ -123,6 +147,8 @@ export function AnnotatorQualitySection({
             <tbody>
               {rows.map((a) => {
                 const flag = isFlagged(a, threshold, notCrowd);
+                const w = byWorker.get(a.id);
+                const why = notCrowd.has(a.id) ? NOT_CROWD : NO_SHARED;
                 return (
                   <tr
                     key={a.id}
@@ -138,6 +164,18 @@ export function AnnotatorQualitySection({
                     <td className="py-1.5 pr-4 text-right tabular-nums">{count(a.regions)}</td>
                     <td className="py-1.5 pr-4 text-right">
                       <Value text={fixed(a.referenceMarkedFraction)} reason={REFERENCE_NULL} />
+                    </td>
+                    <td className="py-1.5 pr-4 text-right" data-column="sensitivity">
+                      <Value text={fixed(w?.sensitivity)} reason={why} />
+                    </td>
+                    <td className="py-1.5 pr-4 text-right" data-column="specificity">
+                      <Value text={fixed(w?.specificity)} />
+                    </td>
+                    <td className="py-1.5 pr-4 text-right" data-column="kappaModel">
+                      <Value text={fixed(w?.kappaModel)} />
+                    </td>
+                    <td className="py-1.5 pr-4 text-right" data-column="kappaMajority">
+                      <Value text={fixed(w?.kappaMajority)} />
                     </td>
                     <td className="py-1.5">
                       {flag ? (

@@ -1,0 +1,128 @@
+import { ownValue } from "../../../domain/idRecord.ts";
+import { definitionOf } from "../../../domain/stats/definitions.ts";
+import type { Report } from "../../../domain/stats/report.ts";
+import type { TaxonomyEntry } from "../../../domain/types.ts";
+import { count, fixed } from "../format.ts";
+import { Defined } from "./Defined.tsx";
+import { Section } from "./Section.tsx";
+import { Value } from "./Value.tsx";
+
+const BOTH_CONSTANT = "neither or both always ticked it";
+
+/** How far experts agree on the reasons of the spans they both labelled. */
+export function ExpertAgreementSection({
+  agreement,
+  taxonomy,
+}: {
+  agreement: Report["expertAgreement"];
+  taxonomy: readonly TaxonomyEntry[];
+}) {
+  const { pairs } = agreement;
+  return (
+    <Section
+      id="expert-agreement"
+      title="Expert agreement on reasons"
+      subtitle="Cohen's kappa between two labellers over the spans both labelled: was each reason ticked or not. The RedPen paper did not measure this."
+    >
+      {pairs.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          No two annotators have labelled reasons on the same span yet. Give two experts the same
+          clips to measure how far they agree.
+        </p>
+      ) : (
+        <>
+          <div className="mb-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            <span
+              className="text-xs font-medium tracking-wide text-slate-500 uppercase"
+              data-figure="expertAgreement.mean"
+            >
+              <Defined definition={definitionOf("expertAgreement.mean")}>
+                Mean kappa, all reasons
+              </Defined>
+            </span>
+            <span className="text-3xl font-semibold text-slate-900">
+              <Value text={fixed(agreement.overall)} reason={BOTH_CONSTANT} />
+            </span>
+            <span className="text-sm text-slate-600">
+              over {count(pairs.length)} {pairs.length === 1 ? "pair" : "pairs"} of labellers
+            </span>
+          </div>
+          <div className="relative overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">
+                Kappa per reason for each pair of labellers and the mean over pairs
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Reason
+                  </th>
+                  {pairs.map((p) => (
+                    <th
+                      key={`${p.a}\u0000${p.b}`}
+                      scope="col"
+                      className="py-2 pr-4 text-right font-medium normal-case"
+                    >
+                      <Defined definition={definitionOf("expertAgreement.pair")}>
+                        <span className="font-mono">
+                          {p.a} – {p.b}
+                        </span>
+                      </Defined>
+                    </th>
+                  ))}
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Mean
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {taxonomy.map((t) => (
+                  <tr key={t.id} className="border-b border-slate-100">
+                    <th scope="row" className="py-1.5 pr-4 text-left font-normal text-slate-700">
+                      {t.label}
+                    </th>
+                    {pairs.map((p) => (
+                      <td key={`${p.a}\u0000${p.b}`} className="py-1.5 pr-4 text-right">
+                        <Value text={fixed(ownValue(p.byReason, t.id) ?? null)} />
+                      </td>
+                    ))}
+                    <td className="py-1.5 text-right font-medium">
+                      <Value text={fixed(ownValue(agreement.byReason, t.id) ?? null)} />
+                    </td>
+                  </tr>
+                ))}
+                <tr className="border-b border-slate-100 bg-slate-50 font-medium">
+                  <th scope="row" className="py-1.5 pr-4 text-left">
+                    All reasons
+                  </th>
+                  {pairs.map((p) => (
+                    <td key={`${p.a}\u0000${p.b}`} className="py-1.5 pr-4 text-right">
+                      <Value text={fixed(p.overall)} />
+                    </td>
+                  ))}
+                  <td className="py-1.5 text-right">
+                    <Value text={fixed(agreement.overall)} />
+                  </td>
+                </tr>
+                <tr className="text-slate-600">
+                  <th scope="row" className="py-1.5 pr-4 text-left font-normal">
+                    Spans both labelled
+                  </th>
+                  {pairs.map((p) => (
+                    <td key={`${p.a}\u0000${p.b}`} className="py-1.5 pr-4 text-right tabular-nums">
+                      {count(p.spans)}
+                    </td>
+                  ))}
+                  <td />
+                </tr>
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-2 text-xs text-slate-500">
+            — : undefined for that pair ({BOTH_CONSTANT} on every shared span).
+          </p>
+        </>
+      )}
+    </Section>
+  );
+}
