@@ -32,6 +32,11 @@ export interface WaveformSpan {
   color: string;
   editable: boolean;
   label?: string;
+  /**
+   * Drawn as a band along the bottom fifth of the waveform, in front of the full-height spans
+   * (the expert's consensus regions: distinct from the spans, and clickable over them).
+   */
+  band?: boolean;
 }
 
 export interface WaveformHandle {
@@ -99,14 +104,20 @@ const styledWith = new WeakMap<Region, string>();
 function styleRegion(region: Region, span: WaveformSpan, selected: boolean): void {
   const el = region.element;
   if (!el) return;
-  const key = `${span.id}|${span.color}|${selected}|${span.label ?? ""}|${region.content ? 1 : 0}`;
+  const key = `${span.id}|${span.color}|${selected}|${span.label ?? ""}|${region.content ? 1 : 0}|${span.band ? 1 : 0}`;
   if (styledWith.get(region) === key) return;
   styledWith.set(region, key);
   el.dataset.spanId = span.id;
   el.style.borderLeft = `2px solid ${span.color}`;
   el.style.borderRight = `2px solid ${span.color}`;
   el.style.boxShadow = selected ? `inset 0 0 0 2px ${span.color}, 0 0 0 1px #0f172a` : "none";
-  el.style.zIndex = selected ? "6" : "";
+  el.style.zIndex = selected ? "6" : span.band ? "5" : "";
+  if (span.band) {
+    el.style.top = "auto";
+    el.style.bottom = "0";
+    el.style.height = "20%";
+    el.style.backgroundColor = withAlpha(span.color, 0.55);
+  }
   el.title = span.label ?? "";
   if (region.content) {
     region.content.style.color = "#0f172a";

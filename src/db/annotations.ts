@@ -2,6 +2,7 @@
 // write as they go. Every function checks its input and that what it refers to exists
 // (study, clip, annotator, region), then writes in one transaction. See repo.ts.
 import Dexie from "dexie";
+import { withReason } from "../domain/expert.ts";
 import { fitSpanToClip } from "../domain/spans.ts";
 import type { Role, Submission } from "../domain/types.ts";
 import {
@@ -345,18 +346,33 @@ export function setReasons(
 /**
  * Gives (`present` true) or takes away one reason of an annotator's label on a region, on the
  * label as stored when the transaction runs: two reasons ticked in two tabs are both kept.
- * The same checks and order as setReasons; a label left with no reason is deleted. Returns
- * the stored label, or `undefined` when none is left.
+ * The same checks and order as setReasons, and the rule that "undefined" excludes the other
+ * reasons (domain/expert.ts withReason); a label left with no reason is deleted. Returns the
+ * stored label, or `undefined` when none is left.
  */
-export function setReason(
+export async function setReason(
   studyId: string,
   regionId: string,
   annotatorId: string,
   reasonId: string,
   present: boolean,
 ): Promise<ReasonLabelRecord | undefined> {
+  return (await setReasonOnRegions(studyId, [regionId], annotatorId, reasonId, present))[0];
+}
+
+/**
+ * setReason on several regions in one transaction: every label changes, or (on an error, e.g.
+ * a region deleted meanwhile) none does. Returns each region's stored label, in order.
+ */
+export function setReasonOnRegions(
+  studyId: string,
+  regionIds: readonly string[],
+  annotatorId: string,
+  reasonId: string,
+  present: boolean,
+): Promise<(ReasonLabelRecord | undefined)[]> {
   return runWrite("the reasons", async () => {
-    requireId("regionId", regionId);
+    for (const id of regionIds) requireId("regionId", id);
     requireId("annotatorId", annotatorId);
     requireId("reason", reasonId);
     return db.transaction(
@@ -365,34 +381,29 @@ export function setReason(
       async () => {
         const study = await db.studies.get(studyId);
         if (!study) throw new Error(`no study with id "${studyId}"`);
-        if (!(await db.regions.get([studyId, regionId]))) {
-          throw new Error(`no region "${regionId}" in study "${studyId}"`);
-        }
         await requireAnnotator(studyId, annotatorId);
         const order = study.taxonomy.map((t) => t.id);
         if (!order.includes(reasonId)) {
           throw new Error(`"${reasonId}" is not a reason in this study's taxonomy`);
         }
-        const key: [string, string, string] = [studyId, regionId, annotatorId];
-        const stored = new Set((await db.reasonLabels.get(key))?.reasons ?? []);
-        if (present) stored.add(reasonId);
-        else stored.delete(reasonId);
-        if (stored.size === 0) {
-          await db.reasonLabels.delete(key);
-          return undefined;
+        const out: (ReasonLabelRecord | undefined)[] = [];
+        for (const regionId of regionIds) {
+          if (!(await db.regions.get([studyId, regionId]))) {
+            throw new Error(`no region "${regionId}" in study "${studyId}"`);
+          }
+          const key: [string, string, string] = [studyId, regionId, annotatorId];
+          const stored = (await db.reasonLabels.get(key))?.reasons ?? [];
+          const reasons = withReason(stored, reasonId, present, order);
+          if (reasons.length === 0) {
+            await db.reasonLabels.delete(key);
+            out.push(undefined);
+            continue;
+          }
+          const record: ReasonLabelRecord = { studyId, regionId, annotatorId, reasons };
+          await db.reasonLabels.put(record);
+          out.push(record);
         }
-        const rank = (id: string) => {
-          const i = order.indexOf(id);
-          return i === -1 ? order.length : i;
-        };
-        const record: ReasonLabelRecord = {
-          studyId,
-          regionId,
-          annotatorId,
-          reasons: [...stored].sort((a, b) => rank(a) - rank(b)),
-        };
-        await db.reasonLabels.put(record);
-        return record;
+        return out;
       },
     );
   });

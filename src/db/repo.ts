@@ -22,6 +22,7 @@ export {
   listSubmissions,
   saveSubmission,
   setReason,
+  setReasonOnRegions,
   setReasons,
   updateRegion,
 } from "./annotations.ts";

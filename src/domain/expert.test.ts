@@ -5,6 +5,8 @@ import {
   stepClip,
   studyLabelState,
   toggleReason,
+  toggleReasonOnAll,
+  withReason,
 } from "./expert.ts";
 import { DEFAULT_TAXONOMY } from "./taxonomy.ts";
 
@@ -37,6 +39,41 @@ describe("toggleReason", () => {
   });
   test("drops duplicates in the stored list", () => {
     expect(toggleReason(["energy", "energy"], "silence", ORDER)).toEqual(["silence", "energy"]);
+  });
+});
+
+describe("Undefined excludes the other reasons", () => {
+  test("ticking Undefined takes every other reason away", () => {
+    expect(toggleReason(["high_pitch", "energy"], "undefined", ORDER)).toEqual(["undefined"]);
+  });
+  test("ticking another reason takes Undefined away", () => {
+    expect(toggleReason(["undefined"], "flat_pitch", ORDER)).toEqual(["flat_pitch"]);
+  });
+  test("unticking Undefined leaves nothing; taking a reason away never adds one", () => {
+    expect(toggleReason(["undefined"], "undefined", ORDER)).toEqual([]);
+    expect(withReason(["undefined"], "silence", false, ORDER)).toEqual(["undefined"]);
+  });
+});
+
+describe("toggleReasonOnAll (several spans at once)", () => {
+  test("given to all unless all have it; Undefined's rule applies to each span", () => {
+    // Two of three have Energy: it is given to the third, the others keep theirs.
+    expect(
+      toggleReasonOnAll([["energy"], ["silence", "energy"], ["undefined"]], "energy", ORDER),
+    ).toEqual({
+      present: true,
+      reasons: [["energy"], ["silence", "energy"], ["energy"]],
+    });
+    // All three have it: taken from all.
+    expect(toggleReasonOnAll([["energy"], ["silence", "energy"]], "energy", ORDER)).toEqual({
+      present: false,
+      reasons: [[], ["silence"]],
+    });
+    // Undefined on spans with other reasons: each is left with Undefined alone.
+    expect(toggleReasonOnAll([["high_pitch"], []], "undefined", ORDER).reasons).toEqual([
+      ["undefined"],
+      ["undefined"],
+    ]);
   });
 });
 

@@ -16,22 +16,57 @@ export function keyForReasonIndex(index: number): string | undefined {
 }
 
 /**
- * `current` with `reasonId` added if absent or removed if present. The result has no
- * duplicates and follows `taxonomyOrder` (ids not in the taxonomy keep their place at the end).
+ * The reason that means "none of the others": ticking it takes every other reason away, and
+ * ticking another reason takes it away (the RedPen taxonomy's "Undefined").
  */
-export function toggleReason(
+export const EXCLUSIVE_REASON = "undefined";
+
+/**
+ * `current` with `reasonId` given (`present`) or taken away. Giving the exclusive reason leaves
+ * it alone; giving any other takes the exclusive one away. The result has no duplicates and
+ * follows `taxonomyOrder` (ids not in the taxonomy keep their place at the end). The one rule
+ * for the expert screen's toggles and for the stored label (db/annotations.ts setReason).
+ */
+export function withReason(
   current: readonly string[],
   reasonId: string,
+  present: boolean,
   taxonomyOrder: readonly string[],
 ): string[] {
-  const set = new Set(current);
-  if (set.has(reasonId)) set.delete(reasonId);
-  else set.add(reasonId);
+  let set = new Set(current);
+  if (!present) set.delete(reasonId);
+  else if (reasonId === EXCLUSIVE_REASON) set = new Set([reasonId]);
+  else {
+    set.delete(EXCLUSIVE_REASON);
+    set.add(reasonId);
+  }
   const rank = (id: string) => {
     const i = taxonomyOrder.indexOf(id);
     return i === -1 ? taxonomyOrder.length : i;
   };
   return [...set].sort((a, b) => rank(a) - rank(b));
+}
+
+/** `current` with `reasonId` added if absent or removed if present (see withReason). */
+export function toggleReason(
+  current: readonly string[],
+  reasonId: string,
+  taxonomyOrder: readonly string[],
+): string[] {
+  return withReason(current, reasonId, !current.includes(reasonId), taxonomyOrder);
+}
+
+/**
+ * The reasons several spans get when a reason is toggled for all of them at once: given to
+ * every span unless every one already has it, in which case it is taken from all.
+ */
+export function toggleReasonOnAll(
+  spans: readonly (readonly string[])[],
+  reasonId: string,
+  taxonomyOrder: readonly string[],
+): { present: boolean; reasons: string[][] } {
+  const present = !spans.every((r) => r.includes(reasonId));
+  return { present, reasons: spans.map((r) => withReason(r, reasonId, present, taxonomyOrder)) };
 }
 
 export interface LabelProgress {

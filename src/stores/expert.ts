@@ -6,6 +6,8 @@ import { createJSONStorage, persist } from "zustand/middleware";
 export interface ExpertUiState {
   /** Draw the merged union of the visible annotators' spans instead of each span. */
   showUnion: boolean;
+  /** Draw the crowd's majority consensus regions over the spans. */
+  showConsensus: boolean;
   /** Next/Previous skip clips whose spans all carry this expert's reasons. */
   onlyUnlabelled: boolean;
   showSpectrogram: boolean;
@@ -15,6 +17,7 @@ export interface ExpertUiState {
   /** Last open clip id, keyed by `positionKey(studyId, expertId)`. */
   positions: Record<string, string>;
   setShowUnion(on: boolean): void;
+  setShowConsensus(on: boolean): void;
   setOnlyUnlabelled(on: boolean): void;
   setShowSpectrogram(on: boolean): void;
   setShowPitch(on: boolean): void;
@@ -28,6 +31,7 @@ export function positionKey(studyId: string, expertId: string): string {
 
 const initial = {
   showUnion: false,
+  showConsensus: false,
   onlyUnlabelled: false,
   showSpectrogram: false,
   showPitch: true,
@@ -40,6 +44,7 @@ export const useExpertUi = create<ExpertUiState>()(
     (set) => ({
       ...initial,
       setShowUnion: (showUnion) => set({ showUnion }),
+      setShowConsensus: (showConsensus) => set({ showConsensus }),
       setOnlyUnlabelled: (onlyUnlabelled) => set({ onlyUnlabelled }),
       setShowSpectrogram: (showSpectrogram) => set({ showSpectrogram }),
       setShowPitch: (showPitch) => set({ showPitch }),

@@ -148,6 +148,11 @@ test("crowd spans from two annotators are shown in two colours; a reason survive
     .nth(0)
     .getByRole("button", { name: /^Play w1's span/ })
     .focus();
+  // Tab reaches the next row's "label with the others" checkbox, then its span.
+  await page.keyboard.press("Tab");
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+    .toMatch(/^Label w2's span .* with the others$/);
   await page.keyboard.press("Tab");
   await expect.poll(() => spanButton.evaluate((el) => el === document.activeElement)).toBe(true);
   const outline = await spanButton.evaluate((el) => {

@@ -114,6 +114,7 @@ describe("expert screen", () => {
       toggleReason: vi.fn(),
       playPause: vi.fn(),
       loop: vi.fn(),
+      selectOverlapping: vi.fn(),
       showHelp: vi.fn(),
     } satisfies ExpertKeyActions;
     renderHook(() => useExpertKeys(spies, true));
@@ -133,6 +134,8 @@ describe("expert screen", () => {
       ["N", "nextClip", []],
       ["p", "previousClip", []],
       ["?", "showHelp", []],
+      ["o", "selectOverlapping", []],
+      ["O", "selectOverlapping", []],
       ["1", "toggleReason", [0]],
       ["0", "toggleReason", [9]],
       ["-", "toggleReason", [10]],

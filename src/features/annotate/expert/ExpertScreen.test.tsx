@@ -17,6 +17,7 @@ import {
   ensureAnnotator,
   listReasonLabels,
   listRegions,
+  saveSubmission,
   setReasons,
 } from "../../../db/repo.ts";
 import { resetExpertUi } from "../../../stores/expert.ts";
@@ -121,13 +122,13 @@ test("ticking a checkbox and pressing number keys store the right reasons", asyn
   await user.click(eos);
   await waitFor(async () => expect(await labelsOf(r2.id)).toEqual([["end_of_speech"]]));
 
-  // Keys: "-" is the 11th type (Undefined), "0" the 10th (Background noise), "3" High pitch.
-  await user.keyboard("-");
+  // Keys: "0" is the 10th type (Background noise), "3" High pitch, "9" Accuracy.
+  await user.keyboard("9");
   await user.keyboard("0");
   await user.keyboard("3");
   await waitFor(async () =>
     expect(await labelsOf(r2.id)).toEqual([
-      ["end_of_speech", "high_pitch", "background_noise", "undefined"],
+      ["end_of_speech", "high_pitch", "accuracy", "background_noise"],
     ]),
   );
   // Keys change boxes without focus, so the change is announced.
@@ -141,10 +142,10 @@ test("ticking a checkbox and pressing number keys store the right reasons", asyn
     screen.getByText("Background noise unticked for w2's span 0:02.00–0:03.00"),
   ).toBeInTheDocument();
   await waitFor(async () =>
-    expect(await labelsOf(r2.id)).toEqual([["end_of_speech", "high_pitch", "undefined"]]),
+    expect(await labelsOf(r2.id)).toEqual([["end_of_speech", "high_pitch", "accuracy"]]),
   );
   await waitFor(() =>
-    expect(regionItems()[1]).toHaveTextContent("End of speechHigh pitchUndefined"),
+    expect(regionItems()[1]).toHaveTextContent("End of speechHigh pitchAccuracy"),
   );
   expect(screen.getByRole("checkbox", { name: "Background noise" })).not.toBeChecked();
   expect(screen.getByRole("checkbox", { name: "High pitch" })).toBeChecked();
@@ -156,7 +157,16 @@ test("ticking a checkbox and pressing number keys store the right reasons", asyn
   await waitFor(async () => expect(await labelsOf(r1.id)).toEqual([["silence"]]));
   await user.keyboard("2");
   await waitFor(async () => expect(await labelsOf(r1.id)).toEqual([]));
-  expect(await labelsOf(r2.id)).toEqual([["end_of_speech", "high_pitch", "undefined"]]);
+  expect(await labelsOf(r2.id)).toEqual([["end_of_speech", "high_pitch", "accuracy"]]);
+
+  // "-" is Undefined ("none of the above"): it takes the other reasons away, and a reason
+  // ticked after it takes Undefined away.
+  await user.keyboard("]]");
+  await user.keyboard("-");
+  await waitFor(async () => expect(await labelsOf(r2.id)).toEqual([["undefined"]]));
+  expect(screen.getByRole("checkbox", { name: "High pitch" })).not.toBeChecked();
+  await user.keyboard("5");
+  await waitFor(async () => expect(await labelsOf(r2.id)).toEqual([["flat_pitch"]]));
 });
 
 test("reason keys do nothing while typing in a text field", async () => {
@@ -379,9 +389,11 @@ test("a focused reason checkbox keeps focus across N / P, and reason keys work r
   await screen.findByRole("heading", { level: 1, name: "c2.wav" });
   expect(screen.getByRole("group", { name: /Reasons for w2's span/ })).toBeInTheDocument();
   expect(screen.getByRole("checkbox", { name: "Silence" })).toHaveFocus();
-  // "3" is High pitch, "-" Undefined: on c2's span, straight after N.
-  await user.keyboard("3-");
-  await waitFor(async () => expect(await labelsOf(b.id)).toEqual([["high_pitch", "undefined"]]));
+  // "3" is High pitch, "0" Background noise: on c2's span, straight after N.
+  await user.keyboard("30");
+  await waitFor(async () =>
+    expect(await labelsOf(b.id)).toEqual([["high_pitch", "background_noise"]]),
+  );
   expect(screen.getByRole("checkbox", { name: "Silence" })).toHaveFocus();
 
   await user.keyboard("p");
@@ -390,7 +402,7 @@ test("a focused reason checkbox keeps focus across N / P, and reason keys work r
   // "2" is Silence: unticking it on c1's span leaves no reasons there.
   await user.keyboard("2");
   await waitFor(async () => expect(await labelsOf(a.id)).toEqual([]));
-  expect(await labelsOf(b.id)).toEqual([["high_pitch", "undefined"]]);
+  expect(await labelsOf(b.id)).toEqual([["high_pitch", "background_noise"]]);
 });
 
 test("the study's progress follows crowd work that arrives while the screen is open", async () => {
@@ -406,4 +418,89 @@ test("the study's progress follows crowd work that arrives while the screen is o
   await region("c2", "w1", 2.5, 3);
   expect(await screen.findByText("1 of 3 spans labelled")).toBeInTheDocument();
   expect(screen.getByText("(1 clip left)")).toBeInTheDocument();
+});
+
+test("several overlapping spans labelled at once: O selects them, a key ticks all, mixed boxes say so", async () => {
+  await seed(["c1"]);
+  const a = await region("c1", "w1", 0.5, 1.25);
+  const b = await region("c1", "w2", 1, 2);
+  const c = await region("c1", "w2", 3, 3.5);
+  await setReasons(STUDY, b.id, "e1", ["energy"]);
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await ready(3);
+
+  // The first span without reasons (a) is selected; O takes a and b (they overlap), not c.
+  await user.keyboard("o");
+  expect(screen.getByRole("group", { name: /Reasons for 2 spans/ })).toBeInTheDocument();
+  expect(screen.getByText("2 spans selected: reasons go to all of them")).toBeInTheDocument();
+  // Energy is on b only: mixed, "1 of 2".
+  const energy = screen.getByRole("checkbox", { name: /^Energy-related.*1 of 2/ });
+  expect((energy as HTMLInputElement).indeterminate).toBe(true);
+  expect(energy).toHaveAttribute("aria-checked", "mixed");
+  // "3" (High pitch) goes to both, in one write.
+  await user.keyboard("3");
+  await waitFor(async () => {
+    expect(await labelsOf(a.id)).toEqual([["high_pitch"]]);
+    expect(await labelsOf(b.id)).toEqual([["high_pitch", "energy"]]);
+  });
+  expect(screen.getByText("High pitch ticked for 2 spans")).toHaveAttribute("role", "status");
+  // A mixed reason is given to all; pressed again, taken from all.
+  await user.keyboard("6");
+  await waitFor(async () => expect(await labelsOf(a.id)).toEqual([["high_pitch", "energy"]]));
+  await user.keyboard("6");
+  await waitFor(async () => {
+    expect(await labelsOf(a.id)).toEqual([["high_pitch"]]);
+    expect(await labelsOf(b.id)).toEqual([["high_pitch"]]);
+  });
+  // Undefined on the group: each span is left with Undefined alone.
+  await user.keyboard("-");
+  await waitFor(async () => {
+    expect(await labelsOf(a.id)).toEqual([["undefined"]]);
+    expect(await labelsOf(b.id)).toEqual([["undefined"]]);
+  });
+  expect(await labelsOf(c.id)).toEqual([]);
+
+  // A row's checkbox adds c to the group; "Label one span only" goes back to one span.
+  await user.click(screen.getByRole("checkbox", { name: /Label w2's span 0:03.00–0:03.50 with/ }));
+  expect(screen.getByRole("group", { name: /Reasons for 3 spans/ })).toBeInTheDocument();
+  await user.keyboard("2");
+  await waitFor(async () => {
+    expect(await labelsOf(c.id)).toEqual([["silence"]]);
+    expect(await labelsOf(a.id)).toEqual([["silence"]]);
+  });
+  await user.click(screen.getByRole("button", { name: "Label one span only" }));
+  expect(screen.getByRole("group", { name: /Reasons for w1's span/ })).toBeInTheDocument();
+  await user.keyboard("2");
+  await waitFor(async () => expect(await labelsOf(a.id)).toEqual([]));
+  expect(await labelsOf(c.id)).toEqual([["silence"]]);
+});
+
+test("the majority consensus: drawn when asked, and a click on it selects the spans under it", async () => {
+  await seed(["c1"]);
+  await ensureAnnotator(STUDY, "w3", "crowd");
+  // 4 s clip, 0.1 s bins: w1 0.5–1.25 and w2 1.0–2.0 overlap on bins 10–12 (1.0–1.3);
+  // w3 finished the clip marking nothing, so a bin needs two of three marks.
+  const a = await region("c1", "w1", 0.5, 1.25);
+  const b = await region("c1", "w2", 1, 2);
+  await region("c1", "w2", 3, 3.5);
+  await saveSubmission(STUDY, { clipId: "c1", annotatorId: "w3" });
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await ready(3);
+  expect(screen.queryByText(/Majority consensus/)).toBeNull();
+  await user.click(screen.getByRole("checkbox", { name: "Consensus" }));
+  expect(screen.getByTestId("consensus-summary")).toHaveTextContent(
+    "Majority consensus: 1 region, 0.30 s",
+  );
+  const drawn = screen.getAllByTestId("wave-span");
+  const consensus = drawn.find((d) => d.textContent === "consensus") as HTMLElement;
+  expect(consensus).toBeDefined();
+  await user.click(consensus);
+  expect(screen.getByRole("group", { name: /Reasons for 2 spans/ })).toBeInTheDocument();
+  await user.keyboard("4");
+  await waitFor(async () => {
+    expect(await labelsOf(a.id)).toEqual([["voice_trembling"]]);
+    expect(await labelsOf(b.id)).toEqual([["voice_trembling"]]);
+  });
 });

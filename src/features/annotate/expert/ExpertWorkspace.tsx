@@ -10,7 +10,8 @@ import { ClipNav } from "./ClipNav.tsx";
 import {
   buildClipView,
   type ExpertSpan,
-  spanForWaveformId,
+  overlappingGroup,
+  selectionForWaveformId,
   stepSpan,
   waveformSpans,
 } from "./clipView.ts";
@@ -90,13 +91,29 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
       expertId,
       studyAnnotators,
       hidden,
+      clip && clipSpans
+        ? {
+            submitted: clipSpans.submitted,
+            duration: clip.duration,
+            binSeconds: data.study.binSeconds,
+          }
+        : undefined,
     );
     const withPending = (s: (typeof v.spans)[number]) => ({
       ...s,
       reasons: pendingReasons.get(s.id) ?? s.reasons,
     });
     return { ...v, spans: v.spans.map(withPending), visibleSpans: v.visibleSpans.map(withPending) };
-  }, [clipId, clipSpans, expertId, studyAnnotators, hidden, pendingReasons]);
+  }, [
+    clipId,
+    clip,
+    clipSpans,
+    expertId,
+    studyAnnotators,
+    hidden,
+    pendingReasons,
+    data.study.binSeconds,
+  ]);
 
   // Progress and open clips: the index's counts, except for the clips seen live since it was
   // read (labels change only on the clip on screen, and this clip's count includes toggles
@@ -125,18 +142,58 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
 
   // The selection belongs to a clip. On arriving at a clip, its first span still without
   // reasons (else its first span) is selected, and pinned so that labelling it does not move
-  // the selection on.
-  const [choice, setChoice] = useState<{ clipId: string; id: string | null } | null>(null);
+  // the selection on. Several spans can be selected at once (`group`, the selected one among
+  // them): ticks then go to all of them.
+  const [choice, setChoice] = useState<{
+    clipId: string;
+    id: string | null;
+    group: readonly string[] | null;
+  } | null>(null);
   const firstOpen =
     (view.visibleSpans.find((s) => s.reasons.length === 0) ?? view.visibleSpans[0])?.id ?? null;
   const selectedId = choice?.clipId === clipId ? choice.id : firstOpen;
   const loaded = clipSpans !== undefined;
   useEffect(() => {
     // Wait for the clip's spans: pinning "nothing" before they arrive would lose the default.
-    if (loaded && choice?.clipId !== clipId) setChoice({ clipId, id: firstOpen });
+    if (loaded && choice?.clipId !== clipId) setChoice({ clipId, id: firstOpen, group: null });
   }, [loaded, choice, clipId, firstOpen]);
-  const setSelectedId = useCallback((id: string | null) => setChoice({ clipId, id }), [clipId]);
+  const setSelectedId = useCallback(
+    (id: string | null) => setChoice({ clipId, id, group: null }),
+    [clipId],
+  );
+  const selectGroup = useCallback(
+    (ids: readonly string[]) =>
+      setChoice({ clipId, id: ids[0] ?? null, group: ids.length > 1 ? ids : null }),
+    [clipId],
+  );
   const selected = view.visibleSpans.find((s) => s.id === selectedId);
+  const group = choice?.clipId === clipId ? choice.group : null;
+  // The spans a tick goes to: the group's visible spans, else the selected span.
+  const targets = useMemo(() => {
+    if (group) {
+      const ids = new Set(group);
+      const spans = view.visibleSpans.filter((s) => ids.has(s.id));
+      if (spans.length > 0) return spans;
+    }
+    return selected ? [selected] : [];
+  }, [group, view.visibleSpans, selected]);
+  const targetIds = useMemo(() => new Set(targets.map((s) => s.id)), [targets]);
+  /** Focus or a click on a listed span: within the group it stays; elsewhere it starts anew. */
+  const focusSpan = (id: string) =>
+    group?.includes(id) ? setChoice({ clipId, id, group }) : setSelectedId(id);
+  const toggleInGroup = (id: string) => {
+    const current = targets.map((s) => s.id);
+    const next = current.includes(id) ? current.filter((x) => x !== id) : [...current, id];
+    const ordered = view.visibleSpans.map((s) => s.id).filter((x) => next.includes(x));
+    setChoice({
+      clipId,
+      id: ordered.includes(selectedId ?? "") ? selectedId : (ordered[0] ?? null),
+      group: ordered.length > 1 ? ordered : null,
+    });
+  };
+  const selectOverlapping = () => {
+    if (selected) selectGroup(overlappingGroup(view, selected.id));
+  };
 
   // As on the crowd screen, focus moves to the clip's heading when the screen opens and when
   // the clip changes (the focused control often went away with the old clip), so a screen
@@ -158,8 +215,8 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
 
   const waveform = useRef<WaveformHandle>(null);
   const waveSpans = useMemo(
-    () => waveformSpans(view, ui.showUnion, selected),
-    [view, ui.showUnion, selected],
+    () => waveformSpans(view, ui.showUnion, selected, ui.showConsensus),
+    [view, ui.showUnion, selected, ui.showConsensus],
   );
   const playback = useSpanPlayback(waveform, waveSpans, clipId);
 
@@ -167,11 +224,13 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
   const [announcement, setAnnouncement] = useState("");
   const toggle = (reasonId: string) => {
     // A key pressed between N and the next clip's arrival must not label the clip leaving.
-    if (!selected || arriving) return;
+    if (targets.length === 0 || arriving) return;
     const label = taxonomy.find((t) => t.id === reasonId)?.label ?? reasonId;
-    const ticked = !selected.reasons.includes(reasonId);
-    setAnnouncement(`${label} ${ticked ? "ticked" : "unticked"} for ${spanName(selected)}`);
-    void writeToggle(selected.id, selected.reasons, reasonId).catch(() => undefined);
+    const ticked = !targets.every((s) => s.reasons.includes(reasonId));
+    const what =
+      targets.length === 1 ? spanName(targets[0] as ExpertSpan) : `${targets.length} spans`;
+    setAnnouncement(`${label} ${ticked ? "ticked" : "unticked"} for ${what}`);
+    void writeToggle(targets, reasonId).catch(() => undefined);
   };
   const loop = () => playback.toggleLoop(selected?.id);
   const playOne = (id: string) => {
@@ -192,6 +251,7 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
       },
       playPause: playback.playPause,
       loop,
+      selectOverlapping,
       showHelp: () => setHelp(true),
     },
     !help,
@@ -255,7 +315,7 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
               waveformRef={waveform}
               spans={waveSpans}
               selectedId={selected?.id ?? null}
-              onSelect={(id) => setSelectedId(spanForWaveformId(view, id))}
+              onSelect={(id) => selectGroup(selectionForWaveformId(view, id))}
               playing={playback.playing}
               onPlayingChange={playback.setPlaying}
               looping={playback.looping}
@@ -267,6 +327,9 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
               onShowSpectrogramChange={ui.setShowSpectrogram}
               showUnion={ui.showUnion}
               onShowUnionChange={ui.setShowUnion}
+              showConsensus={ui.showConsensus}
+              onShowConsensusChange={ui.setShowConsensus}
+              consensus={view.consensus}
               showPitch={ui.showPitch}
               onShowPitchChange={ui.setShowPitch}
               showEnergy={ui.showEnergy}
@@ -294,8 +357,11 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
               spans={view.visibleSpans}
               hiddenCount={view.spans.length - view.visibleSpans.length}
               selectedId={selected?.id ?? null}
+              groupIds={targetIds}
               taxonomy={taxonomy}
-              onSelect={setSelectedId}
+              onSelect={focusSpan}
+              onToggleInGroup={toggleInGroup}
+              onSelectOverlapping={selected ? selectOverlapping : undefined}
               onPlay={playOne}
             />
           </section>
@@ -310,9 +376,10 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
           </h2>
           <ReasonsPanel
             taxonomy={taxonomy}
-            span={selected}
+            spans={targets}
             clipHasSpans={view.spans.length > 0}
             onToggle={toggle}
+            onSelectOne={targets.length > 1 ? () => setSelectedId(selectedId) : undefined}
           />
           <p role="status" className="sr-only">
             {announcement}

@@ -1,5 +1,7 @@
 // The clip's crowd spans as a list: who marked it, where, the reasons ticked so far, and a
-// play button. Clicking or tabbing onto a row selects the span.
+// play button. Clicking or tabbing onto a row selects the span; each row's checkbox (or a
+// Shift/Ctrl-click) adds it to the spans labelled at once, and "Select overlapping" (O) takes
+// every span overlapping the selected one.
 import { formatTime } from "../../../audio/format.ts";
 import type { TaxonomyEntry } from "../../../domain/types.ts";
 import type { ExpertSpan } from "./clipView.ts";
@@ -13,12 +15,27 @@ interface Props {
   /** Spans left out because their annotator is hidden in the legend. */
   hiddenCount: number;
   selectedId: string | null;
+  /** The spans a tick goes to (the selected one, or several). */
+  groupIds: ReadonlySet<string>;
   taxonomy: readonly TaxonomyEntry[];
   onSelect(id: string): void;
+  onToggleInGroup(id: string): void;
+  /** Selects every span overlapping the selected one; absent without a selection. */
+  onSelectOverlapping?: (() => void) | undefined;
   onPlay(id: string): void;
 }
 
-export function RegionList({ spans, hiddenCount, selectedId, taxonomy, onSelect, onPlay }: Props) {
+export function RegionList({
+  spans,
+  hiddenCount,
+  selectedId,
+  groupIds,
+  taxonomy,
+  onSelect,
+  onToggleInGroup,
+  onSelectOverlapping,
+  onPlay,
+}: Props) {
   const labelOf = new Map(taxonomy.map((t) => [t.id, t.label]));
   if (spans.length === 0 && hiddenCount === 0) {
     return (
@@ -29,9 +46,28 @@ export function RegionList({ spans, hiddenCount, selectedId, taxonomy, onSelect,
   }
   return (
     <div className="flex flex-col gap-2">
+      {spans.length > 1 && (
+        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+          <button
+            type="button"
+            onClick={onSelectOverlapping}
+            disabled={!onSelectOverlapping}
+            aria-keyshortcuts="O"
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+          >
+            Select overlapping (O)
+          </button>
+          <span>
+            {groupIds.size > 1
+              ? `${groupIds.size} spans selected: reasons go to all of them`
+              : "Tick several spans, or select the overlapping ones, to label them at once"}
+          </span>
+        </div>
+      )}
       <ul aria-label="Regions" className="flex flex-col gap-1.5">
         {spans.map((s) => {
           const selected = s.id === selectedId;
+          const inGroup = groupIds.size > 1 && groupIds.has(s.id);
           return (
             <li
               key={s.id}
@@ -40,7 +76,9 @@ export function RegionList({ spans, hiddenCount, selectedId, taxonomy, onSelect,
               className={`flex items-stretch overflow-hidden rounded-md border transition ${
                 selected
                   ? "border-slate-900 bg-slate-50 ring-1 ring-slate-900"
-                  : "border-slate-200 bg-white hover:border-slate-300"
+                  : inGroup
+                    ? "border-slate-500 bg-slate-50"
+                    : "border-slate-200 bg-white hover:border-slate-300"
               }`}
             >
               <span
@@ -49,6 +87,17 @@ export function RegionList({ spans, hiddenCount, selectedId, taxonomy, onSelect,
                 className="w-1.5 shrink-0"
                 style={{ backgroundColor: s.color }}
               />
+              {spans.length > 1 && (
+                <label className="flex shrink-0 cursor-pointer items-center pl-2">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-slate-900"
+                    checked={groupIds.has(s.id)}
+                    aria-label={`Label ${spanName(s)} with the others`}
+                    onChange={() => onToggleInGroup(s.id)}
+                  />
+                </label>
+              )}
               <button
                 type="button"
                 className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-2 text-left focus:outline-none focus-visible:bg-slate-100 focus-visible:outline-solid focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900"
@@ -57,7 +106,10 @@ export function RegionList({ spans, hiddenCount, selectedId, taxonomy, onSelect,
                     ? "no reasons yet"
                     : s.reasons.map((r) => labelOf.get(r) ?? r).join(", ")
                 }`}
-                onClick={() => onSelect(s.id)}
+                onClick={(e) => {
+                  if (e.shiftKey || e.ctrlKey || e.metaKey) onToggleInGroup(s.id);
+                  else onSelect(s.id);
+                }}
                 onFocus={() => onSelect(s.id)}
               >
                 <span className="flex items-baseline gap-2 text-sm">

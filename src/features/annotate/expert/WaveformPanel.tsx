@@ -6,7 +6,7 @@ import { ENERGY_COLOR, type OverlayTracks, PITCH_COLOR } from "../../../audio/ov
 import { Waveform, type WaveformHandle, type WaveformSpan } from "../../../audio/Waveform.tsx";
 import type { Span } from "../../../domain/spans.ts";
 import { AnnotatorLegend } from "./AnnotatorLegend.tsx";
-import type { LegendEntry } from "./clipView.ts";
+import { CONSENSUS_COLOR, type LegendEntry } from "./clipView.ts";
 import type { ClipAudio } from "./useExpertData.ts";
 
 interface Props {
@@ -26,6 +26,10 @@ interface Props {
   onShowSpectrogramChange(on: boolean): void;
   showUnion: boolean;
   onShowUnionChange(on: boolean): void;
+  showConsensus: boolean;
+  onShowConsensusChange(on: boolean): void;
+  /** The crowd's majority consensus regions; null with fewer than two crowd annotators. */
+  consensus: Span[] | null;
   showPitch: boolean;
   onShowPitchChange(on: boolean): void;
   showEnergy: boolean;
@@ -142,6 +146,23 @@ export function WaveformPanel(p: Props) {
             />
             Show union
           </label>
+          <label
+            className="flex items-center gap-2 text-sm text-slate-700"
+            title="Bins more than half of the clip's crowd annotators marked; click a region to select its spans"
+          >
+            <input
+              type="checkbox"
+              className="accent-slate-900"
+              checked={p.showConsensus}
+              onChange={(e) => p.onShowConsensusChange(e.currentTarget.checked)}
+            />
+            <span
+              className="size-2.5 rounded-sm"
+              style={{ background: CONSENSUS_COLOR }}
+              aria-hidden="true"
+            />
+            Consensus
+          </label>
         </div>
       </div>
       {p.audio.kind === "ready" ? (
@@ -177,13 +198,22 @@ export function WaveformPanel(p: Props) {
         </p>
       )}
       {p.evidence}
-      {(p.legend.length > 0 || p.showUnion) && (
+      {(p.legend.length > 0 || p.showUnion || p.showConsensus) && (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <AnnotatorLegend entries={p.legend} onToggle={p.onToggleAnnotator} />
           {p.showUnion && (
             <span className="text-sm text-slate-500" data-testid="union-summary">
               Union: {p.union.length} merged {p.union.length === 1 ? "span" : "spans"},{" "}
               {covered.toFixed(2)} s marked
+            </span>
+          )}
+          {p.showConsensus && (
+            <span className="text-sm text-slate-500" data-testid="consensus-summary">
+              {p.consensus === null
+                ? "Consensus: needs two or more crowd annotators on this clip"
+                : `Majority consensus: ${p.consensus.length} ${
+                    p.consensus.length === 1 ? "region" : "regions"
+                  }, ${p.consensus.reduce((t, s) => t + (s.end - s.start), 0).toFixed(2)} s`}
             </span>
           )}
         </div>

@@ -1,7 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { SPAN_PALETTE } from "../../../audio/colors.ts";
 import type { ReasonLabelRecord, RegionRecord } from "../../../db/repo.ts";
-import { buildClipView, spanForWaveformId, stepSpan, waveformSpans } from "./clipView.ts";
+import {
+  buildClipView,
+  overlappingGroup,
+  selectionForWaveformId,
+  stepSpan,
+  waveformSpans,
+} from "./clipView.ts";
 
 const r = (id: string, clipId: string, annotatorId: string, start: number, end: number) =>
   ({ studyId: "s", id, clipId, annotatorId, start, end }) satisfies RegionRecord;
@@ -64,11 +70,61 @@ describe("the waveform's spans", () => {
     ]);
     expect(waveformSpans(v, true, undefined)).toHaveLength(2);
     // Clicking a union span selects the first span inside it.
-    expect(spanForWaveformId(v, drawn[1]?.id ?? "")).toBe("c");
-    expect(spanForWaveformId(v, drawn[0]?.id ?? "")).toBe("a");
-    expect(spanForWaveformId(v, "b")).toBe("b");
-    expect(spanForWaveformId(v, null)).toBeNull();
+    expect(selectionForWaveformId(v, drawn[1]?.id ?? "")).toEqual(["c"]);
+    expect(selectionForWaveformId(v, drawn[0]?.id ?? "")).toEqual(["a"]);
+    expect(selectionForWaveformId(v, "b")).toEqual(["b"]);
+    expect(selectionForWaveformId(v, null)).toEqual([]);
   });
+});
+
+describe("the majority consensus on the expert screen", () => {
+  // A 3 s clip, 0.1 s bins. w1: 0.5–1.0 (bins 5–9); w2: 0.2–0.6 (bins 2–5) and 2.0–2.5
+  // (bins 20–24); w3 submitted the clip without a span. Three voters: a bin needs two marks.
+  // Only bin 5 (0.5–0.6) has two (w1, w2).
+  const input = { submitted: ["w3", "w1"], duration: 3, binSeconds: 0.1 };
+
+  test("counts the crowd annotators who submitted without a span as voters", () => {
+    const v = buildClipView("c1", regions, labels, "e1", ["w1", "w2", "w3"], new Set(), input);
+    expect(v.voters).toBe(3);
+    expect(v.consensus).toEqual([{ start: 0.5, end: 0.6 }]);
+    // Without w3 the two left need both marks (a tie is no majority): still only bin 5.
+    const two = buildClipView("c1", regions, labels, "e1", ["w1", "w2"], new Set(), {
+      ...input,
+      submitted: [],
+    });
+    expect(two.consensus).toEqual([{ start: 0.5, end: 0.6 }]);
+  });
+
+  test("hiding an annotator in the legend does not change the consensus", () => {
+    const v = buildClipView("c1", regions, labels, "e1", ["w1", "w2"], new Set(["w2"]), input);
+    expect(v.consensus).toEqual([{ start: 0.5, end: 0.6 }]);
+  });
+
+  test("one voter: no consensus (null), and nothing drawn for it", () => {
+    const one = regions.filter((x) => x.annotatorId === "w1");
+    const v = buildClipView("c1", one, [], "e1", ["w1"], new Set(), { ...input, submitted: [] });
+    expect(v.consensus).toBeNull();
+    expect(waveformSpans(v, false, undefined, true).map((s) => s.label)).toEqual(["w1"]);
+  });
+
+  test("drawn on top of the spans; a click on a region selects every span overlapping it", () => {
+    const v = buildClipView("c1", regions, labels, "e1", ["w1", "w2", "w3"], new Set(), input);
+    const drawn = waveformSpans(v, false, undefined, true);
+    expect(drawn.map((s) => [s.label, s.start, s.end])).toEqual([
+      ["w2", 0.2, 0.6],
+      ["w1", 0.5, 1.0],
+      ["w2", 2.0, 2.5],
+      ["consensus", 0.5, 0.6],
+    ]);
+    expect(selectionForWaveformId(v, drawn[3]?.id ?? null)).toEqual(["a", "b"]);
+  });
+});
+
+test("overlappingGroup: the spans of the selected span's union piece", () => {
+  const v = buildClipView("c1", regions, labels, "e1", ["w1", "w2"], new Set());
+  expect(overlappingGroup(v, "b")).toEqual(["a", "b"]);
+  expect(overlappingGroup(v, "c")).toEqual(["c"]);
+  expect(overlappingGroup(v, "zz")).toEqual([]);
 });
 
 test("stepSpan walks the list and stops at its ends", () => {

@@ -1,8 +1,10 @@
 // What the expert screen shows for one clip, derived from the live data: the crowd spans with
-// their colours and this expert's reasons, the legend, and the union of the visible spans.
+// their colours and this expert's reasons, the legend, the union of the visible spans and the
+// crowd's majority consensus.
 import type { WaveformSpan } from "../../../audio/Waveform.tsx";
 import type { ReasonLabelRecord, RegionRecord } from "../../../db/repo.ts";
 import { type Span, unionOfSpans } from "../../../domain/spans.ts";
+import { majoritySpans } from "../../../domain/stats/consensus.ts";
 import { assignAnnotatorColors } from "./annotatorColors.ts";
 
 export interface ExpertSpan {
@@ -30,6 +32,21 @@ export interface ClipView {
   legend: LegendEntry[];
   /** Union of the visible spans. */
   union: Span[];
+  /**
+   * The majority consensus of every crowd annotator of the clip (hidden ones too: hiding is a
+   * view, the consensus is the crowd's), as in the report; null with fewer than two of them.
+   */
+  consensus: Span[] | null;
+  /** Crowd annotators of the clip: with a span or a submission. */
+  voters: number;
+}
+
+/** What the majority consensus of a clip needs besides its spans. */
+export interface ConsensusInput {
+  /** Crowd annotators who finished the clip (a submission), with or without spans. */
+  submitted: readonly string[];
+  duration: number;
+  binSeconds: number;
 }
 
 export function buildClipView(
@@ -39,6 +56,7 @@ export function buildClipView(
   expertId: string,
   studyAnnotatorIds: readonly string[],
   hidden: ReadonlySet<string>,
+  consensusInput?: ConsensusInput,
 ): ClipView {
   const onClip = regions.filter((r) => r.clipId === clipId);
   const colors = assignAnnotatorColors(
@@ -64,11 +82,34 @@ export function buildClipView(
     visible: !hidden.has(annotatorId),
   }));
   const visibleSpans = spans.filter((s) => !hidden.has(s.annotatorId));
-  return { spans, visibleSpans, legend, union: unionOfSpans(visibleSpans) };
+  const voters = [...new Set([...(consensusInput?.submitted ?? []), ...counts.keys()])];
+  const consensus =
+    consensusInput && voters.length >= 2
+      ? majoritySpans(
+          voters.map((id) => spans.filter((s) => s.annotatorId === id)),
+          consensusInput.duration,
+          consensusInput.binSeconds,
+        )
+      : null;
+  return {
+    spans,
+    visibleSpans,
+    legend,
+    union: unionOfSpans(visibleSpans),
+    consensus,
+    voters: voters.length,
+  };
 }
 
 const UNION_COLOR = "#0F172A";
 const UNION_PREFIX = "union:";
+/** Amber, apart from the annotators' palette. */
+export const CONSENSUS_COLOR = "#B45309";
+const CONSENSUS_PREFIX = "consensus:";
+
+function consensusId(u: Span): string {
+  return `${CONSENSUS_PREFIX}${u.start}-${u.end}`;
+}
 
 function unionId(u: Span): string {
   return `${UNION_PREFIX}${u.start}-${u.end}`;
@@ -87,14 +128,30 @@ function drawn(s: ExpertSpan): WaveformSpan {
 
 /**
  * What the waveform draws: the visible spans, read-only, labelled with their annotator; or,
- * with `showUnion`, the merged union with the selected span (if any) drawn on top of it.
+ * with `showUnion`, the merged union with the selected span (if any) drawn on top of it; with
+ * `showConsensus`, the majority consensus regions on top of either.
  */
 export function waveformSpans(
   view: ClipView,
   showUnion: boolean,
   selected: ExpertSpan | undefined,
+  showConsensus = false,
 ): WaveformSpan[] {
-  if (!showUnion) return view.visibleSpans.map(drawn);
+  const consensus =
+    showConsensus && view.consensus
+      ? view.consensus.map(
+          (u): WaveformSpan => ({
+            id: consensusId(u),
+            start: u.start,
+            end: u.end,
+            color: CONSENSUS_COLOR,
+            editable: false,
+            label: "consensus",
+            band: true,
+          }),
+        )
+      : [];
+  if (!showUnion) return [...view.visibleSpans.map(drawn), ...consensus];
   const union = view.union.map(
     (u): WaveformSpan => ({
       id: unionId(u),
@@ -105,17 +162,40 @@ export function waveformSpans(
       label: "union",
     }),
   );
-  return selected ? [...union, drawn(selected)] : union;
+  return [...union, ...(selected ? [drawn(selected)] : []), ...consensus];
 }
 
 /**
- * The span a click on the waveform selects: the span itself, or for a union span the first
- * visible span inside it; null for a click beside every span.
+ * What a click on the waveform selects: the span itself; for a union span the first visible
+ * span inside it; for a consensus region every visible span overlapping it (labelled at once);
+ * nothing for a click beside every span.
  */
-export function spanForWaveformId(view: ClipView, id: string | null): string | null {
-  if (id === null || !id.startsWith(UNION_PREFIX)) return id;
+export function selectionForWaveformId(view: ClipView, id: string | null): string[] {
+  if (id === null) return [];
+  if (id.startsWith(CONSENSUS_PREFIX)) {
+    const u = view.consensus?.find((x) => consensusId(x) === id);
+    return u ? spansOverlapping(view.visibleSpans, u).map((s) => s.id) : [];
+  }
+  if (!id.startsWith(UNION_PREFIX)) return [id];
   const u = view.union.find((x) => unionId(x) === id);
-  return (u && view.visibleSpans.find((s) => s.start < u.end && s.end > u.start)?.id) ?? null;
+  const first = u && spansOverlapping(view.visibleSpans, u)[0];
+  return first ? [first.id] : [];
+}
+
+/** The spans that overlap `region` (sharing more than an end point). */
+export function spansOverlapping<T extends Span>(spans: readonly T[], region: Span): T[] {
+  return spans.filter((s) => s.start < region.end && s.end > region.start);
+}
+
+/**
+ * The spans overlapping `span`, directly or through others: the visible spans of the union
+ * piece that holds it, in list order ("select overlapping", key O).
+ */
+export function overlappingGroup(view: ClipView, spanId: string): string[] {
+  const span = view.visibleSpans.find((s) => s.id === spanId);
+  if (!span) return [];
+  const piece = view.union.find((u) => u.start <= span.start && span.end <= u.end);
+  return piece ? spansOverlapping(view.visibleSpans, piece).map((s) => s.id) : [span.id];
 }
 
 /** The span `[` (-1) or `]` (1) selects: the neighbour in list order, stopping at the ends. */

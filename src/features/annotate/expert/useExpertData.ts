@@ -71,6 +71,8 @@ export interface ClipSpans {
   regions: RegionRecord[];
   /** Every reason label on them (all experts'). */
   labels: ReasonLabelRecord[];
+  /** Crowd annotators with a submission on the clip (voters of the consensus, spans or not). */
+  submitted: string[];
 }
 
 /** The clip's crowd spans and their labels; `undefined` while the clip's are loading. */
@@ -99,7 +101,10 @@ export function useClipSpans(
             studyId,
             regions.map((r) => r.id),
           );
-    return { clipId, regions, labels };
+    const submitted = (await withKeyPrefix(db.submissions, ":id", [studyId, clipId]).toArray())
+      .map((x) => x.annotatorId)
+      .filter(crowd);
+    return { clipId, regions, labels, submitted };
   }, [studyId, clipId, annotators]);
   return result?.clipId === clipId ? result : undefined;
 }

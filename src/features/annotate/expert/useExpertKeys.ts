@@ -21,6 +21,7 @@ export interface ExpertKeyActions {
   toggleReason(index: number): void;
   playPause(): void;
   loop(): void;
+  selectOverlapping(): void;
   showHelp(): void;
 }
 
@@ -78,6 +79,16 @@ export const EXPERT_ACTIONS: readonly KeyAction<ExpertActionName, ExpertKeyActio
     predicate: notTyping,
     perform: (a) => a.nextSpan(),
     repeatable: true,
+  },
+  {
+    name: "selectOverlapping",
+    help: {
+      keys: ["O"],
+      description: "Select every span overlapping the selected one, to label them at once",
+    },
+    keyTest: keys("o", "O"),
+    predicate: notTyping,
+    perform: (a) => a.selectOverlapping(),
   },
   {
     name: "nextClip",

@@ -1,12 +1,13 @@
-// Ticking a reason: computes the span's new reason list, shows it at once (optimistically),
-// and stores the one reason that changed with setReason (computed on the stored label inside
-// the transaction, so a reason ticked in another tab is kept). Writes are chained so fast key presses land in order, and
+// Ticking a reason on one span or several at once: computes each span's new reason list, shows
+// it at once (optimistically), and stores the one reason that changed with setReasonOnRegions
+// (in one transaction, computed on the stored labels inside it, so a reason ticked in another
+// tab is kept). Writes are chained so fast key presses land in order, and
 // each toggle builds on the previous one even before the live query has caught up. A pending
 // value is dropped when a live result arrives after its write was stored, or when the write
 // fails (runWrite has already shown the error notice).
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { setReason } from "../../../db/repo.ts";
-import { toggleReason } from "../../../domain/expert.ts";
+import { setReasonOnRegions } from "../../../db/repo.ts";
+import { toggleReasonOnAll } from "../../../domain/expert.ts";
 
 interface Pending {
   reasons: string[];
@@ -38,25 +39,37 @@ export function useReasonWriter(
     if (changed) publish();
   }, [liveResult, publish]);
 
+  /**
+   * Toggles `reasonId` on every span given (with its stored reasons): given to all unless all
+   * have it (domain/expert.ts toggleReasonOnAll). Resolves once stored.
+   */
   const toggle = useCallback(
-    (regionId: string, stored: readonly string[], reasonId: string): Promise<unknown> => {
-      const current = pendingRef.current.get(regionId)?.reasons ?? stored;
-      const next = toggleReason(current, reasonId, taxonomyOrder);
-      const entry: Pending = { reasons: next, written: false };
-      pendingRef.current.set(regionId, entry);
+    (
+      spans: readonly { id: string; reasons: readonly string[] }[],
+      reasonId: string,
+    ): Promise<unknown> => {
+      if (spans.length === 0) return Promise.resolve();
+      const current = spans.map((s) => pendingRef.current.get(s.id)?.reasons ?? s.reasons);
+      const { present, reasons } = toggleReasonOnAll(current, reasonId, taxonomyOrder);
+      const entries = spans.map((s, i) => {
+        const entry: Pending = { reasons: reasons[i] as string[], written: false };
+        pendingRef.current.set(s.id, entry);
+        return [s.id, entry] as const;
+      });
       publish();
+      const ids = spans.map((s) => s.id);
       chain.current = chain.current
         .catch(() => undefined)
-        .then(() => setReason(studyId, regionId, expertId, reasonId, next.includes(reasonId)))
+        .then(() => setReasonOnRegions(studyId, ids, expertId, reasonId, present))
         .then(
           () => {
-            entry.written = true;
+            for (const [, entry] of entries) entry.written = true;
           },
           (error: unknown) => {
-            if (pendingRef.current.get(regionId) === entry) {
-              pendingRef.current.delete(regionId);
-              publish();
+            for (const [id, entry] of entries) {
+              if (pendingRef.current.get(id) === entry) pendingRef.current.delete(id);
             }
+            publish();
             throw error;
           },
         );

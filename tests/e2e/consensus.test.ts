@@ -1,0 +1,127 @@
+// The crowd's majority consensus and labelling several spans at once, in Chromium: three crowd
+// annotators mark overlapping spans of the demo's first clip on the crowd screen; on the expert
+// screen "Consensus" draws the bins more than half of them marked, a click on a consensus region
+// selects the crowd spans under it, and one key gives a reason to all of them.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const base = inject("baseUrl");
+  await context.route(
+    (url) => !url.href.startsWith(base),
+    (route) => route.abort(),
+  );
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function dismissNotices(p: Page) {
+  const buttons = p.getByRole("button", { name: /^Dismiss/ });
+  while ((await buttons.count()) > 0) await buttons.first().click();
+}
+
+async function waitForWaveform(p: Page) {
+  await p.locator('section[aria-label="Waveform"][aria-busy="false"]').waitFor();
+}
+
+/** A crowd annotator drags from `from` to `to` (shares of the waveform's width) and finishes. */
+async function mark(annotator: string, from: number, to: number) {
+  await page.goto(`${inject("baseUrl")}/annotate/demo?annotator=${annotator}&role=crowd`);
+  await waitForWaveform(page);
+  const box = await page.getByTestId("waveform-canvas").boundingBox();
+  if (!box) throw new Error("the waveform has no box");
+  const y = box.y + box.height * 0.55;
+  await page.mouse.move(box.x + box.width * from, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * ((from + to) / 2), y, { steps: 5 });
+  await page.mouse.move(box.x + box.width * to, y, { steps: 5 });
+  await page.mouse.up();
+  await expect
+    .poll(() => page.getByRole("list", { name: "Regions" }).getByRole("listitem").count())
+    .toBe(1);
+  await page.getByRole("radio", { name: /^3/ }).check();
+  await page.getByRole("button", { name: "Finish clip" }).click();
+  await page.getByText(/1 of 20 finished/).waitFor();
+}
+
+test("consensus regions drawn over the clip; clicking one labels every span under it at once", async () => {
+  // On the 7.1 s clip: w1 30–60% of the width, w2 40–70%, w3 20–35%. More than half of three
+  // (two) marked 30–35% (w1, w3) and 40–60% (w1, w2): two consensus regions.
+  await mark("w1", 0.3, 0.6);
+  await mark("w2", 0.4, 0.7);
+  await mark("w3", 0.2, 0.35);
+
+  await page.goto(`${inject("baseUrl")}/annotate/demo?annotator=e1&role=expert`);
+  await page.getByRole("heading", { name: "s01_human.wav" }).waitFor();
+  await waitForWaveform(page);
+  await page.getByRole("checkbox", { name: "Consensus" }).check();
+  const summary = page.getByTestId("consensus-summary");
+  await expect(summary.textContent()).resolves.toMatch(
+    /^Majority consensus: 2 regions, (\d+\.\d\d) s$/,
+  );
+  // 5% + 20% of 7.1 s, to within a bin on each of the four edges.
+  const seconds = Number(/, (\d+\.\d\d) s$/.exec((await summary.textContent()) ?? "")?.[1]);
+  expect(Math.abs(seconds - 0.25 * 7.1)).toBeLessThanOrEqual(0.4);
+
+  // Click the middle of the second consensus region (50% of the width), drawn as a band along
+  // the bottom of the waveform.
+  const box = await page.getByTestId("waveform-canvas").boundingBox();
+  if (!box) throw new Error("the waveform has no box");
+  const band = await page.evaluate(() => {
+    const host = document.querySelector('[data-testid="waveform-canvas"] > div');
+    const el = host?.shadowRoot?.querySelector('[data-span-id^="consensus:"]') as HTMLElement;
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom };
+  });
+  expect(band.bottom - band.top).toBeLessThan(box.height * 0.3);
+  await page.mouse.click(box.x + box.width * 0.5, (band.top + band.bottom) / 2);
+  const reasons = page.getByRole("group", { name: /^Reasons for 2 spans/ });
+  await reasons.waitFor();
+  await page.getByText("2 spans selected: reasons go to all of them").waitFor();
+  // "3" is High pitch: both w1's and w2's spans get it; w3's does not.
+  await page.keyboard.press("3");
+  const rows = page.getByRole("list", { name: "Regions" }).getByRole("listitem");
+  await expect
+    .poll(() => rows.allTextContents())
+    .toEqual([
+      expect.stringMatching(/^w3.*No reasons yet$/),
+      expect.stringMatching(/^w1.*High pitch$/),
+      expect.stringMatching(/^w2.*High pitch$/),
+    ]);
+  await dismissNotices(page);
+  await screenshot(page, "expert-consensus");
+
+  // O from w3's span takes the spans overlapping it (w3 and w1, and w2 through w1).
+  await rows
+    .nth(0)
+    .getByRole("button", { name: /^w3's span/ })
+    .click();
+  await page.keyboard.press("o");
+  await page.getByRole("group", { name: /^Reasons for 3 spans/ }).waitFor();
+  // Undefined excludes the other reasons, on every span.
+  await page.keyboard.press("-");
+  await expect
+    .poll(() => rows.allTextContents())
+    .toEqual([
+      expect.stringMatching(/^w3.*Undefined$/),
+      expect.stringMatching(/^w1.*Undefined$/),
+      expect.stringMatching(/^w2.*Undefined$/),
+    ]);
+  // Labels survive a reload.
+  await page.reload();
+  await waitForWaveform(page);
+  await expect.poll(() => rows.allTextContents()).toHaveLength(3);
+  expect((await rows.allTextContents()).every((t) => t.endsWith("Undefined"))).toBe(true);
+  expect(errors).toEqual([]);
+});
