@@ -60,3 +60,47 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** Closes the app shell's notices (e.g. about persistent storage) so screenshots show the screen. */
+export async function dismissNotices(page: Page): Promise<void> {
+  const buttons = page
+    .getByRole("region", { name: "Notices" })
+    .getByRole("button", { name: /^Dismiss/ });
+  while ((await buttons.count()) > 0) await buttons.first().click();
+}
+
+/** Waits until the waveform on screen has decoded its clip. */
+export async function waitForWaveform(page: Page): Promise<void> {
+  await page.locator('section[aria-label="Waveform"][aria-busy="false"]').waitFor();
+}
+
+/**
+ * On the demo study's crowd screen, as annotator `id`: drags a span across the given shares of
+ * the first clip's waveform, rates it 3 and finishes it.
+ */
+export async function markFirstClip(
+  page: Page,
+  baseUrl: string,
+  id: string,
+  from: number,
+  to: number,
+): Promise<void> {
+  await page.goto(`${baseUrl}/annotate/demo?annotator=${id}&role=crowd`);
+  await waitForWaveform(page);
+  const box = await page.getByTestId("waveform-canvas").boundingBox();
+  if (!box) throw new Error("the waveform has no box");
+  const y = box.y + box.height * 0.55;
+  await page.mouse.move(box.x + box.width * from, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * ((from + to) / 2), y, { steps: 5 });
+  await page.mouse.move(box.x + box.width * to, y, { steps: 5 });
+  await page.mouse.up();
+  const regions = page.getByRole("list", { name: "Regions" }).getByRole("listitem");
+  for (let i = 0; (await regions.count()) !== 1; i++) {
+    if (i > 100) throw new Error(`the drag by ${id} left ${await regions.count()} spans, not 1`);
+    await page.waitForTimeout(50);
+  }
+  await page.getByRole("radio", { name: /^3/ }).check();
+  await page.getByRole("button", { name: "Finish clip" }).click();
+  await page.getByText(/1 of 20 finished/).waitFor();
+}

@@ -4,7 +4,14 @@
 // selects the crowd spans under it, and one key gives a reason to all of them.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+import {
+  dismissNotices,
+  launchBrowser,
+  markFirstClip,
+  screenshot,
+  waitForWaveform,
+  watchErrors,
+} from "./chromium.ts";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -26,41 +33,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function dismissNotices(p: Page) {
-  const buttons = p.getByRole("button", { name: /^Dismiss/ });
-  while ((await buttons.count()) > 0) await buttons.first().click();
-}
-
-async function waitForWaveform(p: Page) {
-  await p.locator('section[aria-label="Waveform"][aria-busy="false"]').waitFor();
-}
-
-/** A crowd annotator drags from `from` to `to` (shares of the waveform's width) and finishes. */
-async function mark(annotator: string, from: number, to: number) {
-  await page.goto(`${inject("baseUrl")}/annotate/demo?annotator=${annotator}&role=crowd`);
-  await waitForWaveform(page);
-  const box = await page.getByTestId("waveform-canvas").boundingBox();
-  if (!box) throw new Error("the waveform has no box");
-  const y = box.y + box.height * 0.55;
-  await page.mouse.move(box.x + box.width * from, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * ((from + to) / 2), y, { steps: 5 });
-  await page.mouse.move(box.x + box.width * to, y, { steps: 5 });
-  await page.mouse.up();
-  await expect
-    .poll(() => page.getByRole("list", { name: "Regions" }).getByRole("listitem").count())
-    .toBe(1);
-  await page.getByRole("radio", { name: /^3/ }).check();
-  await page.getByRole("button", { name: "Finish clip" }).click();
-  await page.getByText(/1 of 20 finished/).waitFor();
-}
-
 test("consensus regions drawn over the clip; clicking one labels every span under it at once", async () => {
   // On the 7.1 s clip: w1 30–60% of the width, w2 40–70%, w3 20–35%. More than half of three
   // (two) marked 30–35% (w1, w3) and 40–60% (w1, w2): two consensus regions.
-  await mark("w1", 0.3, 0.6);
-  await mark("w2", 0.4, 0.7);
-  await mark("w3", 0.2, 0.35);
+  await markFirstClip(page, inject("baseUrl"), "w1", 0.3, 0.6);
+  await markFirstClip(page, inject("baseUrl"), "w2", 0.4, 0.7);
+  await markFirstClip(page, inject("baseUrl"), "w3", 0.2, 0.35);
 
   await page.goto(`${inject("baseUrl")}/annotate/demo?annotator=e1&role=expert`);
   await page.getByRole("heading", { name: "s01_human.wav" }).waitFor();

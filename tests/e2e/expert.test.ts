@@ -3,7 +3,14 @@
 // two colours, tags one with "End of speech", reloads, and finds the tag stored.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+import {
+  dismissNotices,
+  launchBrowser,
+  markFirstClip,
+  screenshot,
+  waitForWaveform,
+  watchErrors,
+} from "./chromium.ts";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -29,38 +36,9 @@ afterAll(async () => {
 /** The waveform's drawn regions (wavesurfer's shadow DOM is open, so locators reach inside). */
 const drawnSpans = (p: Page) => p.locator('section[aria-label="Waveform"] [data-span-id]');
 
-/** Closes the app shell's notices (e.g. about persistent storage) so screenshots show the screen. */
-async function dismissNotices(p: Page) {
-  const buttons = p.getByRole("button", { name: /^Dismiss/ });
-  while ((await buttons.count()) > 0) await buttons.first().click();
-}
-
-async function waitForWaveform(p: Page) {
-  await p.locator('section[aria-label="Waveform"][aria-busy="false"]').waitFor();
-}
-
-/** As crowd annotator `id`, drag a span across the given fractions of the first clip, rate, finish. */
-async function markFirstClip(id: string, from: number, to: number) {
-  await page.goto(`${inject("baseUrl")}/annotate/demo?annotator=${id}&role=crowd`);
-  await waitForWaveform(page);
-  const box = await page.getByTestId("waveform-canvas").boundingBox();
-  if (!box) throw new Error("the waveform has no box");
-  const y = box.y + box.height * 0.55;
-  await page.mouse.move(box.x + box.width * from, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * ((from + to) / 2), y, { steps: 5 });
-  await page.mouse.move(box.x + box.width * to, y, { steps: 5 });
-  await page.mouse.up();
-  const regions = page.getByRole("list", { name: "Regions" }).getByRole("listitem");
-  await expect.poll(() => regions.count()).toBe(1);
-  await page.getByRole("radio", { name: /^3/ }).check();
-  await page.getByRole("button", { name: "Finish clip" }).click();
-  await page.getByText(/1 of 20 finished/).waitFor();
-}
-
 test("crowd spans from two annotators are shown in two colours; a reason survives a reload", async () => {
-  await markFirstClip("w1", 0.15, 0.4);
-  await markFirstClip("w2", 0.5, 0.8);
+  await markFirstClip(page, inject("baseUrl"), "w1", 0.15, 0.4);
+  await markFirstClip(page, inject("baseUrl"), "w2", 0.5, 0.8);
 
   await page.goto(`${inject("baseUrl")}/annotate/demo?annotator=e1&role=expert`);
   await page.getByRole("heading", { name: "s01_human.wav" }).waitFor();

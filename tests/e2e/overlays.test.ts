@@ -4,7 +4,14 @@
 // rest of the clip, follows the zoom, and fits at 1440 × 900 and at laptop size (1280 × 720).
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+import {
+  dismissNotices,
+  launchBrowser,
+  markFirstClip,
+  screenshot,
+  waitForWaveform,
+  watchErrors,
+} from "./chromium.ts";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -25,15 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function dismissNotices(p: Page) {
-  const buttons = p.getByRole("button", { name: /^Dismiss/ });
-  while ((await buttons.count()) > 0) await buttons.first().click();
-}
-
-async function waitForWaveform(p: Page) {
-  await p.locator('section[aria-label="Waveform"][aria-busy="false"]').waitFor();
-}
 
 /** Pixels of the overlay canvas in each track's colour (sky-700 pitch, amber-700 energy). */
 function overlayPixels(p: Page) {
@@ -65,22 +63,7 @@ function overlayPixels(p: Page) {
 
 test("F0 and energy over the waveform, the span's evidence, zoom, two screen sizes", async () => {
   // A crowd annotator marks 0.30–0.60 of the first clip (s01_human.wav, 7.1 s).
-  await page.goto(`${inject("baseUrl")}/annotate/demo?annotator=w1&role=crowd`);
-  await waitForWaveform(page);
-  const box = await page.getByTestId("waveform-canvas").boundingBox();
-  if (!box) throw new Error("the waveform has no box");
-  const y = box.y + box.height * 0.55;
-  await page.mouse.move(box.x + box.width * 0.3, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.45, y, { steps: 5 });
-  await page.mouse.move(box.x + box.width * 0.6, y, { steps: 5 });
-  await page.mouse.up();
-  await expect
-    .poll(() => page.getByRole("list", { name: "Regions" }).getByRole("listitem").count())
-    .toBe(1);
-  await page.getByRole("radio", { name: /^3/ }).check();
-  await page.getByRole("button", { name: "Finish clip" }).click();
-  await page.getByText(/1 of 20 finished/).waitFor();
+  await markFirstClip(page, inject("baseUrl"), "w1", 0.3, 0.6);
 
   await page.goto(`${inject("baseUrl")}/annotate/demo?annotator=e1&role=expert`);
   await page.getByRole("heading", { name: "s01_human.wav" }).waitFor();

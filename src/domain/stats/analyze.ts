@@ -7,7 +7,7 @@ import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../binWidth.ts";
 import type { AnnotationFile } from "../types.ts";
 import { alphaFromSums } from "./alpha.ts";
 import { type ClipAgreement, passOverClips, type ScatterPoint } from "./clipPass.ts";
-import { computeConsensus } from "./consensus.ts";
+import { consensusFromTables } from "./consensus.ts";
 import { leastSquares, pearson, spearman } from "./correlation.ts";
 import { errorTypes } from "./errorTypes.ts";
 import { expertAgreement } from "./expertAgreement.ts";
@@ -131,8 +131,26 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     errorTypes: { overall: types.overall, bySystem: types.bySystem },
     annotators: annotatorRows,
     mos: computeMos(file),
-    consensus: computeConsensus(file, binSeconds).summary,
+    consensus: consensusFromTables(
+      {
+        clips,
+        annotatorIds,
+        crowd: crowdMask(file, annotatorIds),
+        durUs: grid.durUs,
+        bins: grid.bins,
+        regions,
+        submissions,
+      },
+      binUs,
+      false,
+    ).summary,
     expertAgreement: expertAgreement(file),
   };
   return { report, clips: pass.rows, scatter: pass.scatter, fit };
+}
+
+/** 1 at the index of each crowd annotator (ids in code-unit order). */
+function crowdMask(file: AnnotationFile, annotatorIds: readonly string[]): Uint8Array {
+  const roles = new Map(file.annotators.map((a) => [a.id, a.role]));
+  return Uint8Array.from(annotatorIds, (id) => (roles.get(id) === "crowd" ? 1 : 0));
 }

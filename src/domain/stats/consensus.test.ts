@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { seededRandom } from "../random.ts";
 import type { AnnotationFile } from "../types.ts";
 import {
   binsToSpans,
@@ -38,18 +39,6 @@ describe("majority vote", () => {
   });
 });
 
-/** A seeded generator (mulberry32) for the simulated crowds. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("Dawid–Skene by EM", () => {
   test("recovers planted sensitivities, specificities and prevalence on a simulated crowd", () => {
     const planted = [
@@ -59,7 +48,7 @@ describe("Dawid–Skene by EM", () => {
       { se: 0.5, sp: 0.5 }, // a spammer: marks at random
       { se: 0.3, sp: 0.8 },
     ];
-    const next = random(7);
+    const next = seededRandom("planted crowd");
     const items = 20_000;
     const prevalence = 0.2;
     const patterns = [];
@@ -95,7 +84,7 @@ describe("Dawid–Skene by EM", () => {
   });
 
   test("pooled identical items give the same fit as the items one by one", () => {
-    const next = random(3);
+    const next = seededRandom("pooled");
     const single = [];
     const counts = new Map<string, number>();
     for (let i = 0; i < 500; i++) {

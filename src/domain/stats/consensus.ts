@@ -11,8 +11,16 @@
 import { type Span, secondsFromUs } from "../spans.ts";
 import type { AnnotationFile } from "../types.ts";
 import { kappaFromCells } from "./kappa.ts";
-import { byCodeUnit } from "./records.ts";
-import { binCount, markSpan, us } from "./time.ts";
+import {
+  byCodeUnit,
+  clipGrid,
+  IdLookup,
+  type RegionTable,
+  readRegions,
+  readSubmissions,
+  type SubmissionTable,
+} from "./records.ts";
+import { binCount, ceilDiv, floorDiv, markSpan, us } from "./time.ts";
 
 /** A worker's sensitivity or specificity is kept inside [ε, 1 − ε] while EM runs (no log 0). */
 const EPSILON = 1e-6;
@@ -227,146 +235,226 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
   return { prevalence, sensitivity, specificity, posterior, logLikelihood, converged, iterations };
 }
 
-/** The study's consensus: per clip regions and the summary with each crowd worker's figures. */
-export function computeConsensus(file: AnnotationFile, binSeconds: number): Consensus {
+/** The parts of a study the consensus reads, as the report's pass prepares them (records.ts). */
+export interface ConsensusTables {
+  clips: AnnotationFile["clips"];
+  /** Annotator ids in code-unit order; the tables' annotator indexes point here. */
+  annotatorIds: readonly string[];
+  /** 1 for the indexes of crowd annotators. */
+  crowd: Uint8Array;
+  durUs: Float64Array;
+  bins: Int32Array;
+  regions: RegionTable;
+  submissions: SubmissionTable;
+}
+
+/** Bits of a vote mask word (the sign bit left alone). */
+const WORD = 30;
+
+/**
+ * The study's consensus: the summary with each crowd worker's figures and, when `withRegions`,
+ * each clip's consensus regions (the exports; the report needs only the summary).
+ */
+export function computeConsensus(
+  file: AnnotationFile,
+  binSeconds: number,
+  withRegions = true,
+): Consensus {
   const binUs = us(binSeconds);
-  const crowd = new Set(file.annotators.filter((a) => a.role === "crowd").map((a) => a.id));
-  const workerIds = [...crowd].sort(byCodeUnit);
-  const workerIndex = new Map(workerIds.map((id, i) => [id, i]));
+  const grid = clipGrid(file.clips, binUs);
+  const annotatorIds = file.annotators.map((a) => a.id).sort(byCodeUnit);
+  const lookup = new IdLookup(file.clips, annotatorIds);
+  const roles = new Map(file.annotators.map((a) => [a.id, a.role]));
+  return consensusFromTables(
+    {
+      clips: file.clips,
+      annotatorIds,
+      crowd: Uint8Array.from(annotatorIds, (id) => (roles.get(id) === "crowd" ? 1 : 0)),
+      durUs: grid.durUs,
+      bins: grid.bins,
+      regions: readRegions(file.regions, lookup, grid.durUs),
+      submissions: readSubmissions(file.submissions, lookup, file.clips.length),
+    },
+    binUs,
+    withRegions,
+  );
+}
 
-  // Crowd annotations per clip (a submission or a region), and their non-empty regions.
-  const clipIndex = new Map(file.clips.map((c, i) => [c.id, i]));
-  const annotated: Set<string>[] = file.clips.map(() => new Set());
-  const regions = new Map<string, Span[]>();
-  for (const s of file.submissions) {
-    if (crowd.has(s.annotatorId)) annotated[clipIndex.get(s.clipId) as number]?.add(s.annotatorId);
-  }
-  for (const r of file.regions) {
-    if (!crowd.has(r.annotatorId)) continue;
-    annotated[clipIndex.get(r.clipId) as number]?.add(r.annotatorId);
-    const key = `${r.clipId}\u0000${r.annotatorId}`;
-    const list = regions.get(key);
-    if (list) list.push(r);
-    else regions.set(key, [r]);
-  }
-
-  // Per clip with ≥ 2 crowd annotations: the bin vectors, and the vote patterns for EM.
-  interface ClipVotes {
-    clip: number;
-    workers: Int32Array;
-    vectors: Uint8Array[];
-    durationUs: number;
-    patternOf: Int32Array;
-  }
-  const used: ClipVotes[] = [];
+/**
+ * The consensus over prepared tables. Each clip's votes are built as bit masks, one word per
+ * 30 annotators of the clip, set over each region's bin range; bins with the same annotators
+ * and the same mask share a pattern (consecutive bins mostly repeat the last one). Everything
+ * but the per-clip regions is then a sum over patterns: a pattern fixes every vote, the
+ * majority and the model's decision.
+ */
+export function consensusFromTables(
+  t: ConsensusTables,
+  binUs: number,
+  withRegions: boolean,
+): Consensus {
+  const A = t.annotatorIds.length;
+  const C = t.clips.length;
+  const { regions, submissions } = t;
+  // Per clip: which annotators are in it (a stamp per annotator) and at which position.
+  const stamp = new Int32Array(A).fill(-1);
+  const position = new Int32Array(A);
+  const annotations = new Int32Array(A);
+  let ids: number[] = [];
+  let masks = new Int32Array(0);
   const patterns: Pattern[] = [];
-  // Pattern ids per set of annotators, then per vote mask.
   const patternIds = new Map<string, Map<number | string, number>>();
+  const used: { clip: number; workers: Int32Array; patternOf: Int32Array | null }[] = [];
   let totalBins = 0;
-  file.clips.forEach((clip, c) => {
-    const ids = [...(annotated[c] as Set<string>)].sort(byCodeUnit);
-    if (ids.length < 2) return;
-    const durationUs = us(clip.duration);
-    const k = durationUs > 0 ? binCount(durationUs, binUs) : 0;
-    if (k === 0) return;
-    const workers = Int32Array.from(ids, (id) => workerIndex.get(id) as number);
-    const vectors = ids.map((id) => {
-      const v = new Uint8Array(k);
-      for (const r of regions.get(`${clip.id}\u0000${id}`) ?? []) {
-        markSpan(v, 0, k, us(r.start), Math.min(us(r.end), durationUs), binUs);
+  for (let c = 0; c < C; c++) {
+    const k = t.bins[c] as number;
+    if (k === 0) continue;
+    ids = [];
+    for (
+      let i = submissions.offsets[c] as number;
+      i < (submissions.offsets[c + 1] as number);
+      i++
+    ) {
+      const a = submissions.annotator[submissions.order[i] as number] as number;
+      if (t.crowd[a] && stamp[a] !== c) {
+        stamp[a] = c;
+        ids.push(a);
       }
-      return v;
-    });
-    const patternOf = new Int32Array(k);
-    const workerKey = workers.join(",");
+    }
+    const r0 = regions.offsets[c] as number;
+    const r1 = regions.offsets[c + 1] as number;
+    for (let i = r0; i < r1; i++) {
+      const a = regions.annotator[regions.order[i] as number] as number;
+      if (t.crowd[a] && stamp[a] !== c) {
+        stamp[a] = c;
+        ids.push(a);
+      }
+    }
+    const n = ids.length;
+    if (n < 2) continue;
+    ids.sort((x, y) => x - y);
+    for (let j = 0; j < n; j++) {
+      position[ids[j] as number] = j;
+      annotations[ids[j] as number] = (annotations[ids[j] as number] as number) + 1;
+    }
+    const W = Math.ceil(n / WORD);
+    if (masks.length < k * W) masks = new Int32Array(Math.max(k * W, masks.length * 2));
+    masks.fill(0, 0, k * W);
+    for (let i = r0; i < r1; i++) {
+      const r = regions.order[i] as number;
+      const a = regions.annotator[r] as number;
+      const s = regions.start[r] as number;
+      const e = regions.end[r] as number;
+      if (!t.crowd[a] || e <= s) continue;
+      const j = position[a] as number;
+      const word = (j / WORD) | 0;
+      const bit = 1 << (j % WORD);
+      const first = Math.max(0, floorDiv(s, binUs));
+      const last = Math.min(k - 1, ceilDiv(e, binUs) - 1);
+      for (let b = first; b <= last; b++)
+        masks[b * W + word] = (masks[b * W + word] as number) | bit;
+    }
+    const workers = Int32Array.from(ids);
+    const workerKey = ids.join(",");
     let known = patternIds.get(workerKey);
     if (!known) {
       known = new Map();
       patternIds.set(workerKey, known);
     }
-    const n = vectors.length;
-    for (let b = 0; b < k; b++) {
-      // The votes as a bit mask (a string past 30 annotators on one clip).
-      let mask = 0;
-      let text = "";
-      for (let j = 0; j < n; j++) {
-        const x = (vectors[j] as Uint8Array)[b] as number;
-        if (n <= 30) mask |= x << j;
-        else text += x;
-      }
-      const key = n <= 30 ? mask : text;
+    const patternOf = withRegions ? new Int32Array(k) : null;
+    // Runs of equal masks (most bins repeat the one before) take one pattern lookup.
+    let b = 0;
+    while (b < k) {
+      const key = W === 1 ? (masks[b] as number) : masks.subarray(b * W, b * W + W).join(",");
+      let end = b + 1;
+      if (W === 1) while (end < k && masks[end] === key) end++;
       let id = known.get(key);
       if (id === undefined) {
         id = patterns.length;
         known.set(key, id);
         const votes = new Uint8Array(n);
-        for (let j = 0; j < n; j++) votes[j] = (vectors[j] as Uint8Array)[b] as number;
+        for (let j = 0; j < n; j++) {
+          votes[j] = ((masks[b * W + ((j / WORD) | 0)] as number) >>> (j % WORD)) & 1;
+        }
         patterns.push({ workers, votes, weight: 0 });
       }
-      (patterns[id] as Pattern).weight++;
-      patternOf[b] = id;
+      (patterns[id] as Pattern).weight += end - b;
+      if (patternOf) patternOf.fill(id, b, end);
+      b = end;
     }
     totalBins += k;
-    used.push({ clip: c, workers, vectors, durationUs, patternOf });
-  });
+    used.push({ clip: c, workers, patternOf });
+  }
 
-  const model = patterns.length > 0 ? dawidSkene(patterns, workerIds.length) : null;
+  const model = patterns.length > 0 ? dawidSkene(patterns, A) : null;
 
-  // Consensus per clip, and each worker's agreement with it (pooled cell counts).
-  const cells = workerIds.map(() => ({
-    maj: [0, 0, 0, 0],
-    mod: [0, 0, 0, 0],
-    annotations: 0,
-    bins: 0,
-  }));
+  // Per pattern: the majority and the model's decision; per worker, pooled kappa cells.
+  const P = patterns.length;
+  const majorityOf = new Uint8Array(P);
+  const modelOf = new Uint8Array(P);
+  const maj = new Float64Array(A * 4);
+  const mod = new Float64Array(A * 4);
+  const binsOf = new Float64Array(A);
   let majorityMarked = 0;
   let modelMarked = 0;
-  const clips: ClipConsensus[] = used.map(({ clip, workers, vectors, durationUs, patternOf }) => {
-    const majority = majorityBins(vectors);
-    const modelBins = new Uint8Array(majority.length);
-    for (let b = 0; b < modelBins.length; b++) {
-      modelBins[b] = (model?.posterior[patternOf[b] as number] as number) > 0.5 ? 1 : 0;
-      majorityMarked += majority[b] as number;
-      modelMarked += modelBins[b] as number;
+  for (let p = 0; p < P; p++) {
+    const { workers, votes, weight } = patterns[p] as Pattern;
+    let marks = 0;
+    for (let j = 0; j < votes.length; j++) marks += votes[j] as number;
+    const m = 2 * marks > votes.length ? 1 : 0;
+    const d = (model?.posterior[p] as number) > 0.5 ? 1 : 0;
+    majorityOf[p] = m;
+    modelOf[p] = d;
+    majorityMarked += m * weight;
+    modelMarked += d * weight;
+    for (let j = 0; j < votes.length; j++) {
+      const w = workers[j] as number;
+      const x = votes[j] as number;
+      binsOf[w] = (binsOf[w] as number) + weight;
+      maj[w * 4 + ((x << 1) | m)] = (maj[w * 4 + ((x << 1) | m)] as number) + weight;
+      mod[w * 4 + ((x << 1) | d)] = (mod[w * 4 + ((x << 1) | d)] as number) + weight;
     }
-    workers.forEach((w, j) => {
-      const cell = cells[w] as (typeof cells)[number];
-      const v = vectors[j] as Uint8Array;
-      cell.annotations++;
-      cell.bins += v.length;
-      for (let b = 0; b < v.length; b++) {
-        const x = v[b] as number;
-        const maj = (x << 1) | (majority[b] as number);
-        const mod = (x << 1) | (modelBins[b] as number);
-        cell.maj[maj] = (cell.maj[maj] as number) + 1;
-        cell.mod[mod] = (cell.mod[mod] as number) + 1;
-      }
-    });
-    return {
-      clipId: (file.clips[clip] as AnnotationFile["clips"][number]).id,
-      annotators: Array.from(workers, (w) => workerIds[w] as string),
-      majority: binsToSpans(majority, binUs, durationUs),
-      model: binsToSpans(modelBins, binUs, durationUs),
-    };
-  });
+  }
 
-  const kappa = (c: number[]) =>
-    kappaFromCells(c[3] as number, c[2] as number, c[1] as number, c[0] as number);
-  const workers: ConsensusWorker[] = workerIds
-    .map((id, w) => {
-      const cell = cells[w] as (typeof cells)[number];
-      const seen = cell.annotations > 0;
-      return {
-        id,
-        annotations: cell.annotations,
-        bins: cell.bins,
-        sensitivity: seen && model ? (model.sensitivity[w] as number) : null,
-        specificity: seen && model ? (model.specificity[w] as number) : null,
-        kappaMajority: seen ? kappa(cell.maj) : null,
-        kappaModel: seen ? kappa(cell.mod) : null,
-      };
-    })
-    .filter((w) => w.annotations > 0);
+  const clips: ClipConsensus[] = [];
+  if (withRegions) {
+    for (const { clip, workers, patternOf } of used) {
+      const of = patternOf as Int32Array;
+      const majority = new Uint8Array(of.length);
+      const modelBins = new Uint8Array(of.length);
+      for (let b = 0; b < of.length; b++) {
+        majority[b] = majorityOf[of[b] as number] as number;
+        modelBins[b] = modelOf[of[b] as number] as number;
+      }
+      const durationUs = t.durUs[clip] as number;
+      clips.push({
+        clipId: (t.clips[clip] as AnnotationFile["clips"][number]).id,
+        annotators: Array.from(workers, (w) => t.annotatorIds[w] as string),
+        majority: binsToSpans(majority, binUs, durationUs),
+        model: binsToSpans(modelBins, binUs, durationUs),
+      });
+    }
+  }
+
+  const kappa = (cells: Float64Array, w: number) =>
+    kappaFromCells(
+      cells[w * 4 + 3] as number,
+      cells[w * 4 + 2] as number,
+      cells[w * 4 + 1] as number,
+      cells[w * 4] as number,
+    );
+  const workers: ConsensusWorker[] = [];
+  for (let w = 0; w < A; w++) {
+    if (!t.crowd[w] || (annotations[w] as number) === 0) continue;
+    workers.push({
+      id: t.annotatorIds[w] as string,
+      annotations: annotations[w] as number,
+      bins: binsOf[w] as number,
+      sensitivity: model ? (model.sensitivity[w] as number) : null,
+      specificity: model ? (model.specificity[w] as number) : null,
+      kappaMajority: kappa(maj, w),
+      kappaModel: kappa(mod, w),
+    });
+  }
   return {
     summary: {
       clips: used.length,

@@ -29,53 +29,104 @@ export interface ExpertAgreement {
 const mean = (values: number[]) =>
   values.length > 0 ? values.reduce((s, x) => s + x, 0) / values.length : null;
 
+/**
+ * One pass over the reason labels: the labellers are counted first (fewer than two: nothing to
+ * compare, the common case); otherwise the labels are chained per span and only spans with two
+ * or more labellers are visited, each pair of their labellers adding its (reason, span) cells.
+ */
 export function expertAgreement(file: AnnotationFile): ExpertAgreement {
   const taxonomy = file.taxonomy.map((t) => t.id);
-  // Each labeller's reasons per span (two records for one span and labeller are joined).
-  const byLabeller = new Map<string, Map<string, Set<string>>>();
-  for (const label of file.reasonLabels) {
-    let spans = byLabeller.get(label.annotatorId);
-    if (!spans) {
-      spans = new Map();
-      byLabeller.set(label.annotatorId, spans);
-    }
-    const reasons = spans.get(label.regionId) ?? new Set<string>();
-    for (const r of label.reasons) reasons.add(r);
-    spans.set(label.regionId, reasons);
-  }
-  const labellers = [...byLabeller.keys()].sort(byCodeUnit);
-  const pairs: ExpertPairAgreement[] = [];
-  for (let i = 0; i < labellers.length; i++) {
-    for (let j = i + 1; j < labellers.length; j++) {
-      const a = labellers[i] as string;
-      const b = labellers[j] as string;
-      const spansA = byLabeller.get(a) as Map<string, Set<string>>;
-      const spansB = byLabeller.get(b) as Map<string, Set<string>>;
-      const shared = [...spansA.keys()].filter((id) => spansB.has(id));
-      if (shared.length === 0) continue;
-      const all = [0, 0, 0, 0]; // n11, n10, n01, n00 over (span, reason) cells
-      const byReason = idRecord<number | null>();
-      for (const reason of taxonomy) {
-        const cells = [0, 0, 0, 0];
-        for (const id of shared) {
-          const x = (spansA.get(id) as Set<string>).has(reason);
-          const y = (spansB.get(id) as Set<string>).has(reason);
-          const cell = x ? (y ? 0 : 1) : y ? 2 : 3;
-          cells[cell] = (cells[cell] as number) + 1;
-          all[cell] = (all[cell] as number) + 1;
-        }
-        byReason[reason] = kappaFromCells(...(cells as [number, number, number, number]));
-      }
-      pairs.push({
-        a,
-        b,
-        spans: shared.length,
-        overall: kappaFromCells(...(all as [number, number, number, number])),
-        byReason,
-      });
-    }
-  }
+  const T = taxonomy.length;
+  const reasonIndex = new Map(taxonomy.map((id, i) => [id, i]));
+  const labels = file.reasonLabels;
+  const L = labels.length;
+  const distinct = new Set<string>();
+  for (let i = 0; i < L; i++) distinct.add((labels[i] as (typeof labels)[number]).annotatorId);
+  const labellers = [...distinct].sort(byCodeUnit);
+  const N = labellers.length;
   const byReason = idRecord<number | null>();
+  if (N < 2) {
+    for (const reason of taxonomy) byReason[reason] = null;
+    return { pairs: [], overall: null, byReason };
+  }
+  const labellerIndex = new Map(labellers.map((id, i) => [id, i]));
+  // Labels chained per span: first label of each span, then `next` links.
+  const first = new Map<string, number>();
+  const next = new Int32Array(L).fill(-1);
+  const shared: number[] = [];
+  for (let i = 0; i < L; i++) {
+    const id = (labels[i] as (typeof labels)[number]).regionId;
+    const head = first.get(id);
+    if (head === undefined) {
+      first.set(id, i);
+      continue;
+    }
+    if ((next[head] as number) === -1) shared.push(head);
+    next[i] = next[head] as number;
+    next[head] = i;
+  }
+  // Per pair (a < b in code-unit order): spans both labelled and the cells n11, n10, n01, n00
+  // per reason at t * 4.
+  const pairCells = new Map<number, { spans: number; cells: Float64Array }>();
+  const ticked = new Uint8Array(N * T);
+  const present = new Int32Array(N).fill(-1);
+  for (const head of shared) {
+    const who: number[] = [];
+    for (let i = head; i !== -1; i = next[i] as number) {
+      const label = labels[i] as (typeof labels)[number];
+      const a = labellerIndex.get(label.annotatorId) as number;
+      if (present[a] !== head) {
+        present[a] = head;
+        who.push(a);
+        ticked.fill(0, a * T, a * T + T);
+      }
+      for (const r of label.reasons) {
+        const t = reasonIndex.get(r);
+        if (t !== undefined) ticked[a * T + t] = 1;
+      }
+    }
+    if (who.length < 2) continue;
+    who.sort((x, y) => x - y);
+    for (let x = 0; x < who.length; x++) {
+      for (let y = x + 1; y < who.length; y++) {
+        const a = who[x] as number;
+        const b = who[y] as number;
+        let pair = pairCells.get(a * N + b);
+        if (!pair) {
+          pair = { spans: 0, cells: new Float64Array(T * 4) };
+          pairCells.set(a * N + b, pair);
+        }
+        pair.spans++;
+        for (let t = 0; t < T; t++) {
+          const cell = ticked[a * T + t] ? (ticked[b * T + t] ? 0 : 1) : ticked[b * T + t] ? 2 : 3;
+          pair.cells[t * 4 + cell] = (pair.cells[t * 4 + cell] as number) + 1;
+        }
+      }
+    }
+  }
+  const pairs: ExpertPairAgreement[] = [...pairCells]
+    .sort((x, y) => x[0] - y[0])
+    .map(([key, { spans, cells }]) => {
+      const all = [0, 0, 0, 0];
+      const perReason = idRecord<number | null>();
+      taxonomy.forEach((reason, t) => {
+        const c = cells.subarray(t * 4, t * 4 + 4);
+        for (let j = 0; j < 4; j++) all[j] = (all[j] as number) + (c[j] as number);
+        perReason[reason] = kappaFromCells(
+          c[0] as number,
+          c[1] as number,
+          c[2] as number,
+          c[3] as number,
+        );
+      });
+      return {
+        a: labellers[Math.floor(key / N)] as string,
+        b: labellers[key % N] as string,
+        spans,
+        overall: kappaFromCells(...(all as [number, number, number, number])),
+        byReason: perReason,
+      };
+    });
   for (const reason of taxonomy) {
     byReason[reason] = mean(
       pairs
