@@ -287,15 +287,37 @@ test("export: every download has the expected contents; audio is added by name",
     "xmin = 0 ",
     `xmax = ${duration("s01_flite")} `,
     "tiers? <exists> ",
-    "size = 2 ",
+    "size = 4 ",
     "item []: ",
   ]);
+  // Two annotators' tiers, then the crowd's consensus (two crowd annotations on the clip).
+  expect([...flite.matchAll(/name = "([^"]+)"/g)].map((m) => m[1])).toEqual([
+    "w1",
+    "w2",
+    "consensus (majority)",
+    "consensus (model)",
+  ]);
+
+  const consensus = unzip((await download(page, "Export crowd consensus (.zip)")).bytes);
+  expect(Object.keys(consensus).sort()).toEqual([
+    `${STUDY}-consensus.csv`,
+    `${STUDY}-consensus.json`,
+  ]);
+  expect(consensus[`${STUDY}-consensus.csv`]?.split("\r\n")[0]).toBe(
+    "clip,clip_name,method,start,end",
+  );
+  expect(JSON.parse(consensus[`${STUDY}-consensus.json`] ?? "{}")).toMatchObject({
+    format: "redpen-consensus",
+    studyId: STUDY,
+  });
 
   const all = unzip((await download(page, "Export everything (.zip)")).bytes);
   expect(Object.keys(all).sort()).toEqual([
     "audacity/s01_espeak.txt",
     "audacity/s01_flite.txt",
     "audacity/s01_human.txt",
+    `${STUDY}-consensus.csv`,
+    `${STUDY}-consensus.json`,
     `${STUDY}-spans.csv`,
     `${STUDY}.json`,
     "textgrid/s01_espeak.TextGrid",
@@ -343,6 +365,7 @@ test("export: every download has the expected contents; audio is added by name",
       "Export CSV",
       "Export Audacity labels (.zip)",
       "Export Praat TextGrids (.zip)",
+      "Export crowd consensus (.zip)",
       "Export everything (.zip)",
     ].map((name) => [name, "rgb(255, 255, 255)", "14px", width, true]),
   );

@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { expect, test } from "vitest";
 import { audacityFiles } from "./audacity.ts";
 import { buildExport } from "./bundles.ts";
+import { studyConsensus, toConsensusCsv, toConsensusJson } from "./consensus.ts";
 import { toSpanCsv } from "./csv.ts";
 import { exportFixture } from "./fixture.test-data.ts";
 import { toInterchangeJson } from "./json.ts";
@@ -16,7 +17,7 @@ test("file names start with the study id", () => {
   const file = exportFixture();
   file.study = { ...file.study, id: "vcc/2018:pilot" };
   expect(
-    (["json", "csv", "audacity", "textgrid", "all"] as const).map(
+    (["json", "csv", "audacity", "textgrid", "consensus", "all"] as const).map(
       (k) => buildExport(k, file).fileName,
     ),
   ).toEqual([
@@ -24,6 +25,7 @@ test("file names start with the study id", () => {
     "vcc_2018_pilot-spans.csv",
     "vcc_2018_pilot-audacity-labels.zip",
     "vcc_2018_pilot-textgrids.zip",
+    "vcc_2018_pilot-consensus.zip",
     "vcc_2018_pilot-all-exports.zip",
   ]);
 });
@@ -31,11 +33,18 @@ test("file names start with the study id", () => {
 test("the zips hold exactly the per-clip files; 'all' holds everything", () => {
   const file = exportFixture();
   expect(unzip(buildExport("audacity", file).data)).toEqual(audacityFiles(file));
-  expect(unzip(buildExport("textgrid", file).data)).toEqual(textGridFiles(file));
+  const consensus = studyConsensus(file);
+  expect(unzip(buildExport("textgrid", file).data)).toEqual(textGridFiles(file, consensus.clips));
+  expect(unzip(buildExport("consensus", file).data)).toEqual({
+    "pilot-consensus.csv": toConsensusCsv(file, consensus),
+    "pilot-consensus.json": toConsensusJson(file, consensus),
+  });
   const all = unzip(buildExport("all", file).data);
   expect(Object.keys(all).sort()).toEqual([
     "audacity/N18_30001.txt",
     "audacity/say, _hi_.txt",
+    "pilot-consensus.csv",
+    "pilot-consensus.json",
     "pilot-spans.csv",
     "pilot.json",
     "textgrid/N18_30001.TextGrid",

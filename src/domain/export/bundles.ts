@@ -1,13 +1,14 @@
 // The downloads the study page offers, as name + type + bytes, built from one interchange file.
 import type { AnnotationFile } from "../types.ts";
 import { audacityFiles } from "./audacity.ts";
+import { studyConsensus, toConsensusCsv, toConsensusJson } from "./consensus.ts";
 import { toSpanCsv } from "./csv.ts";
 import { toInterchangeJson } from "./json.ts";
 import { safeFileName } from "./names.ts";
 import { textGridFiles } from "./textgrid.ts";
 import { zipTextFiles } from "./zip.ts";
 
-export type ExportKind = "json" | "csv" | "audacity" | "textgrid" | "all";
+export type ExportKind = "json" | "csv" | "audacity" | "textgrid" | "consensus" | "all";
 
 export interface ExportDownload {
   fileName: string;
@@ -23,8 +24,10 @@ function prefixed(prefix: string, files: Record<string, string>): Record<string,
 
 /**
  * One download. File names start with the study id: `<id>.json`, `<id>-spans.csv`,
- * `<id>-audacity-labels.zip`, `<id>-textgrids.zip`, `<id>-all-exports.zip` (the last holding
- * `<id>.json`, `<id>-spans.csv`, `audacity/<clip>.txt` and `textgrid/<clip>.TextGrid`).
+ * `<id>-audacity-labels.zip`, `<id>-textgrids.zip` (with the consensus tiers),
+ * `<id>-consensus.zip` (`<id>-consensus.csv` and `<id>-consensus.json`), `<id>-all-exports.zip`
+ * (`<id>.json`, `<id>-spans.csv`, the two consensus files, `audacity/<clip>.txt` and
+ * `textgrid/<clip>.TextGrid`).
  */
 export function buildExport(
   kind: ExportKind,
@@ -51,9 +54,24 @@ export function buildExport(
       return {
         fileName: `${id}-textgrids.zip`,
         mimeType: ZIP,
-        data: zipTextFiles(textGridFiles(file), now),
+        data: zipTextFiles(textGridFiles(file, studyConsensus(file).clips), now),
       };
-    case "all":
+    case "consensus": {
+      const consensus = studyConsensus(file);
+      return {
+        fileName: `${id}-consensus.zip`,
+        mimeType: ZIP,
+        data: zipTextFiles(
+          {
+            [`${id}-consensus.csv`]: toConsensusCsv(file, consensus),
+            [`${id}-consensus.json`]: toConsensusJson(file, consensus),
+          },
+          now,
+        ),
+      };
+    }
+    case "all": {
+      const consensus = studyConsensus(file);
       return {
         fileName: `${id}-all-exports.zip`,
         mimeType: ZIP,
@@ -61,11 +79,14 @@ export function buildExport(
           {
             [`${id}.json`]: toInterchangeJson(file),
             [`${id}-spans.csv`]: toSpanCsv(file),
+            [`${id}-consensus.csv`]: toConsensusCsv(file, consensus),
+            [`${id}-consensus.json`]: toConsensusJson(file, consensus),
             ...prefixed("audacity/", audacityFiles(file)),
-            ...prefixed("textgrid/", textGridFiles(file)),
+            ...prefixed("textgrid/", textGridFiles(file, consensus.clips)),
           },
           now,
         ),
       };
+    }
   }
 }

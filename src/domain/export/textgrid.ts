@@ -6,6 +6,11 @@
 // the time no span covers gets empty intervals. So [1,3] energy + [2,4] silence becomes
 // [1,2] "energy", [2,3] "energy+silence", [3,4] "silence". A covered stretch whose spans have
 // no reasons yet is named "unlabelled". Times are compared in integer microseconds.
+//
+// A clip with two or more crowd annotations also gets two tiers for the crowd's consensus,
+// "consensus (majority)" and "consensus (model)", whose regions are named "majority" and
+// "model" (domain/stats/consensus.ts).
+import type { ClipConsensus } from "../stats/consensus.ts";
 import type { AnnotationFile } from "../types.ts";
 import { annotatedClips, annotatorsOfClip, clipFileStems, reasonsByRegion, us } from "./names.ts";
 
@@ -61,7 +66,11 @@ const seconds = (micro: number): string => String(micro / 1e6);
 const quote = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 
 /** The clip's TextGrid, in Praat's long text format ("ooTextFile"). */
-export function toTextGrid(file: AnnotationFile, clipId: string): string {
+export function toTextGrid(
+  file: AnnotationFile,
+  clipId: string,
+  consensus?: ClipConsensus,
+): string {
   const clip = file.clips.find((c) => c.id === clipId);
   if (!clip) throw new Error(`no clip with id "${clipId}"`);
   const duration = us(clip.duration);
@@ -69,6 +78,25 @@ export function toTextGrid(file: AnnotationFile, clipId: string): string {
   const order = new Map(file.taxonomy.map((t, i) => [t.id, i]));
   const rank = (r: string) => order.get(r) ?? Number.MAX_SAFE_INTEGER;
   const annotators = annotatorsOfClip(file, clipId);
+  const tiers: { name: string; intervals: Interval[] }[] = annotators.map((annotatorId) => {
+    const spans = file.regions
+      .filter((r) => r.clipId === clipId && r.annotatorId === annotatorId)
+      .map((r) => ({ s: us(r.start), e: us(r.end), reasons: reasons.get(r.id) ?? [] }));
+    return { name: annotatorId, intervals: tierIntervals(duration, spans, rank) };
+  });
+  if (consensus) {
+    for (const method of ["majority", "model"] as const) {
+      const spans = consensus[method].map((x) => ({
+        s: us(x.start),
+        e: us(x.end),
+        reasons: [method],
+      }));
+      tiers.push({
+        name: `consensus (${method})`,
+        intervals: tierIntervals(duration, spans, rank),
+      });
+    }
+  }
 
   const lines = [
     'File type = "ooTextFile"',
@@ -77,20 +105,16 @@ export function toTextGrid(file: AnnotationFile, clipId: string): string {
     "xmin = 0 ",
     `xmax = ${seconds(duration)} `,
   ];
-  if (annotators.length === 0) {
+  if (tiers.length === 0) {
     lines.push("tiers? <absent> ");
     return `${lines.join("\n")}\n`;
   }
-  lines.push("tiers? <exists> ", `size = ${annotators.length} `, "item []: ");
-  annotators.forEach((annotatorId, t) => {
-    const spans = file.regions
-      .filter((r) => r.clipId === clipId && r.annotatorId === annotatorId)
-      .map((r) => ({ s: us(r.start), e: us(r.end), reasons: reasons.get(r.id) ?? [] }));
-    const intervals = tierIntervals(duration, spans, rank);
+  lines.push("tiers? <exists> ", `size = ${tiers.length} `, "item []: ");
+  tiers.forEach(({ name, intervals }, t) => {
     lines.push(
       `    item [${t + 1}]:`,
       '        class = "IntervalTier" ',
-      `        name = ${quote(annotatorId)} `,
+      `        name = ${quote(name)} `,
       "        xmin = 0 ",
       `        xmax = ${seconds(duration)} `,
       `        intervals: size = ${intervals.length} `,
@@ -107,12 +131,19 @@ export function toTextGrid(file: AnnotationFile, clipId: string): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** `<clip name without extension>.TextGrid` → TextGrid, for every annotated clip. */
-export function textGridFiles(file: AnnotationFile): Record<string, string> {
+/**
+ * `<clip name without extension>.TextGrid` → TextGrid, for every annotated clip; with the
+ * study's consensus, the clips in it get its two tiers.
+ */
+export function textGridFiles(
+  file: AnnotationFile,
+  consensus?: readonly ClipConsensus[],
+): Record<string, string> {
   const stems = clipFileStems(file.clips);
+  const byClip = new Map((consensus ?? []).map((c) => [c.clipId, c]));
   const out: Record<string, string> = {};
   for (const clip of annotatedClips(file)) {
-    out[`${stems.get(clip.id)}.TextGrid`] = toTextGrid(file, clip.id);
+    out[`${stems.get(clip.id)}.TextGrid`] = toTextGrid(file, clip.id, byClip.get(clip.id));
   }
   return out;
 }

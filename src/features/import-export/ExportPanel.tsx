@@ -27,12 +27,19 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
   {
     kind: "textgrid",
     label: "Export Praat TextGrids (.zip)",
-    description: "A TextGrid per clip, one tier per annotator.",
+    description:
+      "A TextGrid per clip, one tier per annotator, and the crowd's consensus (majority and model) as two more.",
+  },
+  {
+    kind: "consensus",
+    label: "Export crowd consensus (.zip)",
+    description:
+      "The crowd's consensus regions per clip (majority vote and Dawid–Skene model) as CSV and JSON, with each crowd annotator's reliability.",
   },
   {
     kind: "all",
     label: "Export everything (.zip)",
-    description: "JSON, CSV, Audacity labels and TextGrids together.",
+    description: "JSON, CSV, consensus, Audacity labels and TextGrids together.",
   },
 ];
 
