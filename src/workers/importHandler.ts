@@ -4,7 +4,7 @@
 // or paging through conflicts never re-reads or re-sends the study. Requests run one at a time,
 // in the order they came.
 import type { RedPenDB } from "../db/db.ts";
-import { applyResolution, type IncomingFile, planImport } from "../db/interchange.ts";
+import { applyResolution, type IncomingFile, planImport, studyToFile } from "../db/interchange.ts";
 import { bytesNeeded, requireSpace } from "../db/space.ts";
 import { errorMessage, isQuotaError } from "../db/write.ts";
 import { conflictTitle } from "../domain/conflictView.ts";
@@ -93,8 +93,14 @@ export function createImportHandler(
         post({ id, type: "progress", stage: "reading", total: request.files.length });
         files = [];
         plans = new Map();
-        files = await readAnnotationFiles(request.files, (count) =>
-          post({ id, type: "progress", stage: "checking", total: count }),
+        const into =
+          request.intoStudy === undefined
+            ? undefined
+            : await studyToFile(request.intoStudy, database);
+        files = await readAnnotationFiles(
+          request.files,
+          (count) => post({ id, type: "progress", stage: "checking", total: count }),
+          into,
         );
         post({ id, type: "loaded", result: await plan(id) });
         return;

@@ -17,7 +17,13 @@ export type { ConflictChoices };
 
 export type ImportRequest =
   /** Read, check and plan these files (replaces the previous selection). */
-  | { id: number; type: "load"; files: File[] }
+  | {
+      id: number;
+      type: "load";
+      files: File[];
+      /** The stored study that files of other tools (TextGrid, ELAN, …) become spans of. */
+      intoStudy?: string;
+    }
   /** Drop one (refused) file from the selection and plan the rest again. */
   | { id: number; type: "remove"; name: string }
   /** One page of a study's conflicts, in plan order. */

@@ -1,7 +1,13 @@
 // Reading the picked files as interchange files: each is parsed and validated whole by the
-// schema; a file that breaks a rule is refused with its problems, named by JSON path.
+// schema; a file that breaks a rule is refused with its problems, named by JSON path. Files of
+// other tools (Praat TextGrid, Audacity labels, ELAN, Label Studio: domain/formats/) become
+// spans of the study they are imported into, when there is one (the study page's import card).
 // (No React here: the import worker imports this module.)
+import { FORMAT_NAMES, FormatError } from "../domain/formats/foreign.ts";
+import { detectKind, readForeign } from "../domain/formats/read.ts";
+import { foreignToInterchange } from "../domain/formats/toInterchange.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
+import type { AnnotationFile } from "../domain/types.ts";
 
 export interface LoadedFile {
   name: string;
@@ -20,23 +26,71 @@ export function uniqueNames(names: readonly string[]): string[] {
 }
 
 /**
+ * A file of another tool as an interchange file of `study` (refused, with the place, when it
+ * cannot be read or names no clip of the study; refused when there is no study to import into).
+ */
+export function foreignResult(
+  bytes: Uint8Array,
+  name: string,
+  study: AnnotationFile | undefined,
+): ParseResult | undefined {
+  const kind = detectKind(bytes, name);
+  if (kind === "interchange") return undefined;
+  if (!study) {
+    return {
+      ok: false,
+      errors: [
+        {
+          path: "",
+          message: `a ${FORMAT_NAMES[kind]} file names no study: import it from the study's page ("Import annotations" there), where its spans become the study's`,
+        },
+      ],
+    };
+  }
+  try {
+    const { file, warnings } = foreignToInterchange(readForeign(bytes, name, kind), study);
+    const prefix = `${name}: `;
+    return {
+      ok: true,
+      file,
+      warnings: warnings.map((w) => ({
+        path: "",
+        message: w.startsWith(prefix) ? w.slice(prefix.length) : w,
+      })),
+    };
+  } catch (error) {
+    if (error instanceof FormatError) {
+      return { ok: false, errors: [{ path: error.where, message: error.detail }] };
+    }
+    throw error;
+  }
+}
+
+/**
  * Reads every file, then parses and validates each (`onChecking(count)` is called between the
  * two). Runs in the import worker (src/workers/importHandler.ts): File.text() and the parse of
- * a 25 MB study take seconds that must not block the page.
+ * a 25 MB study take seconds that must not block the page. `study`, when given, is the stored
+ * study that files of other tools are imported into.
  */
 export async function readAnnotationFiles(
   files: readonly File[],
   onChecking?: (count: number) => void,
+  study?: AnnotationFile,
 ): Promise<LoadedFile[]> {
   const names = uniqueNames(files.map((f) => f.name));
   const texts = await Promise.all(
-    files.map(async (file): Promise<{ text: string } | { error: string }> => {
-      try {
-        return { text: await file.text() };
-      } catch (error) {
-        return { error: String(error) };
-      }
-    }),
+    files.map(
+      async (file): Promise<{ text: string } | { foreign: ParseResult } | { error: string }> => {
+        try {
+          const bytes = new Uint8Array(await file.arrayBuffer());
+          const foreign = foreignResult(bytes, file.name, study);
+          if (foreign) return { foreign };
+          return { text: new TextDecoder().decode(bytes) };
+        } catch (error) {
+          return { error: String(error) };
+        }
+      },
+    ),
   );
   onChecking?.(files.length);
   return files.map((file, i) => {
@@ -51,6 +105,7 @@ export async function readAnnotationFiles(
         },
       };
     }
+    if ("foreign" in read) return { name, result: read.foreign };
     return { name, result: parseAnnotationText(read.text, file.name) };
   });
 }

@@ -1,5 +1,5 @@
 // The file input of the import card (its accessible name is "Import annotations"), which is
-// also a drop zone for JSON files.
+// also a drop zone. On a study's page it also takes files of other tools.
 import { type Ref, useId } from "react";
 import { FILE_BUTTON_CLASS } from "../../components/Button.tsx";
 import { DropZone } from "../../components/DropZone.tsx";
@@ -7,10 +7,13 @@ import { DropZone } from "../../components/DropZone.tsx";
 export function AnnotationFilePicker({
   onFiles,
   disabled = false,
+  otherTools = false,
   ref,
 }: {
   onFiles: (files: File[]) => void;
   disabled?: boolean;
+  /** Also Praat TextGrids, Audacity labels, ELAN and Label Studio exports (a study's page). */
+  otherTools?: boolean;
   /** The file input, for the card to give focus back to it. */
   ref?: Ref<HTMLInputElement>;
 }) {
@@ -31,7 +34,11 @@ export function AnnotationFilePicker({
         ref={ref}
         id={inputId}
         type="file"
-        accept=".json,application/json"
+        accept={
+          otherTools
+            ? ".json,application/json,.TextGrid,.textgrid,.txt,text/plain,.eaf"
+            : ".json,application/json"
+        }
         multiple
         disabled={disabled}
         aria-describedby={hintId}
@@ -43,8 +50,9 @@ export function AnnotationFilePicker({
         }}
       />
       <p id={hintId} className="mt-2 text-xs text-slate-500">
-        Choose or drop one or more RedPen JSON files (several annotators at once is fine). You see
-        what changes before anything is stored.
+        {otherTools
+          ? "Choose or drop RedPen JSON files, Praat TextGrids, Audacity label files, ELAN .eaf files or a Label Studio JSON export: spans of other tools are matched to this study's clips by file name. You see what changes before anything is stored."
+          : "Choose or drop one or more RedPen JSON files (several annotators at once is fine). You see what changes before anything is stored."}
       </p>
     </DropZone>
   );

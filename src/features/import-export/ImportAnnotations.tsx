@@ -45,6 +45,7 @@ function useImportClient(create: () => ImportClient): () => ImportClient {
 export function ImportAnnotations({
   createClient = () => new ImportClient(),
   initialFiles,
+  intoStudy,
 }: {
   /** Tests pass a client with a fake or in-thread worker. */
   createClient?: () => ImportClient;
@@ -53,6 +54,11 @@ export function ImportAnnotations({
    * the collected file): a new array starts a new preview.
    */
   initialFiles?: readonly File[];
+  /**
+   * The study page's card: files of other tools (Praat TextGrid, Audacity labels, ELAN, Label
+   * Studio) become spans of this study, matched to its clips by file name.
+   */
+  intoStudy?: string;
 }) {
   const client = useImportClient(createClient);
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
@@ -93,7 +99,7 @@ export function ImportAnnotations({
 
   const onFiles = (picked: File[]) => {
     setOutcomes(new Map());
-    void run((onProgress) => client().load(picked, onProgress));
+    void run((onProgress) => client().load(picked, onProgress, intoStudy));
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new array starts a preview
@@ -120,7 +126,12 @@ export function ImportAnnotations({
 
   return (
     <div ref={cardRef} className="space-y-4">
-      <AnnotationFilePicker ref={inputRef} onFiles={onFiles} disabled={stage.kind === "busy"} />
+      <AnnotationFilePicker
+        ref={inputRef}
+        onFiles={onFiles}
+        disabled={stage.kind === "busy"}
+        otherTools={intoStudy !== undefined}
+      />
       {stage.kind === "busy" && (
         <p role="status" className="text-sm text-slate-500">
           {progressText(stage.progress)}

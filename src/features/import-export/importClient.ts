@@ -96,8 +96,15 @@ export class ImportClient {
     };
   }
 
-  async load(files: File[], onProgress?: (p: ImportProgress) => void): Promise<LoadResult> {
-    const answer = await this.send({ type: "load", files }, onProgress);
+  async load(
+    files: File[],
+    onProgress?: (p: ImportProgress) => void,
+    intoStudy?: string,
+  ): Promise<LoadResult> {
+    const answer = await this.send(
+      intoStudy === undefined ? { type: "load", files } : { type: "load", files, intoStudy },
+      onProgress,
+    );
     if (answer.type !== "loaded") throw unexpected(answer);
     return answer.result;
   }

@@ -6,7 +6,7 @@ import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
 import { analysisPath, annotatePath, appHref } from "../../lib/routes.ts";
 import { LazyCollectionPanel } from "../collection/index.ts";
-import { LazyExportPanel } from "../import-export/index.ts";
+import { ImportAnnotations, LazyExportPanel } from "../import-export/index.ts";
 import { AddClipsForm } from "./AddClipsForm.tsx";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
 import { AudioOrigins } from "./AudioOrigins.tsx";
@@ -141,6 +141,12 @@ export function StudyPage({ studyId }: { studyId: string }) {
           <Suspense fallback={<p className="text-sm text-slate-500">Loading the exports…</p>}>
             <ExportPanel studyId={study.id} />
           </Suspense>
+        </Card>
+        <Card
+          title="Import annotations"
+          description="Spans of this study's clips from RedPen JSON, Praat TextGrids, Audacity labels, ELAN or a Label Studio export, matched to the clips by file name."
+        >
+          <ImportAnnotations intoStudy={study.id} />
         </Card>
       </div>
 

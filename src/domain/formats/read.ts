@@ -1,0 +1,55 @@
+// Which tool wrote a file, by its name and first bytes, and its documents.
+import { parseAudacityLabels } from "./audacity.ts";
+import { parseEaf } from "./eaf.ts";
+import { decodeText, type ForeignDocument, FormatError } from "./foreign.ts";
+import { parseLabelStudio } from "./labelStudio.ts";
+import { parseTextGrid } from "./textgrid.ts";
+
+export type FileKind = "interchange" | "textgrid" | "audacity" | "eaf" | "label-studio";
+
+/**
+ * What a picked file is: a TextGrid (by name, or Praat's header), an ELAN file (.eaf, or XML
+ * with ANNOTATION_DOCUMENT), JSON (a RedPen interchange file, or a Label Studio export when it is
+ * an array), else an Audacity label file (.txt, or tab-separated lines).
+ */
+export function detectKind(bytes: Uint8Array, name: string): FileKind {
+  const lower = name.toLowerCase();
+  if (lower.endsWith(".textgrid")) return "textgrid";
+  if (lower.endsWith(".eaf")) return "eaf";
+  // Latin-1 keeps every byte; the NULs of UTF-16 text are dropped so its ASCII reads as such.
+  const head = [...new TextDecoder("latin1").decode(bytes.subarray(0, 400))]
+    .filter((ch) => ch.charCodeAt(0) !== 0)
+    .join("");
+  if (head.startsWith("ooBinaryFile") || /Object class = "TextGrid"|"ooTextFile"/.test(head)) {
+    return "textgrid";
+  }
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<ANNOTATION_DOCUMENT/.test(head)) return "eaf";
+  const start = head.replace(/^\ufeff|^\u00ef\u00bb\u00bf/, "").trimStart();
+  if (start.startsWith("[")) return "label-studio";
+  if (start.startsWith("{") || lower.endsWith(".json")) return "interchange";
+  return "audacity";
+}
+
+/** The documents of a file another tool wrote (not an interchange file). */
+export function readForeign(bytes: Uint8Array, name: string, kind: FileKind): ForeignDocument[] {
+  switch (kind) {
+    case "textgrid":
+      return [parseTextGrid(bytes, name)];
+    case "audacity":
+      return [parseAudacityLabels(bytes, name)];
+    case "eaf":
+      return [parseEaf(bytes, name)];
+    case "label-studio": {
+      let value: unknown;
+      try {
+        value = JSON.parse(decodeText(bytes, name));
+      } catch (error) {
+        if (error instanceof FormatError) throw error;
+        throw new FormatError(name, "", `not valid JSON (${(error as Error).message})`);
+      }
+      return parseLabelStudio(value, name);
+    }
+    case "interchange":
+      throw new Error("an interchange file is read by domain/schema.ts");
+  }
+}

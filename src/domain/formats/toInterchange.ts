@@ -1,0 +1,185 @@
+// Annotations from another tool (foreign.ts) as spans of a stored study, in the interchange
+// format, so they go through the same preview and one-transaction merge as any import:
+// - clip: matched by file name, ignoring case and extensions ("s01_espeak.TextGrid" and
+//   "s01_espeak.short.TextGrid" both name clip "s01_espeak.wav"), else by clip id; a document
+//   naming no clip of the study is refused, naming the file it looked for;
+// - annotator: one per tier; an id the study already has keeps its role, a new one is crowd;
+// - span: a labelled stretch, fitted to the clip by the span rules (domain/spans.ts): an end
+//   past the clip is cut to it (said once per file), a span starting at or after the clip's end
+//   is left out (said too); a span the study already has (same clip, annotator and times to the
+//   microsecond) keeps its stored id, so importing a file twice changes nothing;
+// - reasons: a label whose every part (split at "+", "," or ";") is a taxonomy id or label
+//   (any case) gives those reasons, labelled by the tier's annotator; "unlabelled" (our exports'
+//   mark) and any other text leave the span without reasons (other texts are said, once each);
+// - a submission (without a rating) for each tier on a clip that has none for that annotator,
+//   so a tier with no span still says "heard nothing wrong".
+import { checkSpan, spanFit, us } from "../spans.ts";
+import type { AnnotationFile, ReasonLabel, Region, Submission } from "../types.ts";
+import { type ForeignDocument, FormatError, nameStem } from "./foreign.ts";
+
+/** The mark our TextGrid and Audacity exports give a span without reasons. */
+const UNLABELLED = "unlabelled";
+
+/** The reasons a label names, in taxonomy order; null when some part is no reason. */
+export function reasonsOfLabel(
+  label: string,
+  taxonomy: readonly AnnotationFile["taxonomy"][number][],
+): string[] | null {
+  const byName = new Map<string, string>();
+  for (const t of taxonomy) {
+    byName.set(t.id.toLowerCase(), t.id);
+    byName.set(t.label.toLowerCase(), t.id);
+  }
+  const parts = label
+    .split(/[+,;]/)
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => p !== "");
+  if (parts.length === 0) return null;
+  const ids = new Set<string>();
+  for (const p of parts) {
+    const id = byName.get(p);
+    if (id === undefined) return null;
+    ids.add(id);
+  }
+  return taxonomy.map((t) => t.id).filter((id) => ids.has(id));
+}
+
+export interface Converted {
+  file: AnnotationFile;
+  /** One line each: what was left out or changed, and texts that are no reason. */
+  warnings: string[];
+}
+
+/** The clip a document is about: its audio name without extensions, else a clip id. */
+function matchClip(
+  doc: ForeignDocument,
+  clips: AnnotationFile["clips"],
+): AnnotationFile["clips"][number] {
+  const byStem = new Map<string, AnnotationFile["clips"][number][]>();
+  for (const c of clips) {
+    const key = nameStem(c.name);
+    byStem.set(key, [...(byStem.get(key) ?? []), c]);
+  }
+  let stem = nameStem(doc.audio);
+  for (;;) {
+    const found = byStem.get(stem);
+    if (found && found.length > 1) {
+      throw new FormatError(
+        doc.source,
+        "",
+        `${found.length} clips of the study are named like "${stem}" (${found.map((c) => c.id).join(", ")}): rename one`,
+      );
+    }
+    if (found) return found[0] as AnnotationFile["clips"][number];
+    const byId = clips.find((c) => c.id.toLowerCase() === stem);
+    if (byId) return byId;
+    const dot = stem.lastIndexOf(".");
+    if (dot <= 0) break;
+    stem = stem.slice(0, dot);
+  }
+  throw new FormatError(
+    doc.source,
+    "",
+    `no clip of the study is named like "${doc.audio}" (clips are matched by file name without the extension)`,
+  );
+}
+
+/** The documents as an interchange file of the stored study `study` (as studyToFile gives it). */
+export function foreignToInterchange(
+  docs: readonly ForeignDocument[],
+  study: AnnotationFile,
+): Converted {
+  const warnings: string[] = [];
+  const say = (line: string) => {
+    if (!warnings.includes(line)) warnings.push(line);
+  };
+  const annotators = new Map(study.annotators.map((a) => [a.id, a]));
+  const used = new Map<string, AnnotationFile["annotators"][number]>();
+  const clipsUsed = new Map<string, AnnotationFile["clips"][number]>();
+  const stored = new Map<string, string>();
+  for (const r of study.regions) {
+    stored.set(`${r.clipId}\u0000${r.annotatorId}\u0000${us(r.start)}\u0000${us(r.end)}`, r.id);
+  }
+  const submitted = new Set(study.submissions.map((s) => `${s.clipId}\u0000${s.annotatorId}`));
+  const regions = new Map<string, Region>();
+  const labels = new Map<string, ReasonLabel>();
+  const submissions = new Map<string, Submission>();
+
+  for (const doc of docs) {
+    for (const note of doc.notes) say(`${doc.source}: ${note}`);
+    const clip = matchClip(doc, study.clips);
+    clipsUsed.set(clip.id, clip);
+    let cut = 0;
+    let outside = 0;
+    for (const tier of doc.tiers) {
+      const id = tier.annotator.trim();
+      if (id === "")
+        throw new FormatError(doc.source, "", "a tier has no name (the annotator's id)");
+      used.set(id, annotators.get(id) ?? { id, role: "crowd" });
+      const key = `${clip.id}\u0000${id}`;
+      if (!submitted.has(key) && !submissions.has(key)) {
+        submissions.set(key, { clipId: clip.id, annotatorId: id });
+      }
+      for (const s of tier.spans) {
+        let span: { start: number; end: number };
+        try {
+          span = checkSpan(s.start, s.end);
+        } catch (error) {
+          throw new FormatError(doc.source, s.where, (error as Error).message);
+        }
+        const fit = spanFit(span, clip.duration);
+        if (fit === "outside") {
+          outside++;
+          continue;
+        }
+        if (fit === "clamped") {
+          cut++;
+          span = { start: span.start, end: clip.duration };
+        }
+        const times = `${us(span.start)}\u0000${us(span.end)}`;
+        const regionId =
+          stored.get(`${key}\u0000${times}`) ??
+          `${id}@${clip.id}@${us(span.start)}-${us(span.end)}`;
+        regions.set(regionId, { id: regionId, clipId: clip.id, annotatorId: id, ...span });
+        const label = s.label.trim();
+        const reasons =
+          label.toLowerCase() === UNLABELLED ? [] : reasonsOfLabel(label, study.taxonomy);
+        if (reasons === null) {
+          say(
+            `${doc.source}: "${label}" names no reason of the study's taxonomy: kept as a span without reasons`,
+          );
+          continue;
+        }
+        if (reasons.length === 0) continue;
+        const labelKey = `${regionId}\u0000${id}`;
+        const before = labels.get(labelKey)?.reasons ?? [];
+        const merged = study.taxonomy
+          .map((t) => t.id)
+          .filter((r) => before.includes(r) || reasons.includes(r));
+        labels.set(labelKey, { regionId, annotatorId: id, reasons: merged });
+      }
+    }
+    if (cut > 0)
+      say(
+        `${doc.source}: ${cut} span${cut === 1 ? "" : "s"} ended past the clip (${clip.duration} s): cut to its end`,
+      );
+    if (outside > 0)
+      say(
+        `${doc.source}: ${outside} span${outside === 1 ? "" : "s"} started at or after the clip's end (${clip.duration} s): left out`,
+      );
+  }
+  return {
+    file: {
+      format: "redpen-annotations",
+      version: 1,
+      study: study.study,
+      taxonomy: study.taxonomy,
+      clips: study.clips.filter((c) => clipsUsed.has(c.id)),
+      annotators: [...used.values()],
+      submissions: [...submissions.values()],
+      regions: [...regions.values()],
+      reasonLabels: [...labels.values()],
+    },
+    warnings,
+  };
+}
