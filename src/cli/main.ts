@@ -1,7 +1,8 @@
 // Entry point of the command line: `npm run --silent cli -- <command>` (see docs/cli.md).
 // All the logic is in run.ts; this file only connects it to the process.
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { COLLECTION_COMMANDS, runCollectionCli } from "./collection.ts";
+import { FILE_COMMANDS, runFilesCli } from "./files.ts";
 import { EXIT_INTERNAL, runCli } from "./run.ts";
 
 const io = {
@@ -21,6 +22,19 @@ if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
   runCollectionCli(argv, { ...io, env: process.env, fetch }).then((code) => {
     process.exitCode = code;
   }, internal);
+} else if (FILE_COMMANDS.has(argv[0] ?? "")) {
+  try {
+    process.exitCode = runFilesCli(argv, {
+      ...io,
+      readFile: (path) => readFileSync(path, "utf8"),
+      readBytes: (path) => readFileSync(path),
+      writeFile: (path, data) => writeFileSync(path, data),
+      makeDir: (path) => mkdirSync(path, { recursive: true }),
+      exists: (path) => existsSync(path),
+    });
+  } catch (error) {
+    internal(error);
+  }
 } else {
   try {
     process.exitCode = runCli(argv, {

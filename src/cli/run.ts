@@ -63,7 +63,7 @@ class UsageError extends Error {}
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 /** Why a file could not be read, in words. */
-function readError(error: unknown): string {
+export function readError(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case "ENOENT":
@@ -81,7 +81,7 @@ function readError(error: unknown): string {
 }
 
 /** Reads and validates FILE; on failure writes the problems and returns undefined. */
-function load(fileName: string, io: CliIO): AnnotationFile | undefined {
+export function load(fileName: string, io: CliIO): AnnotationFile | undefined {
   let text: string;
   try {
     text = io.readFile(fileName);

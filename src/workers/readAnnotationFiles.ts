@@ -3,9 +3,7 @@
 // other tools (Praat TextGrid, Audacity labels, ELAN, Label Studio: domain/formats/) become
 // spans of the study they are imported into, when there is one (the study page's import card).
 // (No React here: the import worker imports this module.)
-import { FORMAT_NAMES, FormatError } from "../domain/formats/foreign.ts";
-import { detectKind, readForeign } from "../domain/formats/read.ts";
-import { foreignToInterchange } from "../domain/formats/toInterchange.ts";
+import { foreignResult } from "../domain/formats/read.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 
@@ -23,47 +21,6 @@ export function uniqueNames(names: readonly string[]): string[] {
     used.add(candidate);
     return candidate;
   });
-}
-
-/**
- * A file of another tool as an interchange file of `study` (refused, with the place, when it
- * cannot be read or names no clip of the study; refused when there is no study to import into).
- */
-export function foreignResult(
-  bytes: Uint8Array,
-  name: string,
-  study: AnnotationFile | undefined,
-): ParseResult | undefined {
-  const kind = detectKind(bytes, name);
-  if (kind === "interchange") return undefined;
-  if (!study) {
-    return {
-      ok: false,
-      errors: [
-        {
-          path: "",
-          message: `a ${FORMAT_NAMES[kind]} file names no study: import it from the study's page ("Import annotations" there), where its spans become the study's`,
-        },
-      ],
-    };
-  }
-  try {
-    const { file, warnings } = foreignToInterchange(readForeign(bytes, name, kind), study);
-    const prefix = `${name}: `;
-    return {
-      ok: true,
-      file,
-      warnings: warnings.map((w) => ({
-        path: "",
-        message: w.startsWith(prefix) ? w.slice(prefix.length) : w,
-      })),
-    };
-  } catch (error) {
-    if (error instanceof FormatError) {
-      return { ok: false, errors: [{ path: error.where, message: error.detail }] };
-    }
-    throw error;
-  }
 }
 
 /**

@@ -1,9 +1,12 @@
 // Which tool wrote a file, by its name and first bytes, and its documents.
 import { parseAudacityLabels } from "./audacity.ts";
 import { parseEaf } from "./eaf.ts";
-import { decodeText, type ForeignDocument, FormatError } from "./foreign.ts";
+import type { ParseResult } from "../schema.ts";
+import type { AnnotationFile } from "../types.ts";
+import { decodeText, FORMAT_NAMES, type ForeignDocument, FormatError } from "./foreign.ts";
 import { parseLabelStudio } from "./labelStudio.ts";
 import { parseTextGrid } from "./textgrid.ts";
+import { foreignToInterchange } from "./toInterchange.ts";
 
 export type FileKind = "interchange" | "textgrid" | "audacity" | "eaf" | "label-studio";
 
@@ -51,5 +54,46 @@ export function readForeign(bytes: Uint8Array, name: string, kind: FileKind): Fo
     }
     case "interchange":
       throw new Error("an interchange file is read by domain/schema.ts");
+  }
+}
+
+/**
+ * A file of another tool as an interchange file of `study` (refused, with the place, when it
+ * cannot be read or names no clip of the study; refused when there is no study to import into).
+ */
+export function foreignResult(
+  bytes: Uint8Array,
+  name: string,
+  study: AnnotationFile | undefined,
+): ParseResult | undefined {
+  const kind = detectKind(bytes, name);
+  if (kind === "interchange") return undefined;
+  if (!study) {
+    return {
+      ok: false,
+      errors: [
+        {
+          path: "",
+          message: `a ${FORMAT_NAMES[kind]} file names no study: import it from the study's page ("Import annotations" there), where its spans become the study's`,
+        },
+      ],
+    };
+  }
+  try {
+    const { file, warnings } = foreignToInterchange(readForeign(bytes, name, kind), study);
+    const prefix = `${name}: `;
+    return {
+      ok: true,
+      file,
+      warnings: warnings.map((w) => ({
+        path: "",
+        message: w.startsWith(prefix) ? w.slice(prefix.length) : w,
+      })),
+    };
+  } catch (error) {
+    if (error instanceof FormatError) {
+      return { ok: false, errors: [{ path: error.where, message: error.detail }] };
+    }
+    throw error;
   }
 }
