@@ -1,8 +1,9 @@
 // Which tool wrote a file, by its name and first bytes, and its documents.
-import { parseAudacityLabels } from "./audacity.ts";
-import { parseEaf } from "./eaf.ts";
+
 import type { ParseResult } from "../schema.ts";
 import type { AnnotationFile } from "../types.ts";
+import { parseAudacityLabels } from "./audacity.ts";
+import { parseEaf } from "./eaf.ts";
 import { decodeText, FORMAT_NAMES, type ForeignDocument, FormatError } from "./foreign.ts";
 import { parseLabelStudio } from "./labelStudio.ts";
 import { parseTextGrid } from "./textgrid.ts";
