@@ -263,9 +263,11 @@ test("export: every download has the expected contents; audio is added by name",
   const csv = await download(page, "Export CSV");
   expect(csv.name).toBe(`${STUDY}-spans.csv`);
   const lines = csv.bytes.toString("utf8").split("\r\n");
-  expect(lines[0]).toBe("clip,system,sentence,annotator,start,end,reason,labeller");
-  expect(lines).toContain("s01_espeak,espeak,s01,w1,0.5,1.2,energy,e1");
-  expect(lines).toContain("s01_human,human,s01,w2,0.2,0.4,,");
+  expect(lines[0]).toBe("clip,system,sentence,annotator,start,end,reason,labeller,rating,row");
+  expect(lines.find((l) => l.startsWith("s01_espeak,espeak,s01,w1,0.5,1.2,energy,e1,"))).toMatch(
+    /,span$/,
+  );
+  expect(lines.find((l) => l.startsWith("s01_human,human,s01,w2,0.2,0.4,,,"))).toMatch(/,span$/);
 
   const audacity = unzip((await download(page, "Export Audacity labels (.zip)")).bytes);
   expect(Object.keys(audacity).sort()).toEqual([

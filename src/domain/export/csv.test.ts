@@ -3,18 +3,21 @@ import { expect, test } from "vitest";
 import { toSpanCsv } from "./csv.ts";
 import { exportFixture } from "./fixture.test-data.ts";
 
-test("one row per span and reason, RFC 4180 quoting, CRLF, header", () => {
+test("one row per span and reason, one per clip finished unmarked; the rating; RFC 4180, CRLF", () => {
+  // w17 rated c1 3; w3 finished c1 (spans, no rating) and c2 (no span: its own row); w17
+  // marked c2 without finishing it (no rating).
   expect(toSpanCsv(exportFixture())).toBe(
     [
-      "clip,system,sentence,annotator,start,end,reason,labeller",
-      "c1,N18,30001,w17,1,2,energy,e1",
-      "c1,N18,30001,w17,1.5,2.5,silence,e2",
-      "c1,N18,30001,w17,2.93,3.41,end_of_speech,e1",
-      "c1,N18,30001,w17,2.93,3.41,silence,e1",
-      "c1,N18,30001,w17,2.93,3.41,silence,e2",
-      "c1,N18,30001,w3,0.2,0.5,,",
-      "c1,N18,30001,w3,3,3.444,,",
-      'c2,"X, Y","He said ""no""",w17,0.5,1.5,energy,e1',
+      "clip,system,sentence,annotator,start,end,reason,labeller,rating,row",
+      "c1,N18,30001,w17,1,2,energy,e1,3,span",
+      "c1,N18,30001,w17,1.5,2.5,silence,e2,3,span",
+      "c1,N18,30001,w17,2.93,3.41,end_of_speech,e1,3,span",
+      "c1,N18,30001,w17,2.93,3.41,silence,e1,3,span",
+      "c1,N18,30001,w17,2.93,3.41,silence,e2,3,span",
+      "c1,N18,30001,w3,0.2,0.5,,,,span",
+      "c1,N18,30001,w3,3,3.444,,,,span",
+      'c2,"X, Y","He said ""no""",w17,0.5,1.5,energy,e1,,span',
+      'c2,"X, Y","He said ""no""",w3,,,,,,no span',
       "",
     ].join("\r\n"),
   );
@@ -26,7 +29,7 @@ test("a CSV reader gets the quoted fields back", () => {
     skipEmptyLines: true,
   });
   expect(parsed.errors).toEqual([]);
-  expect(parsed.data.at(-1)).toEqual({
+  expect(parsed.data.at(-2)).toEqual({
     clip: "c2",
     system: "X, Y",
     sentence: 'He said "no"',
@@ -35,12 +38,14 @@ test("a CSV reader gets the quoted fields back", () => {
     end: "1.5",
     reason: "energy",
     labeller: "e1",
+    rating: "",
+    row: "span",
   });
 });
 
-test("a study without spans is just the header", () => {
-  expect(toSpanCsv({ ...exportFixture(), regions: [], reasonLabels: [] })).toBe(
-    "clip,system,sentence,annotator,start,end,reason,labeller\r\n",
+test("a study without spans or finished clips is just the header", () => {
+  expect(toSpanCsv({ ...exportFixture(), submissions: [], regions: [], reasonLabels: [] })).toBe(
+    "clip,system,sentence,annotator,start,end,reason,labeller,rating,row\r\n",
   );
 });
 
@@ -61,10 +66,10 @@ test("text cells that start like a formula get a ' in front and quotes; numbers 
   ];
   expect(toSpanCsv(file)).toBe(
     [
-      "clip,system,sentence,annotator,start,end,reason,labeller",
-      `"'=cmd|' /C calc'!A0","'+SUM(1,2)","'-2","'=w",0.5,1,,`,
-      `c9,"'@x","'\tTab","'=w",0,2,,`,
-      `c10,"'\rCR","'=1\n+2","'=w",1,1.25,,`,
+      "clip,system,sentence,annotator,start,end,reason,labeller,rating,row",
+      `"'=cmd|' /C calc'!A0","'+SUM(1,2)","'-2","'=w",0.5,1,,,,span`,
+      `c9,"'@x","'\tTab","'=w",0,2,,,,span`,
+      `c10,"'\rCR","'=1\n+2","'=w",1,1.25,,,,span`,
       "",
     ].join("\r\n"),
   );

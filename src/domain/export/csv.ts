@@ -1,4 +1,5 @@
-// One row per marked span and reason, for spreadsheets, pandas and R.
+// One row per marked span and reason, and one per finished clip with no span, for
+// spreadsheets, pandas and R.
 import Papa from "papaparse";
 import type { AnnotationFile } from "../types.ts";
 
@@ -11,7 +12,13 @@ export const CSV_COLUMNS = [
   "end",
   "reason",
   "labeller",
+  "rating",
+  "row",
 ] as const;
+
+/** The `row` column: a span (with a reason, or without one yet), or a clip finished unmarked. */
+export const ROW_SPAN = "span";
+export const ROW_NO_SPAN = "no span";
 
 type Row = Record<(typeof CSV_COLUMNS)[number], string | number>;
 
@@ -27,10 +34,14 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * RFC 4180 CSV (CRLF, header row, fields quoted only when needed). Rows: clips in study order;
- * within a clip, spans by annotator, start, end; a span's rows by labeller, then the labeller's
- * reasons in their order. A span no expert has labelled yet is one row with `reason` and
- * `labeller` empty. `clip` is the clip id; `start`/`end` are seconds as stored (numbers). Text
- * cells that start like a formula are neutralized (FORMULA_START).
+ * within a clip, by annotator, then spans by start, end; a span's rows by labeller, then the
+ * labeller's reasons in their order. A span no expert has labelled yet is one row with `reason`
+ * and `labeller` empty. An annotator who finished a clip (a submission) without marking a span
+ * gets one row with `row` = "no span" and start, end, reason and labeller empty, so "heard
+ * nothing wrong" is not lost. `rating` is the annotator's rating of the clip (empty without
+ * one). `clip` is the clip id; `start`/`end` are seconds as stored (numbers). Text cells that
+ * start like a formula are neutralized (FORMULA_START). `rating` and `row` came after the other
+ * columns, at the end, so readers by position keep working.
  */
 export function toSpanCsv(file: AnnotationFile): string {
   const labels = new Map<string, AnnotationFile["reasonLabels"]>();
@@ -40,7 +51,18 @@ export function toSpanCsv(file: AnnotationFile): string {
     labels.set(l.regionId, list);
   }
   const clipOrder = new Map(file.clips.map((c, i) => [c.id, i]));
-  const regions = [...file.regions].sort(
+  const key = (clipId: string, annotatorId: string) => `${clipId}\u0000${annotatorId}`;
+  const ratings = new Map<string, number | undefined>();
+  for (const s of file.submissions) ratings.set(key(s.clipId, s.annotatorId), s.score);
+  const marked = new Set(file.regions.map((r) => key(r.clipId, r.annotatorId)));
+  // Spans, and the clips finished without one (start -1: before any span).
+  type Entry = { clipId: string; annotatorId: string; start: number; end: number; id: string };
+  const entries: Entry[] = [
+    ...file.regions,
+    ...file.submissions
+      .filter((s) => !marked.has(key(s.clipId, s.annotatorId)))
+      .map((s) => ({ clipId: s.clipId, annotatorId: s.annotatorId, start: -1, end: -1, id: "" })),
+  ].sort(
     (a, b) =>
       (clipOrder.get(a.clipId) ?? 0) - (clipOrder.get(b.clipId) ?? 0) ||
       byText(a.annotatorId, b.annotatorId) ||
@@ -50,16 +72,20 @@ export function toSpanCsv(file: AnnotationFile): string {
   );
   const clips = new Map(file.clips.map((c) => [c.id, c]));
   const rows: Row[] = [];
-  for (const r of regions) {
+  for (const r of entries) {
     const clip = clips.get(r.clipId);
-    const span = {
+    const base = {
       clip: r.clipId,
       system: clip?.system ?? "",
       sentence: clip?.sentence ?? "",
       annotator: r.annotatorId,
-      start: r.start,
-      end: r.end,
+      rating: ratings.get(key(r.clipId, r.annotatorId)) ?? "",
     };
+    if (r.start < 0) {
+      rows.push({ ...base, start: "", end: "", reason: "", labeller: "", row: ROW_NO_SPAN });
+      continue;
+    }
+    const span = { ...base, start: r.start, end: r.end, row: ROW_SPAN };
     const own = [...(labels.get(r.id) ?? [])].sort((a, b) => byText(a.annotatorId, b.annotatorId));
     if (own.length === 0) rows.push({ ...span, reason: "", labeller: "" });
     for (const l of own) {
