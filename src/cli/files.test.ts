@@ -156,8 +156,14 @@ test("export: the same files as the app's, per clip unzipped; no overwrite witho
 
   const zip = run(["export", into, "--format", "zip", "--out", out]);
   expect(zip.out).toBe(`${out}: wrote 1 file (demo-all-exports.zip)\n`);
+  // The ELAN files carry the export time as their DATE: compared without it.
   const unzip = (bytes: Uint8Array) =>
-    Object.fromEntries(Object.entries(unzipSync(bytes)).map(([k, v]) => [k, strFromU8(v)]));
+    Object.fromEntries(
+      Object.entries(unzipSync(bytes)).map(([k, v]) => [
+        k,
+        strFromU8(v).replace(/ DATE="[^"]*"/, ""),
+      ]),
+    );
   const app = unzip(buildExport("all", file).data as Uint8Array);
   const cli = unzip(new Uint8Array(readFileSync(path.join(out, "demo-all-exports.zip"))));
   // The interchange JSON carries its export time; everything else is byte for byte the app's.
@@ -165,7 +171,28 @@ test("export: the same files as the app's, per clip unzipped; no overwrite witho
   delete cli["demo.json"];
   expect(cli).toEqual(app);
 
+  // Audacity: the combined file and one per annotator, in a subfolder.
+  expect(run(["export", into, "--format", "audacity", "--out", out]).out).toBe(
+    `${out}: wrote 2 files (s02_flite.txt, by-annotator/s02_flite.w9.txt)\n`,
+  );
+  expect(readFileSync(path.join(out, "by-annotator", "s02_flite.w9.txt"), "utf8")).toBe(
+    "0.200000\t0.900000\tw9: unlabelled\n",
+  );
+  // The per-bin matrix: s02_flite, 25 bins, w9's span 0.2–0.9 marks bins 2–8.
+  run(["export", into, "--format", "bins", "--out", out]);
+  const bins = readFileSync(path.join(out, "demo-bins.csv"), "utf8").split("\r\n");
+  expect(bins.slice(0, 4)).toEqual([
+    "clip,bin_start,bin_end,w9",
+    "s02_flite,0,0.1,0",
+    "s02_flite,0.1,0.2,0",
+    "s02_flite,0.2,0.3,1",
+  ]);
+  expect(bins.filter((l) => l.endsWith(",1"))).toHaveLength(7);
+  run(["export", into, "--format", "eaf", "--out", out]);
+  expect(readFileSync(path.join(out, "s02_flite.eaf"), "utf8")).toContain(
+    '<TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="200"/>',
+  );
   expect(run(["export", into, "--format", "pdf", "--out", out]).err).toMatch(
-    /^redpen: export needs --format json\|csv\|audacity\|textgrid\|consensus\|zip \(got "pdf"\)\n/,
+    /^redpen: export needs --format json\|csv\|audacity\|textgrid\|eaf\|bins\|consensus\|zip \(got "pdf"\)\n/,
   );
 });

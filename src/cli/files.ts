@@ -1,11 +1,13 @@
 // `import` and `export`: the study page's import card and export buttons on the command line,
 // with the same readers, merge, exporters, file names and messages (docs/cli.md).
 //   import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
-//   export STUDY.json --format json|csv|audacity|textgrid|consensus|zip --out DIR [--force]
+//   export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|zip --out DIR [--force]
 import { audacityFiles } from "../domain/export/audacity.ts";
+import { toBinMatrixCsv } from "../domain/export/bins.ts";
 import { buildExport } from "../domain/export/bundles.ts";
 import { studyConsensus, toConsensusCsv, toConsensusJson } from "../domain/export/consensus.ts";
 import { toSpanCsv } from "../domain/export/csv.ts";
+import { eafFiles } from "../domain/export/eaf.ts";
 import { toInterchangeJson } from "../domain/export/json.ts";
 import { safeFileName } from "../domain/export/names.ts";
 import { textGridFiles } from "../domain/export/textgrid.ts";
@@ -31,7 +33,16 @@ export interface FilesIO extends CliIO {
   exists(path: string): boolean;
 }
 
-export const EXPORT_FORMATS = ["json", "csv", "audacity", "textgrid", "consensus", "zip"] as const;
+export const EXPORT_FORMATS = [
+  "json",
+  "csv",
+  "audacity",
+  "textgrid",
+  "eaf",
+  "bins",
+  "consensus",
+  "zip",
+] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const FILES_USAGE = `Usage:
@@ -41,8 +52,9 @@ const FILES_USAGE = `Usage:
       keep the study's version unless --incoming; stored spans the files leave out stay unless
       --remove-missing
   redpen export STUDY.json --format ${EXPORT_FORMATS.join("|")} --out DIR [--force]
-      write the study page's exports into DIR (per-clip files unzipped; zip: everything in one
-      .zip); existing files are not overwritten without --force
+      write the study page's exports into DIR (per-clip files unzipped, Audacity's per-annotator
+      files in DIR/by-annotator; zip: everything in one .zip); existing files are not
+      overwritten without --force
 `;
 
 class FilesUsage extends Error {}
@@ -178,6 +190,12 @@ function exportFiles(args: Args, io: FilesIO): number {
     case "textgrid":
       files = textGridFiles(file, studyConsensus(file).clips);
       break;
+    case "eaf":
+      files = eafFiles(file, new Date().toISOString());
+      break;
+    case "bins":
+      files = { [`${id}-bins.csv`]: toBinMatrixCsv(file) };
+      break;
     case "consensus": {
       const consensus = studyConsensus(file);
       files = {
@@ -205,7 +223,11 @@ function exportFiles(args: Args, io: FilesIO): number {
     }
   }
   io.makeDir(dir);
-  for (const name of names) io.writeFile(target(name), files[name] as string | Uint8Array);
+  for (const name of names) {
+    const folder = name.lastIndexOf("/");
+    if (folder > 0) io.makeDir(target(name.slice(0, folder)));
+    io.writeFile(target(name), files[name] as string | Uint8Array);
+  }
   io.stdout(
     names.length === 0
       ? `${dir}: nothing to write (no clip has an annotation)\n`

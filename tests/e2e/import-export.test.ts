@@ -270,7 +270,11 @@ test("export: every download has the expected contents; audio is added by name",
   expect(lines.find((l) => l.startsWith("s01_human,human,s01,w2,0.2,0.4,,,"))).toMatch(/,span$/);
 
   const audacity = unzip((await download(page, "Export Audacity labels (.zip)")).bytes);
+  const byAnnotator = ["s01_espeak", "s01_flite", "s01_human"].flatMap((clip) =>
+    ["w1", "w2"].map((a) => `by-annotator/${clip}.${a}.txt`),
+  );
   expect(Object.keys(audacity).sort()).toEqual([
+    ...byAnnotator,
     "s01_espeak.txt",
     "s01_flite.txt",
     "s01_human.txt",
@@ -289,15 +293,17 @@ test("export: every download has the expected contents; audio is added by name",
     "xmin = 0 ",
     `xmax = ${duration("s01_flite")} `,
     "tiers? <exists> ",
-    "size = 4 ",
+    "size = 5 ",
     "item []: ",
   ]);
-  // Two annotators' tiers, then the crowd's consensus (two crowd annotations on the clip).
+  // Two annotators' tiers, the crowd's consensus (two crowd annotations on the clip), and the
+  // point tier marking the spans no expert has labelled.
   expect([...flite.matchAll(/name = "([^"]+)"/g)].map((m) => m[1])).toEqual([
     "w1",
     "w2",
     "consensus (majority)",
     "consensus (model)",
+    "no reasons",
   ]);
 
   const consensus = unzip((await download(page, "Export crowd consensus (.zip)")).bytes);
@@ -315,13 +321,18 @@ test("export: every download has the expected contents; audio is added by name",
 
   const all = unzip((await download(page, "Export everything (.zip)")).bytes);
   expect(Object.keys(all).sort()).toEqual([
+    ...byAnnotator.map((f) => `audacity/${f}`),
     "audacity/s01_espeak.txt",
     "audacity/s01_flite.txt",
     "audacity/s01_human.txt",
+    `${STUDY}-bins.csv`,
     `${STUDY}-consensus.csv`,
     `${STUDY}-consensus.json`,
     `${STUDY}-spans.csv`,
     `${STUDY}.json`,
+    "elan/s01_espeak.eaf",
+    "elan/s01_flite.eaf",
+    "elan/s01_human.eaf",
     "textgrid/s01_espeak.TextGrid",
     "textgrid/s01_flite.TextGrid",
     "textgrid/s01_human.TextGrid",
@@ -367,6 +378,8 @@ test("export: every download has the expected contents; audio is added by name",
       "Export CSV",
       "Export Audacity labels (.zip)",
       "Export Praat TextGrids (.zip)",
+      "Export ELAN files (.zip)",
+      "Export per-bin matrix (CSV)",
       "Export crowd consensus (.zip)",
       "Export everything (.zip)",
     ].map((name) => [name, "rgb(255, 255, 255)", "14px", width, true]),

@@ -199,11 +199,24 @@ test("detectKind: by name, Praat's header, ELAN's root, a JSON array or object",
   expect(detectKind(text("0.1\t0.2\tx\n"), "labels.txt")).toBe("audacity");
 });
 
-test("reasonsOfLabel: ids or labels in any case, split at + , ;, in taxonomy order; otherwise none", () => {
-  expect(reasonsOfLabel("spacing+HIGH_PITCH", DEFAULT_TAXONOMY)).toEqual(["high_pitch", "spacing"]);
+test("reasonsOfLabel: ids or labels in any case, split at + , ; outside parentheses, labellers in them", () => {
+  expect(reasonsOfLabel("spacing+HIGH_PITCH", DEFAULT_TAXONOMY)).toEqual([
+    { reason: "high_pitch" },
+    { reason: "spacing" },
+  ]);
   expect(reasonsOfLabel("Voice trembling; energy-related", DEFAULT_TAXONOMY)).toEqual([
-    "voice_trembling",
-    "energy",
+    { reason: "voice_trembling" },
+    { reason: "energy" },
+  ]);
+  // Our TextGrids: who gave which reason; a list of labellers in one pair of parentheses too.
+  expect(reasonsOfLabel("end_of_speech (e1)+silence (e1)+silence (e2)", DEFAULT_TAXONOMY)).toEqual([
+    { reason: "end_of_speech", by: "e1" },
+    { reason: "silence", by: "e1" },
+    { reason: "silence", by: "e2" },
+  ]);
+  expect(reasonsOfLabel("silence (e1, e2)", DEFAULT_TAXONOMY)).toEqual([
+    { reason: "silence", by: "e1" },
+    { reason: "silence", by: "e2" },
   ]);
   expect(reasonsOfLabel("silence, something else", DEFAULT_TAXONOMY)).toBeNull();
   expect(reasonsOfLabel(" ", DEFAULT_TAXONOMY)).toBeNull();

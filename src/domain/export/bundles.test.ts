@@ -17,7 +17,7 @@ test("file names start with the study id", () => {
   const file = exportFixture();
   file.study = { ...file.study, id: "vcc/2018:pilot" };
   expect(
-    (["json", "csv", "audacity", "textgrid", "consensus", "all"] as const).map(
+    (["json", "csv", "audacity", "textgrid", "eaf", "bins", "consensus", "all"] as const).map(
       (k) => buildExport(k, file).fileName,
     ),
   ).toEqual([
@@ -25,6 +25,8 @@ test("file names start with the study id", () => {
     "vcc_2018_pilot-spans.csv",
     "vcc_2018_pilot-audacity-labels.zip",
     "vcc_2018_pilot-textgrids.zip",
+    "vcc_2018_pilot-elan.zip",
+    "vcc_2018_pilot-bins.csv",
     "vcc_2018_pilot-consensus.zip",
     "vcc_2018_pilot-all-exports.zip",
   ]);
@@ -42,7 +44,14 @@ test("the zips hold exactly the per-clip files; 'all' holds everything", () => {
   const all = unzip(buildExport("all", file).data);
   expect(Object.keys(all).sort()).toEqual([
     "audacity/N18_30001.txt",
+    "audacity/by-annotator/N18_30001.w17.txt",
+    "audacity/by-annotator/N18_30001.w3.txt",
+    "audacity/by-annotator/say, _hi_.w17.txt",
+    "audacity/by-annotator/say, _hi_.w3.txt",
     "audacity/say, _hi_.txt",
+    "elan/N18_30001.eaf",
+    "elan/say, _hi_.eaf",
+    "pilot-bins.csv",
     "pilot-consensus.csv",
     "pilot-consensus.json",
     "pilot-spans.csv",

@@ -1,14 +1,24 @@
 // The downloads the study page offers, as name + type + bytes, built from one interchange file.
 import type { AnnotationFile } from "../types.ts";
 import { audacityFiles } from "./audacity.ts";
+import { toBinMatrixCsv } from "./bins.ts";
 import { studyConsensus, toConsensusCsv, toConsensusJson } from "./consensus.ts";
 import { toSpanCsv } from "./csv.ts";
+import { eafFiles } from "./eaf.ts";
 import { toInterchangeJson } from "./json.ts";
 import { safeFileName } from "./names.ts";
 import { textGridFiles } from "./textgrid.ts";
 import { zipTextFiles } from "./zip.ts";
 
-export type ExportKind = "json" | "csv" | "audacity" | "textgrid" | "consensus" | "all";
+export type ExportKind =
+  | "json"
+  | "csv"
+  | "audacity"
+  | "textgrid"
+  | "eaf"
+  | "bins"
+  | "consensus"
+  | "all";
 
 export interface ExportDownload {
   fileName: string;
@@ -24,10 +34,11 @@ function prefixed(prefix: string, files: Record<string, string>): Record<string,
 
 /**
  * One download. File names start with the study id: `<id>.json`, `<id>-spans.csv`,
- * `<id>-audacity-labels.zip`, `<id>-textgrids.zip` (with the consensus tiers),
- * `<id>-consensus.zip` (`<id>-consensus.csv` and `<id>-consensus.json`), `<id>-all-exports.zip`
- * (`<id>.json`, `<id>-spans.csv`, the two consensus files, `audacity/<clip>.txt` and
- * `textgrid/<clip>.TextGrid`).
+ * `<id>-audacity-labels.zip` (`<clip>.txt` and `by-annotator/<clip>.<annotator>.txt`),
+ * `<id>-textgrids.zip` (with the consensus tiers), `<id>-elan.zip` (`<clip>.eaf`),
+ * `<id>-bins.csv`, `<id>-consensus.zip` (`<id>-consensus.csv` and `<id>-consensus.json`),
+ * `<id>-all-exports.zip` (all of them: `<id>.json`, `<id>-spans.csv`, `<id>-bins.csv`, the two
+ * consensus files, `audacity/…`, `textgrid/<clip>.TextGrid` and `elan/<clip>.eaf`).
  */
 export function buildExport(
   kind: ExportKind,
@@ -56,6 +67,14 @@ export function buildExport(
         mimeType: ZIP,
         data: zipTextFiles(textGridFiles(file, studyConsensus(file).clips), now),
       };
+    case "eaf":
+      return {
+        fileName: `${id}-elan.zip`,
+        mimeType: ZIP,
+        data: zipTextFiles(eafFiles(file, now.toISOString()), now),
+      };
+    case "bins":
+      return { fileName: `${id}-bins.csv`, mimeType: "text/csv", data: toBinMatrixCsv(file) };
     case "consensus": {
       const consensus = studyConsensus(file);
       return {
@@ -79,10 +98,12 @@ export function buildExport(
           {
             [`${id}.json`]: toInterchangeJson(file),
             [`${id}-spans.csv`]: toSpanCsv(file),
+            [`${id}-bins.csv`]: toBinMatrixCsv(file),
             [`${id}-consensus.csv`]: toConsensusCsv(file, consensus),
             [`${id}-consensus.json`]: toConsensusJson(file, consensus),
             ...prefixed("audacity/", audacityFiles(file)),
             ...prefixed("textgrid/", textGridFiles(file, consensus.clips)),
+            ...prefixed("elan/", eafFiles(file, now.toISOString())),
           },
           now,
         ),

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { parseTextGrid } from "../formats/textgrid.ts";
+import { foreignToInterchange } from "../formats/toInterchange.ts";
 import { exportFixture } from "./fixture.test-data.ts";
-import { textGridFiles, tierIntervals, toTextGrid, UNLABELLED } from "./textgrid.ts";
+import {
+  NO_REASONS_TIER,
+  textGridFiles,
+  tierIntervals,
+  toTextGrid,
+  UNLABELLED,
+} from "./textgrid.ts";
 
 /**
  * A small reader of Praat's long TextGrid format, written from Praat's documentation and
@@ -28,9 +36,24 @@ function readTextGrid(text: string) {
   const size = Number(next(/^size = (\d+)$/)[1]);
   next(/^item \[\]:$/);
   const tiers: { name: string; intervals: { xmin: number; xmax: number; text: string }[] }[] = [];
+  const points: { name: string; points: { time: number; mark: string }[] }[] = [];
   for (let t = 1; t <= size; t++) {
     next(new RegExp(`^item \\[${t}\\]:$`));
-    next(/^class = "IntervalTier"$/);
+    if (next(/^class = "(IntervalTier|TextTier)"$/)[1] === "TextTier") {
+      const name = (next(new RegExp(`^name = ${str}$`))[1] ?? "").replace(/""/g, '"');
+      next(new RegExp(`^xmin = ${num}$`));
+      next(new RegExp(`^xmax = ${num}$`));
+      const n = Number(next(/^points: size = (\d+)$/)[1]);
+      const list = [];
+      for (let i = 1; i <= n; i++) {
+        next(new RegExp(`^points \\[${i}\\]:$`));
+        const time = Number(next(new RegExp(`^number = ${num}$`))[1]);
+        const mark = (next(new RegExp(`^mark = ${str}$`))[1] ?? "").replace(/""/g, '"');
+        list.push({ time, mark });
+      }
+      points.push({ name, points: list });
+      continue;
+    }
     const name = (next(new RegExp(`^name = ${str}$`))[1] ?? "").replace(/""/g, '"');
     const tmin = Number(next(new RegExp(`^xmin = ${num}$`))[1]);
     const tmax = Number(next(new RegExp(`^xmax = ${num}$`))[1]);
@@ -54,7 +77,7 @@ function readTextGrid(text: string) {
     tiers.push({ name, intervals });
   }
   if (lines.slice(at).join("") !== "") throw new Error("trailing text");
-  return { xmin, xmax, tiers };
+  return points.length > 0 ? { xmin, xmax, tiers, points } : { xmin, xmax, tiers };
 }
 
 describe("toTextGrid", () => {
@@ -82,7 +105,7 @@ describe("toTextGrid", () => {
         "        intervals [2]:",
         "            xmin = 0.5 ",
         "            xmax = 1.5 ",
-        '            text = "energy" ',
+        '            text = "energy (e1)" ',
         "        intervals [3]:",
         "            xmin = 1.5 ",
         "            xmax = 2 ",
@@ -106,14 +129,15 @@ describe("toTextGrid", () => {
     const grid = readTextGrid(toTextGrid(exportFixture(), "c1"));
     expect(grid.xmax).toBe(3.444);
     expect(grid.tiers.map((t) => t.name)).toEqual(["w17", "w3"]);
-    // w17: r2 [1,2] energy, r3 [1.5,2.5] silence, r1 [2.93,3.41] end_of_speech+silence.
+    // w17: r2 [1,2] energy by e1, r3 [1.5,2.5] silence by e2, r1 [2.93,3.41] end_of_speech and
+    // silence by e1, silence by e2. Reasons in taxonomy order (end_of_speech, silence, energy).
     expect(grid.tiers[0]?.intervals).toEqual([
       { xmin: 0, xmax: 1, text: "" },
-      { xmin: 1, xmax: 1.5, text: "energy" },
-      { xmin: 1.5, xmax: 2, text: "silence+energy" },
-      { xmin: 2, xmax: 2.5, text: "silence" },
+      { xmin: 1, xmax: 1.5, text: "energy (e1)" },
+      { xmin: 1.5, xmax: 2, text: "silence (e2)+energy (e1)" },
+      { xmin: 2, xmax: 2.5, text: "silence (e2)" },
       { xmin: 2.5, xmax: 2.93, text: "" },
-      { xmin: 2.93, xmax: 3.41, text: "end_of_speech+silence" },
+      { xmin: 2.93, xmax: 3.41, text: "end_of_speech (e1)+silence (e1)+silence (e2)" },
       { xmin: 3.41, xmax: 3.444, text: "" },
     ]);
     // w3: r4 [0.2,0.5] and r6 [3,3.444], neither labelled.
@@ -123,6 +147,54 @@ describe("toTextGrid", () => {
       { xmin: 0.5, xmax: 3, text: "" },
       { xmin: 3, xmax: 3.444, text: UNLABELLED },
     ]);
+    // w3's two spans without reasons, marked at their middles in the point tier.
+    expect(grid.points).toEqual([
+      {
+        name: NO_REASONS_TIER,
+        points: [
+          { time: 0.35, mark: "w3" },
+          { time: 3.222, mark: "w3" },
+        ],
+      },
+    ]);
+  });
+
+  test("a span without reasons under a labelled one of the same annotator is still marked", () => {
+    const file = exportFixture();
+    file.regions.push({ id: "r9", clipId: "c1", annotatorId: "w17", start: 1.2, end: 1.4 });
+    const grid = readTextGrid(toTextGrid(file, "c1"));
+    // No interval of w17 says "unlabelled" (r9 lies under r2, labelled energy)…
+    expect(grid.tiers[0]?.intervals.some((iv) => iv.text === UNLABELLED)).toBe(false);
+    // …but the point tier marks it at 1.3 s.
+    expect(grid.points?.[0]?.points).toContainEqual({ time: 1.3, mark: "w17" });
+  });
+
+  test("round trip: exported, then imported, the same spans and reasons by the same labellers", () => {
+    // Spans that do not overlap within an annotator come back exactly (to the microsecond).
+    const file = exportFixture();
+    file.regions = file.regions.filter((r) => r.id !== "r3");
+    file.reasonLabels = file.reasonLabels.filter((l) => l.regionId !== "r3");
+    const text = toTextGrid(file, "c1");
+    const doc = parseTextGrid(new TextEncoder().encode(text), "N18_30001.TextGrid");
+    const { file: back } = foreignToInterchange([doc], { ...file, regions: [], reasonLabels: [] });
+    const spans = (f: typeof file) =>
+      f.regions
+        .filter((r) => r.clipId === "c1")
+        .map((r) => `${r.annotatorId} ${r.start}-${r.end}`)
+        .sort();
+    expect(spans(back)).toEqual(spans(file));
+    const given = (f: typeof file) => {
+      const where = new Map(
+        f.regions
+          .filter((r) => r.clipId === "c1")
+          .map((r) => [r.id, `${r.annotatorId} ${r.start}-${r.end}`]),
+      );
+      return f.reasonLabels
+        .filter((l) => where.has(l.regionId))
+        .map((l) => `${where.get(l.regionId)} ${l.annotatorId}: ${l.reasons.join("+")}`)
+        .sort();
+    };
+    expect(given(back)).toEqual(given(file));
   });
 
   test("every exported TextGrid passes the reader; unannotated clips get none", () => {

@@ -2,20 +2,28 @@
 //
 // Praat refuses a tier whose intervals overlap or leave gaps, and one annotator's spans may
 // overlap. We SPLIT at every span boundary: each stretch of time gets one interval, named by
-// the reasons of all that annotator's spans covering it (joined with "+", taxonomy order), and
-// the time no span covers gets empty intervals. So [1,3] energy + [2,4] silence becomes
-// [1,2] "energy", [2,3] "energy+silence", [3,4] "silence". A covered stretch whose spans have
-// no reasons yet is named "unlabelled". Times are compared in integer microseconds.
+// the reasons of all that annotator's spans covering it, each with who gave it ("energy (e1)"),
+// joined with "+" in taxonomy order, and the time no span covers gets empty intervals. So [1,3]
+// energy by e1 and [2,4] silence by e1 and e2 become [1,2] "energy (e1)", [2,3] "energy (e1)+
+// silence (e1)+silence (e2)", [3,4] "silence (e1)+silence (e2)". A covered stretch whose spans
+// have no reasons yet is named "unlabelled". Times are compared in integer microseconds.
+//
+// A span without reasons may lie under another span of its annotator that has some, and then no
+// interval shows it: a point tier "no reasons" marks the middle of every span without reasons
+// with its annotator's id, so none is hidden.
 //
 // A clip with two or more crowd annotations also gets two tiers for the crowd's consensus,
 // "consensus (majority)" and "consensus (model)", whose regions are named "majority" and
 // "model" (domain/stats/consensus.ts).
 import type { ClipConsensus } from "../stats/consensus.ts";
 import type { AnnotationFile } from "../types.ts";
-import { annotatedClips, annotatorsOfClip, clipFileStems, reasonsByRegion, us } from "./names.ts";
+import { annotatedClips, annotatorsOfClip, clipFileStems, us } from "./names.ts";
 
 /** The name of a covered interval none of whose spans has a reason yet. */
 export const UNLABELLED = "unlabelled";
+
+/** The point tier marking each span without reasons. */
+export const NO_REASONS_TIER = "no reasons";
 
 export interface Interval {
   /** Microseconds. */
@@ -63,6 +71,23 @@ export function tierIntervals(
 }
 
 const seconds = (micro: number): string => String(micro / 1e6);
+
+/** Each region's reasons with who gave them ("silence (e1)"), by labeller then reason order. */
+function givenByRegion(file: AnnotationFile): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const labels = [...file.reasonLabels].sort((a, b) =>
+    a.annotatorId < b.annotatorId ? -1 : a.annotatorId > b.annotatorId ? 1 : 0,
+  );
+  for (const l of labels) {
+    const list = out.get(l.regionId) ?? [];
+    for (const r of l.reasons) list.push(`${r} (${l.annotatorId})`);
+    out.set(l.regionId, list);
+  }
+  return out;
+}
+
+/** The reason of a "reason (labeller)" entry. */
+const reasonOf = (given: string) => given.replace(/ \([^()]*\)$/, "");
 const quote = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 
 /** The clip's TextGrid, in Praat's long text format ("ooTextFile"). */
@@ -74,16 +99,29 @@ export function toTextGrid(
   const clip = file.clips.find((c) => c.id === clipId);
   if (!clip) throw new Error(`no clip with id "${clipId}"`);
   const duration = us(clip.duration);
-  const reasons = reasonsByRegion(file);
+  const given = givenByRegion(file);
   const order = new Map(file.taxonomy.map((t, i) => [t.id, i]));
-  const rank = (r: string) => order.get(r) ?? Number.MAX_SAFE_INTEGER;
+  const rank = (r: string) => order.get(reasonOf(r)) ?? Number.MAX_SAFE_INTEGER;
   const annotators = annotatorsOfClip(file, clipId);
   const tiers: { name: string; intervals: Interval[] }[] = annotators.map((annotatorId) => {
     const spans = file.regions
       .filter((r) => r.clipId === clipId && r.annotatorId === annotatorId)
-      .map((r) => ({ s: us(r.start), e: us(r.end), reasons: reasons.get(r.id) ?? [] }));
+      .map((r) => ({ s: us(r.start), e: us(r.end), reasons: given.get(r.id) ?? [] }));
     return { name: annotatorId, intervals: tierIntervals(duration, spans, rank) };
   });
+  // The middle of every span without reasons (clamped to the clip), one mark per time.
+  const points = new Map<number, string[]>();
+  for (const r of file.regions) {
+    if (r.clipId !== clipId || (given.get(r.id)?.length ?? 0) > 0) continue;
+    const s = Math.max(0, us(r.start));
+    const e = Math.min(us(r.end), duration);
+    if (e <= s) continue;
+    const mid = Math.round((s + e) / 2);
+    points.set(mid, [...(points.get(mid) ?? []), r.annotatorId]);
+  }
+  const marks = [...points]
+    .sort((a, b) => a[0] - b[0])
+    .map(([time, ids]) => ({ time, mark: [...new Set(ids)].sort().join(", ") }));
   if (consensus) {
     for (const method of ["majority", "model"] as const) {
       const spans = consensus[method].map((x) => ({
@@ -105,11 +143,12 @@ export function toTextGrid(
     "xmin = 0 ",
     `xmax = ${seconds(duration)} `,
   ];
-  if (tiers.length === 0) {
+  const size = tiers.length + (marks.length > 0 ? 1 : 0);
+  if (size === 0) {
     lines.push("tiers? <absent> ");
     return `${lines.join("\n")}\n`;
   }
-  lines.push("tiers? <exists> ", `size = ${tiers.length} `, "item []: ");
+  lines.push("tiers? <exists> ", `size = ${size} `, "item []: ");
   tiers.forEach(({ name, intervals }, t) => {
     lines.push(
       `    item [${t + 1}]:`,
@@ -128,6 +167,23 @@ export function toTextGrid(
       );
     });
   });
+  if (marks.length > 0) {
+    lines.push(
+      `    item [${size}]:`,
+      '        class = "TextTier" ',
+      `        name = ${quote(NO_REASONS_TIER)} `,
+      "        xmin = 0 ",
+      `        xmax = ${seconds(duration)} `,
+      `        points: size = ${marks.length} `,
+    );
+    marks.forEach((p, i) => {
+      lines.push(
+        `        points [${i + 1}]:`,
+        `            number = ${seconds(p.time)} `,
+        `            mark = ${quote(p.mark)} `,
+      );
+    });
+  }
   return `${lines.join("\n")}\n`;
 }
 

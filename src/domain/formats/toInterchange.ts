@@ -9,8 +9,10 @@
 //   is left out (said too); a span the study already has (same clip, annotator and times to the
 //   microsecond) keeps its stored id, so importing a file twice changes nothing;
 // - reasons: a label whose every part (split at "+", "," or ";") is a taxonomy id or label
-//   (any case) gives those reasons, labelled by the tier's annotator; "unlabelled" (our exports'
-//   mark) and any other text leave the span without reasons (other texts are said, once each);
+//   (any case) gives those reasons, labelled by who the part names in parentheses (our
+//   TextGrids: "silence (e1)"; a new labeller is an expert), else by the tier's annotator;
+//   "unlabelled" (our exports' mark) and any other text leave the span without reasons (other
+//   texts are said, once each);
 // - a submission (without a rating) for each tier on a clip that has none for that annotator,
 //   so a tier with no span still says "heard nothing wrong".
 import { checkSpan, spanFit, us } from "../spans.ts";
@@ -20,28 +22,67 @@ import { type ForeignDocument, FormatError, nameStem } from "./foreign.ts";
 /** The mark our TextGrid and Audacity exports give a span without reasons. */
 const UNLABELLED = "unlabelled";
 
-/** The reasons a label names, in taxonomy order; null when some part is no reason. */
+/** One reason a label names, and who gave it when the label says ("silence (e1)"). */
+export interface GivenReason {
+  reason: string;
+  by?: string;
+}
+
+/** The label's parts: split at "+", "," or ";" outside parentheses. */
+function labelParts(label: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const ch of label) {
+    if (ch === "(") depth++;
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+    if (depth === 0 && (ch === "+" || ch === "," || ch === ";")) {
+      parts.push(current);
+      current = "";
+    } else current += ch;
+  }
+  parts.push(current);
+  return parts.map((p) => p.trim()).filter((p) => p !== "");
+}
+
+/**
+ * The reasons a label names, each with its labellers when given in parentheses (our TextGrids:
+ * "end_of_speech (e1)+silence (e1)+silence (e2)"), in taxonomy order; null when some part is
+ * no reason.
+ */
 export function reasonsOfLabel(
   label: string,
   taxonomy: readonly AnnotationFile["taxonomy"][number][],
-): string[] | null {
+): GivenReason[] | null {
   const byName = new Map<string, string>();
   for (const t of taxonomy) {
     byName.set(t.id.toLowerCase(), t.id);
     byName.set(t.label.toLowerCase(), t.id);
   }
-  const parts = label
-    .split(/[+,;]/)
-    .map((p) => p.trim().toLowerCase())
-    .filter((p) => p !== "");
+  const parts = labelParts(label);
   if (parts.length === 0) return null;
-  const ids = new Set<string>();
-  for (const p of parts) {
-    const id = byName.get(p);
+  const out: GivenReason[] = [];
+  for (const part of parts) {
+    const m = /^(.*?)\s*(?:\(([^()]*)\))?$/.exec(part) as RegExpExecArray;
+    const id = byName.get((m[1] ?? "").trim().toLowerCase());
     if (id === undefined) return null;
-    ids.add(id);
+    const by = (m[2] ?? "")
+      .split(",")
+      .map((x) => x.trim())
+      .filter((x) => x !== "");
+    if (by.length === 0) out.push({ reason: id });
+    for (const b of by) out.push({ reason: id, by: b });
   }
-  return taxonomy.map((t) => t.id).filter((id) => ids.has(id));
+  const rank = new Map(taxonomy.map((t, i) => [t.id, i]));
+  const seen = new Set<string>();
+  return out
+    .filter((g) => {
+      const key = `${g.reason}\u0000${g.by ?? ""}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => (rank.get(a.reason) ?? 0) - (rank.get(b.reason) ?? 0));
 }
 
 export interface Converted {
@@ -142,21 +183,25 @@ export function foreignToInterchange(
           `${id}@${clip.id}@${us(span.start)}-${us(span.end)}`;
         regions.set(regionId, { id: regionId, clipId: clip.id, annotatorId: id, ...span });
         const label = s.label.trim();
-        const reasons =
+        const given =
           label.toLowerCase() === UNLABELLED ? [] : reasonsOfLabel(label, study.taxonomy);
-        if (reasons === null) {
+        if (given === null) {
           say(
             `${doc.source}: "${label}" names no reason of the study's taxonomy: kept as a span without reasons`,
           );
           continue;
         }
-        if (reasons.length === 0) continue;
-        const labelKey = `${regionId}\u0000${id}`;
-        const before = labels.get(labelKey)?.reasons ?? [];
-        const merged = study.taxonomy
-          .map((t) => t.id)
-          .filter((r) => before.includes(r) || reasons.includes(r));
-        labels.set(labelKey, { regionId, annotatorId: id, reasons: merged });
+        // Reasons without a labeller are the tier's annotator's.
+        for (const g of given) {
+          const by = g.by ?? id;
+          if (!used.has(by)) used.set(by, annotators.get(by) ?? { id: by, role: "expert" });
+          const labelKey = `${regionId}\u0000${by}`;
+          const before = labels.get(labelKey)?.reasons ?? [];
+          const reasons = study.taxonomy
+            .map((t) => t.id)
+            .filter((r) => before.includes(r) || r === g.reason);
+          labels.set(labelKey, { regionId, annotatorId: by, reasons });
+        }
       }
     }
     if (cut > 0)

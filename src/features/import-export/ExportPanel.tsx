@@ -22,13 +22,25 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
   {
     kind: "audacity",
     label: "Export Audacity labels (.zip)",
-    description: "A label file per clip: File › Import › Labels… in Audacity.",
+    description:
+      "A label file per clip (File › Import › Labels… in Audacity), and one per clip and annotator.",
   },
   {
     kind: "textgrid",
     label: "Export Praat TextGrids (.zip)",
     description:
       "A TextGrid per clip, one tier per annotator, and the crowd's consensus (majority and model) as two more.",
+  },
+  {
+    kind: "eaf",
+    label: "Export ELAN files (.zip)",
+    description: "An .eaf per clip: a tier per annotator, the reasons as annotation values.",
+  },
+  {
+    kind: "bins",
+    label: "Export per-bin matrix (CSV)",
+    description:
+      "Each clip's bins with a 0/1 column per annotator, for computing your own agreement.",
   },
   {
     kind: "consensus",
@@ -39,7 +51,7 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
   {
     kind: "all",
     label: "Export everything (.zip)",
-    description: "JSON, CSV, consensus, Audacity labels and TextGrids together.",
+    description: "All of the above in one zip.",
   },
 ];
 

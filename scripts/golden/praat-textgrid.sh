@@ -1,0 +1,33 @@
+#!/bin/sh
+# Regenerates tests/golden/praat-textgrid.json: the exporter's TextGrids for the exporter tests'
+# fixture study (src/domain/export/fixture.test-data.ts, with the crowd consensus), as Praat
+# itself reads them back: every tier, interval and point. Praat is not needed to test.
+# Needs Debian's `praat`, tsx (npm ci) and python3.
+set -eu
+cd "$(dirname "$0")/../.."
+dir=$(mktemp -d)
+npx tsx -e '
+import { writeFileSync } from "node:fs";
+import { studyConsensus } from "./src/domain/export/consensus.ts";
+import { exportFixture } from "./src/domain/export/fixture.test-data.ts";
+import { textGridFiles } from "./src/domain/export/textgrid.ts";
+const file = exportFixture();
+for (const [name, text] of Object.entries(textGridFiles(file, studyConsensus(file).clips))) {
+  writeFileSync(process.argv[1] + "/" + name, text);
+}
+' "$dir"
+praat --run scripts/golden/praat-textgrid.praat "$dir/" "$dir/out.tsv"
+version=$(praat --version | head -n 1)
+python3 - "$dir/out.tsv" "$version" > tests/golden/praat-textgrid.json <<'PY'
+import json, sys
+rows = [line.split("\t") for line in open(sys.argv[1], encoding="utf-8").read().rstrip("\n").split("\n")]
+files = {}
+for name, tier, kind, tier_name, a, b, label in rows:
+    tiers = files.setdefault(name, [])
+    while len(tiers) < int(tier):
+        tiers.append({"name": tier_name, "class": "IntervalTier" if kind == "interval" else "TextTier", "items": []})
+    item = [float(a), float(b), label] if kind == "interval" else [float(a), label]
+    tiers[int(tier) - 1]["items"].append(item)
+print(json.dumps({"praat": sys.argv[2], "files": files}, ensure_ascii=False, indent=1))
+PY
+rm -rf "$dir"
