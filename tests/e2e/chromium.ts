@@ -104,3 +104,21 @@ export async function markFirstClip(
   await page.getByRole("button", { name: "Finish clip" }).click();
   await page.getByText(/1 of 20 finished/).waitFor();
 }
+
+/**
+ * A fresh browser with one page of the given size that reaches only the served app (`baseUrl`),
+ * and the page's errors as they come.
+ */
+export async function appPage(
+  baseUrl: string,
+  viewport: { width: number; height: number },
+): Promise<{ browser: Browser; page: Page; errors: string[] }> {
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport });
+  await context.route(
+    (url) => !url.href.startsWith(baseUrl),
+    (route) => route.abort(),
+  );
+  const page = await context.newPage();
+  return { browser, page, errors: watchErrors(page) };
+}

@@ -2,32 +2,16 @@
 // annotators mark overlapping spans of the demo's first clip on the crowd screen; on the expert
 // screen "Consensus" draws the bins more than half of them marked, a click on a consensus region
 // selects the crowd spans under it, and one key gives a reason to all of them.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import {
-  dismissNotices,
-  launchBrowser,
-  markFirstClip,
-  screenshot,
-  waitForWaveform,
-  watchErrors,
-} from "./chromium.ts";
+import { appPage, dismissNotices, markFirstClip, screenshot, waitForWaveform } from "./chromium.ts";
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const base = inject("baseUrl");
-  await context.route(
-    (url) => !url.href.startsWith(base),
-    (route) => route.abort(),
-  );
-  page = await context.newPage();
-  errors = watchErrors(page);
+  ({ browser, page, errors } = await appPage(inject("baseUrl"), { width: 1440, height: 900 }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -96,6 +80,29 @@ test("consensus regions drawn over the clip; clicking one labels every span unde
       expect.stringMatching(/^w1.*Undefined$/),
       expect.stringMatching(/^w2.*Undefined$/),
     ]);
+  // Stored (the screen shows a tick before its write lands): e1's three labels, Undefined alone.
+  const stored = () =>
+    page.evaluate(
+      () =>
+        new Promise<string[]>((resolve, reject) => {
+          const open = indexedDB.open("redpen");
+          open.onsuccess = () => {
+            const get = open.result
+              .transaction("reasonLabels")
+              .objectStore("reasonLabels")
+              .getAll();
+            get.onsuccess = () =>
+              resolve(
+                (get.result as { annotatorId: string; reasons: string[] }[])
+                  .filter((l) => l.annotatorId === "e1")
+                  .map((l) => l.reasons.join("+")),
+              );
+            get.onerror = () => reject(get.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
+  await expect.poll(stored).toEqual(["undefined", "undefined", "undefined"]);
   // Labels survive a reload.
   await page.reload();
   await waitForWaveform(page);

@@ -1,33 +1,16 @@
 // The expert screen in Chromium, on spans made through the crowd screen: two crowd annotators
 // each drag out a span on the demo's first clip and finish it; an expert then sees both spans in
 // two colours, tags one with "End of speech", reloads, and finds the tag stored.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import {
-  dismissNotices,
-  launchBrowser,
-  markFirstClip,
-  screenshot,
-  waitForWaveform,
-  watchErrors,
-} from "./chromium.ts";
+import { appPage, dismissNotices, markFirstClip, screenshot, waitForWaveform } from "./chromium.ts";
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // No network beyond the served app.
-  const base = inject("baseUrl");
-  await context.route(
-    (url) => !url.href.startsWith(base),
-    (route) => route.abort(),
-  );
-  page = await context.newPage();
-  errors = watchErrors(page);
+  ({ browser, page, errors } = await appPage(inject("baseUrl"), { width: 1280, height: 900 }));
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,22 +4,14 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { dismissNotices, launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+import { appPage, dismissNotices, screenshot } from "./chromium.ts";
 
 let browser: Browser;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const base = inject("baseUrl");
-  await context.route(
-    (url) => !url.href.startsWith(base),
-    (route) => route.abort(),
-  );
-  page = await context.newPage();
-  errors = watchErrors(page);
+  ({ browser, page, errors } = await appPage(inject("baseUrl"), { width: 1280, height: 900 }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -53,7 +45,8 @@ test("a Praat TextGrid and a Label Studio export become spans of the demo study"
   const heading = page.getByRole("heading", { level: 1 });
   for (let i = 0; i < 20 && (await heading.textContent()) !== "s01_espeak.wav"; i++) {
     const before = await heading.textContent();
-    await page.keyboard.press("n");
+    // The button (enabled once the clip index is read) rather than N, which does nothing before.
+    await page.getByRole("button", { name: /^Next clip/ }).click();
     await expect.poll(() => heading.textContent()).not.toBe(before);
   }
   await page.getByRole("heading", { name: "s01_espeak.wav" }).waitFor();

@@ -2,32 +2,16 @@
 // expert screen draws the F0 contour and the energy over the waveform (computed in the pitch
 // worker from the decoded audio), says how the selected span's pitch and energy compare with the
 // rest of the clip, follows the zoom, and fits at 1440 × 900 and at laptop size (1280 × 720).
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import {
-  dismissNotices,
-  launchBrowser,
-  markFirstClip,
-  screenshot,
-  waitForWaveform,
-  watchErrors,
-} from "./chromium.ts";
+import { appPage, dismissNotices, markFirstClip, screenshot, waitForWaveform } from "./chromium.ts";
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const base = inject("baseUrl");
-  await context.route(
-    (url) => !url.href.startsWith(base),
-    (route) => route.abort(),
-  );
-  page = await context.newPage();
-  errors = watchErrors(page);
+  ({ browser, page, errors } = await appPage(inject("baseUrl"), { width: 1440, height: 900 }));
 });
 afterAll(async () => {
   await browser?.close();
