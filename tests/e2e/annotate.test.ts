@@ -355,6 +355,27 @@ test("a span edit survives killing the browser hard (SIGKILL) and relaunching", 
     await endField.press("Enter");
     await expect.poll(async () => (await spanTimes(page, 1))[1]).toBe(4.321);
     const before = await spanTimes(page, 1);
+    // The field shows what was typed at once; the edit is acknowledged once IndexedDB has
+    // committed it (CI once killed the browser in between). Kill only after that.
+    const storedEnd = () =>
+      page.evaluate(
+        () =>
+          new Promise<number[]>((resolve, reject) => {
+            const open = indexedDB.open("redpen");
+            open.onsuccess = () => {
+              const get = open.result.transaction("regions").objectStore("regions").getAll();
+              get.onsuccess = () =>
+                resolve(
+                  (get.result as { annotatorId: string; end: number }[])
+                    .filter((r) => r.annotatorId === "crash1")
+                    .map((r) => r.end),
+                );
+              get.onerror = () => reject(get.error);
+            };
+            open.onerror = () => reject(open.error);
+          }),
+      );
+    await expect.poll(storedEnd).toEqual([4.321]);
 
     await killHard(first.proc); // no shutdown: nothing gets a chance to flush
 
