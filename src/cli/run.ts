@@ -43,9 +43,15 @@ Commands:
           [--screened-out-code CODE]   publish a study to a collection server; prints the links
   features CLIP.wav [--json]           the clip's F0 (pitch) and energy, frame by frame (with --json:
                                        { hop, f0: [Hz or null per frame], energyDb: [...] },
-                                       frame k centred at k * hop seconds); a summary without
+                                       frame k centred at k * hop seconds); without --json, a summary
   collect STUDY_ID --server URL [--token T]
                                        everything the server collected, as an interchange file
+  import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
+                                       merge RedPen JSON files, Praat TextGrids, Audacity labels,
+                                       ELAN .eaf files or Label Studio exports into the study
+  export STUDY.json --format FORMAT --out DIR [--force]
+                                       the study page's exports (json, csv, audacity, textgrid,
+                                       eaf, bins, consensus, zip) written into DIR
 
 Options:
   --json          print the report object as JSON (docs/spec/statistics.md) and nothing else

@@ -67,7 +67,13 @@ export function parseLabelStudio(value: unknown, file: string): ForeignDocument[
           return;
         }
         const v = r.value;
-        if (!isNode(v)) throw new FormatError(file, `${where}.value`, "missing");
+        if (!isNode(v)) {
+          throw new FormatError(
+            file,
+            `${where}.value`,
+            "missing: a labels result needs its value { start, end, labels }",
+          );
+        }
         const { start, end, labels } = v;
         if (
           typeof start !== "number" ||

@@ -24,7 +24,10 @@ export function detectKind(bytes: Uint8Array, name: string): FileKind {
   const head = [...new TextDecoder("latin1").decode(bytes.subarray(0, 400))]
     .filter((ch) => ch.charCodeAt(0) !== 0)
     .join("");
-  if (head.startsWith("ooBinaryFile") || /Object class = "TextGrid"|"ooTextFile"/.test(head)) {
+  if (
+    head.startsWith("ooBinaryFile") ||
+    /Object class = "TextGrid"|"ooTextFile|"Praat chronological TextGrid/.test(head)
+  ) {
     return "textgrid";
   }
   if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<ANNOTATION_DOCUMENT/.test(head)) return "eaf";
@@ -75,7 +78,7 @@ export function foreignResult(
       errors: [
         {
           path: "",
-          message: `a ${FORMAT_NAMES[kind]} file names no study: import it from the study's page ("Import annotations" there), where its spans become the study's`,
+          message: `${/^[AEIOU]/.test(FORMAT_NAMES[kind]) ? "an" : "a"} ${FORMAT_NAMES[kind]} file names no study: import it from the study's page ("Import annotations" there), where its spans become the study's`,
         },
       ],
     };

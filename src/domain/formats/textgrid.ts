@@ -4,7 +4,8 @@
 // values, as Praat does: quoted strings ("" is a quote inside one), numbers and <flags>, skipping
 // names, "=", ":" and anything in brackets. Each IntervalTier is an annotator; its non-empty
 // intervals are spans. Point tiers (TextTier) hold no spans: left out, with a note. A binary
-// TextGrid ("ooBinaryFile") is refused with what to do instead.
+// TextGrid ("ooBinaryFile") and a chronological one are refused with what to do instead; the
+// "ooTextFile short" header of Praat before version 5 is read as the short form.
 import { decodeText, type ForeignDocument, type ForeignTier, FormatError } from "./foreign.ts";
 
 type Token =
@@ -59,7 +60,15 @@ export function parseTextGrid(bytes: Uint8Array, file: string): ForeignDocument 
     at++;
     return (t as { value: number }).value;
   };
-  if (str("the file type") !== "ooTextFile") {
+  // Praat before version 5 wrote "ooTextFile short" at the top of the short form.
+  const type = str("the file type");
+  if (type === "Praat chronological TextGrid text file") {
+    at = 0;
+    fail(
+      'a chronological TextGrid, which this reader does not take: open it in Praat and choose "Save as text file…", then import that file',
+    );
+  }
+  if (type !== "ooTextFile" && type !== "ooTextFile short") {
     at = 0;
     fail('not a Praat text file (it should start with File type = "ooTextFile")');
   }
@@ -79,6 +88,10 @@ export function parseTextGrid(bytes: Uint8Array, file: string): ForeignDocument 
     const size = num("the number of tiers");
     for (let t = 0; t < size; t++) {
       const cls = str("a tier class");
+      if (cls !== "IntervalTier" && cls !== "TextTier") {
+        at--;
+        fail(`unknown tier class "${cls}" (a TextGrid has IntervalTiers and TextTiers)`);
+      }
       const name = str("a tier name");
       num("the tier's xmin");
       num("the tier's xmax");
@@ -100,13 +113,13 @@ export function parseTextGrid(bytes: Uint8Array, file: string): ForeignDocument 
           }
         }
         tiers.push(tier);
-      } else if (cls === "TextTier") {
+      } else {
         for (let i = 0; i < count; i++) {
           num("a point's time");
           str("a point's mark");
         }
         notes.push(`tier "${name}" is a point tier (no spans): left out`);
-      } else fail(`unknown tier class "${cls}"`);
+      }
     }
   }
   return { format: "textgrid", source: file, audio: file, tiers, notes };

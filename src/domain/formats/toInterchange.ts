@@ -2,20 +2,22 @@
 // format, so they go through the same preview and one-transaction merge as any import:
 // - clip: matched by file name, ignoring case and extensions ("s01_espeak.TextGrid" and
 //   "s01_espeak.short.TextGrid" both name clip "s01_espeak.wav"), else by clip id; a document
-//   naming no clip of the study is refused, naming the file it looked for;
+//   naming no clip of the study is refused, naming the file it looked for (all of them at once
+//   for a file of many recordings, as a Label Studio export);
 // - annotator: one per tier; an id the study already has keeps its role, a new one is crowd;
-// - span: a labelled stretch, fitted to the clip by the span rules (domain/spans.ts): an end
+// - span: a labelled stretch, its times put on the microsecond grid (one shorter than a
+//   microsecond is refused) and fitted to the clip by the span rules (domain/spans.ts): an end
 //   past the clip is cut to it (said once per file), a span starting at or after the clip's end
 //   is left out (said too); a span the study already has (same clip, annotator and times to the
 //   microsecond) keeps its stored id, so importing a file twice changes nothing;
 // - reasons: a label whose every part (split at "+", "," or ";") is a taxonomy id or label
 //   (any case) gives those reasons, labelled by who the part names in parentheses (our
 //   TextGrids: "silence (e1)"; a new labeller is an expert), else by the tier's annotator;
-//   "unlabelled" (our exports' mark) and any other text leave the span without reasons (other
-//   texts are said, once each);
+//   "unlabelled" (our exports' mark), an empty label (Audacity) and any other text leave the
+//   span without reasons (other texts are said, once each);
 // - a submission (without a rating) for each tier on a clip that has none for that annotator,
 //   so a tier with no span still says "heard nothing wrong".
-import { checkSpan, spanFit, us } from "../spans.ts";
+import { checkSpan, secondsFromUs, spanFit, us } from "../spans.ts";
 import type { AnnotationFile, ReasonLabel, Region, Submission } from "../types.ts";
 import { type ForeignDocument, FormatError, nameStem } from "./foreign.ts";
 
@@ -91,11 +93,14 @@ export interface Converted {
   warnings: string[];
 }
 
-/** The clip a document is about: its audio name without extensions, else a clip id. */
+/**
+ * The clip a document is about: its audio name without extensions, else a clip id; undefined
+ * when no clip matches (the caller names every such file at once).
+ */
 function matchClip(
   doc: ForeignDocument,
   clips: AnnotationFile["clips"],
-): AnnotationFile["clips"][number] {
+): AnnotationFile["clips"][number] | undefined {
   const byStem = new Map<string, AnnotationFile["clips"][number][]>();
   for (const c of clips) {
     const key = nameStem(c.name);
@@ -118,10 +123,22 @@ function matchClip(
     if (dot <= 0) break;
     stem = stem.slice(0, dot);
   }
-  throw new FormatError(
-    doc.source,
+  return undefined;
+}
+
+/** The refusal of a file whose documents name no clip of the study, naming each audio file. */
+function noClipError(source: string, audio: readonly string[]): FormatError {
+  const names = audio.map((a) => `"${a}"`);
+  const list =
+    names.length > 10
+      ? `${names.slice(0, 10).join(", ")} and ${names.length - 10} more`
+      : names.length > 1
+        ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`
+        : names[0];
+  return new FormatError(
+    source,
     "",
-    `no clip of the study is named like "${doc.audio}" (clips are matched by file name without the extension)`,
+    `no clip of the study is named like ${list} (clips are matched by file name without the extension)`,
   );
 }
 
@@ -146,9 +163,14 @@ export function foreignToInterchange(
   const labels = new Map<string, ReasonLabel>();
   const submissions = new Map<string, Submission>();
 
+  const unmatched: string[] = [];
   for (const doc of docs) {
     for (const note of doc.notes) say(`${doc.source}: ${note}`);
     const clip = matchClip(doc, study.clips);
+    if (clip === undefined) {
+      if (!unmatched.includes(doc.audio)) unmatched.push(doc.audio);
+      continue;
+    }
     clipsUsed.set(clip.id, clip);
     let cut = 0;
     let outside = 0;
@@ -164,7 +186,12 @@ export function foreignToInterchange(
       for (const s of tier.spans) {
         let span: { start: number; end: number };
         try {
-          span = checkSpan(s.start, s.end);
+          const { start, end } = checkSpan(s.start, s.end);
+          // On the microsecond grid every time of the app is compared on.
+          span = { start: secondsFromUs(us(start)), end: secondsFromUs(us(end)) };
+          if (span.end <= span.start) {
+            throw new Error(`shorter than a microsecond (${start} to ${end} s)`);
+          }
         } catch (error) {
           throw new FormatError(doc.source, s.where, (error as Error).message);
         }
@@ -184,7 +211,9 @@ export function foreignToInterchange(
         regions.set(regionId, { id: regionId, clipId: clip.id, annotatorId: id, ...span });
         const label = s.label.trim();
         const given =
-          label.toLowerCase() === UNLABELLED ? [] : reasonsOfLabel(label, study.taxonomy);
+          label === "" || label.toLowerCase() === UNLABELLED
+            ? []
+            : reasonsOfLabel(label, study.taxonomy);
         if (given === null) {
           say(
             `${doc.source}: "${label}" names no reason of the study's taxonomy: kept as a span without reasons`,
@@ -213,6 +242,7 @@ export function foreignToInterchange(
         `${doc.source}: ${outside} span${outside === 1 ? "" : "s"} started at or after the clip's end (${clip.duration} s): left out`,
       );
   }
+  if (unmatched.length > 0) throw noClipError(docs[0]?.source ?? "", unmatched);
   return {
     file: {
       format: "redpen-annotations",
