@@ -1,5 +1,7 @@
 # Reads every TextGrid in a folder with Praat and writes what Praat sees, tab-separated:
 #   file  tier  class  name  (interval: start end label | point: time mark)
+# with "\", a tab and a line break in names and labels written as \\, \t and \n. (Praat
+# writes the listing in UTF-16 once a line has a character outside ASCII.)
 # The reference the exporter's TextGrid test compares with (tests/golden/praat-textgrid.json).
 form Read TextGrids
   sentence folder /tmp/
@@ -16,6 +18,7 @@ for f to n
   for t to tiers
     selectObject: tg
     tier$ = Get tier name: t
+    tier$ = replace$ (replace$ (replace$ (tier$, "\", "\\", 0), tab$, "\t", 0), newline$, "\n", 0)
     isInterval = Is interval tier: t
     if isInterval
       k = Get number of intervals: t
@@ -23,6 +26,7 @@ for f to n
         a = Get start time of interval: t, i
         b = Get end time of interval: t, i
         lab$ = Get label of interval: t, i
+        lab$ = replace$ (replace$ (replace$ (lab$, "\", "\\", 0), tab$, "\t", 0), newline$, "\n", 0)
         appendFileLine: out$, name$, tab$, t, tab$, "interval", tab$, tier$, tab$, fixed$(a, 6), tab$, fixed$(b, 6), tab$, lab$
       endfor
     else
@@ -30,6 +34,7 @@ for f to n
       for i to k
         p = Get time of point: t, i
         lab$ = Get label of point: t, i
+        lab$ = replace$ (replace$ (replace$ (lab$, "\", "\\", 0), tab$, "\t", 0), newline$, "\n", 0)
         appendFileLine: out$, name$, tab$, t, tab$, "point", tab$, tier$, tab$, fixed$(p, 6), tab$, "", tab$, lab$
       endfor
     endif

@@ -162,6 +162,26 @@ function importFiles(args: Args, io: FilesIO): number {
   return EXIT_OK;
 }
 
+/** Why a file or folder could not be written, in words (Node's error codes). */
+export function writeError(error: unknown): string {
+  switch ((error as { code?: unknown } | null)?.code) {
+    case "EEXIST":
+    case "ENOTDIR":
+      return "a file is in the way of a folder";
+    case "EISDIR":
+      return "is a folder";
+    case "EACCES":
+    case "EPERM":
+    case "EROFS":
+      return "permission denied";
+    case "ENOSPC":
+    case "EDQUOT":
+      return "no space left";
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
 function exportFiles(args: Args, io: FilesIO): number {
   const [studyPath, ...rest] = args.positional;
   if (studyPath === undefined) throw new FilesUsage("export needs STUDY.json");
@@ -222,11 +242,25 @@ function exportFiles(args: Args, io: FilesIO): number {
       return EXIT_USAGE;
     }
   }
-  io.makeDir(dir);
-  for (const name of names) {
-    const folder = name.lastIndexOf("/");
-    if (folder > 0) io.makeDir(target(name.slice(0, folder)));
-    io.writeFile(target(name), files[name] as string | Uint8Array);
+  let written = 0;
+  let path = dir;
+  try {
+    io.makeDir(dir);
+    for (const name of names) {
+      const folder = name.lastIndexOf("/");
+      if (folder > 0) {
+        path = target(name.slice(0, folder));
+        io.makeDir(path);
+      }
+      path = target(name);
+      io.writeFile(path, files[name] as string | Uint8Array);
+      written++;
+    }
+  } catch (error) {
+    io.stderr(
+      `${path}: cannot write: ${writeError(error)} (${written === 0 ? "nothing" : `${written} of ${plural(names.length, "file")}`} written)\n`,
+    );
+    return EXIT_USAGE;
   }
   io.stdout(
     names.length === 0

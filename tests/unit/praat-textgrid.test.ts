@@ -23,7 +23,9 @@ const ours = textGridFiles(file, studyConsensus(file).clips);
 
 test("Praat reads the same files, tiers and tier classes as we wrote", () => {
   expect(praat.praat).toMatch(/^Praat 6\.3/);
-  expect(Object.keys(praat.files).sort()).toEqual(Object.keys(ours).sort());
+  // The edge study's files ("edge-…") are compared in praat-textgrid-edge.test.ts.
+  const fixtureFiles = Object.keys(praat.files).filter((n) => !n.startsWith("edge-"));
+  expect(fixtureFiles.sort()).toEqual(Object.keys(ours).sort());
   expect(praat.files["N18_30001.TextGrid"]?.map((t) => [t.name, t.class])).toEqual([
     ["w17", "IntervalTier"],
     ["w3", "IntervalTier"],

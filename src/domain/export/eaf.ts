@@ -18,6 +18,18 @@ const xml = (text: string): string =>
     // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it removes
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
 
+/**
+ * The MIME_TYPE of the clip's MEDIA_DESCRIPTOR, which EAF 3.0 requires: ELAN's own values,
+ * "audio/x-wav" for a .wav file and its generic "audio/*" for any other audio.
+ */
+export function eafMimeType(clipName: string): string {
+  return /\.wav$/i.test(clipName) ? "audio/x-wav" : "audio/*";
+}
+
+/** The clip's file name as a relative URL: percent-encoded, "#" and "?" too (not a fragment). */
+const mediaUrl = (name: string): string =>
+  xml(encodeURI(name).replace(/[#?]/g, (c) => encodeURIComponent(c)));
+
 /** The clip's ELAN document. `exportedAt` is the DATE attribute (ISO 8601). */
 export function toEaf(file: AnnotationFile, clipId: string, exportedAt: string): string {
   const clip = file.clips.find((c) => c.id === clipId);
@@ -50,7 +62,7 @@ export function toEaf(file: AnnotationFile, clipId: string, exportedAt: string):
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<ANNOTATION_DOCUMENT AUTHOR="RedPen Annotator" DATE="${xml(exportedAt)}" FORMAT="3.0" VERSION="3.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="http://www.mpi.nl/tools/elan/EAFv3.0.xsd">`,
     '    <HEADER MEDIA_FILE="" TIME_UNITS="milliseconds">',
-    `        <MEDIA_DESCRIPTOR MEDIA_URL="${xml(encodeURI(clip.name))}" RELATIVE_MEDIA_URL="./${xml(encodeURI(clip.name))}"/>`,
+    `        <MEDIA_DESCRIPTOR MEDIA_URL="${mediaUrl(clip.name)}" MIME_TYPE="${eafMimeType(clip.name)}" RELATIVE_MEDIA_URL="./${mediaUrl(clip.name)}"/>`,
     "    </HEADER>",
     "    <TIME_ORDER>",
     ...times.map((t) => `        <TIME_SLOT TIME_SLOT_ID="${slot.get(t)}" TIME_VALUE="${t}"/>`),

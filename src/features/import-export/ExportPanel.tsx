@@ -1,6 +1,7 @@
 // The study page's Export card: the study as interchange JSON, a span CSV, Audacity label
-// files, Praat TextGrids, or everything in one zip (docs/formats.md); and, for clips imported
-// without audio, the "Add audio" drop zone.
+// files, Praat TextGrids, ELAN files, a per-bin matrix, the crowd's consensus, or everything in
+// one zip (docs/formats.md; the command line's `export` writes the same files); and, for clips
+// imported without audio, the "Add audio" drop zone.
 import { useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { studyToFile } from "../../db/interchange.ts";
@@ -17,7 +18,8 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
   {
     kind: "csv",
     label: "Export CSV",
-    description: "One row per span and reason, for spreadsheets, pandas and R.",
+    description:
+      "One row per span and reason (with the annotator's rating), and one per clip finished without a span, for spreadsheets, pandas and R.",
   },
   {
     kind: "audacity",
