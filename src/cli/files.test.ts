@@ -122,6 +122,15 @@ test("import refusals: a file naming no clip, a missing file; nothing written", 
   );
 });
 
+test("import: an --out that cannot be written is said, not an internal error", () => {
+  const into = write("demo.json", study());
+  mkdirSync(path.join(dir, "taken"));
+  const r = run(["import", praat, "--into", into, "--out", path.join(dir, "taken")]);
+  expect(r.code).toBe(2);
+  expect(r.err).toMatch(/\/taken: cannot write: is a folder \(nothing imported\)\n$/);
+  expect(r.out).toBe("");
+});
+
 test("import: a conflict keeps the study's version unless --incoming", () => {
   const into = write("demo.json", study());
   const changed = study();

@@ -144,7 +144,12 @@ function importFiles(args: Args, io: FilesIO): number {
     removeMissing: args.removeMissing,
   });
   const merged = applyResolutionToFile(study, resolveMerge(plan, choices));
-  io.writeFile(args.out, serializeAnnotationFile(merged));
+  try {
+    io.writeFile(args.out, serializeAnnotationFile(merged));
+  } catch (error) {
+    io.stderr(`${args.out}: cannot write: ${writeError(error)} (nothing imported)\n`);
+    return EXIT_USAGE;
+  }
   const added = ENTITY_KINDS.filter((k) => plan.entities[k].new.length > 0).map(
     (k) =>
       `${plan.entities[k].new.length} ${k === "reasonLabel" ? "reason label" : k}${plan.entities[k].new.length === 1 ? "" : "s"}`,
