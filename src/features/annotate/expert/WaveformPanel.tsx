@@ -100,69 +100,33 @@ export function WaveformPanel(p: Props) {
               +
             </button>
           </div>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="accent-slate-900"
-              checked={p.showPitch}
-              onChange={(e) => p.onShowPitchChange(e.currentTarget.checked)}
-            />
-            <span
-              className="h-0.5 w-3 rounded"
-              style={{ background: PITCH_COLOR }}
-              aria-hidden="true"
-            />
-            Pitch (F0)
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="accent-slate-900"
-              checked={p.showEnergy}
-              onChange={(e) => p.onShowEnergyChange(e.currentTarget.checked)}
-            />
-            <span
-              className="h-0.5 w-3 rounded"
-              style={{ background: ENERGY_COLOR }}
-              aria-hidden="true"
-            />
-            Energy (dB)
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="accent-slate-900"
-              checked={p.showSpectrogram}
-              onChange={(e) => p.onShowSpectrogramChange(e.currentTarget.checked)}
-            />
-            Spectrogram
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="accent-slate-900"
-              checked={p.showUnion}
-              onChange={(e) => p.onShowUnionChange(e.currentTarget.checked)}
-            />
-            Show union
-          </label>
-          <label
-            className="flex items-center gap-2 text-sm text-slate-700"
+          <ViewToggle
+            label="Pitch (F0)"
+            checked={p.showPitch}
+            onChange={p.onShowPitchChange}
+            swatch={<span className="h-0.5 w-3 rounded" style={{ background: PITCH_COLOR }} />}
+          />
+          <ViewToggle
+            label="Energy (dB)"
+            checked={p.showEnergy}
+            onChange={p.onShowEnergyChange}
+            swatch={<span className="h-0.5 w-3 rounded" style={{ background: ENERGY_COLOR }} />}
+          />
+          <ViewToggle
+            label="Spectrogram"
+            checked={p.showSpectrogram}
+            onChange={p.onShowSpectrogramChange}
+          />
+          <ViewToggle label="Show union" checked={p.showUnion} onChange={p.onShowUnionChange} />
+          <ViewToggle
+            label="Consensus"
             title="Bins more than half of the clip's crowd annotators marked; click a region to select its spans"
-          >
-            <input
-              type="checkbox"
-              className="accent-slate-900"
-              checked={p.showConsensus}
-              onChange={(e) => p.onShowConsensusChange(e.currentTarget.checked)}
-            />
-            <span
-              className="size-2.5 rounded-sm"
-              style={{ background: CONSENSUS_COLOR }}
-              aria-hidden="true"
-            />
-            Consensus
-          </label>
+            checked={p.showConsensus}
+            onChange={p.onShowConsensusChange}
+            swatch={
+              <span className="size-2.5 rounded-sm" style={{ background: CONSENSUS_COLOR }} />
+            }
+          />
         </div>
       </div>
       {p.audio.kind === "ready" ? (
@@ -219,5 +183,38 @@ export function WaveformPanel(p: Props) {
         </div>
       )}
     </div>
+  );
+}
+
+/** One view toggle above the waveform: a checkbox, an optional colour key, its name. */
+function ViewToggle({
+  label,
+  checked,
+  onChange,
+  swatch,
+  title,
+}: {
+  label: string;
+  checked: boolean;
+  onChange(on: boolean): void;
+  /** The colour the toggle draws in (decorative: the name says what it is). */
+  swatch?: ReactNode;
+  title?: string;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700" title={title}>
+      <input
+        type="checkbox"
+        className="accent-slate-900"
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+      {swatch ? (
+        <span aria-hidden="true" className="flex">
+          {swatch}
+        </span>
+      ) : null}
+      {label}
+    </label>
   );
 }
