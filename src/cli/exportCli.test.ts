@@ -8,7 +8,8 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { toConsensusJson } from "../domain/export/consensus.ts";
 import { serializeAnnotationFile } from "../domain/schema.ts";
 import type { AnnotationFile } from "../domain/types.ts";
-import { type FilesIO, runFilesCli, writeError } from "./files.ts";
+import { writeError } from "./files.ts";
+import { realFilesIO, runFiles } from "./filesRun.test-data.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -16,28 +17,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const realIO = (): Omit<FilesIO, "stdout" | "stderr"> => ({
-  readFile: (p) => readFileSync(p, "utf8"),
-  readBytes: (p) => new Uint8Array(readFileSync(p)),
-  writeFile: (p, d) => writeFileSync(p, d),
-  makeDir: (p) => mkdirSync(p, { recursive: true }),
-  exists: (p) => existsSync(p),
-});
-
-function run(argv: string[], io: Omit<FilesIO, "stdout" | "stderr"> = realIO()) {
-  let out = "";
-  let err = "";
-  const code = runFilesCli(argv, {
-    ...io,
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-  });
-  return { code, out, err };
-}
+const realIO = realFilesIO;
+const run = runFiles;
 
 // Two clips; crowd workers w1 and w2 both finished c1 (w1 marked 0.2–0.9 s, rating 4; w2
 // marked nothing), so c1 has a consensus; c2 has no annotation.

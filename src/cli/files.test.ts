@@ -10,7 +10,7 @@ import { textGridFiles } from "../domain/export/textgrid.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/schema.ts";
 import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
 import type { AnnotationFile } from "../domain/types.ts";
-import { runFilesCli } from "./files.ts";
+import { runFiles } from "./filesRun.test-data.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -18,24 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = runFilesCli(argv, {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readFile: (p) => readFileSync(p, "utf8"),
-    readBytes: (p) => new Uint8Array(readFileSync(p)),
-    writeFile: (p, d) => writeFileSync(p, d),
-    makeDir: (p) => mkdirSync(p, { recursive: true }),
-    exists: (p) => existsSync(p),
-  });
-  return { code, out, err };
-}
+const run = runFiles;
 
 const study = (): AnnotationFile => ({
   format: "redpen-annotations",

@@ -1,7 +1,7 @@
 // `redpen import` with the files of the other tools the CLI tests in files.test.ts leave out
 // (a Label Studio export, Audacity labels, Praat's binary and chronological TextGrids), against
 // the committed fixtures (tests/formats/); every refusal reads as the import card shows it.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
@@ -10,7 +10,7 @@ import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/schema.ts";
 import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
 import type { AnnotationFile } from "../domain/types.ts";
-import { runFilesCli } from "./files.ts";
+import { runFiles } from "./filesRun.test-data.ts";
 import { USAGE } from "./run.ts";
 
 let dir: string;
@@ -19,24 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = runFilesCli(argv, {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readFile: (p) => readFileSync(p, "utf8"),
-    readBytes: (p) => new Uint8Array(readFileSync(p)),
-    writeFile: (p, d) => writeFileSync(p, d),
-    makeDir: (p) => mkdirSync(p, { recursive: true }),
-    exists: (p) => existsSync(p),
-  });
-  return { code, out, err };
-}
+const run = runFiles;
 
 const study = (): AnnotationFile => ({
   format: "redpen-annotations",
