@@ -1,0 +1,117 @@
+// A transcript's errors against its reference, split into substitutions, deletions and
+// insertions exactly as the statistics spec walks the cost table back ("Errors"), and the
+// word-by-word alignment the transcript view shows (as sclite's alignment does).
+
+/** One step of an alignment: a correct token, a substitution, a deletion or an insertion. */
+export type AlignOp =
+  | { op: "C"; ref: string; hyp: string }
+  | { op: "S"; ref: string; hyp: string }
+  | { op: "D"; ref: string }
+  | { op: "I"; hyp: string };
+
+export interface ErrorCounts {
+  /** Reference tokens (n). */
+  refTokens: number;
+  correct: number;
+  substitutions: number;
+  deletions: number;
+  insertions: number;
+  /** substitutions + deletions + insertions: the Levenshtein distance. */
+  errors: number;
+}
+
+/** The cost table T, (n + 1) × (m + 1), row-major: T[i][j] at i * (m + 1) + j. */
+function costTable(ref: readonly string[], hyp: readonly string[]): Int32Array {
+  const n = ref.length;
+  const m = hyp.length;
+  const w = m + 1;
+  const t = new Int32Array((n + 1) * w);
+  for (let j = 0; j <= m; j++) t[j] = j;
+  for (let i = 1; i <= n; i++) {
+    const r = ref[i - 1];
+    const row = i * w;
+    const up = row - w;
+    t[row] = i;
+    for (let j = 1; j <= m; j++) {
+      const diag = (t[up + j - 1] as number) + (r === hyp[j - 1] ? 0 : 1);
+      const del = (t[up + j] as number) + 1;
+      const ins = (t[row + j - 1] as number) + 1;
+      t[row + j] = diag < del ? (diag < ins ? diag : ins) : del < ins ? del : ins;
+    }
+  }
+  return t;
+}
+
+/**
+ * The alignment of `hyp` against `ref`, in reading order. Walking back from (n, m), each step
+ * takes the first of: a match, a substitution, a deletion, an insertion that the cost table
+ * allows (the spec's order).
+ */
+export function alignTokens(ref: readonly string[], hyp: readonly string[]): AlignOp[] {
+  const t = costTable(ref, hyp);
+  const w = hyp.length + 1;
+  const out: AlignOp[] = [];
+  let i = ref.length;
+  let j = hyp.length;
+  while (i > 0 || j > 0) {
+    const here = t[i * w + j] as number;
+    if (i > 0 && j > 0) {
+      const diag = t[(i - 1) * w + j - 1] as number;
+      const r = ref[i - 1] as string;
+      const h = hyp[j - 1] as string;
+      if (r === h && diag === here) {
+        out.push({ op: "C", ref: r, hyp: h });
+        i--;
+        j--;
+        continue;
+      }
+      if (diag + 1 === here) {
+        out.push({ op: "S", ref: r, hyp: h });
+        i--;
+        j--;
+        continue;
+      }
+    }
+    if (i > 0 && (t[(i - 1) * w + j] as number) + 1 === here) {
+      out.push({ op: "D", ref: ref[i - 1] as string });
+      i--;
+      continue;
+    }
+    out.push({ op: "I", hyp: hyp[j - 1] as string });
+    j--;
+  }
+  return out.reverse();
+}
+
+/** The counts of an alignment. */
+export function countOps(ops: readonly AlignOp[]): ErrorCounts {
+  let c = 0;
+  let s = 0;
+  let d = 0;
+  let ins = 0;
+  for (const o of ops) {
+    if (o.op === "C") c++;
+    else if (o.op === "S") s++;
+    else if (o.op === "D") d++;
+    else ins++;
+  }
+  return {
+    refTokens: c + s + d,
+    correct: c,
+    substitutions: s,
+    deletions: d,
+    insertions: ins,
+    errors: s + d + ins,
+  };
+}
+
+/** S, D, I and C of `hyp` against `ref`, as the spec splits the Levenshtein distance. */
+export function errorCounts(ref: readonly string[], hyp: readonly string[]): ErrorCounts {
+  return countOps(alignTokens(ref, hyp));
+}
+
+/** A transcript's word error rate, errors / n; null when the reference has no tokens. */
+export function wordErrorRate(ref: readonly string[], hyp: readonly string[]): number | null {
+  if (ref.length === 0) return null;
+  return errorCounts(ref, hyp).errors / ref.length;
+}

@@ -1,0 +1,35 @@
+// Words of a transcript as the statistics spec normalises them ("Transcriptions and
+// intelligibility (WER)"): one home for the rule, used by scoring, aggregation and the exports.
+
+/** The unit a transcript is scored in: words (space-separated) or characters (code points). */
+export type TokenUnit = "word" | "character";
+
+const APOSTROPHES = /[\u2019\u02bc]/g;
+const NOT_WORD = /[^\p{L}\p{M}\p{N}']+/gu;
+
+/**
+ * Unicode NFC, lower case, ’ and ʼ as ', every character that is not a letter, a mark, a number
+ * or ' as a space, runs of spaces collapsed and the ends trimmed.
+ */
+export function normaliseText(text: string): string {
+  return text
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(APOSTROPHES, "'")
+    .replace(NOT_WORD, " ")
+    .trim();
+}
+
+/** The tokens of an already normalised text: its words, or its code points without spaces. */
+export function tokensOfNormalised(normalised: string, unit: TokenUnit = "word"): string[] {
+  if (normalised === "") return [];
+  if (unit === "word") return normalised.split(" ");
+  const out: string[] = [];
+  for (const ch of normalised) if (ch !== " ") out.push(ch);
+  return out;
+}
+
+/** The tokens of a raw text after normalisation. An empty text has none. */
+export function tokensOf(text: string, unit: TokenUnit = "word"): string[] {
+  return tokensOfNormalised(normaliseText(text), unit);
+}

@@ -1,0 +1,79 @@
+import { expect, test } from "vitest";
+import { alignTokens, errorCounts, wordErrorRate } from "./align.ts";
+import { normaliseText, tokensOf } from "./normalise.ts";
+
+test("normalisation: NFC, lower case, apostrophes, punctuation as spaces", () => {
+  expect(normaliseText("Hello, World!  It\u2019s 3PM.")).toBe("hello world it's 3pm");
+  // A decomposed ç (c + combining cedilla) composes; ʼ becomes '.
+  expect(normaliseText("C\u0327a va? l\u02bcami")).toBe("ça va l'ami");
+  expect(normaliseText("  --  ")).toBe("");
+  expect(normaliseText("Bạn đang đánh giá câu 2/50.")).toBe("bạn đang đánh giá câu 2 50");
+  // Marks are kept (Devanagari vowel signs are category Mc/Mn).
+  expect(normaliseText("नमस्ते!")).toBe("नमस्ते");
+});
+
+test("tokens: words, or code points without spaces; an empty text has none", () => {
+  expect(tokensOf("The cat, the hat")).toEqual(["the", "cat", "the", "hat"]);
+  expect(tokensOf("你好，世界", "character")).toEqual(["你", "好", "世", "界"]);
+  // A character outside the BMP is one token.
+  expect(tokensOf("a\u{1d400}", "character")).toEqual(["a", "\u{1d400}"]);
+  expect(tokensOf("?!", "word")).toEqual([]);
+  expect(tokensOf("", "character")).toEqual([]);
+});
+
+const w = (s: string) => (s === "" ? [] : s.split(" "));
+
+test("errors split as the spec walks the table back (hand-worked)", () => {
+  expect(errorCounts(w("the cat sat"), w("the cat sat"))).toEqual({
+    refTokens: 3,
+    correct: 3,
+    substitutions: 0,
+    deletions: 0,
+    insertions: 0,
+    errors: 0,
+  });
+  // "a b c" heard as "a c": one deletion (b).
+  expect(alignTokens(w("a b c"), w("a c"))).toEqual([
+    { op: "C", ref: "a", hyp: "a" },
+    { op: "D", ref: "b" },
+    { op: "C", ref: "c", hyp: "c" },
+  ]);
+  // Swapped words: two substitutions, not a deletion and an insertion (substitution first).
+  expect(alignTokens(w("a b"), w("b a"))).toEqual([
+    { op: "S", ref: "a", hyp: "b" },
+    { op: "S", ref: "b", hyp: "a" },
+  ]);
+  // A word put in front.
+  expect(alignTokens(w("a b c"), w("x a b c"))).toEqual([
+    { op: "I", hyp: "x" },
+    { op: "C", ref: "a", hyp: "a" },
+    { op: "C", ref: "b", hyp: "b" },
+    { op: "C", ref: "c", hyp: "c" },
+  ]);
+  // "a a" heard as "a": the walk back matches the last a and deletes the first.
+  expect(alignTokens(w("a a"), w("a"))).toEqual([
+    { op: "D", ref: "a" },
+    { op: "C", ref: "a", hyp: "a" },
+  ]);
+  // Ref "i saw the big dog", hyp "i see the dog today": distance 3 either as S+D+I (3 correct)
+  // or as three substitutions (2 correct). Walking back from the end, "dog"/"today" is a
+  // substitution (T[4][4] = 2, T[5][5] = 3), and so on: the spec's split is S = 3. (sclite,
+  // weighing a substitution 4 and a deletion or insertion 3, would choose S+D+I.)
+  const c = errorCounts(w("i saw the big dog"), w("i see the dog today"));
+  expect(c).toEqual({
+    refTokens: 5,
+    correct: 2,
+    substitutions: 3,
+    deletions: 0,
+    insertions: 0,
+    errors: 3,
+  });
+  expect(wordErrorRate(w("i saw the big dog"), w("i see the dog today"))).toBeCloseTo(0.6, 15);
+});
+
+test("empty sides: everything inserted or deleted; no reference, no WER", () => {
+  expect(errorCounts([], w("x y"))).toMatchObject({ refTokens: 0, insertions: 2, errors: 2 });
+  expect(errorCounts(w("x y"), [])).toMatchObject({ refTokens: 2, deletions: 2, errors: 2 });
+  expect(wordErrorRate([], w("x"))).toBeNull();
+  expect(wordErrorRate(w("x y"), [])).toBe(1);
+});
