@@ -11,6 +11,9 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
           setupFiles: ["tests/setup/unit.ts"],
+          // A guard against a hang, not a speed check (speed is measured by the benchmarks):
+          // room for a loaded machine, and for the 5 s that findBy… may wait (tests/setup/unit.ts).
+          testTimeout: 30_000,
         },
       },
       {

@@ -267,3 +267,26 @@ test("attachAudio: an exact name wins over a name without extension", async () =
   const result = await attachAudio("pilot", [new File(["a"], "take.flac")], database);
   expect(result.matched).toEqual([{ fileName: "take.flac", clipId: "c2", clipName: "take.flac" }]);
 });
+
+test("a study read back from IndexedDB gives the same report, to the bit, as the file it came from", async () => {
+  // The golden study with a planted crowd and three experts: the Dawid–Skene EM runs there. Its
+  // submissions, regions and labels are stored in key order, not the file's: reverse the file's
+  // so the two orders differ, and the report must not see it.
+  const { default: golden } = await import("../../tests/golden/experts.input.json");
+  const original = golden as unknown as AnnotationFile;
+  const file: AnnotationFile = {
+    ...original,
+    submissions: [...original.submissions].reverse(),
+    regions: [...original.regions].reverse(),
+    reasonLabels: [...original.reasonLabels].reverse(),
+  };
+  const { computeReport } = await import("../domain/stats/analyze.ts");
+  const [plan] = await planImport([{ name: "experts.json", file }], database);
+  await applyMerge(plan as NonNullable<typeof plan>, {}, database);
+  const stored = (await studyToFile(file.study.id, database)) as AnnotationFile;
+  expect(stored.submissions).not.toEqual(file.submissions);
+  const fromFile = computeReport(file);
+  expect(fromFile.consensus.iterations).toBeGreaterThan(1);
+  expect(JSON.stringify(computeReport(stored))).toBe(JSON.stringify(fromFile));
+  expect(JSON.stringify(computeReport(original))).toBe(JSON.stringify(fromFile));
+});

@@ -3,6 +3,12 @@
 // layer's messages connected to the notices store as the app does at start-up.
 import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
+import { configure } from "@testing-library/dom";
 import { connectDatabaseToUi } from "../../src/app/connect.ts";
 
 connectDatabaseToUi();
+
+// findBy… and waitFor poll until the state is there; their default of 1 s is a clock, which a
+// busy machine (CI beside other jobs: load average 4 on 2 cores) overruns. They still return as
+// soon as the state appears, so this costs an idle machine nothing.
+configure({ asyncUtilTimeout: 5_000 });

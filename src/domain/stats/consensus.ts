@@ -11,6 +11,7 @@
 import { type Span, secondsFromUs } from "../spans.ts";
 import type { AnnotationFile } from "../types.ts";
 import { kappaFromCells } from "./kappa.ts";
+import { exp, ln, log1p } from "./math.ts";
 import {
   byCodeUnit,
   clipGrid,
@@ -166,6 +167,10 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
   const posDen = new Float64Array(workers);
   const negNum = new Float64Array(workers);
   const negDen = new Float64Array(workers);
+  const logSe = new Float64Array(workers);
+  const log1mSe = new Float64Array(workers);
+  const logSp = new Float64Array(workers);
+  const log1mSp = new Float64Array(workers);
   while (iterations < MAX_ITERATIONS) {
     iterations++;
     // M-step.
@@ -200,30 +205,33 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
       );
       sensitivity[w] = se;
       specificity[w] = sp;
+      // The four logs of each worker, once per round rather than once per vote.
+      logSe[w] = ln(se);
+      log1mSe[w] = ln(1 - se);
+      logSp[w] = ln(sp);
+      log1mSp[w] = ln(1 - sp);
     }
     // E-step.
     let sum = 0;
-    const logPrior1 = Math.log(prevalence);
-    const logPrior0 = Math.log(1 - prevalence);
+    const logPrior1 = ln(prevalence);
+    const logPrior0 = ln(1 - prevalence);
     for (let i = 0; i < P; i++) {
       const p = patterns[i] as Pattern;
       let l1 = logPrior1;
       let l0 = logPrior0;
       for (let j = 0; j < p.workers.length; j++) {
         const w = p.workers[j] as number;
-        const se = sensitivity[w] as number;
-        const sp = specificity[w] as number;
         if (p.votes[j]) {
-          l1 += Math.log(se);
-          l0 += Math.log(1 - sp);
+          l1 += logSe[w] as number;
+          l0 += log1mSp[w] as number;
         } else {
-          l1 += Math.log(1 - se);
-          l0 += Math.log(sp);
+          l1 += log1mSe[w] as number;
+          l0 += logSp[w] as number;
         }
       }
-      posterior[i] = 1 / (1 + Math.exp(l0 - l1));
+      posterior[i] = 1 / (1 + exp(l0 - l1));
       const high = Math.max(l0, l1);
-      sum += p.weight * (high + Math.log1p(Math.exp(Math.min(l0, l1) - high)));
+      sum += p.weight * (high + log1p(exp(Math.min(l0, l1) - high)));
     }
     const previous = logLikelihood;
     logLikelihood = sum / total;

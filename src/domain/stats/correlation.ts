@@ -1,6 +1,7 @@
 // Pearson and Spearman correlation with the figures the report needs (docs/spec/statistics.md,
 // "Score and length"): r, the two-sided p-value from Student's t, and a Fisher-z 95 % interval.
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
+import { atanh, tanh } from "./math.ts";
 
 /** The 0.975 quantile of the standard normal distribution. */
 export const Z_975 = 1.959963984540054;
@@ -71,9 +72,9 @@ export function pValue(r: number, n: number): number {
 /** tanh(atanh(r) ± 1.959963984540054 / sqrt(n - 3)); null when n < 4 or |r| == 1. */
 export function fisherCi95(r: number, n: number): [number, number] | null {
   if (n < 4 || Math.abs(r) === 1) return null;
-  const z = Math.atanh(r);
+  const z = atanh(r);
   const half = Z_975 / Math.sqrt(n - 3);
-  return [Math.tanh(z - half), Math.tanh(z + half)];
+  return [tanh(z - half), tanh(z + half)];
 }
 
 /** r, p and ci95 together; null where r is. */

@@ -8,6 +8,7 @@ import tCdf from "@stdlib/stats-base-dists-t-cdf";
 import type { AnnotationFile } from "../types.ts";
 import { averageRanks } from "./correlation.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
+import { pow } from "./math.ts";
 import { byCodeUnit } from "./records.ts";
 import type { Mos, MosPair, SystemMos } from "./report.ts";
 
@@ -63,7 +64,7 @@ export function signedRank(d: readonly number[]): { w: number; p: number | null 
   const tied = [...groups.values()].some((t) => t > 1);
   if (m <= EXACT_MAX && !tied) {
     const counts = signedRankCounts(m);
-    const total = 2 ** m;
+    const total = pow(2, m);
     let below = 0; // P(W <= w) * 2^m
     for (let s = 0; s <= w; s++) below += counts[s] as number;
     let above = 0; // P(W >= w) * 2^m
@@ -71,7 +72,7 @@ export function signedRank(d: readonly number[]): { w: number; p: number | null 
     return { w, p: Math.min(1, (2 * Math.min(below, above)) / total) };
   }
   let tieSum = 0;
-  for (const t of groups.values()) tieSum += t ** 3 - t;
+  for (const t of groups.values()) tieSum += t * t * t - t;
   const variance = (m * (m + 1) * (2 * m + 1)) / 24 - tieSum / 48;
   if (!(variance > 0)) return { w, p: null };
   const z = (w - (m * (m + 1)) / 4) / Math.sqrt(variance);
