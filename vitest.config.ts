@@ -1,14 +1,37 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Test files that need no setup. The pure project runs exactly these and the unit project
+ * everything else, so each file runs once, and a new folder's tests land in unit by default.
+ */
+const PURE = [
+  "src/domain/**/*.test.ts",
+  "src/cli/**/*.test.ts",
+  "tests/unit/{bin,check-imports,export-docs,formats,formats-docs,formats-refusals,formats-roundtrip,pitch-praat,praat-textgrid,praat-textgrid-edge}.test.ts",
+];
 
 export default defineConfig({
   test: {
     projects: [
       {
+        test: {
+          // Pure code (the domain, the command line, the docs' examples, other tools' files):
+          // no DOM matchers, no fake IndexedDB, no app code loaded before each file.
+          name: "pure",
+          include: PURE,
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
+          // Everything else under src/ and tests/unit/: components (jsdom files opt in), the
+          // database layer, workers, the app.
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ...PURE],
           environment: "node",
           setupFiles: ["tests/setup/unit.ts"],
           // A guard against a hang, not a speed check (speed is measured by the benchmarks):
