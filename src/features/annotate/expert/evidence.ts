@@ -16,10 +16,14 @@ export function describeSpanAcoustics(s: SpanAcoustics): string[] {
       s.frames === 0 ? "Too short for a pitch frame" : "No voiced frames: no pitch in this span",
     );
   } else {
+    const median = `(median ${Math.round(s.restMedianF0 as number)} Hz)`;
     const vsRest =
       s.semitonesVsRest === null
         ? "the rest of the clip has no voiced frames"
-        : `${signed(s.semitonesVsRest, 1)} semitones ${s.semitonesVsRest >= 0 ? "above" : "below"} the rest of the clip (median ${Math.round(s.restMedianF0 as number)} Hz)`;
+        : Math.abs(s.semitonesVsRest) < 0.05
+          ? // Rounds to 0.0: neither above nor below.
+            `level with the rest of the clip ${median}`
+          : `${signed(s.semitonesVsRest, 1)} semitones ${s.semitonesVsRest > 0 ? "above" : "below"} the rest of the clip ${median}`;
     lines.push(`F0 ${Math.round(s.meanF0)} Hz, ${vsRest}`);
     if (s.rangeSemitones !== null) {
       const rest =
