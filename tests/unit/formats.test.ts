@@ -100,6 +100,26 @@ describe("ELAN", () => {
     ]);
   });
 
+  test("an annotation with an empty value is a span without reasons, not dropped", () => {
+    const text = (t: string) => new TextEncoder().encode(t);
+    const doc = parseEaf(
+      text(
+        '<ANNOTATION_DOCUMENT><HEADER TIME_UNITS="milliseconds"/><TIME_ORDER><TIME_SLOT TIME_SLOT_ID="t1" TIME_VALUE="200"/><TIME_SLOT TIME_SLOT_ID="t2" TIME_VALUE="700"/><TIME_SLOT TIME_SLOT_ID="t3" TIME_VALUE="900"/></TIME_ORDER><TIER TIER_ID="w1"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="t1" TIME_SLOT_REF2="t2"><ANNOTATION_VALUE></ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a2" TIME_SLOT_REF1="t2" TIME_SLOT_REF2="t3"><ANNOTATION_VALUE>silence</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION></TIER></ANNOTATION_DOCUMENT>',
+      ),
+      "empty.eaf",
+    );
+    expect(spans(doc)).toEqual([
+      [
+        "w1",
+        [
+          [0.2, 0.7, ""],
+          [0.7, 0.9, "silence"],
+        ],
+      ],
+    ]);
+    expect(doc.notes).toEqual([]);
+  });
+
   test("refusals: not XML, not ELAN, a missing time slot", () => {
     const text = (t: string) => new TextEncoder().encode(t);
     expect(() => parseEaf(text("<a><b></a>"), "x.eaf")).toThrow(/^x\.eaf: not well-formed XML/);

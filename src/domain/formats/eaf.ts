@@ -1,6 +1,7 @@
 // ELAN annotation documents (.eaf, EAF 2.x/3.0 XML). Time slots (TIME_ORDER/TIME_SLOT, in
 // milliseconds) give the times; each TIER with time-aligned annotations (ALIGNABLE_ANNOTATION,
-// TIME_SLOT_REF1 → TIME_SLOT_REF2) is an annotator, its annotations with a value are spans.
+// TIME_SLOT_REF1 → TIME_SLOT_REF2) is an annotator, each of its annotations a span (one with an
+// empty value a span without reasons).
 // A tier of reference annotations (REF_ANNOTATION: symbolic, no times of its own) holds no spans:
 // left out, with a note; so is an annotation whose slot has no time (unaligned). The audio is the
 // first MEDIA_DESCRIPTOR's file (RELATIVE_MEDIA_URL, else MEDIA_URL). The XML is read with
@@ -97,8 +98,8 @@ export function parseEaf(bytes: Uint8Array, file: string): ForeignDocument {
         unaligned++;
         continue;
       }
+      // An empty value is a span nobody gave a reason (as an Audacity label without text).
       const label = text(a.ANNOTATION_VALUE);
-      if (label.trim() === "") continue;
       out.spans.push({ start: t1 / 1000, end: t2 / 1000, label, where });
     }
     tiers.push(out);

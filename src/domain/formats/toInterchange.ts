@@ -13,7 +13,7 @@
 // - reasons: a label whose every part (split at "+", "," or ";") is a taxonomy id or label
 //   (any case) gives those reasons, labelled by who the part names in parentheses (our
 //   TextGrids: "silence (e1)"; a new labeller is an expert), else by the tier's annotator;
-//   "unlabelled" (our exports' mark), an empty label (Audacity) and any other text leave the
+//   "unlabelled" (our exports' mark), an empty label (Audacity, ELAN) and any other text leave the
 //   span without reasons (other texts are said, once each);
 // - a submission (without a rating) for each tier on a clip that has none for that annotator,
 //   so a tier with no span still says "heard nothing wrong".
