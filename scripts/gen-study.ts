@@ -23,11 +23,27 @@ function positiveInt(flag: string, value: string | undefined): number {
   return n;
 }
 
+export const GEN_USAGE = `Usage: npx tsx scripts/gen-study.ts [options]
+Writes a deterministic synthetic study in the interchange format (one record per line).
+  --clips N        clips (default 20)
+  --annotators A   crowd annotators per clip (default 3)
+  --pool P         crowd workers in all (default 4 × A; at least A)
+  --seed S         the generator's seed (default 1): the same options, the same bytes
+  --out FILE       where to write it (default: standard output)
+  --help           this text
+`;
+
 /** Parses the command line; throws with a readable message on bad arguments. */
-export function parseGenArgs(argv: readonly string[]): GenerateOptions & { out?: string } {
-  const options: GenerateOptions & { out?: string } = {};
+export function parseGenArgs(
+  argv: readonly string[],
+): GenerateOptions & { out?: string; help?: true } {
+  const options: GenerateOptions & { out?: string; help?: true } = {};
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
+    if (flag === "--help" || flag === "-h") {
+      options.help = true;
+      continue;
+    }
     const value = argv[i + 1];
     i++;
     switch (flag) {
@@ -59,7 +75,11 @@ export function parseGenArgs(argv: readonly string[]): GenerateOptions & { out?:
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
-    const { out, ...options } = parseGenArgs(process.argv.slice(2));
+    const { out, help, ...options } = parseGenArgs(process.argv.slice(2));
+    if (help) {
+      process.stdout.write(GEN_USAGE);
+      process.exit(0);
+    }
     const text = generateStudyText(options);
     if (out === undefined) process.stdout.write(text);
     else {
@@ -67,7 +87,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       process.stderr.write(`wrote ${out} (${(text.length / 1e6).toFixed(1)} MB)\n`);
     }
   } catch (error) {
-    process.stderr.write(`gen-study: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `gen-study: ${error instanceof Error ? error.message : String(error)} (--help lists the options)\n`,
+    );
     process.exitCode = 2;
   }
 }

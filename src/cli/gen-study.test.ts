@@ -21,6 +21,8 @@ describe("gen-study's command line", () => {
     expect(() => parseGenArgs(["--annotators", "5", "--pool", "3"])).toThrow(
       "--pool must be at least --annotators",
     );
+    expect(parseGenArgs(["--help"])).toEqual({ help: true });
+    expect(parseGenArgs(["--clips", "5", "-h"])).toEqual({ clips: 5, help: true });
   });
 
   test("the text is the study in the one-record-per-line layout, and reads back", () => {
