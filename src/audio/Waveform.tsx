@@ -33,7 +33,8 @@ export interface WaveformSpan {
   editable: boolean;
   label?: string;
   /**
-   * Drawn as a band along the bottom fifth of the waveform, in front of the full-height spans
+   * Drawn as a band along the bottom fifth of the waveform, above the time ruler and in front of
+   * the full-height spans
    * (the expert's consensus regions: distinct from the spans, and clickable over them).
    */
   band?: boolean;
@@ -113,8 +114,9 @@ function styleRegion(region: Region, span: WaveformSpan, selected: boolean): voi
   el.style.boxShadow = selected ? `inset 0 0 0 2px ${span.color}, 0 0 0 1px #0f172a` : "none";
   el.style.zIndex = selected ? "6" : span.band ? "5" : "";
   if (span.band) {
+    // Just above the time ruler, which runs along the bottom of the regions' box.
     el.style.top = "auto";
-    el.style.bottom = "0";
+    el.style.bottom = `${TIMELINE_HEIGHT}px`;
     el.style.height = "20%";
     el.style.backgroundColor = withAlpha(span.color, 0.55);
   }

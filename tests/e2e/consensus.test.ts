@@ -44,9 +44,12 @@ test("consensus regions drawn over the clip; clicking one labels every span unde
     const host = document.querySelector('[data-testid="waveform-canvas"] > div');
     const el = host?.shadowRoot?.querySelector('[data-span-id^="consensus:"]') as HTMLElement;
     const r = el.getBoundingClientRect();
-    return { top: r.top, bottom: r.bottom };
+    const ruler = host?.shadowRoot?.querySelector('[part="timeline"]') as HTMLElement;
+    return { top: r.top, bottom: r.bottom, rulerTop: ruler.getBoundingClientRect().top };
   });
   expect(band.bottom - band.top).toBeLessThan(box.height * 0.3);
+  // The band and its label sit above the time ruler, not on its numbers.
+  expect(band.bottom).toBeLessThanOrEqual(band.rulerTop + 0.5);
   await page.mouse.click(box.x + box.width * 0.5, (band.top + band.bottom) / 2);
   const reasons = page.getByRole("group", { name: /^Reasons for 2 spans/ });
   await reasons.waitFor();

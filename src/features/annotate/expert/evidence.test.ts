@@ -29,12 +29,15 @@ test("a low span says below, with a minus sign", () => {
   );
 });
 
-test("a span within 0.05 semitones of the rest is level with it, neither above nor below", () => {
+test("a span within 0.05 semitones (or dB) of the rest is level with it, neither above nor below", () => {
   for (const st of [0, 0.049, -0.049, -0.0001]) {
     expect(describeSpanAcoustics({ ...base, semitonesVsRest: st })[0]).toBe(
       "F0 182 Hz, level with the rest of the clip (median 144 Hz)",
     );
   }
+  expect(describeSpanAcoustics({ ...base, restEnergyDb: -18.26 })[2]).toBe(
+    "Energy −18.2 dB, level with the rest",
+  );
   expect(describeSpanAcoustics({ ...base, semitonesVsRest: -0.05 })[0]).toBe(
     "F0 182 Hz, −0.1 semitones below the rest of the clip (median 144 Hz)",
   );

@@ -34,10 +34,13 @@ export function describeSpanAcoustics(s: SpanAcoustics): string[] {
     }
   }
   if (s.energyDb !== null) {
+    const diff = s.restEnergyDb === null ? null : s.energyDb - s.restEnergyDb;
     const vs =
-      s.restEnergyDb === null
+      diff === null
         ? ""
-        : `, ${signed(s.energyDb - s.restEnergyDb, 1)} dB against the rest`;
+        : Math.abs(diff) < 0.05
+          ? ", level with the rest"
+          : `, ${signed(diff, 1)} dB against the rest`;
     lines.push(`Energy ${signed(s.energyDb, 1).replace("+", "")} dB${vs}`);
   }
   return lines;
