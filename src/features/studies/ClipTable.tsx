@@ -47,7 +47,7 @@ export function ClipTable({
         <tbody className="divide-y divide-slate-100">
           {clips.map((c, i) => (
             <tr key={c.id} className="hover:bg-slate-50">
-              <td className={`${TD} tabular-nums text-slate-400`}>{i + 1}</td>
+              <td className={`${TD} tabular-nums text-slate-500`}>{i + 1}</td>
               <td className={`${TD} font-medium text-slate-900`}>{c.name}</td>
               <td className={`${TD} text-slate-700`}>{c.system ?? "—"}</td>
               <td className={`${TD} text-slate-700`}>{c.sentence ?? "—"}</td>

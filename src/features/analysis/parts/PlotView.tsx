@@ -15,6 +15,11 @@ export function PlotView({ render, className }: { render: () => Element; classNa
     let chart: Element | undefined;
     const timer = setTimeout(() => {
       chart = render();
+      // Plot names each mark's <g> with aria-label ("dot", "tip") but gives it no role, and ARIA
+      // does not allow a name on a generic element: make them the groups they are.
+      for (const g of chart.querySelectorAll("g[aria-label]:not([role])")) {
+        g.setAttribute("role", "group");
+      }
       host.replaceChildren(chart);
     }, 0);
     return () => {

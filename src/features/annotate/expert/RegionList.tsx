@@ -117,13 +117,13 @@ export function RegionList({
                   <span className="tabular-nums text-slate-700">
                     {formatTime(s.start)}–{formatTime(s.end)}
                   </span>
-                  <span className="tabular-nums text-xs text-slate-400">
+                  <span className="tabular-nums text-xs text-slate-600">
                     {(s.end - s.start).toFixed(2)} s
                   </span>
                 </span>
                 <span className="flex flex-wrap gap-1">
                   {s.reasons.length === 0 ? (
-                    <span className="text-xs italic text-slate-400">No reasons yet</span>
+                    <span className="text-xs italic text-slate-600">No reasons yet</span>
                   ) : (
                     s.reasons.map((r) => (
                       <span
