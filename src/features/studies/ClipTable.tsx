@@ -16,7 +16,7 @@ export function ClipTable({
     return <p className="text-sm text-slate-500">This study has no clips.</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200">
         <caption className="sr-only">Clips</caption>
         <thead>
