@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { alignTokens, errorCounts, wordErrorRate } from "./align.ts";
+import { alignTokens, editDistance, errorCounts, wordErrorRate } from "./align.ts";
 import { normaliseText, tokensOf } from "./normalise.ts";
 
 test("normalisation: NFC, lower case, apostrophes, punctuation as spaces", () => {
@@ -76,4 +77,19 @@ test("empty sides: everything inserted or deleted; no reference, no WER", () => 
   expect(errorCounts(w("x y"), [])).toMatchObject({ refTokens: 2, deletions: 2, errors: 2 });
   expect(wordErrorRate([], w("x"))).toBeNull();
   expect(wordErrorRate(w("x y"), [])).toBe(1);
+});
+
+test("editDistance on interned words is errorCounts' error count", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 12 }),
+      fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 12 }),
+      (a, b) => {
+        const words = (xs: number[]) => xs.map((x) => `w${x}`);
+        expect(editDistance(Int32Array.from(a), Int32Array.from(b))).toBe(
+          errorCounts(words(a), words(b)).errors,
+        );
+      },
+    ),
+  );
 });

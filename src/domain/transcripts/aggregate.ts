@@ -1,0 +1,219 @@
+// Merging each recording's crowd transcripts into one text (docs/transcripts.md):
+//   rover        the spec's ROVER, exactly as crowd-kit computes it (the challenge's baseline);
+//   reliability  (the default) each worker's reliability learned across all recordings without
+//                true texts, then a reliability-weighted ROVER aligned most reliable first, checked
+//                against the transcripts themselves by a weighted median.
+// Pure TypeScript: the CLI runs it, and a browser worker can.
+import { editDistance } from "./align.ts";
+import { tokensOf } from "./normalise.ts";
+import { internWords, networkIds, wordNetwork } from "./rover.ts";
+import type { TaskResponses } from "./taskCsv.ts";
+
+export const AGGREGATION_METHODS = ["reliability", "rover"] as const;
+export type AggregationMethod = (typeof AGGREGATION_METHODS)[number];
+export const DEFAULT_METHOD: AggregationMethod = "reliability";
+
+/**
+ * The method's three constants, chosen once on the development half and not tuned further:
+ * rounds of re-estimation, the prior's strength in recordings (how many recordings' worth of
+ * words at the crowd's error rate a worker starts with), and the floor and ceiling of an error
+ * rate (a weight stays finite).
+ */
+export const RELIABILITY_ROUNDS = 3;
+export const PRIOR_RECORDINGS = 2;
+export const ERROR_RATE_BOUNDS = [0.01, 0.99] as const;
+
+export interface AggregatedTask {
+  task: string;
+  output: string;
+  /** How many transcripts the recording had. */
+  transcripts: number;
+}
+
+export interface WorkerReliability {
+  worker: string;
+  transcripts: number;
+  /** Word errors against the consensus the weights were learned from, over its words. */
+  errors: number;
+  words: number;
+  /** The error rate with the prior: (errors + a·ē·L̄) / (words + a·L̄). */
+  errorRate: number;
+  /** The vote: log((1 - e) / e), 0 for a worker wrong at least half the time (left out). */
+  weight: number;
+}
+
+export interface Aggregation {
+  method: AggregationMethod;
+  tasks: AggregatedTask[];
+  /** Each worker's estimated reliability, in order of first appearance. */
+  workers: WorkerReliability[];
+}
+
+const EMPTY = new Int32Array(0);
+
+interface Prepared {
+  task: string;
+  vocabulary: string[];
+  /** Each transcript's word ids as ROVER takes them (an empty transcript is [0], the word ""). */
+  network: Int32Array[];
+  /** The same without the empty word: what edit distances count. */
+  words: Int32Array[];
+  workers: Int32Array;
+}
+
+function prepare(tasks: readonly TaskResponses[], workerIds: Map<string, number>): Prepared[] {
+  return tasks.map((t) => {
+    const { vocabulary, transcripts } = internWords(t.texts.map((text) => tokensOf(text)));
+    const workers = new Int32Array(t.texts.length);
+    for (let k = 0; k < workers.length; k++) {
+      const name = t.workers[k] ?? "";
+      let id = workerIds.get(name);
+      if (id === undefined) {
+        id = workerIds.size;
+        workerIds.set(name, id);
+      }
+      workers[k] = id;
+    }
+    const words = transcripts.map((h) => (h.length === 1 && h[0] === 0 ? EMPTY : h));
+    return { task: t.task, vocabulary, network: transcripts, words, workers };
+  });
+}
+
+const text = (p: Prepared, ids: Int32Array) =>
+  Array.from(ids, (id) => p.vocabulary[id] as string).join(" ");
+
+interface Estimate {
+  errors: Float64Array;
+  words: Float64Array;
+  counts: Int32Array;
+  errorRate: Float64Array;
+  weight: Float64Array;
+}
+
+/**
+ * Each worker's error rate against the current consensus, pooled over their recordings and
+ * drawn towards the crowd's rate by a prior worth PRIOR_RECORDINGS average recordings; the weight
+ * is the log-odds of being right (Nitzan & Paroush's optimal vote for independent voters),
+ * 0 when the error rate is 0.5 or more.
+ */
+function estimate(prepared: readonly Prepared[], consensus: readonly Int32Array[], n: number) {
+  const errors = new Float64Array(n);
+  const words = new Float64Array(n);
+  const counts = new Int32Array(n);
+  let allErrors = 0;
+  let allWords = 0;
+  let transcripts = 0;
+  prepared.forEach((p, i) => {
+    const c = consensus[i] as Int32Array;
+    const length = Math.max(c.length, 1);
+    for (let k = 0; k < p.words.length; k++) {
+      const d = editDistance(c, p.words[k] as Int32Array);
+      const w = p.workers[k] as number;
+      errors[w] = (errors[w] as number) + d;
+      words[w] = (words[w] as number) + length;
+      counts[w] = (counts[w] as number) + 1;
+      allErrors += d;
+      allWords += length;
+      transcripts++;
+    }
+  });
+  const crowdRate = allWords === 0 ? 0.5 : allErrors / allWords;
+  const priorWords = transcripts === 0 ? 0 : (PRIOR_RECORDINGS * allWords) / transcripts;
+  const errorRate = new Float64Array(n);
+  const weight = new Float64Array(n);
+  const [low, high] = ERROR_RATE_BOUNDS;
+  for (let w = 0; w < n; w++) {
+    const raw =
+      ((errors[w] as number) + priorWords * crowdRate) / ((words[w] as number) + priorWords);
+    const e = Math.min(high, Math.max(low, raw));
+    errorRate[w] = e;
+    weight[w] = Math.max(0, Math.log((1 - e) / e));
+  }
+  return { errors, words, counts, errorRate, weight } satisfies Estimate;
+}
+
+/**
+ * The transcript a weighted median prefers: the candidate with the least weighted sum of word
+ * error rates against the transcripts (each transcript taken as a possible reference, its rate
+ * capped at 1 as accuracy is floored at 0); the first candidate wins ties.
+ */
+function weightedMedian(
+  candidates: readonly Int32Array[],
+  words: readonly Int32Array[],
+  weights: Float64Array,
+): Int32Array {
+  let best = candidates[0] as Int32Array;
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (const c of candidates) {
+    let cost = 0;
+    for (let k = 0; k < words.length; k++) {
+      const h = words[k] as Int32Array;
+      const rate = Math.min(1, editDistance(c, h) / Math.max(1, h.length));
+      cost += (weights[k] as number) * rate;
+    }
+    if (cost < bestCost - 1e-9) {
+      bestCost = cost;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** One recording by the reliability method, given each worker's weight. */
+function reliableConsensus(p: Prepared, workerWeight: Float64Array): Int32Array {
+  const k = p.network.length;
+  const weights = new Float64Array(k);
+  let total = 0;
+  for (let q = 0; q < k; q++) {
+    weights[q] = workerWeight[p.workers[q] as number] as number;
+    total += weights[q] as number;
+  }
+  // Every worker left out: the recording still gets the crowd's plain vote.
+  if (total === 0) weights.fill(1);
+  // Most reliable first (stable: ties keep the file's order), so the skeleton is the best one's.
+  const order = Array.from({ length: k }, (_, q) => q).sort(
+    (a, b) => (weights[b] as number) - (weights[a] as number),
+  );
+  const slots = wordNetwork(
+    order.map((q) => p.network[q] as Int32Array),
+    order.map((q) => weights[q] as number),
+  );
+  const rover = networkIds(slots, p.vocabulary);
+  return weightedMedian([rover, ...p.words], p.words, weights);
+}
+
+/** Aggregates every task's transcripts; tasks keep their order. */
+export function aggregateTranscripts(
+  tasks: readonly TaskResponses[],
+  method: AggregationMethod = DEFAULT_METHOD,
+): Aggregation {
+  const workerIds = new Map<string, number>();
+  const prepared = prepare(tasks, workerIds);
+  const n = workerIds.size;
+  let consensus = prepared.map((p) => networkIds(wordNetwork(p.network), p.vocabulary));
+  let used = estimate(prepared, consensus, n);
+  if (method === "reliability") {
+    for (let round = 0; round < RELIABILITY_ROUNDS; round++) {
+      if (round > 0) used = estimate(prepared, consensus, n);
+      const weight = used.weight;
+      consensus = prepared.map((p) => reliableConsensus(p, weight));
+    }
+  }
+  const names = [...workerIds.keys()];
+  return {
+    method,
+    tasks: prepared.map((p, i) => ({
+      task: p.task,
+      output: text(p, consensus[i] as Int32Array),
+      transcripts: p.network.length,
+    })),
+    workers: names.map((worker, w) => ({
+      worker,
+      transcripts: used.counts[w] as number,
+      errors: used.errors[w] as number,
+      words: used.words[w] as number,
+      errorRate: used.errorRate[w] as number,
+      weight: method === "rover" ? 1 : (used.weight[w] as number),
+    })),
+  };
+}
