@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { COLLECTION_COMMANDS, runCollectionCli } from "./collection.ts";
 import { FILE_COMMANDS, runFilesCli } from "./files.ts";
 import { EXIT_INTERNAL, runCli } from "./run.ts";
+import { runTranscriptsCli, TRANSCRIPT_COMMANDS } from "./transcripts.ts";
 
 const io = {
   stdout: (text: string) => process.stdout.write(text),
@@ -17,11 +18,27 @@ function internal(error: unknown) {
   process.exitCode = EXIT_INTERNAL;
 }
 
+// Output piped into a reader that stops early (`| head`) ends the command quietly.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  else internal(error);
+});
+
 const argv = process.argv.slice(2);
 if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
   runCollectionCli(argv, { ...io, env: process.env, fetch }).then((code) => {
     process.exitCode = code;
   }, internal);
+} else if (TRANSCRIPT_COMMANDS.has(argv[0] ?? "")) {
+  try {
+    process.exitCode = runTranscriptsCli(argv, {
+      ...io,
+      readFile: (path) => readFileSync(path, "utf8"),
+      writeFile: (path, data) => writeFileSync(path, data),
+    });
+  } catch (error) {
+    internal(error);
+  }
 } else if (FILE_COMMANDS.has(argv[0] ?? "")) {
   try {
     process.exitCode = runFilesCli(argv, {

@@ -52,6 +52,10 @@ Commands:
   export STUDY.json --format FORMAT --out DIR [--force]
                                        the study page's exports (json, csv, audacity, textgrid,
                                        eaf, bins, consensus, zip) written into DIR
+  aggregate RESPONSES.csv [--method reliability|rover] [--out OUT.csv] [--workers WORKERS.csv]
+                                       merge each recording's crowd transcripts into one text
+  wer --ref GT.csv --hyp PRED.csv [--json] [--per-task OUT.csv]
+                                       AWAcc and pooled WER of aggregated texts against true ones
 
 Options:
   --json          print the report object as JSON (docs/spec/statistics.md) and nothing else
