@@ -91,12 +91,18 @@ interface Estimate {
 }
 
 /**
- * Each worker's error rate against the current consensus, pooled over their recordings and
- * drawn towards the crowd's rate by a prior worth PRIOR_RECORDINGS average recordings; the weight
- * is the log-odds of being right (Nitzan & Paroush's optimal vote for independent voters),
- * 0 when the error rate is 0.5 or more.
+ * Each worker's error rate against the current consensus (`distances[i][k]`: word errors of
+ * recording i's transcript k against it), pooled over their recordings and drawn towards the
+ * crowd's rate by a prior worth PRIOR_RECORDINGS average recordings; the weight is the log-odds
+ * of being right (Nitzan & Paroush's optimal vote for independent voters), 0 when the error rate
+ * is 0.5 or more.
  */
-function estimate(prepared: readonly Prepared[], consensus: readonly Int32Array[], n: number) {
+function estimate(
+  prepared: readonly Prepared[],
+  consensus: readonly Int32Array[],
+  distances: readonly Int32Array[],
+  n: number,
+) {
   const errors = new Float64Array(n);
   const words = new Float64Array(n);
   const counts = new Int32Array(n);
@@ -104,15 +110,14 @@ function estimate(prepared: readonly Prepared[], consensus: readonly Int32Array[
   let allWords = 0;
   let transcripts = 0;
   prepared.forEach((p, i) => {
-    const c = consensus[i] as Int32Array;
-    const length = Math.max(c.length, 1);
+    const length = Math.max((consensus[i] as Int32Array).length, 1);
+    const d = distances[i] as Int32Array;
     for (let k = 0; k < p.words.length; k++) {
-      const d = editDistance(c, p.words[k] as Int32Array);
       const w = p.workers[k] as number;
-      errors[w] = (errors[w] as number) + d;
+      errors[w] = (errors[w] as number) + (d[k] as number);
       words[w] = (words[w] as number) + length;
       counts[w] = (counts[w] as number) + 1;
-      allErrors += d;
+      allErrors += d[k] as number;
       allWords += length;
       transcripts++;
     }
@@ -132,35 +137,49 @@ function estimate(prepared: readonly Prepared[], consensus: readonly Int32Array[
   return { errors, words, counts, errorRate, weight } satisfies Estimate;
 }
 
-/**
- * The transcript a weighted median prefers: the candidate with the least weighted sum of word
- * error rates against the transcripts (each transcript taken as a possible reference, its rate
- * capped at 1 as accuracy is floored at 0); the first candidate wins ties.
- */
-function weightedMedian(
-  candidates: readonly Int32Array[],
-  words: readonly Int32Array[],
-  weights: Float64Array,
-): Int32Array {
-  let best = candidates[0] as Int32Array;
-  let bestCost = Number.POSITIVE_INFINITY;
-  for (const c of candidates) {
-    let cost = 0;
-    for (let k = 0; k < words.length; k++) {
-      const h = words[k] as Int32Array;
-      const rate = Math.min(1, editDistance(c, h) / Math.max(1, h.length));
-      cost += (weights[k] as number) * rate;
-    }
-    if (cost < bestCost - 1e-9) {
-      bestCost = cost;
-      best = c;
-    }
-  }
-  return best;
+/** Word errors of each transcript against `c`. */
+function distancesTo(c: Int32Array, words: readonly Int32Array[]): Int32Array {
+  return Int32Array.from(words, (h) => editDistance(c, h));
 }
 
-/** One recording by the reliability method, given each worker's weight. */
-function reliableConsensus(p: Prepared, workerWeight: Float64Array): Int32Array {
+/** Word errors between every two transcripts of a recording (k × k, row-major). */
+function pairDistances(words: readonly Int32Array[]): Int32Array {
+  const k = words.length;
+  const out = new Int32Array(k * k);
+  for (let a = 0; a < k; a++) {
+    for (let b = a + 1; b < k; b++) {
+      const d = editDistance(words[a] as Int32Array, words[b] as Int32Array);
+      out[a * k + b] = d;
+      out[b * k + a] = d;
+    }
+  }
+  return out;
+}
+
+/**
+ * The weighted median's cost of a candidate, from its word errors against each transcript: the
+ * weighted sum of word error rates, each transcript taken as a possible reference, its rate capped
+ * at 1 as accuracy is floored at 0.
+ */
+function medianCost(d: ArrayLike<number>, words: readonly Int32Array[], weights: Float64Array) {
+  let cost = 0;
+  for (let k = 0; k < words.length; k++) {
+    const rate = Math.min(1, (d[k] as number) / Math.max(1, (words[k] as Int32Array).length));
+    cost += (weights[k] as number) * rate;
+  }
+  return cost;
+}
+
+/**
+ * One recording by the reliability method, given each worker's weight: the weighted ROVER, or a
+ * transcript if the weighted median prefers it (the ROVER output wins ties). Returns the
+ * consensus and its word errors against each transcript.
+ */
+function reliableConsensus(
+  p: Prepared,
+  pairs: Int32Array,
+  workerWeight: Float64Array,
+): { consensus: Int32Array; distances: Int32Array } {
   const k = p.network.length;
   const weights = new Float64Array(k);
   let total = 0;
@@ -179,7 +198,18 @@ function reliableConsensus(p: Prepared, workerWeight: Float64Array): Int32Array 
     order.map((q) => weights[q] as number),
   );
   const rover = networkIds(slots, p.vocabulary);
-  return weightedMedian([rover, ...p.words], p.words, weights);
+  const roverDistances = distancesTo(rover, p.words);
+  let best = -1;
+  let bestCost = medianCost(roverDistances, p.words, weights);
+  for (let q = 0; q < k; q++) {
+    const cost = medianCost(pairs.subarray(q * k, q * k + k), p.words, weights);
+    if (cost < bestCost - 1e-9) {
+      bestCost = cost;
+      best = q;
+    }
+  }
+  if (best < 0) return { consensus: rover, distances: roverDistances };
+  return { consensus: p.words[best] as Int32Array, distances: pairs.slice(best * k, best * k + k) };
 }
 
 /** Aggregates every task's transcripts; tasks keep their order. */
@@ -191,12 +221,16 @@ export function aggregateTranscripts(
   const prepared = prepare(tasks, workerIds);
   const n = workerIds.size;
   let consensus = prepared.map((p) => networkIds(wordNetwork(p.network), p.vocabulary));
-  let used = estimate(prepared, consensus, n);
+  let distances = prepared.map((p, i) => distancesTo(consensus[i] as Int32Array, p.words));
+  let used = estimate(prepared, consensus, distances, n);
   if (method === "reliability") {
+    const pairs = prepared.map((p) => pairDistances(p.words));
     for (let round = 0; round < RELIABILITY_ROUNDS; round++) {
-      if (round > 0) used = estimate(prepared, consensus, n);
+      if (round > 0) used = estimate(prepared, consensus, distances, n);
       const weight = used.weight;
-      consensus = prepared.map((p) => reliableConsensus(p, weight));
+      const next = prepared.map((p, i) => reliableConsensus(p, pairs[i] as Int32Array, weight));
+      consensus = next.map((r) => r.consensus);
+      distances = next.map((r) => r.distances);
     }
   }
   const names = [...workerIds.keys()];
