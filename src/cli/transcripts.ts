@@ -16,11 +16,10 @@ import {
   readTextsCsv,
   toTextsCsv,
 } from "../domain/transcripts/taskCsv.ts";
+import { EXIT_OK, EXIT_USAGE, readError, TRANSCRIPT_COMMANDS, writeError } from "./common.ts";
 import type { FilesIO } from "./files.ts";
-import { writeError } from "./files.ts";
-import { EXIT_OK, EXIT_USAGE, readError } from "./run.ts";
 
-export const TRANSCRIPT_COMMANDS = new Set(["aggregate", "wer"]);
+export { TRANSCRIPT_COMMANDS };
 
 export type TranscriptsIO = Pick<FilesIO, "stdout" | "stderr" | "readFile" | "writeFile">;
 
