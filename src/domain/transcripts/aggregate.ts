@@ -6,7 +6,7 @@
 // Pure TypeScript: the CLI runs it, and a browser worker can.
 import { editDistance } from "./align.ts";
 import { tokensOf } from "./normalise.ts";
-import { internWords, networkIds, wordNetwork } from "./rover.ts";
+import { internWords, roverIds } from "./rover.ts";
 import type { TaskResponses } from "./taskCsv.ts";
 
 export const AGGREGATION_METHODS = ["reliability", "rover"] as const;
@@ -193,11 +193,11 @@ function reliableConsensus(
   const order = Array.from({ length: k }, (_, q) => q).sort(
     (a, b) => (weights[b] as number) - (weights[a] as number),
   );
-  const slots = wordNetwork(
+  const rover = roverIds(
     order.map((q) => p.network[q] as Int32Array),
+    p.vocabulary,
     order.map((q) => weights[q] as number),
   );
-  const rover = networkIds(slots, p.vocabulary);
   const roverDistances = distancesTo(rover, p.words);
   let best = -1;
   let bestCost = medianCost(roverDistances, p.words, weights);
@@ -220,7 +220,7 @@ export function aggregateTranscripts(
   const workerIds = new Map<string, number>();
   const prepared = prepare(tasks, workerIds);
   const n = workerIds.size;
-  let consensus = prepared.map((p) => networkIds(wordNetwork(p.network), p.vocabulary));
+  let consensus = prepared.map((p) => roverIds(p.network, p.vocabulary));
   let distances = prepared.map((p, i) => distancesTo(consensus[i] as Int32Array, p.words));
   let used = estimate(prepared, consensus, distances, n);
   if (method === "reliability") {

@@ -4,13 +4,7 @@
 // later, in a browser worker.
 //
 // Words are interned as small integers per recording (0 is the empty word ""), so the alignment
-// compares numbers; a slot is a short list of (word, votes) pairs.
-
-/** A slot of the word transition network: parallel lists of word ids and their votes. */
-export interface Slot {
-  words: number[];
-  votes: number[];
-}
+// compares numbers; the network is kept in typed arrays reused across recordings.
 
 /** Words of one recording's transcripts as ids: `vocabulary[id]` is the word, id 0 is "". */
 export interface Interned {
@@ -44,50 +38,97 @@ export function internWords(transcripts: readonly (readonly string[])[]): Intern
   return { vocabulary, transcripts: out };
 }
 
-function has(slot: Slot, word: number): boolean {
-  const words = slot.words;
-  for (let i = 0; i < words.length; i++) if (words[i] === word) return true;
+// The network lives in typed arrays reused from one recording to the next (grown as needed), so
+// aligning allocates nothing per cell or per slot. A slot is a list of entries (word id, votes)
+// linked through `entryNext` from `slotHead`; `slotEmpty` says whether it holds the empty word.
+// `order` is the network: slot numbers in reading order (`width` of them).
+let slotHead = new Int32Array(256);
+let slotEmpty = new Uint8Array(256);
+let slotCount = 0;
+let entryWord = new Int32Array(1024);
+let entryVotes = new Float64Array(1024);
+let entryNext = new Int32Array(1024);
+let entryCount = 0;
+let order = new Int32Array(256);
+let spare = new Int32Array(256);
+let width = 0;
+let skip = new Uint8Array(256);
+let table = new Int32Array(1024);
+
+function grow<T extends Int32Array | Uint8Array | Float64Array>(a: T, need: number): T {
+  if (a.length >= need) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+/** Room for `slots` more slots and `entries` more entries, a network of `cells` slots. */
+function reserve(slots: number, entries: number, cells: number): void {
+  const s = slotCount + slots;
+  slotHead = grow(slotHead, s);
+  slotEmpty = grow(slotEmpty, s);
+  const e = entryCount + entries;
+  entryWord = grow(entryWord, e);
+  entryVotes = grow(entryVotes, e);
+  entryNext = grow(entryNext, e);
+  order = grow(order, cells);
+  spare = grow(spare, cells);
+  skip = grow(skip, cells);
+}
+
+function has(slot: number, word: number): boolean {
+  for (let e = slotHead[slot] as number; e >= 0; e = entryNext[e] as number) {
+    if (entryWord[e] === word) return true;
+  }
   return false;
 }
 
-function vote(slot: Slot, word: number, weight: number): void {
-  const words = slot.words;
-  for (let i = 0; i < words.length; i++) {
-    if (words[i] === word) {
-      (slot.votes[i] as number) += weight;
+/** Adds a vote of `weight` for `word` to the slot (room reserved beforehand). */
+function vote(slot: number, word: number, weight: number): void {
+  for (let e = slotHead[slot] as number; e >= 0; e = entryNext[e] as number) {
+    if (entryWord[e] === word) {
+      entryVotes[e] = (entryVotes[e] as number) + weight;
       return;
     }
   }
-  words.push(word);
-  slot.votes.push(weight);
+  const e = entryCount++;
+  entryWord[e] = word;
+  entryVotes[e] = weight;
+  entryNext[e] = slotHead[slot] as number;
+  slotHead[slot] = e;
+  if (word === 0) slotEmpty[slot] = 1;
 }
 
-// One table reused across calls (grown as needed): the aggregation allocates little.
-let table = new Int32Array(1024);
+function newSlot(): number {
+  const s = slotCount++;
+  slotHead[s] = -1;
+  slotEmpty[s] = 0;
+  return s;
+}
 
 /**
- * Aligns transcript `h` to the network `slots` (the spec's dynamic programming and walk-back) and
- * returns the new network; `before` is the total weight of the transcripts already in (the
- * "no word" votes of a new slot), `weight` this transcript's.
+ * Aligns transcript `h` to the network (the spec's dynamic programming and walk-back); `before`
+ * is the total weight of the transcripts already in (the "no word" votes of a new slot),
+ * `weight` this transcript's.
  */
-function alignInto(slots: Slot[], h: Int32Array, before: number, weight: number): Slot[] {
+function alignInto(h: Int32Array, before: number, weight: number): void {
   const n = h.length;
-  const m = slots.length;
-  const width = m + 1;
-  const size = (n + 1) * width;
+  const m = width;
+  const w = m + 1;
+  reserve(n, 2 * n + m, n + m);
+  const size = (n + 1) * w;
   if (table.length < size) table = new Int32Array(Math.max(size, table.length * 2));
   const dist = table;
-  // Per slot: does it hold the empty word (the cost of skipping it).
-  const skip = new Uint8Array(m);
-  for (let j = 0; j < m; j++) skip[j] = has(slots[j] as Slot, 0) ? 0 : 1;
+  const net = order;
+  for (let j = 0; j < m; j++) skip[j] = slotEmpty[net[j] as number] === 1 ? 0 : 1;
   for (let j = 0; j <= m; j++) dist[j] = j;
   for (let i = 1; i <= n; i++) {
     const word = h[i - 1] as number;
-    const row = i * width;
-    const up = row - width;
+    const row = i * w;
+    const up = row - w;
     dist[row] = i;
     for (let j = 1; j <= m; j++) {
-      let best = (dist[up + j - 1] as number) + (has(slots[j - 1] as Slot, word) ? 0 : 1);
+      let best = (dist[up + j - 1] as number) + (has(net[j - 1] as number, word) ? 0 : 1);
       const del = (dist[row + j - 1] as number) + (skip[j - 1] as number);
       if (del < best) best = del;
       const ins = (dist[up + j] as number) + 1;
@@ -95,59 +136,71 @@ function alignInto(slots: Slot[], h: Int32Array, before: number, weight: number)
       dist[row + j] = best;
     }
   }
-  const out: Slot[] = [];
+  // Walked back from the end, the new network comes out last slot first.
+  const out = spare;
+  let count = 0;
   let i = n;
   let j = m;
   while (i > 0 || j > 0) {
-    const here = dist[i * width + j] as number;
+    const here = dist[i * w + j] as number;
     if (i > 0 && j > 0) {
-      const slot = slots[j - 1] as Slot;
+      const slot = net[j - 1] as number;
       const word = h[i - 1] as number;
-      if ((dist[(i - 1) * width + j - 1] as number) + (has(slot, word) ? 0 : 1) === here) {
+      if ((dist[(i - 1) * w + j - 1] as number) + (has(slot, word) ? 0 : 1) === here) {
         vote(slot, word, weight);
-        out.push(slot);
+        out[count++] = slot;
         i--;
         j--;
         continue;
       }
     }
-    if (
-      j > 0 &&
-      (i === 0 || (dist[i * width + j - 1] as number) + (skip[j - 1] as number) === here)
-    ) {
-      const slot = slots[j - 1] as Slot;
+    if (j > 0 && (i === 0 || (dist[i * w + j - 1] as number) + (skip[j - 1] as number) === here)) {
+      const slot = net[j - 1] as number;
       vote(slot, 0, weight);
-      out.push(slot);
+      out[count++] = slot;
       j--;
       continue;
     }
-    const slot: Slot = { words: [0], votes: [before] };
+    const slot = newSlot();
+    vote(slot, 0, before);
     vote(slot, h[i - 1] as number, weight);
-    out.push(slot);
+    out[count++] = slot;
     i--;
   }
-  return out.reverse();
+  for (let a = 0, b = count - 1; a < b; a++, b--) {
+    const t = out[a] as number;
+    out[a] = out[b] as number;
+    out[b] = t;
+  }
+  spare = net;
+  order = out;
+  width = count;
 }
 
 /**
- * The word transition network of the transcripts, aligned in the order given. `weights[k]` is
- * transcript k's vote (1 each by default: the spec's ROVER, whose counts are then exact).
+ * Builds the word transition network of the transcripts, aligned in the order given.
+ * `weights[k]` is transcript k's vote (1 each by default: the spec's ROVER, whose counts are then
+ * exact).
  */
-export function wordNetwork(
-  transcripts: readonly Int32Array[],
-  weights?: readonly number[],
-): Slot[] {
+function buildNetwork(transcripts: readonly Int32Array[], weights?: ArrayLike<number>): void {
+  slotCount = 0;
+  entryCount = 0;
+  width = 0;
   const first = transcripts[0];
-  if (first === undefined) return [];
+  if (first === undefined) return;
   const w0 = weights?.[0] ?? 1;
-  let slots: Slot[] = Array.from(first, (word) => ({ words: [word], votes: [w0] }));
+  reserve(first.length, first.length, first.length);
+  for (let i = 0; i < first.length; i++) {
+    const slot = newSlot();
+    vote(slot, first[i] as number, w0);
+    order[width++] = slot;
+  }
   let before = w0;
   for (let k = 1; k < transcripts.length; k++) {
     const weight = weights?.[k] ?? 1;
-    slots = alignInto(slots, transcripts[k] as Int32Array, before, weight);
+    alignInto(transcripts[k] as Int32Array, before, weight);
     before += weight;
   }
-  return slots;
 }
 
 /** Compares two words by code points (not UTF-16 code units): negative, 0 or positive. */
@@ -174,12 +227,13 @@ const codePointLength = (s: string) => {
 };
 
 /** The slot's winner: the most votes, ties to the longer word, then the greater by code points. */
-export function slotWinner(slot: Slot, vocabulary: readonly string[]): number {
-  let best = slot.words[0] as number;
-  let bestVotes = slot.votes[0] as number;
-  for (let i = 1; i < slot.words.length; i++) {
-    const word = slot.words[i] as number;
-    const votes = slot.votes[i] as number;
+function slotWinner(slot: number, vocabulary: readonly string[]): number {
+  let e = slotHead[slot] as number;
+  let best = entryWord[e] as number;
+  let bestVotes = entryVotes[e] as number;
+  for (e = entryNext[e] as number; e >= 0; e = entryNext[e] as number) {
+    const word = entryWord[e] as number;
+    const votes = entryVotes[e] as number;
     if (votes < bestVotes) continue;
     if (votes === bestVotes) {
       const a = vocabulary[word] as string;
@@ -194,19 +248,24 @@ export function slotWinner(slot: Slot, vocabulary: readonly string[]): number {
   return best;
 }
 
-/** The network's consensus as word ids: each slot's winner, empty words dropped. */
-export function networkIds(slots: readonly Slot[], vocabulary: readonly string[]): Int32Array {
-  const out: number[] = [];
-  for (const slot of slots) {
-    const word = slotWinner(slot, vocabulary);
-    if (word !== 0) out.push(word);
+/**
+ * ROVER over one recording's transcripts given as word ids (`vocabulary[id]`, id 0 the empty
+ * word), aligned in the order given, each with its vote (`weights`, 1 each by default): the
+ * consensus as word ids, each slot's winner with empty words dropped.
+ */
+export function roverIds(
+  transcripts: readonly Int32Array[],
+  vocabulary: readonly string[],
+  weights?: ArrayLike<number>,
+): Int32Array {
+  buildNetwork(transcripts, weights);
+  const out = new Int32Array(width);
+  let n = 0;
+  for (let j = 0; j < width; j++) {
+    const word = slotWinner(order[j] as number, vocabulary);
+    if (word !== 0) out[n++] = word;
   }
-  return Int32Array.from(out);
-}
-
-/** The network's consensus words: each slot's winner, empty words dropped. */
-export function networkWords(slots: readonly Slot[], vocabulary: readonly string[]): string[] {
-  return Array.from(networkIds(slots, vocabulary), (id) => vocabulary[id] as string);
+  return n === width ? out : out.slice(0, n);
 }
 
 /**
@@ -218,5 +277,5 @@ export function roverWords(
   weights?: readonly number[],
 ): string[] {
   const { vocabulary, transcripts: ids } = internWords(transcripts);
-  return networkWords(wordNetwork(ids, weights), vocabulary);
+  return Array.from(roverIds(ids, vocabulary, weights), (id) => vocabulary[id] as string);
 }

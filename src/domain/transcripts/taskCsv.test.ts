@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { readResponsesCsv, readTextsCsv, toTextsCsv } from "./taskCsv.ts";
+import { readResponsesCsv, readTable, readTextsCsv, toTextsCsv } from "./taskCsv.ts";
 
 test("responses: quoted fields across lines, tasks in order of first appearance", () => {
   const csv =
@@ -89,4 +90,22 @@ test("writing task,output: quoted where needed, read back the same", () => {
   expect(csv).toBe('task,output\n1,plain\n2,"a ""quote"", a comma"\n3,\n');
   const back = readTextsCsv(csv);
   expect(back.ok && [...back.value]).toEqual(rows.map((r) => [r.task, r.output]));
+});
+
+test("the one-pass reader gives papaparse's table, or leaves the file to papaparse", () => {
+  // Files built from the characters that matter (quotes, commas, line ends, long runs).
+  const piece = fc.constantFrom('"', ",", "\n", "\r", "a", "b ", '""', "x".repeat(6000), "\uFEFF");
+  const file = fc.array(piece, { maxLength: 30 }).map((p) => `task,output\n${p.join("")}`);
+  const cell = fc
+    .string({ maxLength: 8 })
+    .map((s) => (/[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s));
+  const good = fc
+    .array(fc.tuple(cell, cell), { maxLength: 8 })
+    .map((rows) => `task,output\n${rows.map((r) => r.join(",")).join("\n")}\n`);
+  fc.assert(
+    fc.property(fc.oneof(file, good), (text) => {
+      expect(readTable(text)).toEqual(readTable(text, false));
+    }),
+    { numRuns: 2000 },
+  );
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import { alignTokens, editDistance, errorCounts, wordErrorRate } from "./align.ts";
-import { normaliseText, tokensOf } from "./normalise.ts";
+import { normaliseText, tokensOf, tokensOfNormalised, wordsOf } from "./normalise.ts";
 
 test("normalisation: NFC, lower case, apostrophes, punctuation as spaces", () => {
   expect(normaliseText("Hello, World!  It\u2019s 3PM.")).toBe("hello world it's 3pm");
@@ -91,5 +91,34 @@ test("editDistance on interned words is errorCounts' error count", () => {
         );
       },
     ),
+  );
+});
+
+test("words of plain ASCII in one pass are the normalisation's words", () => {
+  const text = fc.oneof(
+    fc.string({
+      unit: fc.constantFrom(
+        "a",
+        "Z",
+        "9",
+        "'",
+        " ",
+        ",",
+        "\t",
+        "\n",
+        "-",
+        "\u212a",
+        "\u0130",
+        "\u2019",
+        "é",
+      ),
+    }),
+    fc.string(),
+  );
+  fc.assert(
+    fc.property(text, (t) => {
+      expect(wordsOf(t)).toEqual(tokensOfNormalised(normaliseText(t)));
+    }),
+    { numRuns: 3000 },
   );
 });
