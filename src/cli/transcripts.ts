@@ -137,7 +137,7 @@ function aggregate(args: Args, io: TranscriptsIO): number {
   const needWorker = method === "reliability" || args.workers !== undefined;
   const tasks = readCsv(input, io, (text) => readResponsesCsv(text, { needWorker }));
   if (tasks === undefined) return EXIT_USAGE;
-  const result = aggregateTranscripts(tasks, method);
+  const result = aggregateTranscripts(tasks, method, { workerFigures: args.workers !== undefined });
   const csv = toTextsCsv(result.tasks);
   const files: [string, string][] = [];
   if (args.out !== undefined) files.push([args.out, csv]);
@@ -166,8 +166,9 @@ function aggregate(args: Args, io: TranscriptsIO): number {
   else {
     const transcripts = result.tasks.reduce((n, t) => n + t.transcripts, 0);
     const leftOut = result.workers.filter((w) => w.weight === 0).length;
+    const workers = new Set(tasks.flatMap((t) => t.workers)).size;
     io.stdout(
-      `${args.out}: ${plural(result.tasks.length, "task")} aggregated by ${method} from ${plural(transcripts, "transcript")} of ${plural(result.workers.length, "worker")}` +
+      `${args.out}: ${plural(result.tasks.length, "task")} aggregated by ${method} from ${plural(transcripts, "transcript")} of ${plural(workers, "worker")}` +
         (method === "reliability"
           ? ` (${plural(leftOut, "worker")} left out as mostly wrong)`
           : "") +

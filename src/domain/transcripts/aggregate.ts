@@ -79,8 +79,14 @@ function prepare(tasks: readonly TaskResponses[], workerIds: Map<string, number>
   });
 }
 
-const text = (p: Prepared, ids: Int32Array) =>
-  Array.from(ids, (id) => p.vocabulary[id] as string).join(" ");
+function text(p: Prepared, ids: Int32Array): string {
+  let out = "";
+  for (let i = 0; i < ids.length; i++) {
+    out +=
+      i === 0 ? (p.vocabulary[ids[i] as number] as string) : ` ${p.vocabulary[ids[i] as number]}`;
+  }
+  return out;
+}
 
 interface Estimate {
   errors: Float64Array;
@@ -212,15 +218,31 @@ function reliableConsensus(
   return { consensus: p.words[best] as Int32Array, distances: pairs.slice(best * k, best * k + k) };
 }
 
-/** Aggregates every task's transcripts; tasks keep their order. */
+/**
+ * Aggregates every task's transcripts; tasks keep their order. `workerFigures: false` spares
+ * ROVER the workers' figures against its output (`workers` is then empty); the reliability
+ * method always has them.
+ */
 export function aggregateTranscripts(
   tasks: readonly TaskResponses[],
   method: AggregationMethod = DEFAULT_METHOD,
+  options: { workerFigures?: boolean } = {},
 ): Aggregation {
   const workerIds = new Map<string, number>();
   const prepared = prepare(tasks, workerIds);
   const n = workerIds.size;
   let consensus = prepared.map((p) => roverIds(p.network, p.vocabulary));
+  if (method === "rover" && options.workerFigures === false) {
+    return {
+      method,
+      tasks: prepared.map((p, i) => ({
+        task: p.task,
+        output: text(p, consensus[i] as Int32Array),
+        transcripts: p.network.length,
+      })),
+      workers: [],
+    };
+  }
   let distances = prepared.map((p, i) => distancesTo(consensus[i] as Int32Array, p.words));
   let used = estimate(prepared, consensus, distances, n);
   if (method === "reliability") {
