@@ -41,32 +41,14 @@ export function tokensOf(text: string, unit: TokenUnit = "word"): string[] {
   return tokensOfNormalised(normaliseText(text), unit);
 }
 
+const ASCII_WORD = /[a-z0-9']+/g;
+
 /**
- * The words of a raw text after normalisation (tokensOf's word unit). Plain ASCII is cut into
- * its runs of a-z, 0-9 and ' in one pass over the lower-cased text (no intermediate strings);
- * anything else takes normaliseText.
+ * The words of a raw text after normalisation (tokensOf's word unit): for plain ASCII, the runs of
+ * a-z, 0-9 and ' in the lower-cased text (one match, no intermediate strings); anything else
+ * takes normaliseText.
  */
 export function wordsOf(text: string): string[] {
-  const words: string[] = [];
-  let lower: string | undefined;
-  let start = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-    if (letter || (c >= 48 && c <= 57) || c === 39) {
-      if (start < 0) start = i;
-      continue;
-    }
-    // Not plain ASCII (printable, tab, line breaks): the Unicode-aware rule.
-    if (c > 0x7e || (c < 0x20 && c !== 9 && c !== 10 && c !== 13)) {
-      return tokensOfNormalised(normaliseText(text));
-    }
-    if (start >= 0) {
-      lower ??= text.toLowerCase();
-      words.push(lower.slice(start, i));
-      start = -1;
-    }
-  }
-  if (start >= 0) words.push((lower ?? text.toLowerCase()).slice(start));
-  return words;
+  if (NOT_PLAIN_ASCII.test(text)) return tokensOfNormalised(normaliseText(text));
+  return text.toLowerCase().match(ASCII_WORD) ?? [];
 }

@@ -54,6 +54,11 @@ let spare = new Int32Array(256);
 let width = 0;
 let skip = new Uint8Array(256);
 let table = new Int32Array(1024);
+// match[i * (m + 1) + j]: does slot j (1-based) hold word i of the transcript being aligned;
+// positionHead[word] / positionNext[i] list where each word occurs in it (-1 ends a list).
+let match = new Uint8Array(1024);
+let positionHead = new Int32Array(256).fill(-1);
+let positionNext = new Int32Array(256);
 
 function grow<T extends Int32Array | Uint8Array | Float64Array>(a: T, need: number): T {
   if (a.length >= need) return a;
@@ -74,13 +79,6 @@ function reserve(slots: number, entries: number, cells: number): void {
   order = grow(order, cells);
   spare = grow(spare, cells);
   skip = grow(skip, cells);
-}
-
-function has(slot: number, word: number): boolean {
-  for (let e = slotHead[slot] as number; e >= 0; e = entryNext[e] as number) {
-    if (entryWord[e] === word) return true;
-  }
-  return false;
 }
 
 /** Adds a vote of `weight` for `word` to the slot (room reserved beforehand). */
@@ -117,18 +115,39 @@ function alignInto(h: Int32Array, before: number, weight: number): void {
   const w = m + 1;
   reserve(n, 2 * n + m, n + m);
   const size = (n + 1) * w;
-  if (table.length < size) table = new Int32Array(Math.max(size, table.length * 2));
+  if (table.length < size) {
+    table = new Int32Array(Math.max(size, table.length * 2));
+    match = new Uint8Array(table.length);
+  }
   const dist = table;
   const net = order;
   for (let j = 0; j < m; j++) skip[j] = slotEmpty[net[j] as number] === 1 ? 0 : 1;
+  // Which slots hold which of h's words: each slot's entries looked up once in h's positions.
+  const same = match;
+  same.fill(0, 0, size);
+  positionNext = grow(positionNext, n);
+  const head = positionHead;
+  const next = positionNext;
+  for (let i = 0; i < n; i++) {
+    const word = h[i] as number;
+    next[i] = head[word] as number;
+    head[word] = i;
+  }
+  for (let j = 0; j < m; j++) {
+    for (let e = slotHead[net[j] as number] as number; e >= 0; e = entryNext[e] as number) {
+      for (let p = head[entryWord[e] as number] as number; p >= 0; p = next[p] as number) {
+        same[(p + 1) * w + j + 1] = 1;
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) head[h[i] as number] = -1;
   for (let j = 0; j <= m; j++) dist[j] = j;
   for (let i = 1; i <= n; i++) {
-    const word = h[i - 1] as number;
     const row = i * w;
     const up = row - w;
     dist[row] = i;
     for (let j = 1; j <= m; j++) {
-      let best = (dist[up + j - 1] as number) + (has(net[j - 1] as number, word) ? 0 : 1);
+      let best = (dist[up + j - 1] as number) + 1 - (same[row + j] as number);
       const del = (dist[row + j - 1] as number) + (skip[j - 1] as number);
       if (del < best) best = del;
       const ins = (dist[up + j] as number) + 1;
@@ -146,7 +165,7 @@ function alignInto(h: Int32Array, before: number, weight: number): void {
     if (i > 0 && j > 0) {
       const slot = net[j - 1] as number;
       const word = h[i - 1] as number;
-      if ((dist[(i - 1) * w + j - 1] as number) + (has(slot, word) ? 0 : 1) === here) {
+      if ((dist[(i - 1) * w + j - 1] as number) + 1 - (same[i * w + j] as number) === here) {
         vote(slot, word, weight);
         out[count++] = slot;
         i--;
@@ -178,11 +197,17 @@ function alignInto(h: Int32Array, before: number, weight: number): void {
 }
 
 /**
- * Builds the word transition network of the transcripts, aligned in the order given.
+ * Builds the word transition network of the transcripts (word ids below `words`), aligned in the
+ * order given.
  * `weights[k]` is transcript k's vote (1 each by default: the spec's ROVER, whose counts are then
  * exact).
  */
-function buildNetwork(transcripts: readonly Int32Array[], weights?: ArrayLike<number>): void {
+function buildNetwork(
+  transcripts: readonly Int32Array[],
+  words: number,
+  weights?: ArrayLike<number>,
+): void {
+  if (positionHead.length < words) positionHead = new Int32Array(words).fill(-1);
   slotCount = 0;
   entryCount = 0;
   width = 0;
@@ -258,7 +283,7 @@ export function roverIds(
   vocabulary: readonly string[],
   weights?: ArrayLike<number>,
 ): Int32Array {
-  buildNetwork(transcripts, weights);
+  buildNetwork(transcripts, vocabulary.length, weights);
   const out = new Int32Array(width);
   let n = 0;
   for (let j = 0; j < width; j++) {
