@@ -71,7 +71,7 @@ export interface Table {
 /**
  * The table of a plain file in one pass, without papaparse: fields unquoted (no quote in them)
  * or quoted (`""` inside, the closing quote followed by a comma or the line's end), "\n" line
- * ends, every line within MAX_LINE_CHARS, every record as many fields as the header. Anything else
+ * ends (no "\r" anywhere), every line within MAX_LINE_CHARS, every record as many fields as the header. Anything else
  * gives undefined, and papaparse reads the file, naming its problems (the same table for a file
  * both read).
  */
@@ -83,6 +83,14 @@ function plainTable(text: string): Table | undefined {
   let recordLine = 1;
   let lineStart = 0;
   let i = 0;
+  if (text.includes("\r")) return undefined;
+  const find = (c: string, from: number) => {
+    const at = text.indexOf(c, from);
+    return at < 0 ? length : at;
+  };
+  let nextComma = -1;
+  let nextLine = -1;
+  let nextQuote = -1;
   for (;;) {
     // One field from i.
     if (text.charCodeAt(i) === 34) {
@@ -110,12 +118,13 @@ function plainTable(text: string): Table | undefined {
       }
       fields.push(value);
     } else {
-      let j = i;
-      for (; j < length; j++) {
-        const c = text.charCodeAt(j);
-        if (c === 44 || c === 10) break;
-        if (c === 34 || c === 13) return undefined;
-      }
+      // The field ends at the next comma or line end (found by indexOf, kept until passed); a
+      // quote inside it is left to papaparse.
+      if (nextComma < i) nextComma = find(",", i);
+      if (nextLine < i) nextLine = find("\n", i);
+      if (nextQuote < i) nextQuote = find('"', i);
+      const j = nextComma < nextLine ? nextComma : nextLine;
+      if (nextQuote < j) return undefined;
       fields.push(text.slice(i, j));
       i = j;
     }
