@@ -6,7 +6,7 @@
 // Pure TypeScript: the CLI runs it, and a browser worker can.
 import { editDistance } from "./align.ts";
 import { tokensOf } from "./normalise.ts";
-import { internWords, roverIds } from "./rover.ts";
+import { roverIds } from "./rover.ts";
 import type { TaskResponses } from "./taskCsv.ts";
 
 export const AGGREGATION_METHODS = ["reliability", "rover"] as const;
@@ -62,8 +62,26 @@ interface Prepared {
 }
 
 function prepare(tasks: readonly TaskResponses[], workerIds: Map<string, number>): Prepared[] {
+  // One vocabulary for the whole file (id 0 the empty word): ids are compared, never ordered.
+  const ids = new Map<string, number>([["", 0]]);
+  const vocabulary = [""];
   return tasks.map((t) => {
-    const { vocabulary, transcripts } = internWords(t.texts.map((text) => tokensOf(text)));
+    const transcripts = t.texts.map((text) => {
+      const list = tokensOf(text);
+      if (list.length === 0) return Int32Array.of(0);
+      const row = new Int32Array(list.length);
+      for (let i = 0; i < list.length; i++) {
+        const word = list[i] as string;
+        let id = ids.get(word);
+        if (id === undefined) {
+          id = vocabulary.length;
+          ids.set(word, id);
+          vocabulary.push(word);
+        }
+        row[i] = id;
+      }
+      return row;
+    });
     const workers = new Int32Array(t.texts.length);
     for (let k = 0; k < workers.length; k++) {
       const name = t.workers[k] ?? "";

@@ -94,7 +94,19 @@ test("writing task,output: quoted where needed, read back the same", () => {
 
 test("the one-pass reader gives papaparse's table, or leaves the file to papaparse", () => {
   // Files built from the characters that matter (quotes, commas, line ends, long runs).
-  const piece = fc.constantFrom('"', ",", "\n", "\r", "a", "b ", '""', "x".repeat(6000), "\uFEFF");
+  const piece = fc.constantFrom(
+    '"',
+    ",",
+    "\n",
+    "\r",
+    "\r\n",
+    "a",
+    "b ",
+    '""',
+    ',"x\r\ny",',
+    "x".repeat(6000),
+    "\uFEFF",
+  );
   const file = fc.array(piece, { maxLength: 30 }).map((p) => `task,output\n${p.join("")}`);
   const cell = fc
     .string({ maxLength: 8 })

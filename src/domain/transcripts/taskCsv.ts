@@ -71,8 +71,8 @@ export interface Table {
 /**
  * The table of a plain file in one pass, without papaparse: fields unquoted (no quote in them)
  * or quoted (`""` inside, the closing quote followed by a comma or the line's end), "\n" line
- * ends (no "\r" anywhere), every line within MAX_LINE_CHARS, every record as many fields as the header. Anything else
- * gives undefined, and papaparse reads the file, naming its problems (the same table for a file
+ * ends ("\r\n" only inside quotes, which is then papaparse's guess of "\n" too), every line within
+ * MAX_LINE_CHARS, every record as many fields as the header. Anything else gives undefined, and papaparse reads the file, naming its problems (the same table for a file
  * both read).
  */
 function plainTable(text: string): Table | undefined {
@@ -83,7 +83,6 @@ function plainTable(text: string): Table | undefined {
   let recordLine = 1;
   let lineStart = 0;
   let i = 0;
-  if (text.includes("\r")) return undefined;
   const find = (c: string, from: number) => {
     const at = text.indexOf(c, from);
     return at < 0 ? length : at;
@@ -91,6 +90,7 @@ function plainTable(text: string): Table | undefined {
   let nextComma = -1;
   let nextLine = -1;
   let nextQuote = -1;
+  let nextReturn = -1;
   for (;;) {
     // One field from i.
     if (text.charCodeAt(i) === 34) {
@@ -100,11 +100,16 @@ function plainTable(text: string): Table | undefined {
       for (;;) {
         const q = text.indexOf('"', j);
         if (q < 0) return undefined;
-        // Line breaks inside the quotes: count the lines, check their lengths.
+        // Line breaks inside the quotes ("\n" or "\r\n", a lone "\r" is left to papaparse):
+        // count the lines, check their lengths.
         for (let k = text.indexOf("\n", j); k >= 0 && k < q; k = text.indexOf("\n", k + 1)) {
-          if (k - lineStart > MAX_LINE_CHARS) return undefined;
+          const end = text.charCodeAt(k - 1) === 13 ? k - 1 : k;
+          if (end - lineStart > MAX_LINE_CHARS) return undefined;
           line++;
           lineStart = k + 1;
+        }
+        for (let k = text.indexOf("\r", j); k >= 0 && k < q; k = text.indexOf("\r", k + 1)) {
+          if (text.charCodeAt(k + 1) !== 10) return undefined;
         }
         if (text.charCodeAt(q + 1) === 34) {
           value += text.slice(from, q + 1);
@@ -123,8 +128,9 @@ function plainTable(text: string): Table | undefined {
       if (nextComma < i) nextComma = find(",", i);
       if (nextLine < i) nextLine = find("\n", i);
       if (nextQuote < i) nextQuote = find('"', i);
+      if (nextReturn < i) nextReturn = find("\r", i);
       const j = nextComma < nextLine ? nextComma : nextLine;
-      if (nextQuote < j) return undefined;
+      if (nextQuote < j || nextReturn < j) return undefined;
       fields.push(text.slice(i, j));
       i = j;
     }
