@@ -119,9 +119,15 @@ function alignInto(h: Int32Array, before: number, weight: number): void {
     table = new Int32Array(Math.max(size, table.length * 2));
     match = new Uint8Array(table.length);
   }
+  // The module's arrays as locals (they are not reassigned below): the loops keep them in registers.
   const dist = table;
   const net = order;
-  for (let j = 0; j < m; j++) skip[j] = slotEmpty[net[j] as number] === 1 ? 0 : 1;
+  const gap = skip;
+  const empty = slotEmpty;
+  const slotFirst = slotHead;
+  const entryAfter = entryNext;
+  const entryWords = entryWord;
+  for (let j = 0; j < m; j++) gap[j] = empty[net[j] as number] === 1 ? 0 : 1;
   // Which slots hold which of h's words: each slot's entries looked up once in h's positions.
   const same = match;
   same.fill(0, 0, size);
@@ -134,8 +140,8 @@ function alignInto(h: Int32Array, before: number, weight: number): void {
     head[word] = i;
   }
   for (let j = 0; j < m; j++) {
-    for (let e = slotHead[net[j] as number] as number; e >= 0; e = entryNext[e] as number) {
-      for (let p = head[entryWord[e] as number] as number; p >= 0; p = next[p] as number) {
+    for (let e = slotFirst[net[j] as number] as number; e >= 0; e = entryAfter[e] as number) {
+      for (let p = head[entryWords[e] as number] as number; p >= 0; p = next[p] as number) {
         same[(p + 1) * w + j + 1] = 1;
       }
     }
@@ -148,7 +154,7 @@ function alignInto(h: Int32Array, before: number, weight: number): void {
     dist[row] = i;
     for (let j = 1; j <= m; j++) {
       let best = (dist[up + j - 1] as number) + 1 - (same[row + j] as number);
-      const del = (dist[row + j - 1] as number) + (skip[j - 1] as number);
+      const del = (dist[row + j - 1] as number) + (gap[j - 1] as number);
       if (del < best) best = del;
       const ins = (dist[up + j] as number) + 1;
       if (ins < best) best = ins;
@@ -173,7 +179,7 @@ function alignInto(h: Int32Array, before: number, weight: number): void {
         continue;
       }
     }
-    if (j > 0 && (i === 0 || (dist[i * w + j - 1] as number) + (skip[j - 1] as number) === here)) {
+    if (j > 0 && (i === 0 || (dist[i * w + j - 1] as number) + (gap[j - 1] as number) === here)) {
       const slot = net[j - 1] as number;
       vote(slot, 0, weight);
       out[count++] = slot;
