@@ -12,6 +12,7 @@ import { matchAudioFiles } from "../domain/audioMatch.ts";
 import { genericLink, prolificLink } from "../domain/collection.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/schema.ts";
+import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
 
 export interface AsyncCliIO {
@@ -214,4 +215,4 @@ export async function runCollectionCli(argv: readonly string[], io: AsyncCliIO):
   }
 }
 
-export const COLLECTION_COMMANDS = new Set(["publish", "collect"]);
+export { COLLECTION_COMMANDS };

@@ -21,9 +21,10 @@ import {
   serializeAnnotationFile,
 } from "../domain/schema.ts";
 import type { AnnotationFile } from "../domain/types.ts";
+import { FILE_COMMANDS, writeError } from "./common.ts";
 import { type CliIO, EXIT_OK, EXIT_USAGE, load, readError } from "./run.ts";
 
-export const FILE_COMMANDS = new Set(["import", "export"]);
+export { FILE_COMMANDS, writeError };
 
 export interface FilesIO extends CliIO {
   readBytes(path: string): Uint8Array;
@@ -165,26 +166,6 @@ function importFiles(args: Args, io: FilesIO): number {
       "\n",
   );
   return EXIT_OK;
-}
-
-/** Why a file or folder could not be written, in words (Node's error codes). */
-export function writeError(error: unknown): string {
-  switch ((error as { code?: unknown } | null)?.code) {
-    case "EEXIST":
-    case "ENOTDIR":
-      return "a file is in the way of a folder";
-    case "EISDIR":
-      return "is a folder";
-    case "EACCES":
-    case "EPERM":
-    case "EROFS":
-      return "permission denied";
-    case "ENOSPC":
-    case "EDQUOT":
-      return "no space left";
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
 }
 
 function exportFiles(args: Args, io: FilesIO): number {

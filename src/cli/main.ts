@@ -1,9 +1,14 @@
 // Entry point of the command line: `npm run --silent cli -- <command>` (see docs/cli.md).
-// All the logic is in run.ts; this file only connects it to the process.
+// All the logic is in run.ts and its siblings; this file only connects it to the process, and
+// loads the code of the command it runs only (the bundle is split per command: a command's
+// start does not pay for evaluating every other command's code).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { COLLECTION_COMMANDS, runCollectionCli } from "./collection.ts";
-import { FILE_COMMANDS, runFilesCli } from "./files.ts";
-import { EXIT_INTERNAL, runCli } from "./run.ts";
+import {
+  COLLECTION_COMMANDS,
+  EXIT_INTERNAL,
+  FILE_COMMANDS,
+  TRANSCRIPT_COMMANDS,
+} from "./common.ts";
 
 const io = {
   stdout: (text: string) => process.stdout.write(text),
@@ -17,12 +22,31 @@ function internal(error: unknown) {
   process.exitCode = EXIT_INTERNAL;
 }
 
+// Output piped into a reader that stops early (`| head`) ends the command quietly.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  else internal(error);
+});
+
 const argv = process.argv.slice(2);
 if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
+  const { runCollectionCli } = await import("./collection.ts");
   runCollectionCli(argv, { ...io, env: process.env, fetch }).then((code) => {
     process.exitCode = code;
   }, internal);
+} else if (TRANSCRIPT_COMMANDS.has(argv[0] ?? "")) {
+  const { runTranscriptsCli } = await import("./transcripts.ts");
+  try {
+    process.exitCode = runTranscriptsCli(argv, {
+      ...io,
+      readFile: (path) => readFileSync(path, "utf8"),
+      writeFile: (path, data) => writeFileSync(path, data),
+    });
+  } catch (error) {
+    internal(error);
+  }
 } else if (FILE_COMMANDS.has(argv[0] ?? "")) {
+  const { runFilesCli } = await import("./files.ts");
   try {
     process.exitCode = runFilesCli(argv, {
       ...io,
@@ -36,6 +60,7 @@ if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
     internal(error);
   }
 } else {
+  const { runCli } = await import("./run.ts");
   try {
     process.exitCode = runCli(argv, {
       ...io,

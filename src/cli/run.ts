@@ -12,6 +12,7 @@ import { computeReport } from "../domain/stats/index.ts";
 import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { wavSamples } from "../domain/wav.ts";
+import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, readError } from "./common.ts";
 import { formatStats } from "./statsText.ts";
 
 export interface CliIO {
@@ -23,10 +24,7 @@ export interface CliIO {
   readBytes?(path: string): Uint8Array;
 }
 
-/** Exit codes. */
-export const EXIT_OK = 0;
-export const EXIT_INTERNAL = 1;
-export const EXIT_USAGE = 2;
+export { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, readError };
 
 export const USAGE = `Usage: redpen <command> [options]
    (from the project: npm run --silent cli -- <command> [options])
@@ -52,6 +50,10 @@ Commands:
   export STUDY.json --format FORMAT --out DIR [--force]
                                        the study page's exports (json, csv, audacity, textgrid,
                                        eaf, bins, consensus, zip) written into DIR
+  aggregate RESPONSES.csv [--method reliability|rover] [--out OUT.csv] [--workers WORKERS.csv]
+                                       merge each recording's crowd transcripts into one text
+  wer --ref GT.csv --hyp PRED.csv [--json] [--per-task OUT.csv]
+                                       AWAcc and pooled WER of aggregated texts against true ones
 
 Options:
   --json          print the report object as JSON (docs/spec/statistics.md) and nothing else
@@ -67,24 +69,6 @@ the format's rules (one line per problem on stderr: FILE: JSON.path: message), 1
 class UsageError extends Error {}
 
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
-
-/** Why a file could not be read, in words. */
-export function readError(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case "ENOENT":
-      return "no such file";
-    case "EISDIR":
-      return "is a directory, not a file";
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    case "ERR_STRING_TOO_LONG":
-      return "too large to read as text";
-    default:
-      return `cannot read: ${error instanceof Error ? error.message : String(error)}`;
-  }
-}
 
 /** Reads and validates FILE; on failure writes the problems and returns undefined. */
 export function load(fileName: string, io: CliIO): AnnotationFile | undefined {

@@ -115,3 +115,35 @@ export function wordErrorRate(ref: readonly string[], hyp: readonly string[]): n
   if (ref.length === 0) return null;
   return errorCounts(ref, hyp).errors / ref.length;
 }
+
+// One row reused across calls (grown as needed).
+let row = new Int32Array(64);
+
+/**
+ * The Levenshtein distance (each substitution, deletion and insertion costing 1) between two
+ * token sequences given as numbers (interned words): the same `errors` as errorCounts, without
+ * the split, in O(min(n, m)) memory, for the aggregation's many comparisons.
+ */
+export function editDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length < b.length) [a, b] = [b, a];
+  const m = b.length;
+  if (m === 0) return a.length;
+  if (row.length <= m) row = new Int32Array(Math.max(m + 1, row.length * 2));
+  const r = row;
+  for (let j = 0; j <= m; j++) r[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const x = a[i - 1];
+    let diag = r[0] as number;
+    r[0] = i;
+    for (let j = 1; j <= m; j++) {
+      const up = r[j] as number;
+      let v = diag + (x === b[j - 1] ? 0 : 1);
+      if (up + 1 < v) v = up + 1;
+      const left = (r[j - 1] as number) + 1;
+      if (left < v) v = left;
+      r[j] = v;
+      diag = up;
+    }
+  }
+  return r[m] as number;
+}

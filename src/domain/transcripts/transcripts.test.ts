@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { alignTokens, errorCounts, wordErrorRate } from "./align.ts";
-import { normaliseText, tokensOf } from "./normalise.ts";
+import { alignTokens, editDistance, errorCounts, wordErrorRate } from "./align.ts";
+import { normaliseText, tokensOf, tokensOfNormalised, wordsOf } from "./normalise.ts";
 
 test("normalisation: NFC, lower case, apostrophes, punctuation as spaces", () => {
   expect(normaliseText("Hello, World!  It\u2019s 3PM.")).toBe("hello world it's 3pm");
@@ -76,4 +77,48 @@ test("empty sides: everything inserted or deleted; no reference, no WER", () => 
   expect(errorCounts(w("x y"), [])).toMatchObject({ refTokens: 2, deletions: 2, errors: 2 });
   expect(wordErrorRate([], w("x"))).toBeNull();
   expect(wordErrorRate(w("x y"), [])).toBe(1);
+});
+
+test("editDistance on interned words is errorCounts' error count", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 12 }),
+      fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 12 }),
+      (a, b) => {
+        const words = (xs: number[]) => xs.map((x) => `w${x}`);
+        expect(editDistance(Int32Array.from(a), Int32Array.from(b))).toBe(
+          errorCounts(words(a), words(b)).errors,
+        );
+      },
+    ),
+  );
+});
+
+test("words of plain ASCII in one pass are the normalisation's words", () => {
+  const text = fc.oneof(
+    fc.string({
+      unit: fc.constantFrom(
+        "a",
+        "Z",
+        "9",
+        "'",
+        " ",
+        ",",
+        "\t",
+        "\n",
+        "-",
+        "\u212a",
+        "\u0130",
+        "\u2019",
+        "é",
+      ),
+    }),
+    fc.string(),
+  );
+  fc.assert(
+    fc.property(text, (t) => {
+      expect(wordsOf(t)).toEqual(tokensOfNormalised(normaliseText(t)));
+    }),
+    { numRuns: 3000 },
+  );
 });

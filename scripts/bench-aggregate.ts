@@ -1,0 +1,138 @@
+// `npm run bench:aggregate`: the speed of `aggregate` (docs/transcripts.md, README "Performance").
+//
+// 1. ROVER on the VLDB 2021 development half (tests/fixtures/vldb21-dev), wall clock with process
+//    start: the bundled CLI (`node dist-cli/redpen.mjs aggregate … --method rover`) against the same
+//    algorithm in plain CPython (scripts/rover.py); their outputs must be byte-equal (and equal to
+//    crowd-kit's file). Runs interleaved, median of --runs (default 5).
+// 2. 1,000,000 generated transcripts (142,858 recordings × 7, cached in bench-data/, gitignored)
+//    aggregated by the default method and by ROVER under /usr/bin/time -v: wall clock and peak
+//    memory (maximum resident set size). Goals: under 60 s and under 2 GB.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const dataDir = join(root, "bench-data");
+const cli = join(root, "dist-cli", "redpen.mjs");
+const fixture = join(root, "tests", "fixtures", "vldb21-dev");
+const runsFlag = process.argv.indexOf("--runs");
+const runs = runsFlag >= 0 ? Number(process.argv[runsFlag + 1]) : 5;
+
+function timed(
+  command: string,
+  args: string[],
+): { seconds: number; cpu: number; maxRssMb: number; stdout: string } {
+  const r = spawnSync("/usr/bin/time", ["-v", command, ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+  });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${r.stderr}`);
+  const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(
+    r.stderr,
+  );
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
+  const user = /User time \(seconds\): ([\d.]+)/.exec(r.stderr);
+  const system = /System time \(seconds\): ([\d.]+)/.exec(r.stderr);
+  const cpu = Number(user?.[1] ?? 0) + Number(system?.[1] ?? 0);
+  if (!wall || !rss) throw new Error(`no timing in ${r.stderr}`);
+  const seconds = Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3]);
+  return { seconds, cpu, maxRssMb: Number(rss[1]) / 1024, stdout: r.stdout };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+};
+
+/** A small seeded generator (mulberry32). */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * 1,000,000 transcripts: 142,858 recordings of 6–14 words from a 5,000-word vocabulary, 7
+ * transcripts each by workers drawn from 20,000, each worker with an error rate between 2% and
+ * 60% (per word: substituted, dropped or with a word put after it, equally likely).
+ */
+function generate(path: string): void {
+  const g = random(20);
+  const vocabulary = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}`);
+  const word = () => vocabulary[Math.floor(g() * vocabulary.length)] as string;
+  const workers = Array.from({ length: 20_000 }, () => 0.02 + 0.58 * g() ** 2);
+  const lines = ["task,output,performer"];
+  let n = 0;
+  for (let task = 0; n < 1_000_000; task++) {
+    const truth = Array.from({ length: 6 + Math.floor(g() * 9) }, word);
+    for (let k = 0; k < 7 && n < 1_000_000; k++, n++) {
+      const worker = Math.floor(g() * workers.length);
+      const e = workers[worker] as number;
+      const out: string[] = [];
+      for (const w of truth) {
+        if (g() >= e) out.push(w);
+        else {
+          const kind = g();
+          if (kind < 1 / 3) out.push(word());
+          else if (kind >= 2 / 3) out.push(w, word());
+        }
+      }
+      lines.push(`r${task},${out.join(" ")},p${worker}`);
+    }
+  }
+  writeFileSync(path, `${lines.join("\n")}\n`);
+}
+
+execFileSync("npm", ["run", "-s", "build:cli"], { cwd: root, stdio: "ignore" });
+// The interpreter itself, not a version manager's shim in front of it (pyenv's adds a shell).
+const python3 = execFileSync("python3", ["-c", "import sys; print(sys.executable)"], {
+  encoding: "utf8",
+}).trim();
+mkdirSync(dataDir, { recursive: true });
+
+// 1. ROVER on the development half: Node against CPython.
+const responses = join(fixture, "responses.csv");
+const expected = readFileSync(join(fixture, "rover-crowdkit.csv"), "utf8");
+const node: number[] = [];
+const python: number[] = [];
+const nodeCpu: number[] = [];
+const pythonCpu: number[] = [];
+for (let i = 0; i < runs; i++) {
+  const a = timed("node", [cli, "aggregate", responses, "--method", "rover"]);
+  const b = timed(python3, [join(root, "scripts", "rover.py"), responses]);
+  if (a.stdout !== expected) throw new Error("the CLI's ROVER differs from crowd-kit's file");
+  if (b.stdout !== a.stdout) throw new Error("scripts/rover.py's output differs from the CLI's");
+  node.push(a.seconds);
+  python.push(b.seconds);
+  nodeCpu.push(a.cpu);
+  pythonCpu.push(b.cpu);
+}
+const nodeS = median(node);
+const pythonS = median(python);
+console.log(
+  `ROVER, development half (15,477 transcripts), median of ${runs}, wall clock with process start:`,
+);
+console.log(
+  `  node dist-cli/redpen.mjs aggregate --method rover  ${nodeS.toFixed(2)} s (CPU ${median(nodeCpu).toFixed(2)} s)`,
+);
+console.log(
+  `  python3 scripts/rover.py                           ${pythonS.toFixed(2)} s (CPU ${median(pythonCpu).toFixed(2)} s)`,
+);
+console.log(
+  `  ratio ${(pythonS / nodeS).toFixed(1)}× (outputs byte-equal, and equal to crowd-kit's)`,
+);
+
+// 2. A million transcripts.
+const big = join(dataDir, "transcripts-1m.csv");
+if (!existsSync(big)) generate(big);
+for (const method of ["reliability", "rover"]) {
+  const out = join(dataDir, `aggregated-1m-${method}.csv`);
+  const r = timed("node", [cli, "aggregate", big, "--method", method, "--out", out]);
+  console.log(
+    `1,000,000 transcripts, --method ${method}: ${r.seconds.toFixed(1)} s (CPU ${r.cpu.toFixed(1)} s), peak memory ${Math.round(r.maxRssMb)} MB`,
+  );
+}

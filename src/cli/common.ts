@@ -1,0 +1,51 @@
+// What every command shares and the entry point needs before loading any command's code: the
+// command names, the exit codes and Node's file errors in words. Kept small and free of imports,
+// so `main.ts` loads only the code of the command it runs (the bundle is split per command).
+
+/** The commands of each module, which main.ts loads only when one of them runs. */
+export const COLLECTION_COMMANDS = new Set(["publish", "collect"]);
+export const TRANSCRIPT_COMMANDS = new Set(["aggregate", "wer"]);
+export const FILE_COMMANDS = new Set(["import", "export"]);
+
+/** Exit codes. */
+export const EXIT_OK = 0;
+export const EXIT_INTERNAL = 1;
+export const EXIT_USAGE = 2;
+
+/** Why a file could not be read, in words. */
+export function readError(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case "ENOENT":
+      return "no such file";
+    case "EISDIR":
+      return "is a directory, not a file";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "ERR_STRING_TOO_LONG":
+      return "too large to read as text";
+    default:
+      return `cannot read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Why a file or folder could not be written, in words (Node's error codes). */
+export function writeError(error: unknown): string {
+  switch ((error as { code?: unknown } | null)?.code) {
+    case "EEXIST":
+    case "ENOTDIR":
+      return "a file is in the way of a folder";
+    case "EISDIR":
+      return "is a folder";
+    case "EACCES":
+    case "EPERM":
+    case "EROFS":
+      return "permission denied";
+    case "ENOSPC":
+    case "EDQUOT":
+      return "no space left";
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}

@@ -1,0 +1,128 @@
+// `aggregate` and `wer` in-process against real files in a temp folder.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { runTranscriptsCli } from "./transcripts.ts";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "redpen-transcripts-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(argv: string[]) {
+  let out = "";
+  let err = "";
+  const code = runTranscriptsCli(argv, {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    readFile: (p) => readFileSync(p, "utf8"),
+    writeFile: (p, d) => writeFileSync(p, d),
+  });
+  return { code, out, err };
+}
+
+const fixture = (name: string) => path.join("tests", "fixtures", "vldb21-dev", name);
+const file = (name: string, text: string) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+test("aggregate --method rover writes crowd-kit's file byte for byte; wer scores it 92.22", () => {
+  const out = path.join(dir, "rover.csv");
+  const r = run(["aggregate", fixture("responses.csv"), "--method", "rover", "--out", out]);
+  expect(r).toEqual({
+    code: 0,
+    out: `${out}: 2,211 tasks aggregated by rover from 15,477 transcripts of 1,098 workers\n`,
+    err: "",
+  });
+  expect(readFileSync(out, "utf8")).toBe(readFileSync(fixture("rover-crowdkit.csv"), "utf8"));
+  const w = run(["wer", "--ref", fixture("gt.csv"), "--hyp", out, "--json"]);
+  expect(w.code).toBe(0);
+  const json = JSON.parse(w.out);
+  expect(json.awacc.toFixed(2)).toBe("92.22");
+  expect(json).toMatchObject({ tasks: 2211, missing: 0, extra: 0, emptyReferences: 0 });
+  expect(json.errors).toBe(json.substitutions + json.deletions + json.insertions);
+});
+
+test("aggregate's default is the reliability method: 93.23 on the development half, with --workers", () => {
+  const workers = path.join(dir, "workers.csv");
+  const r = run(["aggregate", fixture("responses.csv"), "--workers", workers]);
+  expect(r.code).toBe(0);
+  expect(r.out.startsWith("task,output\n4221,")).toBe(true);
+  const hyp = file("ours.csv", r.out);
+  const perTask = path.join(dir, "per-task.csv");
+  const w = run(["wer", "--ref", fixture("gt.csv"), "--hyp", hyp, "--per-task", perTask]);
+  expect(w.out.split("\n")[0]).toBe("AWAcc    93.23 % over 2,211 tasks");
+  const rows = readFileSync(perTask, "utf8").trim().split("\n");
+  expect(rows[0]).toBe(
+    "task,refTokens,substitutions,deletions,insertions,errors,wer,accuracy,missing",
+  );
+  expect(rows).toHaveLength(2212);
+  const workerRows = readFileSync(workers, "utf8").trim().split("\n");
+  expect(workerRows[0]).toBe("worker,transcripts,errors,words,errorRate,weight");
+  expect(workerRows).toHaveLength(1099);
+});
+
+test("wer: a task missing from the hypotheses scores as an empty text, and is counted", () => {
+  const ref = file("gt.csv", "task,output\na,the cat sat\nb,hello world\n");
+  const hyp = file("pred.csv", "task,text\na,The cat sat!\nx,extra\n");
+  const w = run(["wer", "--ref", ref, "--hyp", hyp]);
+  expect(w).toEqual({
+    code: 0,
+    out: [
+      "AWAcc    50.00 % over 2 tasks",
+      "WER      40.00 % (pooled: 2 errors = S 0 + D 2 + I 0, over 5 reference words)",
+      `missing  1 task of ${ref} not in ${hyp} (scored as empty texts)`,
+      `extra    1 task of ${hyp} not in ${ref} (ignored)`,
+      "",
+    ].join("\n"),
+    err: "",
+  });
+});
+
+test("bad input: columns named, long lines numbered, nothing written", () => {
+  const out = path.join(dir, "out.csv");
+  const noColumns = file("bad.csv", "id,transcript,who\n1,x,p\n");
+  expect(run(["aggregate", noColumns, "--out", out])).toEqual({
+    code: 2,
+    out: "",
+    err: `${noColumns}: line 1: no "task", no "output" or "text", no "performer" or "worker" column (the header has "id", "transcript", "who")\n`,
+  });
+  // ROVER needs no worker column.
+  const noWorker = file("nw.csv", "task,output\n1,x\n");
+  expect(run(["aggregate", noWorker, "--method", "rover"]).out).toBe("task,output\n1,x\n");
+  const long = file("long.csv", `task,output,performer\n1,"a\nb",p\n2,${"y".repeat(10_001)},p\n`);
+  expect(run(["aggregate", long, "--out", out])).toEqual({
+    code: 2,
+    out: "",
+    err: `${long}: line 4: longer than 10,000 characters (not a transcription CSV?)\n`,
+  });
+  expect(existsSync(out)).toBe(false);
+  const missing = path.join(dir, "missing.csv");
+  expect(run(["aggregate", missing]).err).toBe(`${missing}: no such file\n`);
+  expect(run(["wer", "--ref", missing, "--hyp", noWorker]).code).toBe(2);
+  expect(run(["aggregate", noWorker, "--method", "median"]).err).toMatch(
+    /^redpen: --method needs reliability or rover \(got "median"\)/,
+  );
+  expect(run(["aggregate", "study.json"])).toEqual({
+    code: 2,
+    out: "",
+    err: "study.json: aggregating a study's transcripts is not available yet (studies do not carry transcripts); give a task,output,performer CSV\n",
+  });
+  expect(run(["wer", "--hyp", noWorker]).err).toMatch(/^redpen: wer needs --ref GT.csv/);
+  expect(run(["aggregate", noWorker, "--json"]).err).toMatch(/^redpen: aggregate takes no --json/);
+  // An --out in a folder that does not exist: said, exit 2.
+  const nowhere = path.join(dir, "no", "such", "dir", "x.csv");
+  const w = run(["aggregate", noWorker, "--method", "rover", "--out", nowhere]);
+  expect(w.code).toBe(2);
+  expect(w.err).toMatch(
+    new RegExp(`^${nowhere.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: cannot write: `),
+  );
+});

@@ -1,0 +1,260 @@
+// `aggregate` and `wer`: crowd transcriptions merged into one text per recording, and scored
+// against true texts as the VLDB 2021 Crowd Science Challenge scores them (docs/transcripts.md).
+//   aggregate RESPONSES.csv [--method reliability|rover] [--out OUT.csv] [--workers WORKERS.csv]
+//   wer --ref GT.csv --hyp PRED.csv [--json] [--per-task OUT.csv]
+import Papa from "papaparse";
+import {
+  AGGREGATION_METHODS,
+  type AggregationMethod,
+  aggregateTranscripts,
+  DEFAULT_METHOD,
+} from "../domain/transcripts/aggregate.ts";
+import { scoreTexts } from "../domain/transcripts/score.ts";
+import {
+  type CsvResult,
+  readResponsesCsv,
+  readTextsCsv,
+  toTextsCsv,
+} from "../domain/transcripts/taskCsv.ts";
+import { EXIT_OK, EXIT_USAGE, readError, TRANSCRIPT_COMMANDS, writeError } from "./common.ts";
+import type { FilesIO } from "./files.ts";
+
+export { TRANSCRIPT_COMMANDS };
+
+export type TranscriptsIO = Pick<FilesIO, "stdout" | "stderr" | "readFile" | "writeFile">;
+
+const USAGE = `Usage:
+  redpen aggregate RESPONSES.csv [--method ${AGGREGATION_METHODS.join("|")}] [--out OUT.csv] [--workers WORKERS.csv]
+      merge each recording's crowd transcripts into one text: reads task,output,performer
+      (or crowd-kit's task,text,worker), writes task,output, one row per task in the order of
+      first appearance (standard output without --out). --method reliability (the default)
+      learns each worker's reliability; rover is the challenge's baseline, as crowd-kit computes
+      it. --workers writes each worker's estimated error rate and vote weight.
+  redpen wer --ref GT.csv --hyp PRED.csv [--json] [--per-task OUT.csv]
+      the challenge's AWAcc (mean of max(0, 1 - WER) over the references, %), the pooled WER
+      with substitutions, deletions and insertions, and the tasks missing from PRED.csv (each
+      scored as an empty text); --per-task writes every task's figures
+`;
+
+class Usage extends Error {}
+
+interface Args {
+  positional: string[];
+  method?: string;
+  out?: string;
+  workers?: string;
+  ref?: string;
+  hyp?: string;
+  perTask?: string;
+  json: boolean;
+}
+
+function parse(argv: readonly string[]): Args {
+  const args: Args = { positional: [], json: false };
+  const command = argv[0];
+  const allowed =
+    command === "aggregate"
+      ? new Set(["--method", "--out", "--workers"])
+      : new Set(["--ref", "--hyp", "--json", "--per-task"]);
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [name, inline] = arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s) : [arg];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === "" || (inline === undefined && v.startsWith("--"))) {
+        throw new Usage(`${name} needs a value`);
+      }
+      return v;
+    };
+    if (name?.startsWith("-") && name !== "-" && !allowed.has(name as string)) {
+      throw new Usage(`${command} takes no ${name} option`);
+    }
+    if (name === "--method") args.method = value();
+    else if (name === "--out") args.out = value();
+    else if (name === "--workers") args.workers = value();
+    else if (name === "--ref") args.ref = value();
+    else if (name === "--hyp") args.hyp = value();
+    else if (name === "--per-task") args.perTask = value();
+    else if (name === "--json") args.json = true;
+    else args.positional.push(arg);
+  }
+  return args;
+}
+
+/** Reads and parses a file; on failure writes its problems (`FILE: line N: …`) and returns undefined. */
+function readCsv<T>(
+  path: string,
+  io: TranscriptsIO,
+  parseText: (text: string) => CsvResult<T>,
+): T | undefined {
+  let text: string;
+  try {
+    text = io.readFile(path);
+  } catch (error) {
+    io.stderr(`${path}: ${readError(error)}\n`);
+    return undefined;
+  }
+  const result = parseText(text);
+  if (!result.ok) {
+    io.stderr(result.errors.map((e) => `${path}: ${e}\n`).join(""));
+    return undefined;
+  }
+  return result.value;
+}
+
+/** Writes every file or, failing that, says which could not be written. */
+function writeAll(files: [string, string][], io: TranscriptsIO): boolean {
+  for (const [path, data] of files) {
+    try {
+      io.writeFile(path, data);
+    } catch (error) {
+      io.stderr(`${path}: cannot write: ${writeError(error)}\n`);
+      return false;
+    }
+  }
+  return true;
+}
+
+const plural = (n: number, one: string) => `${n.toLocaleString("en")} ${n === 1 ? one : `${one}s`}`;
+
+function aggregate(args: Args, io: TranscriptsIO): number {
+  const [input, ...rest] = args.positional;
+  if (input === undefined) throw new Usage("aggregate needs RESPONSES.csv");
+  if (rest.length > 0) throw new Usage(`unexpected argument ${JSON.stringify(rest[0])}`);
+  const method = (args.method ?? DEFAULT_METHOD) as AggregationMethod;
+  if (!AGGREGATION_METHODS.includes(method)) {
+    throw new Usage(
+      `--method needs ${AGGREGATION_METHODS.join(" or ")} (got ${JSON.stringify(args.method)})`,
+    );
+  }
+  if (/\.json$/i.test(input)) {
+    io.stderr(
+      `${input}: aggregating a study's transcripts is not available yet (studies do not carry transcripts); give a task,output,performer CSV\n`,
+    );
+    return EXIT_USAGE;
+  }
+  // The reliability method and --workers learn per worker: they need the worker column.
+  const needWorker = method === "reliability" || args.workers !== undefined;
+  const tasks = readCsv(input, io, (text) => readResponsesCsv(text, { needWorker }));
+  if (tasks === undefined) return EXIT_USAGE;
+  const result = aggregateTranscripts(tasks, method, { workerFigures: args.workers !== undefined });
+  const csv = toTextsCsv(result.tasks);
+  const files: [string, string][] = [];
+  if (args.out !== undefined) files.push([args.out, csv]);
+  if (args.workers !== undefined) {
+    const rows = result.workers.map((w) => [
+      w.worker,
+      w.transcripts,
+      w.errors,
+      w.words,
+      Number(w.errorRate.toFixed(6)),
+      Number(w.weight.toFixed(6)),
+    ]);
+    files.push([
+      args.workers,
+      `${Papa.unparse(
+        {
+          fields: ["worker", "transcripts", "errors", "words", "errorRate", "weight"],
+          data: rows,
+        },
+        { newline: "\n" },
+      )}\n`,
+    ]);
+  }
+  if (!writeAll(files, io)) return EXIT_USAGE;
+  if (args.out === undefined) io.stdout(csv);
+  else {
+    const transcripts = result.tasks.reduce((n, t) => n + t.transcripts, 0);
+    const leftOut = result.workers.filter((w) => w.weight === 0).length;
+    const workers = new Set(tasks.flatMap((t) => t.workers)).size;
+    io.stdout(
+      `${args.out}: ${plural(result.tasks.length, "task")} aggregated by ${method} from ${plural(transcripts, "transcript")} of ${plural(workers, "worker")}` +
+        (method === "reliability"
+          ? ` (${plural(leftOut, "worker")} left out as mostly wrong)`
+          : "") +
+        "\n",
+    );
+  }
+  return EXIT_OK;
+}
+
+function wer(args: Args, io: TranscriptsIO): number {
+  if (args.positional.length > 0) {
+    throw new Usage(`unexpected argument ${JSON.stringify(args.positional[0])}`);
+  }
+  if (args.ref === undefined) throw new Usage("wer needs --ref GT.csv");
+  if (args.hyp === undefined) throw new Usage("wer needs --hyp PRED.csv");
+  const refs = readCsv(args.ref, io, readTextsCsv);
+  const hyps = readCsv(args.hyp, io, readTextsCsv);
+  if (refs === undefined || hyps === undefined) return EXIT_USAGE;
+  const s = scoreTexts(refs, hyps);
+  if (args.perTask !== undefined) {
+    const csv = `${Papa.unparse(
+      {
+        fields: [
+          "task",
+          "refTokens",
+          "substitutions",
+          "deletions",
+          "insertions",
+          "errors",
+          "wer",
+          "accuracy",
+          "missing",
+        ],
+        data: s.perTask.map((t) => [
+          t.task,
+          t.refTokens,
+          t.substitutions,
+          t.deletions,
+          t.insertions,
+          t.errors,
+          Number(t.wer.toFixed(6)),
+          Number(t.accuracy.toFixed(6)),
+          t.missing,
+        ]),
+      },
+      { newline: "\n" },
+    )}\n`;
+    if (!writeAll([[args.perTask, csv]], io)) return EXIT_USAGE;
+  }
+  const { perTask: _, ...summary } = s;
+  if (args.json) {
+    io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  const pct = (x: number | null) => (x === null ? "–" : `${(100 * x).toFixed(2)} %`);
+  io.stdout(
+    [
+      `AWAcc    ${s.awacc === null ? "–" : `${s.awacc.toFixed(2)} %`} over ${plural(s.tasks, "task")}`,
+      `WER      ${pct(s.wer)} (pooled: ${s.errors.toLocaleString("en")} errors = S ${s.substitutions.toLocaleString("en")} + D ${s.deletions.toLocaleString("en")} + I ${s.insertions.toLocaleString("en")}, over ${plural(s.refTokens, "reference word")})`,
+      `missing  ${plural(s.missing, "task")} of ${args.ref} not in ${args.hyp} (scored as empty texts)`,
+      ...(s.extra > 0
+        ? [`extra    ${plural(s.extra, "task")} of ${args.hyp} not in ${args.ref} (ignored)`]
+        : []),
+      ...(s.emptyReferences > 0
+        ? [`unscored ${plural(s.emptyReferences, "reference")} without words`]
+        : []),
+      "",
+    ].join("\n"),
+  );
+  return EXIT_OK;
+}
+
+/** Runs `aggregate` or `wer`; returns the exit code. */
+export function runTranscriptsCli(argv: readonly string[], io: TranscriptsIO): number {
+  try {
+    if (argv.includes("-h") || argv.includes("--help")) {
+      io.stdout(USAGE);
+      return EXIT_OK;
+    }
+    const args = parse(argv);
+    return argv[0] === "aggregate" ? aggregate(args, io) : wer(args, io);
+  } catch (error) {
+    if (error instanceof Usage) {
+      io.stderr(`redpen: ${error.message}\n\n${USAGE}`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}
