@@ -24,36 +24,57 @@ const ACCENTS: Record<string, string> = {
   Y: "Ý",
 };
 
-function lengthen(text: string): string {
-  const accented = text.replace(/[aeiouycnAEIOUYCN]/g, (c) => ACCENTS[c] ?? c);
-  const extra = Math.ceil(text.replace(/\s/g, "").length * 0.4);
-  if (extra === 0) return accented;
-  // The padding as words, so that lines can still wrap where a translation's would.
-  const pad = "ẍẍẍẍ "
+function accent(text: string): string {
+  return text.replace(/[aeiouycnAEIOUYCN]/g, (c) => ACCENTS[c] ?? c);
+}
+
+/** The padding that makes a text of `letters` characters 40 % longer, as words that can wrap. */
+function padding(letters: number): string {
+  const extra = Math.ceil(letters * 0.4);
+  return "ẍẍẍẍ "
     .repeat(Math.ceil(extra / 5))
     .slice(0, extra)
     .trimEnd();
-  return `${accented} ${pad}`.replace(/\s+$/, "");
 }
 
-function transform(elements: MessageFormatElement[]): MessageFormatElement[] {
+function letters(elements: MessageFormatElement[]): number {
+  let n = 0;
+  for (const e of elements) {
+    if (e.type === TYPE.literal) n += e.value.replace(/\s/g, "").length;
+    else if (e.type === TYPE.tag) n += letters(e.children);
+  }
+  return n;
+}
+
+function accentAll(elements: MessageFormatElement[]): MessageFormatElement[] {
   return elements.map((e) => {
-    if (e.type === TYPE.literal) return { ...e, value: lengthen(e.value) };
+    if (e.type === TYPE.literal) return { ...e, value: accent(e.value) };
     if (e.type === TYPE.plural || e.type === TYPE.select) {
       const options = Object.fromEntries(
-        Object.entries(e.options).map(([k, o]) => [k, { ...o, value: transform(o.value) }]),
+        Object.entries(e.options).map(([k, o]) => [k, { ...o, value: lengthened(o.value) }]),
       );
       return { ...e, options };
     }
-    if (e.type === TYPE.tag) return { ...e, children: transform(e.children) };
+    if (e.type === TYPE.tag) return { ...e, children: accentAll(e.children) };
     return e;
   });
+}
+
+/** Accented, with one padding at the end (each plural or select branch padded on its own). */
+function lengthened(elements: MessageFormatElement[]): MessageFormatElement[] {
+  const out = accentAll(elements);
+  const pad = padding(letters(elements));
+  if (pad === "") return out;
+  const last = out.at(-1);
+  if (last?.type === TYPE.literal)
+    return [...out.slice(0, -1), { ...last, value: `${last.value} ${pad}` }];
+  return [...out, { type: TYPE.literal, value: ` ${pad}` }];
 }
 
 export function pseudoCatalogue(english: Catalogue): Catalogue {
   const out = {} as Catalogue;
   for (const [id, message] of Object.entries(english) as [MessageId, string][]) {
-    out[id] = printAST(transform(parse(message)));
+    out[id] = printAST(lengthened(parse(message)));
   }
   return out;
 }
