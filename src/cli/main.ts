@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { COLLECTION_COMMANDS, runCollectionCli } from "./collection.ts";
 import { FILE_COMMANDS, runFilesCli } from "./files.ts";
 import { EXIT_INTERNAL, runCli } from "./run.ts";
+import { runTextsCli } from "./texts.ts";
 
 const io = {
   stdout: (text: string) => process.stdout.write(text),
@@ -18,7 +19,9 @@ function internal(error: unknown) {
 }
 
 const argv = process.argv.slice(2);
-if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
+if (argv[0] === "texts") {
+  process.exitCode = runTextsCli(argv, { ...io, readFile: (path) => readFileSync(path, "utf8") });
+} else if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
   runCollectionCli(argv, { ...io, env: process.env, fetch }).then((code) => {
     process.exitCode = code;
   }, internal);
