@@ -16,7 +16,6 @@ import {
   canonicalTag,
   catalogueFor,
   directionOf,
-  LANGUAGES,
   PSEUDO_LOCALE,
 } from "../domain/i18n/languages.ts";
 
@@ -134,9 +133,3 @@ export function useT(): (id: MessageId, values?: Values) => string {
 export function useIntlShape(): IntlShape {
   return useContext(IntlContext) ?? englishIntl;
 }
-
-/** The languages a study can be given in, for forms: "Tiếng Việt — Vietnamese (vi)". */
-export const LANGUAGE_CHOICES = LANGUAGES.map((l) => ({
-  tag: l.tag,
-  label: l.native === l.name ? `${l.name} (${l.tag})` : `${l.native} — ${l.name} (${l.tag})`,
-}));

@@ -20,6 +20,12 @@ export const LANGUAGES = [
 
 export type CatalogueTag = (typeof LANGUAGES)[number]["tag"];
 
+/** The shipped languages for forms: "Tiếng Việt — Vietnamese (vi)". */
+export const LANGUAGE_CHOICES = LANGUAGES.map((l) => ({
+  tag: l.tag,
+  label: l.native === l.name ? `${l.name} (${l.tag})` : `${l.native} — ${l.name} (${l.tag})`,
+}));
+
 /**
  * The pseudo-locale (the CLDR's private-use tag): English with every text lengthened by 40 %
  * and accented, for checking that nothing is cut off or overlaps. Never for participants.

@@ -10,7 +10,7 @@ import { notify } from "../../stores/notices.ts";
 import { ClipFilesFields } from "./ClipFilesFields.tsx";
 import { createStudyFromFiles } from "./createStudyFromFiles.ts";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
-import { LanguageField, languageFieldProblem } from "./LanguageFields.tsx";
+import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
 import { clipFilesProblems, useClipFiles } from "./useClipFiles.ts";
 
 interface FieldErrors {

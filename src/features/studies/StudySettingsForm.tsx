@@ -18,13 +18,8 @@ import { screeningOf } from "../../domain/screening.ts";
 import { notify } from "../../stores/notices.ts";
 import { binProblem, INPUT, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
-import {
-  LanguageField,
-  languageFieldProblem,
-  ParticipantTextsField,
-  parseTexts,
-  textsDraft,
-} from "./LanguageFields.tsx";
+import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
+import { ParticipantTextsField, parseTexts, textsDraft } from "./ParticipantTextsField.tsx";
 import { ProtocolFields, protocolDraft, protocolProblem, withProtocol } from "./ProtocolFields.tsx";
 import { RatingScaleFields } from "./RatingScaleFields.tsx";
 

@@ -1,90 +1,14 @@
-// The language a study is given in (`study.language`) and the researcher's own wording of the
-// participant's pages (`study.participantTexts`), in New study and Edit settings
-// (docs/languages.md). The catalogue of the chosen language, with the study's own texts over
-// it, downloads as the JSON file a translator fills in; the same file is what
+// The researcher's own wording of the participant's pages (`study.participantTexts`), in Edit
+// settings (docs/languages.md). The catalogue of the study's language, with the study's own
+// texts over it, downloads as the JSON file a translator fills in; the same file is what
 // `cli publish --texts FILE.json` takes and what "Load a file" reads back.
 import { type ChangeEvent, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { textsProblems } from "../../domain/i18n/catalogue.ts";
-import {
-  canonicalTag,
-  catalogueFor,
-  languageName,
-  languageProblem,
-} from "../../domain/i18n/languages.ts";
+import { canonicalTag, languageName } from "../../domain/i18n/languages.ts";
 import { downloadFile } from "../../lib/download.ts";
-import { LANGUAGE_CHOICES, loadMessages } from "../../lib/i18n.tsx";
+import { loadMessages } from "../../lib/i18n.tsx";
 import { FieldError, INPUT } from "./fields.tsx";
-
-const OTHER = "other";
-
-/** The language select, with "Another language (BCP 47 tag)" for one without a catalogue. */
-export function LanguageField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange(tag: string): void;
-  error?: string | undefined;
-}) {
-  const id = useId();
-  const shipped = LANGUAGE_CHOICES.some((c) => c.tag === value);
-  const [other, setOther] = useState(!shipped);
-  const fallback = !catalogueFor(value) && canonicalTag(value) !== null;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Language of the participant's pages
-      </label>
-      <select
-        id={id}
-        className={INPUT}
-        value={other ? OTHER : value}
-        aria-describedby={`${id}-h`}
-        onChange={(e) => {
-          if (e.target.value === OTHER) {
-            setOther(true);
-          } else {
-            setOther(false);
-            onChange(e.target.value);
-          }
-        }}
-      >
-        {LANGUAGE_CHOICES.map((c) => (
-          <option key={c.tag} value={c.tag}>
-            {c.label}
-          </option>
-        ))}
-        <option value={OTHER}>Another language (BCP 47 tag)…</option>
-      </select>
-      {other && (
-        <>
-          <label htmlFor={`${id}-tag`} className="mt-2 block text-sm text-slate-700">
-            Language tag
-          </label>
-          <input
-            id={`${id}-tag`}
-            className={INPUT}
-            value={value}
-            placeholder="e.g. th, zh-Hant, pt-BR"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-e` : undefined}
-            onChange={(e) => onChange(e.target.value)}
-          />
-        </>
-      )}
-      <p id={`${id}-h`} className="mt-1 text-xs text-slate-500">
-        Consent, intake, headphone check, the clip screen and the end pages are shown in it. Write
-        your own texts (consent, instructions, rating question, intake questions) in it too.
-        {fallback
-          ? ` ${languageName(value)} has no catalogue: its pages read English except for the participant texts you give below.`
-          : ""}
-      </p>
-      <FieldError id={`${id}-e`} message={error} />
-    </div>
-  );
-}
 
 /** "" for none, else the texts as the JSON object the form shows. */
 export function textsDraft(texts: Record<string, string>): string {
@@ -103,10 +27,6 @@ export function parseTexts(draft: string): { texts: Record<string, string> } | {
   const problems = textsProblems(value);
   if (problems.length > 0) return { problem: problems.slice(0, 5).join("; ") };
   return { texts: value as Record<string, string> };
-}
-
-export function languageFieldProblem(tag: string): string | undefined {
-  return languageProblem(tag);
 }
 
 /** "Participant texts": the study's own wording over the catalogue, as JSON (id → text). */
