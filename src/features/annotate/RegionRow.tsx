@@ -72,6 +72,7 @@ export const RegionRow = memo(function RegionRow(props: RegionRowProps) {
         {t(which === "start" ? "span.start" : "span.end")}
         <input
           type="number"
+          dir="ltr"
           inputMode="decimal"
           step={0.01}
           min={0}
