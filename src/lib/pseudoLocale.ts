@@ -40,7 +40,7 @@ function padding(letters: number): string {
 function letters(elements: MessageFormatElement[]): number {
   let n = 0;
   for (const e of elements) {
-    if (e.type === TYPE.literal) n += e.value.replace(/\s/g, "").length;
+    if (e.type === TYPE.literal) n += e.value.length;
     else if (e.type === TYPE.tag) n += letters(e.children);
   }
   return n;
