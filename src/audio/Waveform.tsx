@@ -53,6 +53,8 @@ export interface WaveformHandle {
 
 export interface WaveformProps {
   audio: Blob | string;
+  /** The region's accessible name (the page's language), "Waveform" by default. */
+  name?: string;
   spans: WaveformSpan[];
   selectedId?: string | null;
   /** Dragging across the waveform creates a span (reported through onCreate). */
@@ -492,7 +494,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
 
   return (
     <section
-      aria-label="Waveform"
+      aria-label={props.name ?? "Waveform"}
       aria-busy={status.kind === "loading"}
       className="relative w-full min-w-0 overflow-hidden rounded-md border border-slate-200 bg-slate-50"
       style={{ height: boxHeight }}

@@ -1,7 +1,7 @@
 // The command line's side of the collection server (docs/server.md):
 //   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
 //           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
-//           [--screened-out-code CODE]
+//           [--screened-out-code CODE] [--language TAG] [--texts FILE.json]
 //   collect STUDY_ID --server URL [--token T]            (the interchange file on stdout)
 // The token may also come from REDPEN_TOKEN, which keeps it out of the shell's history.
 import { createHash } from "node:crypto";
@@ -14,6 +14,7 @@ import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/schema.ts";
 import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
+import { withLanguageOptions } from "./texts.ts";
 
 export interface AsyncCliIO {
   stdout(text: string): void;
@@ -91,6 +92,8 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
       "completion-code": { type: "string" },
       "completion-url": { type: "string" },
       "screened-out-code": { type: "string" },
+      language: { type: "string" },
+      texts: { type: "string" },
     },
   });
   const [file] = positionals;
@@ -112,7 +115,12 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   }
   const parsed = parseAnnotationText(text, file);
   if (!parsed.ok) throw new CliError(parsed.errors.map((p) => problemLine(file, p)).join("\n"));
-  const study = parsed.file;
+  let study = parsed.file;
+  try {
+    study = withLanguageOptions(study, values, (p) => readFileSync(p, "utf8"));
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
   let names: string[];
   try {
     names = readdirSync(values.audio).filter((n) =>

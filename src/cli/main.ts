@@ -29,7 +29,10 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 const argv = process.argv.slice(2);
-if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
+if (argv[0] === "texts") {
+  const { runTextsCli } = await import("./texts.ts");
+  process.exitCode = runTextsCli(argv, { ...io, readFile: (path) => readFileSync(path, "utf8") });
+} else if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
   const { runCollectionCli } = await import("./collection.ts");
   runCollectionCli(argv, { ...io, env: process.env, fetch }).then((code) => {
     process.exitCode = code;

@@ -38,7 +38,12 @@ Commands:
                                        Markdown, or LaTeX with --latex
   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
-          [--screened-out-code CODE]   publish a study to a collection server; prints the links
+          [--screened-out-code CODE] [--language TAG] [--texts FILE.json]
+                                       publish a study to a collection server; prints the links
+                                       (--language: the participant's pages' language, BCP 47;
+                                       --texts: the study's own wording of them, a texts file)
+  texts --language TAG [STUDY.json]    a language's catalogue of the participant's pages (with
+                                       the study's own texts over it) as JSON, for a translator
   features CLIP.wav [--json]           the clip's F0 (pitch) and energy, frame by frame (with --json:
                                        { hop, f0: [Hz or null per frame], energyDb: [...] },
                                        frame k centred at k * hop seconds); without --json, a summary

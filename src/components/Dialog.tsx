@@ -18,6 +18,8 @@ export interface DialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Tailwind max-width of the panel. */
   width?: "max-w-lg" | "max-w-xl" | "max-w-2xl";
+  /** The close button's text ("Close"; a participant's page gives it in their language). */
+  closeLabel?: string;
 }
 
 /** The elements inside `root` that Tab can reach, in document order. */
@@ -34,6 +36,7 @@ export function Dialog({
   closeKeys = [],
   initialFocus,
   width = "max-w-lg",
+  closeLabel = "Close",
 }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -100,7 +103,7 @@ export function Dialog({
             onClick={onClose}
             className={buttonClass("secondary", "sm")}
           >
-            Close
+            {closeLabel}
           </button>
         </div>
         {children}

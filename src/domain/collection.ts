@@ -48,6 +48,10 @@ export interface StudyAbout {
   intake?: IntakeConfig;
   /** The headphone screening, when the study has one. */
   screening?: ScreeningConfig;
+  /** The language the pages are shown in (`study.language`, BCP 47), when not English. */
+  language?: string;
+  /** The researcher's own texts for the pages (`study.participantTexts`), when any. */
+  participantTexts?: Record<string, string>;
 }
 
 export interface ArriveRequest {

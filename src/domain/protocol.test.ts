@@ -101,6 +101,20 @@ describe("the protocol's facts", () => {
 });
 
 describe("the protocol report", () => {
+  test("states the language the test was given in, and quotes the question as listeners saw it", () => {
+    const bare = study();
+    const vi = {
+      ...bare,
+      study: { ...bare.study, language: "vi", participantTexts: { "consent.start": "Bắt đầu" } },
+    };
+    const md = protocolReport(protocolFacts(vi), computeReport(vi), "markdown");
+    expect(md).toContain(
+      "- **Language of the test:** Vietnamese (vi): consent, instructions, rating question and every page in it (1 interface text worded by the researchers)",
+    );
+    expect(md).toContain("> Bản ghi âm này tự nhiên (giống giọng người thật) đến mức nào?");
+    expect(md).toContain("> 5: Rất tốt – Giọng nói hoàn toàn tự nhiên");
+  });
+
   test("Markdown: what is not given says 'not reported'; the hourly pay from pay and median time", () => {
     const bare = study();
     const md = protocolReport(protocolFacts(bare), computeReport(bare), "markdown");
@@ -112,6 +126,9 @@ describe("the protocol report", () => {
     expect(md).toContain("> How natural (i.e. human-sounding) is this recording?");
     expect(md).toContain("> 5: Excellent – Completely natural speech");
     expect(md).toContain("> Listen twice.\n>\n> Then rate.");
+    expect(md).toContain(
+      "- **Language of the test:** English (en): consent, instructions, rating question and every page in it",
+    );
 
     const full = study({
       platform: "Prolific",

@@ -4,6 +4,7 @@
 // protocolFacts(file) gathers what the report needs (cheap; the analysis worker sends it to the
 // page), protocolReport(facts, report, format) writes Markdown or LaTeX.
 
+import { languageName, languageOf, participantTextsOf } from "./i18n/languages.ts";
 import { type ProtocolSettings, protocolOf } from "./protocolSettings.ts";
 import { exclusionSummary, type QualityView, qualityRulesOf } from "./qualityRules.ts";
 import { type RatingScale, ratingScaleOf } from "./ratingScale.ts";
@@ -24,6 +25,10 @@ export interface ProtocolFacts {
   instructions: string | null;
   ratingScale: RatingScale;
   requireRating: boolean;
+  /** The language the participant's pages were given in (`study.language`, BCP 47). */
+  language: string;
+  /** How many texts of those pages the researcher worded themselves (`study.participantTexts`). */
+  ownTexts: number;
   settings: ProtocolSettings;
   clips: number;
   systems: number;
@@ -94,6 +99,8 @@ export function protocolFacts(
       typeof instructions === "string" && instructions.trim() ? instructions.trim() : null,
     ratingScale: ratingScaleOf(file.study),
     requireRating: file.study.requireRating === true,
+    language: languageOf(file.study),
+    ownTexts: Object.keys(participantTextsOf(file.study)).length,
     settings: protocolOf(file.study),
     clips: file.clips.length,
     systems: new Set(file.clips.map((c) => c.system).filter((s) => s !== undefined)).size,
@@ -209,6 +216,14 @@ function blocks(f: ProtocolFacts, report: Report): Block[] {
       [
         "Clips",
         `${f.clips} (${f.systems} systems, ${f.sentences} sentences, ${f.referenceClips} reference clips)`,
+      ],
+      [
+        "Language of the test",
+        `${languageName(f.language)}: consent, instructions, rating question and every page in it${
+          f.ownTexts > 0
+            ? ` (${f.ownTexts} interface text${f.ownTexts === 1 ? "" : "s"} worded by the researchers)`
+            : ""
+        }`,
       ],
       ["Rating", f.requireRating ? "required for every clip, 1–5" : "optional, 1–5"],
       ["Experts labelling reasons", String(f.experts)],

@@ -19,6 +19,7 @@ import {
   type SubmissionRequest,
   type SubmissionResponse,
 } from "../domain/collection.ts";
+import { languageOf, participantTextsOf } from "../domain/i18n/languages.ts";
 import { checkAnswers, hasIntake, intakeOf } from "../domain/intake.ts";
 import { ratingScaleOf } from "../domain/ratingScale.ts";
 import { parseAnnotationFile } from "../domain/schema.ts";
@@ -498,6 +499,10 @@ function aboutOf(file: AnnotationFile): StudyAbout {
   const instructions = text("instructions");
   if (consent) about.consent = consent;
   if (instructions) about.instructions = instructions;
+  const language = languageOf(file.study);
+  if (language !== "en") about.language = language;
+  const texts = participantTextsOf(file.study);
+  if (Object.keys(texts).length > 0) about.participantTexts = texts;
   return about;
 }
 

@@ -20,6 +20,7 @@ import {
 import { ownValue } from "../../domain/idRecord.ts";
 import { ratingScaleOf } from "../../domain/ratingScale.ts";
 import { spanFromMarks } from "../../domain/spans.ts";
+import { useIntlShape, useT } from "../../lib/i18n.tsx";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { RatingGroup } from "./RatingGroup.tsx";
 import { RegionList } from "./RegionList.tsx";
@@ -45,6 +46,8 @@ export interface ClipWorkspaceProps {
    * study: their submissions carry heardToEnd).
    */
   requireHeardToEnd?: boolean;
+  /** The clip's heading: its name, or "Clip 3" for a participant (who sees no names). */
+  title: string;
 }
 
 function messageOf(error: unknown): string {
@@ -54,6 +57,8 @@ function messageOf(error: unknown): string {
 export function ClipWorkspace(props: ClipWorkspaceProps) {
   const { study, clip, annotatorId, audio, submission } = props;
   const studyId = study.id;
+  const t = useT();
+  const intl = useIntlShape();
   const waveRef = useRef<WaveformHandle>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ui = {
@@ -84,9 +89,9 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
   const audioFailed = audio.kind === "error";
   // Why the clip cannot be finished yet, if it cannot.
   const finishBlocked = audioFailed
-    ? "The audio of this clip could not be loaded, so it cannot be finished yet."
+    ? t("clip.blockedAudio")
     : props.requireHeardToEnd && !session.heard && !submission
-      ? "Play the whole clip once before finishing it."
+      ? t("clip.playWhole")
       : null;
   const finishHintId = useId();
 
@@ -130,9 +135,9 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
       write(async () => {
         const r = await addRegion(studyId, { clipId: clip.id, annotatorId, start, end });
         useAnnotateUi.getState().select(r.id);
-        setStatus(`Span marked from ${formatTime(r.start)} to ${formatTime(r.end)}.`);
+        setStatus(t("clip.marked", { start: formatTime(r.start), end: formatTime(r.end) }));
       }),
-    [write, studyId, clip.id, annotatorId],
+    [write, studyId, clip.id, annotatorId, t],
   );
 
   // Only the bounds that differ from the span as shown are written, so an edit in another tab
@@ -159,9 +164,9 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
         }
         await deleteRegion(studyId, id);
         if (useAnnotateUi.getState().selectedId === id) useAnnotateUi.getState().select(null);
-        setStatus("Span deleted.");
+        setStatus(t("clip.deleted"));
       }),
-    [write, studyId],
+    [write, studyId, t],
   );
 
   // Stable handlers, so the rows of a long span list re-render only when their span changes.
@@ -187,7 +192,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
       return;
     }
     if (study.requireRating && rating === undefined) {
-      setRatingError("Choose an overall naturalness rating (1–5) before finishing this clip.");
+      setRatingError(t("clip.rateFirst"));
       return;
     }
     setFinishing(true);
@@ -220,44 +225,43 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
     clip.id,
     annotatorId,
     props,
+    t,
   ]);
 
   const mark = useCallback(() => {
-    const t = roundSeconds(waveRef.current?.getCurrentTime() ?? 0);
+    const at = roundSeconds(waveRef.current?.getCurrentTime() ?? 0);
     const from = useAnnotateUi.getState().markStart;
     if (from === null) {
-      useAnnotateUi.getState().setMarkStart(t);
-      setStatus(
-        `Span start set at ${formatTime(t)}. Move the playhead and press M again (Esc cancels).`,
-      );
+      useAnnotateUi.getState().setMarkStart(at);
+      setStatus(t("clip.markStart", { time: formatTime(at) }));
       return;
     }
-    const span = spanFromMarks(from, t);
+    const span = spanFromMarks(from, at);
     if (!span) {
-      setStatus("A span needs some length: move the playhead away from its start first.");
+      setStatus(t("clip.needsLength"));
       return;
     }
     useAnnotateUi.getState().setMarkStart(null);
     void create(span.start, span.end);
-  }, [create]);
+  }, [create, t]);
 
   const toggleLoop = useCallback(() => {
     const id = useAnnotateUi.getState().selectedId;
     if (!id) {
-      setStatus("Select a span first (click it, or its name in the list), then press L.");
+      setStatus(t("clip.selectToLoop"));
       return;
     }
     if (loopingRef.current === id) {
       waveRef.current?.stopLoop();
       waveRef.current?.pause();
       loopingRef.current = null;
-      setStatus("Loop stopped.");
+      setStatus(t("clip.loopStopped"));
     } else {
       waveRef.current?.playSpan(id, true);
       loopingRef.current = id;
-      setStatus("Looping the selected span. Press L again to stop.");
+      setStatus(t("clip.looping"));
     }
-  }, []);
+  }, [t]);
 
   useShortcuts(!ui.helpOpen, {
     playPause: () => waveRef.current?.playPause(),
@@ -268,7 +272,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
     deleteSpan: () => {
       const id = useAnnotateUi.getState().selectedId;
       if (id) void remove(id);
-      else setStatus("Select a span to delete it.");
+      else setStatus(t("clip.selectToDelete"));
     },
     loopSpan: toggleLoop,
     markSpan: mark,
@@ -281,7 +285,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
     escape: () => {
       if (useAnnotateUi.getState().markStart !== null) {
         useAnnotateUi.getState().setMarkStart(null);
-        setStatus("Marking cancelled.");
+        setStatus(t("clip.markCancelled"));
       } else {
         ui.select(null);
       }
@@ -310,16 +314,19 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
               tabIndex={-1}
               className="text-base font-semibold text-slate-900 outline-none"
             >
-              {clip.name}
+              {props.title}
               {submission && (
-                <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                  Finished
+                <span className="ms-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                  {t("clip.finished")}
                 </span>
               )}
             </h2>
             {sentence && (
               <p className="text-sm text-slate-600">
-                Text: <q className="text-slate-900">{sentence}</q>
+                {intl.formatMessage(
+                  { id: "clip.text" },
+                  { sentence: <q className="text-slate-900">{sentence}</q> },
+                )}
               </p>
             )}
           </div>
@@ -330,10 +337,12 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
             onZoom={(f) => waveRef.current?.zoomBy(f)}
             onMark={mark}
           />
-          <div className="mt-3">
+          {/* The waveform and its time axis run left to right, as audio does, in any page. */}
+          <div className="mt-3" dir="ltr">
             {audio.kind === "ready" ? (
               <Waveform
                 ref={waveRef}
+                name={t("clip.waveform")}
                 audio={audio.src}
                 spans={spans}
                 selectedId={ui.selectedId}
@@ -359,8 +368,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
                 onFinish={() => {
                   if (coverage.current.finished() && !session.heard) {
                     session.markHeard();
-                    if (props.requireHeardToEnd)
-                      setStatus("Heard to the end: you can finish this clip.");
+                    if (props.requireHeardToEnd) setStatus(t("clip.heard"));
                   }
                 }}
                 zoom={ui.zoom}
@@ -369,26 +377,24 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
               />
             ) : audio.kind === "error" ? (
               <section
-                aria-label="Waveform"
+                aria-label={t("clip.waveform")}
                 style={{ height: waveformBoxHeight(128, ui.showSpectrogram) }}
                 className="flex items-center justify-center rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-700"
               >
-                <p role="alert">This clip's audio could not be loaded: {audio.message}</p>
+                <p role="alert" dir="auto">
+                  {t("clip.audioFailed", { message: audio.message })}
+                </p>
               </section>
             ) : (
               <section
-                aria-label="Waveform"
+                aria-label={t("clip.waveform")}
                 aria-busy="true"
                 style={{ height: waveformBoxHeight(128, ui.showSpectrogram) }}
                 className="animate-pulse rounded-md border border-slate-200 bg-slate-100"
               />
             )}
           </div>
-          <p className="mt-2 text-sm text-slate-500">
-            Drag across the waveform to mark a span that sounds unnatural; drag a span to move it or
-            its edges to resize it. Spans may overlap. Press <kbd className="font-mono">?</kbd> for
-            keyboard shortcuts.
-          </p>
+          <p className="mt-2 text-sm text-slate-500">{t("clip.help")}</p>
           <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-700">
             {status}
           </p>
@@ -424,7 +430,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
           aria-describedby={finishBlocked ? finishHintId : undefined}
           className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          Finish clip
+          {t("clip.finish")}
         </button>
         {finishBlocked && (
           <p id={finishHintId} className="-mt-2 text-sm text-slate-600">

@@ -12,6 +12,7 @@ import {
   listSubmissions,
   studyText,
 } from "../../db/repo.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { annotatePath } from "../../lib/routes.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { AudioCache } from "./audioCache.ts";
@@ -50,10 +51,11 @@ export function CrowdScreen({
   annotatorId: string;
   participant?: ParticipantMode;
 }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const setHelpOpen = useAnnotateUi((s) => s.setHelpOpen);
   const study = useLiveQuery(() => getStudy(studyId).then((s) => s ?? null), [studyId]);
-  useDocumentTitle(study === null ? "Study not found" : "Annotate", study?.name);
+  useDocumentTitle(t(study === null ? "crowd.notFoundTitle" : "crowd.title"), study?.name);
   const clips = useLiveQuery(() => listClips(studyId), [studyId]);
   const submissions = useLiveQuery(
     () => listSubmissions(studyId, { annotatorId }),
@@ -120,7 +122,7 @@ export function CrowdScreen({
     submissions === undefined ||
     spanCounts === undefined
   ) {
-    return <p className="text-sm text-slate-500">Loading the study…</p>;
+    return <p className="text-sm text-slate-500">{t("crowd.loading")}</p>;
   }
   if (study === null) {
     return (
@@ -128,15 +130,15 @@ export function CrowdScreen({
         role="alert"
         className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700"
       >
-        There is no study “{studyId}” in this browser.{" "}
+        {t("crowd.notFound", { id: studyId })}{" "}
         <Link href="/" className="underline">
-          Back to the studies
+          {t("crowd.backToStudies")}
         </Link>
       </div>
     );
   }
   if (clips.length === 0) {
-    return <p className="text-sm text-slate-600">This study has no clips yet.</p>;
+    return <p className="text-sm text-slate-600">{t("crowd.noClips")}</p>;
   }
 
   const header = (
@@ -147,29 +149,30 @@ export function CrowdScreen({
           {clip ? (
             <>
               <span className="font-medium text-slate-900">
-                Clip {index + 1} of {clips.length}
+                {t("crowd.clipOf", { n: index + 1, total: clips.length })}
               </span>
               {" · "}
             </>
           ) : null}
-          {finished.size} of {clips.length} finished
+          {t("crowd.finishedOf", { done: finished.size, total: clips.length })}
           {!participant && (
             <>
-              {" · "}annotator <span className="font-mono">{annotatorId}</span>
+              {" · "}
+              {t("crowd.annotator")} <span className="font-mono">{annotatorId}</span>
             </>
           )}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
         {clip && !participant && (
-          <nav aria-label="Clips" className="flex gap-2">
+          <nav aria-label={t("crowd.clipsNav")} className="flex gap-2">
             <button
               type="button"
               className={SECONDARY}
               disabled={index <= 0}
               onClick={() => goTo(clips[index - 1]?.id ?? null)}
             >
-              Previous clip
+              {t("crowd.previous")}
             </button>
             <button
               type="button"
@@ -177,7 +180,7 @@ export function CrowdScreen({
               disabled={index >= clips.length - 1}
               onClick={() => goTo(clips[index + 1]?.id ?? null)}
             >
-              Next clip
+              {t("crowd.next")}
             </button>
           </nav>
         )}
@@ -189,7 +192,7 @@ export function CrowdScreen({
             aria-keyshortcuts="?"
             onClick={() => setHelpOpen(true)}
           >
-            Keyboard shortcuts <kbd className="ml-1 text-xs text-slate-400">?</kbd>
+            {t("crowd.shortcuts")} <kbd className="ms-1 text-xs text-slate-400">?</kbd>
           </button>
         )}
         {clip && !participant && <DownloadMyWork studyId={studyId} annotatorId={annotatorId} />}
@@ -201,7 +204,7 @@ export function CrowdScreen({
     <div
       className="mb-4 h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
       role="progressbar"
-      aria-label="Clips finished"
+      aria-label={t("crowd.progress")}
       aria-valuemin={0}
       aria-valuemax={clips.length}
       aria-valuenow={finished.size}
@@ -248,7 +251,7 @@ export function CrowdScreen({
       ) : (
         <LowSpaceWarning studyId={studyId} annotatorId={annotatorId} finished={finished.size} />
       )}
-      <Instructions text={studyText(study, "instructions")} />
+      <Instructions text={studyText(study, "instructions")} title={t("crowd.instructions")} />
       <ClipWorkspace
         key={clip.id}
         study={study}
@@ -257,6 +260,7 @@ export function CrowdScreen({
         audio={audio}
         submission={submissions.find((s) => s.clipId === clip.id)}
         requireHeardToEnd={participant !== undefined}
+        title={participant ? t("clip.title", { n: index + 1 }) : clip.name}
         onPrevious={
           index > 0 && !participant ? () => goTo(clips[index - 1]?.id ?? null) : undefined
         }

@@ -4,6 +4,7 @@
 // nothing; the radio group points to it while it is shown.
 import { useId } from "react";
 import { DEFAULT_RATING_SCALE, type RatingScale } from "../../domain/ratingScale.ts";
+import { useIntlShape, useT } from "../../lib/i18n.tsx";
 
 const VALUES = [1, 2, 3, 4, 5] as const;
 
@@ -24,12 +25,16 @@ export function RatingGroup({
   errorId: string;
   onChange(value: number): void;
 }) {
+  const t = useT();
+  const intl = useIntlShape();
   const name = useId();
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id={`${name}-title`} className="text-sm font-semibold text-slate-900">
         {scale.question}
-        {required ? <span className="font-normal text-slate-500"> (required)</span> : null}
+        {required ? (
+          <span className="font-normal text-slate-500"> {t("common.required")}</span>
+        ) : null}
       </h3>
       <div
         role="radiogroup"
@@ -54,7 +59,7 @@ export function RatingGroup({
               onChange={() => onChange(v)}
               className="accent-slate-900"
             />
-            <span className="w-4 text-right font-semibold tabular-nums">{v}</span>
+            <span className="w-4 text-end font-semibold tabular-nums">{intl.formatNumber(v)}</span>
             <span>{scale.labels[v - 1]}</span>
           </label>
         ))}

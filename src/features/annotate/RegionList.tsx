@@ -1,5 +1,6 @@
 // The annotator's spans on this clip, in start order.
 import { paletteColor } from "../../audio/colors.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { RegionRow } from "./RegionRow.tsx";
 
 export interface ListedSpan {
@@ -25,18 +26,14 @@ export function RegionList({
   onPlay(id: string): void;
   onDelete(id: string): void;
 }) {
+  const t = useT();
   return (
     <section className="self-start rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h3 className="text-sm font-semibold text-slate-900">
-        Unnatural spans <span className="font-normal text-slate-500">({spans.length})</span>
+        {t("spans.title")} <span className="font-normal text-slate-500">({spans.length})</span>
       </h3>
-      {spans.length === 0 && (
-        <p className="mt-2 text-sm text-slate-500">
-          None yet. Drag across the waveform where the speech sounds unnatural, or press M at the
-          start and again at the end. A clip that sounds natural throughout needs no span.
-        </p>
-      )}
-      <ul aria-label="Regions" className="mt-2 grid gap-2">
+      {spans.length === 0 && <p className="mt-2 text-sm text-slate-500">{t("spans.none")}</p>}
+      <ul aria-label={t("spans.list")} className="mt-2 grid gap-2">
         {spans.map((s, i) => (
           <RegionRow
             key={s.id}

@@ -1,7 +1,18 @@
 // One span in the Regions list: its number and colour, editable start and end (written when
 // the field is left or Enter is pressed, only if valid), play and delete.
 import { memo, useEffect, useId, useRef, useState } from "react";
+import { type MessageId, useIntlShape, useT } from "../../lib/i18n.tsx";
 import { checkSpan } from "./spanEdit.ts";
+
+/** spanEdit.ts's problems as shown. */
+function problemId(message: string): MessageId | null {
+  if (message.startsWith("Start must be a number")) return "span.problem.startNumber";
+  if (message.startsWith("End must be a number")) return "span.problem.endNumber";
+  if (message.startsWith("Start cannot be before")) return "span.problem.startBefore0";
+  if (message.startsWith("End cannot be after")) return "span.problem.endAfter";
+  if (message.startsWith("Start must be before")) return "span.problem.order";
+  return null;
+}
 
 export interface RegionRowProps {
   number: number;
@@ -22,6 +33,8 @@ const INPUT =
 
 export const RegionRow = memo(function RegionRow(props: RegionRowProps) {
   const { number, id, start, end, color, duration, selected } = props;
+  const t = useT();
+  const intl = useIntlShape();
   const [draft, setDraft] = useState({ start: String(start), end: String(end) });
   const [dirty, setDirtyState] = useState(false);
   const dirtyRef = useRef(false);
@@ -56,14 +69,15 @@ export const RegionRow = memo(function RegionRow(props: RegionRowProps) {
     const invalid = error?.field === which;
     return (
       <label className="flex items-center gap-1 text-sm text-slate-600">
-        {which === "start" ? "Start" : "End"}
+        {t(which === "start" ? "span.start" : "span.end")}
         <input
           type="number"
+          dir="ltr"
           inputMode="decimal"
           step={0.01}
           min={0}
           max={duration}
-          aria-label={`${which === "start" ? "Start" : "End"} of span ${number} (seconds)`}
+          aria-label={t(which === "start" ? "span.startOf" : "span.endOf", { n: number })}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? errorId : undefined}
           value={draft[which]}
@@ -84,7 +98,7 @@ export const RegionRow = memo(function RegionRow(props: RegionRowProps) {
           }}
           className={`${INPUT} ${invalid ? "border-red-600 bg-red-50" : "border-slate-300"}`}
         />
-        <span aria-hidden="true">s</span>
+        <span aria-hidden="true">{t("span.seconds")}</span>
       </label>
     );
   }
@@ -107,35 +121,47 @@ export const RegionRow = memo(function RegionRow(props: RegionRowProps) {
             className="inline-block h-3.5 w-3.5 rounded-sm border-2"
             style={{ borderColor: color, background: `${color}55` }}
           />
-          Span {number}
+          {t("span.name", { n: number })}
         </button>
         {field("start")}
         {field("end")}
         <span className="text-sm text-slate-500 tabular-nums">
-          {(end - start).toFixed(2)} s long
+          {t("span.length", {
+            seconds: intl.formatNumber(end - start, {
+              minimumFractionDigits: 2,
+              maximumFractionDigits: 2,
+            }),
+          })}
         </span>
-        <div className="ml-auto flex gap-2">
+        <div className="ms-auto flex gap-2">
           <button
             type="button"
-            aria-label={`Play span ${number}`}
+            aria-label={t("span.play", { n: number })}
             onClick={() => props.onPlay(id)}
             className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50"
           >
-            ▶ Play
+            <span aria-hidden="true">▶</span> {t("wave.play")}
           </button>
           <button
             type="button"
-            aria-label={`Delete span ${number}`}
+            aria-label={t("span.deleteOf", { n: number })}
             onClick={() => props.onDelete(id)}
             className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm text-red-600 hover:bg-red-50"
           >
-            Delete
+            {t("span.delete")}
           </button>
         </div>
       </div>
       {error && (
         <p id={errorId} role="alert" className="mt-1 text-sm text-red-600">
-          Span {number}: {error.message}
+          {t("span.error", {
+            n: number,
+            message: (() => {
+              const problem = problemId(error.message);
+              const max = /\(([\d.]+) s\)/.exec(error.message)?.[1] ?? "";
+              return problem ? t(problem, { max }) : error.message;
+            })(),
+          })}
         </p>
       )}
     </li>

@@ -10,7 +10,9 @@ import { Button } from "../../components/Button.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy } from "../../db/repo.ts";
 import { pendingLabels } from "../../db/serverCopy.ts";
+import { languageOf } from "../../domain/i18n/languages.ts";
 import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
+import { browserLanguage, Language, type MessageId, useT } from "../../lib/i18n.tsx";
 import { ExpertScreen } from "../annotate/index.ts";
 import {
   type ExpertOpenProgress,
@@ -23,8 +25,11 @@ import { useSender } from "./useSender.ts";
 
 type Step =
   | { kind: "loading"; progress: ExpertOpenProgress | null }
-  | { kind: "ready"; stale: string | null }
-  | { kind: "error"; message: string };
+  | { kind: "ready"; stale: Said | null }
+  | { kind: "error"; message: Said };
+
+/** A problem said by the page (a message id), or the error's own words. */
+type Said = { id: MessageId } | { text: string };
 
 /** The token in the link's fragment (`#token=…`), taken out of the address bar. */
 function takeToken(): string | null {
@@ -34,23 +39,42 @@ function takeToken(): string | null {
   return decodeURIComponent(match[1] ?? "");
 }
 
-const messageOf = (e: unknown) =>
-  e instanceof ApiError && e.status === 401
-    ? "This expert link is no longer valid: ask the researcher for a new one."
-    : e instanceof ApiError && e.status === 0
-      ? "The study's server cannot be reached."
-      : e instanceof Error
-        ? e.message
-        : String(e);
+class NoToken extends Error {}
 
+const messageOf = (e: unknown): Said =>
+  e instanceof ApiError && e.status === 401
+    ? { id: "expert.invalid" }
+    : e instanceof ApiError && e.status === 0
+      ? { id: "expert.unreachable" }
+      : e instanceof NoToken
+        ? { id: "expert.noToken" }
+        : { text: e instanceof Error ? e.message : String(e) };
+
+/** The expert's pages in the study's language once its copy is here, the browser's before. */
 export function ExpertLinkPage({ studyId }: { studyId: string }) {
+  const [params] = useSearchParams();
+  const copy = useLiveQuery(
+    () => getStudy(expertCopyId(studyId, params.get("expert") ?? "")).then((s) => s ?? null),
+    [studyId, params],
+  );
+  const language = copy ? languageOf(copy.extra) : browserLanguage();
+  return (
+    <Language language={language}>
+      <ExpertLink studyId={studyId} />
+    </Language>
+  );
+}
+
+function ExpertLink({ studyId }: { studyId: string }) {
+  const t = useT();
+  const say = (s: Said) => ("id" in s ? t(s.id) : s.text);
   const [params] = useSearchParams();
   const expertId = params.get("expert") ?? "";
   const localId = expertCopyId(studyId, expertId);
   const [token] = useState(takeToken);
   const [step, setStep] = useState<Step>({ kind: "loading", progress: null });
   const [attempt, setAttempt] = useState(0);
-  useDocumentTitle("Expert review");
+  useDocumentTitle(t("expert.title"));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs it on "Try again"
   useEffect(() => {
@@ -60,9 +84,7 @@ export function ExpertLinkPage({ studyId }: { studyId: string }) {
       const copy = await getStudy(localId);
       const useToken = token ?? copy?.expertLink?.token;
       if (!useToken) {
-        throw new Error(
-          "This link has no expert token: open the whole link the researcher sent you.",
-        );
+        throw new NoToken();
       }
       try {
         await refreshExpertCopy(sameOriginServer(), studyId, expertId, useToken, (progress) => {
@@ -88,8 +110,7 @@ export function ExpertLinkPage({ studyId }: { studyId: string }) {
     return (
       <main className="mx-auto max-w-6xl p-6">
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          This link is missing the expert's id (<code>?expert=</code>): open the whole link the
-          researcher sent you.
+          {t("expert.missingId", { param: "?expert=" })}
         </p>
       </main>
     );
@@ -101,9 +122,9 @@ export function ExpertLinkPage({ studyId }: { studyId: string }) {
           role="alert"
           className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
         >
-          <p>{step.message}</p>
+          <p>{say(step.message)}</p>
           <Button className="mt-3" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t("common.tryAgain")}
           </Button>
         </div>
       </main>
@@ -114,13 +135,19 @@ export function ExpertLinkPage({ studyId }: { studyId: string }) {
       <main className="mx-auto max-w-6xl p-6">
         <p role="status" className="text-sm text-slate-600">
           {step.progress && step.progress.total > 0
-            ? `Getting the clips ready (${step.progress.done} of ${step.progress.total})…`
-            : "Getting the crowd's spans…"}
+            ? t("expert.loadingClips", { done: step.progress.done, total: step.progress.total })
+            : t("expert.loadingSpans")}
         </p>
       </main>
     );
   }
-  return <Labelling localId={localId} expertId={expertId} stale={step.stale} />;
+  return (
+    <Labelling
+      localId={localId}
+      expertId={expertId}
+      stale={step.stale ? t("expert.stale", { message: say(step.stale) }) : null}
+    />
+  );
 }
 
 function Labelling({
@@ -150,8 +177,7 @@ function Labelling({
         <>
           {stale && (
             <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-              {stale} You are working on the spans as they were on your last visit; new ones come in
-              when it can be reached again.
+              {stale}
             </p>
           )}
           <SendStatus status={status} onRetry={() => outbox?.kick()} unit={LABELS} />

@@ -11,18 +11,7 @@ import {
   screeningTrial,
   targetOf,
 } from "../../domain/headphoneCheck.ts";
-
-const QUESTION: Record<ScreeningTest, string> = {
-  huggins: "Which sound had a faint tone in it?",
-  antiphase: "Which sound was the quietest?",
-};
-
-const INTRO: Record<ScreeningTest, string> = {
-  huggins:
-    "Put on your headphones. In each of the next rounds you will hear three bursts of noise; one of them has a faint tone hidden in it. Pick the one with the tone.",
-  antiphase:
-    "Put on your headphones and set a comfortable volume. In each of the next rounds you will hear three tones. Pick the quietest one.",
-};
+import { useT } from "../../lib/i18n.tsx";
 
 /** Plays the sounds one after another; resolves when the last has ended. */
 async function playAll(
@@ -60,6 +49,7 @@ export function HeadphoneCheckStep({
   seed: string;
   onDone(result: { test: ScreeningTest; trials: number; correct: number }): void;
 }) {
+  const t = useT();
   const id = useId();
   const context = useRef<AudioContext | null>(null);
   const [trial, setTrial] = useState(-1); // -1: the introduction
@@ -85,7 +75,7 @@ export function HeadphoneCheckStep({
       await playAll(ctx, sounds, setPlaying);
       setHeard(true);
     } catch (e) {
-      setFailure(`The sounds could not be played: ${e instanceof Error ? e.message : String(e)}`);
+      setFailure(t("hp.cannotPlay", { reason: e instanceof Error ? e.message : String(e) }));
     } finally {
       setPlaying(null);
     }
@@ -108,14 +98,11 @@ export function HeadphoneCheckStep({
   if (trial < 0) {
     return (
       <section className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-xl font-semibold text-slate-900">Headphone check</h1>
-        <p className="mt-3 text-slate-800">{INTRO[config.test]}</p>
-        <p className="mt-2 text-sm text-slate-600">
-          {config.trials} rounds. The check only works with headphones: over loudspeakers the sounds
-          are hard to tell apart.
-        </p>
+        <h1 className="text-xl font-semibold text-slate-900">{t("hp.title")}</h1>
+        <p className="mt-3 text-slate-800">{t(`hp.intro.${config.test}`)}</p>
+        <p className="mt-2 text-sm text-slate-600">{t("hp.rounds", { trials: config.trials })}</p>
         <Button variant="primary" className="mt-5" onClick={() => setTrial(0)}>
-          Start the check
+          {t("hp.start")}
         </Button>
       </section>
     );
@@ -126,7 +113,7 @@ export function HeadphoneCheckStep({
       className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h1 id={`${id}-h`} className="text-xl font-semibold text-slate-900">
-        Headphone check: round {trial + 1} of {config.trials}
+        {t("hp.round", { n: trial + 1, total: config.trials })}
       </h1>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button
@@ -134,10 +121,10 @@ export function HeadphoneCheckStep({
           disabled={playing !== null}
           onClick={() => void play()}
         >
-          {heard ? "Play the three sounds again" : "Play the three sounds"}
+          {t(heard ? "hp.playAgain" : "hp.play")}
         </Button>
         <p role="status" className="text-sm text-slate-600">
-          {playing !== null ? `Playing sound ${playing + 1} of 3…` : ""}
+          {playing !== null ? t("hp.playing", { n: playing + 1, total: 3 }) : ""}
         </p>
       </div>
       {failure && (
@@ -146,7 +133,9 @@ export function HeadphoneCheckStep({
         </p>
       )}
       <fieldset className="mt-4" disabled={!heard}>
-        <legend className="text-sm font-medium text-slate-800">{QUESTION[config.test]}</legend>
+        <legend className="text-sm font-medium text-slate-800">
+          {t(`hp.question.${config.test}`)}
+        </legend>
         <div className="mt-2 flex gap-3">
           {[0, 1, 2].map((i) => (
             <label
@@ -161,13 +150,13 @@ export function HeadphoneCheckStep({
                 checked={choice === i}
                 onChange={() => setChoice(i)}
               />
-              Sound {i + 1}
+              {t("hp.sound", { n: i + 1 })}
             </label>
           ))}
         </div>
       </fieldset>
       <Button variant="primary" className="mt-5" disabled={choice === null} onClick={next}>
-        {trial + 1 >= config.trials ? "Finish the check" : "Next round"}
+        {t(trial + 1 >= config.trials ? "hp.finish" : "hp.next")}
       </Button>
     </section>
   );
@@ -180,16 +169,14 @@ export function ScreenedOut({
   code?: string | undefined;
   url?: string | undefined;
 }) {
+  const t = useT();
   return (
     <section className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-      <h1 className="text-xl font-semibold text-slate-900">Thank you for your time</h1>
-      <p className="mt-3 text-slate-800">
-        This study needs listening conditions that the headphone check did not find, so it ends
-        here. This is not a judgement of you.
-      </p>
+      <h1 className="text-xl font-semibold text-slate-900">{t("screened.title")}</h1>
+      <p className="mt-3 text-slate-800">{t("screened.body")}</p>
       {code && (
         <>
-          <p className="mt-4 text-sm font-medium text-slate-600">Your code</p>
+          <p className="mt-4 text-sm font-medium text-slate-600">{t("screened.code")}</p>
           <p
             data-testid="screened-out-code"
             className="mt-1 inline-block select-all rounded-md border border-slate-300 bg-slate-50 px-4 py-2 font-mono text-2xl tracking-wider"
@@ -201,7 +188,7 @@ export function ScreenedOut({
       {url && (
         <p className="mt-4">
           <a href={url} rel="noreferrer" className="underline">
-            Back to the study platform
+            {t("screened.back")}
           </a>
         </p>
       )}

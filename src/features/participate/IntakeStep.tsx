@@ -9,6 +9,36 @@ import {
   type IntakeConfig,
   STANDARD_QUESTIONS,
 } from "../../domain/intake.ts";
+import { type MessageId, useT } from "../../lib/i18n.tsx";
+
+/** The canonical answers (stored in English, whatever the page's language) as shown. */
+const OPTION_TEXT: Record<string, MessageId> = {
+  "65 or over": "intake.opt.over65",
+  "Prefer not to say": "intake.opt.preferNot",
+  Woman: "intake.opt.woman",
+  Man: "intake.opt.man",
+  "Non-binary": "intake.opt.nonBinary",
+  "Over-ear or on-ear headphones": "intake.opt.headphones",
+  Earbuds: "intake.opt.earbuds",
+  "Computer speakers": "intake.opt.computerSpeakers",
+  "Phone speaker": "intake.opt.phoneSpeaker",
+  Other: "intake.opt.other",
+  Yes: "intake.opt.yes",
+  No: "intake.opt.no",
+  yes: "intake.opt.yes",
+  no: "intake.opt.no",
+};
+
+/** checkAnswers()'s problems (English, the server's words too) as shown. */
+export function problemText(problem: string, t: ReturnType<typeof useT>): string {
+  const max = /under (\d+) characters/.exec(problem)?.[1];
+  if (max) return t("intake.problem.tooLong", { max: Number(max) });
+  if (problem.startsWith("Please answer yes")) return t("intake.problem.yesno");
+  if (problem.startsWith("Please answer")) return t("intake.problem.answer");
+  if (problem.startsWith("Please choose")) return t("intake.problem.choose");
+  if (problem.startsWith("Please give")) return t("intake.problem.languages");
+  return problem;
+}
 
 const INPUT =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900 aria-[invalid=true]:border-red-600";
@@ -20,6 +50,7 @@ export function IntakeStep({
   config: IntakeConfig;
   onDone(answers: Answers): void;
 }) {
+  const t = useT();
   const id = useId();
   const [answers, setAnswers] = useState<Answers>({});
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -39,13 +70,15 @@ export function IntakeStep({
   const label = (key: string, text: string, required: boolean) => (
     <label htmlFor={`${id}-${key}`} className="block text-sm font-medium text-slate-800">
       {text}{" "}
-      <span className="font-normal text-slate-500">{required ? "(required)" : "(optional)"}</span>
+      <span className="font-normal text-slate-500">
+        {t(required ? "common.required" : "common.optional")}
+      </span>
     </label>
   );
   const error = (key: string) =>
     problems[key] ? (
       <p id={`${id}-${key}-e`} className="mt-1 text-sm text-red-600">
-        {problems[key]}
+        {problemText(problems[key], t)}
       </p>
     ) : null;
   const aria = (key: string) => ({
@@ -56,20 +89,17 @@ export function IntakeStep({
     <form
       noValidate
       onSubmit={submit}
-      aria-label="About you"
+      aria-label={t("intake.title")}
       className="mx-auto max-w-2xl space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
     >
-      <h1 className="text-xl font-semibold text-slate-900">About you</h1>
-      <p className="text-sm text-slate-600">
-        The researchers use these answers to describe who took part. They are stored with your study
-        platform id, not your name.
-      </p>
+      <h1 className="text-xl font-semibold text-slate-900">{t("intake.title")}</h1>
+      <p className="text-sm text-slate-600">{t("intake.why")}</p>
       {STANDARD_QUESTIONS.filter((q) => config.standard[q.id] !== "off").map((q) => {
         const required = config.standard[q.id] === "required";
         const value = answers[q.id] ?? "";
         return (
           <div key={q.id}>
-            {label(q.id, q.label, required)}
+            {label(q.id, t(`intake.q.${q.id}`), required)}
             {q.kind === "choice" || q.kind === "yesno" ? (
               <select
                 id={`${id}-${q.id}`}
@@ -78,10 +108,10 @@ export function IntakeStep({
                 onChange={(e) => set(q.id, e.target.value)}
                 {...aria(q.id)}
               >
-                <option value="">Choose…</option>
+                <option value="">{t("intake.choose")}</option>
                 {(q.kind === "yesno" ? ["yes", "no"] : (q.options ?? [])).map((o) => (
                   <option key={o} value={o}>
-                    {q.kind === "yesno" ? (o === "yes" ? "Yes" : "No") : o}
+                    {OPTION_TEXT[o] ? t(OPTION_TEXT[o]) : o}
                   </option>
                 ))}
               </select>
@@ -90,7 +120,7 @@ export function IntakeStep({
                 id={`${id}-${q.id}`}
                 className={INPUT}
                 value={value}
-                placeholder={q.kind === "languages" ? "e.g. English, Spanish" : undefined}
+                placeholder={q.kind === "languages" ? t("intake.languagesPlaceholder") : undefined}
                 onChange={(e) => set(q.id, e.target.value)}
                 {...aria(q.id)}
               />
@@ -117,7 +147,7 @@ export function IntakeStep({
         );
       })}
       <Button type="submit" variant="primary">
-        Continue
+        {t("intake.continue")}
       </Button>
     </form>
   );

@@ -16,8 +16,10 @@ import {
   updateParticipation,
 } from "../../db/repo.ts";
 import { type ArriveRequest, arrivalFromSearch, type StudyAbout } from "../../domain/collection.ts";
+import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
 import type { Answers } from "../../domain/intake.ts";
 import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
+import { browserLanguage, Language, useT } from "../../lib/i18n.tsx";
 import { CrowdScreen } from "../annotate/index.ts";
 import { ConsentStep, Declined } from "./ConsentStep.tsx";
 import { EndScreen } from "./EndScreen.tsx";
@@ -43,15 +45,21 @@ type Step =
   | { kind: "declined" }
   | { kind: "preparing"; progress: PrepareProgress | null }
   | { kind: "ready" }
-  | { kind: "error"; message: string; retry?: () => void };
+  | { kind: "error"; message: string | null; retry?: () => void };
+
+/** The language of the pages: the browser's until the study's is known. */
+interface Voice {
+  language: string;
+  texts?: Record<string, string> | undefined;
+}
 
 function Shell({ children }: { children: React.ReactNode }) {
   return <main className="mx-auto max-w-6xl p-4 sm:p-6">{children}</main>;
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError && error.status === 0)
-    return "The study's server cannot be reached. Check your internet connection and try again.";
+/** The error's own words, or null: the server cannot be reached (said in the page's language). */
+function messageOf(error: unknown): string | null {
+  if (error instanceof ApiError && error.status === 0) return null;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -61,6 +69,7 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
   const arrival = useMemo(() => arrivalFromSearch(new URLSearchParams(search)), [search]);
   const localId = arrival ? localStudyId(studyId, arrival) : null;
   const [step, setStep] = useState<Step>({ kind: "loading" });
+  const [voice, setVoice] = useState<Voice>(() => ({ language: browserLanguage() }));
   const [attempt, setAttempt] = useState(0);
   const server = sameOriginServer();
 
@@ -73,7 +82,15 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
       if ((await getStudy(localId))?.participation) return { kind: "ready" } as const;
       return { kind: "consent", about: await fetchAbout(server, studyId) } as const;
     })().then(
-      (next) => !cancelled && setStep(next),
+      (next) => {
+        if (cancelled) return;
+        if (next.kind === "consent")
+          setVoice({
+            language: next.about.language ?? "en",
+            texts: next.about.participantTexts,
+          });
+        setStep(next);
+      },
       (e: unknown) =>
         !cancelled &&
         setStep({ kind: "error", message: messageOf(e), retry: () => setAttempt((n) => n + 1) }),
@@ -110,17 +127,47 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
     } else start(answers);
   };
 
-  useDocumentTitle(step.kind === "consent" ? step.about.name : "Study");
+  return (
+    <Language language={voice.language} texts={voice.texts}>
+      <Steps
+        step={step}
+        studyId={studyId}
+        arrival={arrival}
+        localId={localId}
+        setStep={setStep}
+        start={start}
+        afterIntake={afterIntake}
+      />
+    </Language>
+  );
+}
+
+function Steps({
+  step,
+  studyId,
+  arrival,
+  localId,
+  setStep,
+  start,
+  afterIntake,
+}: {
+  step: Step;
+  studyId: string;
+  arrival: ReturnType<typeof arrivalFromSearch>;
+  localId: string | null;
+  setStep(step: Step): void;
+  start(answers?: Answers, screening?: ArriveRequest["screening"]): void;
+  afterIntake(about: StudyAbout, answers: Answers | undefined): void;
+}) {
+  const t = useT();
+  useDocumentTitle(step.kind === "consent" ? step.about.name : t("page.title"));
 
   if (!arrival || !localId) {
     return (
       <Shell>
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          <h1 className="font-semibold">This link is missing your participant id</h1>
-          <p className="mt-1 text-sm">
-            Open the study from the link your study platform (for example Prolific) gave you. A link
-            for a lab or a class ends in <code>?participant=</code> and your id.
-          </p>
+          <h1 className="font-semibold">{t("link.missingId.title")}</h1>
+          <p className="mt-1 text-sm">{t("link.missingId.body", { param: "?participant=" })}</p>
         </div>
       </Shell>
     );
@@ -129,7 +176,7 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
     case "loading":
       return (
         <Shell>
-          <p className="text-sm text-slate-500">Opening the study…</p>
+          <p className="text-sm text-slate-500">{t("common.opening")}</p>
         </Shell>
       );
     case "error":
@@ -139,10 +186,10 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
             role="alert"
             className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
           >
-            <p>{step.message}</p>
+            <p>{step.message ?? t("common.serverUnreachable")}</p>
             {step.retry && (
               <Button className="mt-3" onClick={step.retry}>
-                Try again
+                {t("common.tryAgain")}
               </Button>
             )}
           </div>
@@ -205,8 +252,8 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
         <Shell>
           <p role="status" className="text-sm text-slate-600">
             {step.progress
-              ? `Getting your clips ready (${step.progress.done} of ${step.progress.total})…`
-              : "Getting your clips ready…"}
+              ? t("preparing.progress", { done: step.progress.done, total: step.progress.total })
+              : t("preparing")}
           </p>
         </Shell>
       );
@@ -215,9 +262,26 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
   }
 }
 
-/** Instructions once, then the crowd screen with the outbox sending each finished clip. */
+/** The local copy's pages in the study's language. */
 function Participating({ localId }: { localId: string }) {
   const study = useLiveQuery(() => getStudy(localId).then((s) => s ?? null), [localId]);
+  if (!study) return <ParticipatingIn localId={localId} study={study} />;
+  return (
+    <Language language={languageOf(study.extra)} texts={participantTextsOf(study.extra)}>
+      <ParticipatingIn localId={localId} study={study} />
+    </Language>
+  );
+}
+
+/** Instructions once, then the crowd screen with the outbox sending each finished clip. */
+function ParticipatingIn({
+  localId,
+  study,
+}: {
+  localId: string;
+  study: StudyRecord | null | undefined;
+}) {
+  const t = useT();
   const { sender: outbox, status } = useSender(localId, (id) => new Outbox(id));
 
   const p = study?.participation;
@@ -235,7 +299,7 @@ function Participating({ localId }: { localId: string }) {
   if (study === undefined) {
     return (
       <Shell>
-        <p className="text-sm text-slate-500">Opening the study…</p>
+        <p className="text-sm text-slate-500">{t("common.opening")}</p>
       </Shell>
     );
   }
@@ -243,7 +307,7 @@ function Participating({ localId }: { localId: string }) {
     return (
       <Shell>
         <p role="alert" className="text-sm text-red-700">
-          This study's copy in your browser is gone. Open your study link again.
+          {t("copyGone")}
         </p>
       </Shell>
     );
@@ -265,6 +329,7 @@ function Participating({ localId }: { localId: string }) {
 }
 
 function InstructionsStep({ study }: { study: StudyRecord }) {
+  const t = useT();
   const text = studyText(study, "instructions");
   const begin = () =>
     void updateParticipation(study.id, (p) => ({ ...p, begunAt: new Date().toISOString() }));
@@ -275,13 +340,11 @@ function InstructionsStep({ study }: { study: StudyRecord }) {
   return (
     <Shell>
       <section className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-xl font-semibold text-slate-900">Instructions</h1>
+        <h1 className="text-xl font-semibold text-slate-900">{t("instructions.title")}</h1>
         <p className="mt-3 whitespace-pre-line text-slate-800">{text}</p>
-        <p className="mt-3 text-sm text-slate-600">
-          You can open these instructions again above every clip.
-        </p>
+        <p className="mt-3 text-sm text-slate-600">{t("instructions.again")}</p>
         <Button variant="primary" className="mt-5" onClick={begin}>
-          Begin with the first clip
+          {t("instructions.begin")}
         </Button>
       </section>
     </Shell>

@@ -1,34 +1,38 @@
 // One line above the clip: whether the participant's finished clips have reached the server.
 // Quiet when all is sent; says how many wait, and why, when some do.
 import { useEffect, useState } from "react";
+import type { IntlShape } from "react-intl";
+import { englishIntl, useIntlShape } from "../../lib/i18n.tsx";
 import type { OutboxStatus } from "./outbox.ts";
 
-/** What is being sent: a participant's clips, an expert's labels. */
-export interface Unit {
-  one: string;
-  many: string;
-}
-export const CLIPS: Unit = { one: "clip", many: "clips" };
-export const LABELS: Unit = { one: "label", many: "labels" };
+/** What is being sent: a participant's clips, an expert's labels (the catalogue's `send.<unit>.…`). */
+export type Unit = "clips" | "labels";
+export const CLIPS: Unit = "clips";
+export const LABELS: Unit = "labels";
 
-/** "3 clips waiting to be sent: you seem to be offline. Trying again in 8 s." */
-export function sendStatusText(status: OutboxStatus, now = Date.now(), unit: Unit = CLIPS): string {
-  const clips = (n: number) => (n === 1 ? `1 ${unit.one}` : `${n} ${unit.many}`);
+/** "3 clips waiting to be sent: you seem to be offline. …", in the page's language. */
+export function sendStatusText(
+  status: OutboxStatus,
+  now = Date.now(),
+  unit: Unit = CLIPS,
+  intl: IntlShape = englishIntl,
+): string {
+  const n = status.waiting;
+  const say = (which: "waiting" | "sending" | "offline" | "notTaken" | "refused", more = {}) =>
+    intl.formatMessage({ id: `send.${unit}.${which}` }, { n, ...more });
   switch (status.kind) {
     case "idle":
-      return status.waiting === 0 ? "" : `${clips(status.waiting)} waiting to be sent.`;
+      return n === 0 ? "" : say("waiting");
     case "sending":
-      return `Sending ${status.waiting === 1 ? `your ${unit.one}` : clips(status.waiting)}…`;
+      return say("sending");
     case "retrying": {
       const seconds = Math.max(1, Math.ceil((status.retryAt - now) / 1000));
-      const why =
-        status.reason === "offline"
-          ? "you seem to be offline"
-          : `the server did not take them (${status.reason})`;
-      return `${clips(status.waiting)} waiting to be sent: ${why}. Your work is kept in this browser; trying again in ${seconds} s.`;
+      return status.reason === "offline"
+        ? say("offline", { seconds })
+        : say("notTaken", { seconds, reason: status.reason });
     }
     case "refused":
-      return `${clips(status.waiting)} could not be sent: ${status.message}`;
+      return say("refused", { message: status.message });
   }
 }
 
@@ -41,6 +45,7 @@ export function SendStatus({
   onRetry(): void;
   unit?: Unit;
 }) {
+  const intl = useIntlShape();
   // Re-render each second while a retry is counted down.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -48,7 +53,7 @@ export function SendStatus({
     const t = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(t);
   }, [status.kind]);
-  const text = sendStatusText(status, now, unit);
+  const text = sendStatusText(status, now, unit, intl);
   const problem = status.kind === "retrying" || status.kind === "refused";
   return (
     <div
@@ -67,7 +72,7 @@ export function SendStatus({
       <p>{text}</p>
       {problem && (
         <button type="button" className="underline" onClick={onRetry}>
-          Try again now
+          {intl.formatMessage({ id: "send.retryNow" })}
         </button>
       )}
     </div>

@@ -105,6 +105,8 @@ export async function prepare(
     extra: {
       ...(state.study.instructions ? { instructions: state.study.instructions } : {}),
       ...(state.study.ratingScale ? { ratingScale: state.study.ratingScale } : {}),
+      ...(state.study.language ? { language: state.study.language } : {}),
+      ...(state.study.participantTexts ? { participantTexts: state.study.participantTexts } : {}),
     },
     participation,
     clips: state.clips.map((c, i) => ({

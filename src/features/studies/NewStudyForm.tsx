@@ -10,6 +10,7 @@ import { notify } from "../../stores/notices.ts";
 import { ClipFilesFields } from "./ClipFilesFields.tsx";
 import { createStudyFromFiles } from "./createStudyFromFiles.ts";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
+import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
 import { clipFilesProblems, useClipFiles } from "./useClipFiles.ts";
 
 interface FieldErrors {
@@ -17,6 +18,7 @@ interface FieldErrors {
   bin?: string;
   files?: string;
   csv?: string;
+  language?: string;
 }
 
 export function NewStudyForm() {
@@ -24,6 +26,7 @@ export function NewStudyForm() {
   const [name, setName] = useState("");
   const [bin, setBin] = useState("0.1");
   const [requireRating, setRequireRating] = useState(true);
+  const [language, setLanguage] = useState("en");
   const files = useClipFiles();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -32,6 +35,7 @@ export function NewStudyForm() {
   const validate = (): FieldErrors => ({
     name: nameProblem(name),
     bin: binProblem(bin),
+    language: languageFieldProblem(language),
     ...clipFilesProblems(files),
   });
 
@@ -46,6 +50,7 @@ export function NewStudyForm() {
         name: name.trim(),
         binSeconds: Number(bin),
         requireRating,
+        language: language.trim(),
         files: decodable,
         meta: files.match?.byFile,
       });
@@ -73,6 +78,7 @@ export function NewStudyForm() {
           errors={errors}
           namePlaceholder="e.g. VCC2018 pilot"
         />
+        <LanguageField value={language} onChange={setLanguage} error={errors.language} />
         <RequireRatingField checked={requireRating} onChange={setRequireRating} />
 
         <ClipFilesFields

@@ -3,14 +3,21 @@
 // the protocol report quotes.
 import { useId } from "react";
 import { Button } from "../../components/Button.tsx";
-import { DEFAULT_RATING_SCALE, type RatingScale } from "../../domain/ratingScale.ts";
+import {
+  DEFAULT_RATING_SCALE,
+  defaultRatingScale,
+  type RatingScale,
+} from "../../domain/ratingScale.ts";
 import { FieldError, INPUT } from "./fields.tsx";
 
 export function RatingScaleFields({
   scale,
   onChange,
   error,
+  language = "en",
 }: {
+  /** The study's language: "Use the standard wording" gives the SOMOS wording in it. */
+  language?: string;
   scale: RatingScale;
   onChange(scale: RatingScale): void;
   error: string | undefined;
@@ -58,7 +65,7 @@ export function RatingScaleFields({
           type="button"
           size="sm"
           variant="ghost"
-          onClick={() => onChange(DEFAULT_RATING_SCALE)}
+          onClick={() => onChange(defaultRatingScale(language))}
         >
           Use the standard wording
         </Button>

@@ -182,6 +182,44 @@ describe("Edit settings", () => {
     );
   });
 
+  test("the participants' language and texts: stored, the standard rating wording follows", async () => {
+    const id = await pilot();
+    const user = renderStudy(id);
+    expect(await screen.findByText("English (en)")).toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    const form = await screen.findByRole("form", { name: "Study settings" });
+    await user.selectOptions(
+      within(form).getByLabelText("Language of the participant's pages"),
+      "vi",
+    );
+    // The standard question is now the Vietnamese one.
+    expect(within(form).getByLabelText("Question")).toHaveValue(
+      "Bản ghi âm này tự nhiên (giống giọng người thật) đến mức nào?",
+    );
+    const texts = within(form).getByLabelText("Texts (JSON)");
+    // A text that drops the catalogue's argument is refused, named, and nothing is stored.
+    await user.click(texts);
+    await user.paste('{ "hp.round": "Vòng {n}" }');
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    expect(
+      within(form).getByText("hp.round: must use {n}, {total}, as the English does"),
+    ).toBeInTheDocument();
+    expect((await getStudy(id))?.extra).not.toHaveProperty("language");
+    await user.clear(texts);
+    await user.click(texts);
+    await user.paste('{ "consent.start": "Bắt đầu ngay" }');
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(async () =>
+      expect((await getStudy(id))?.extra).toMatchObject({
+        language: "vi",
+        participantTexts: { "consent.start": "Bắt đầu ngay" },
+      }),
+    );
+    // The standard wording in Vietnamese is implied, not stored.
+    expect((await getStudy(id))?.extra).not.toHaveProperty("ratingScale");
+    expect(await screen.findByText("Vietnamese (vi)")).toBeInTheDocument();
+  });
+
   test("refuses an empty name and a bin width of 0, and stores nothing", async () => {
     const id = await pilot();
     const user = renderStudy(id);

@@ -1,4 +1,5 @@
 import type { StudyRecord } from "../../db/repo.ts";
+import { languageName, languageOf } from "../../domain/i18n/languages.ts";
 
 function Item({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -20,7 +21,7 @@ export function StudySettings({
   totalSeconds: number;
 }) {
   return (
-    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
       <Item term="Clips">
         {clipCount} <span className="text-slate-500">({(totalSeconds / 60).toFixed(1)} min)</span>
       </Item>
@@ -31,6 +32,7 @@ export function StudySettings({
           {study.taxonomy.length} types
         </span>
       </Item>
+      <Item term="Participants' language">{languageName(languageOf(study.extra))}</Item>
       <Item term="Created">{new Date(study.createdAt).toLocaleDateString()}</Item>
     </dl>
   );

@@ -4,9 +4,11 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
+import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
 import { intakeOf } from "../../domain/intake.ts";
 import { protocolOf } from "../../domain/protocolSettings.ts";
 import {
+  defaultRatingScale,
   isDefaultRatingScale,
   type RatingScale,
   ratingScaleOf,
@@ -16,6 +18,8 @@ import { screeningOf } from "../../domain/screening.ts";
 import { notify } from "../../stores/notices.ts";
 import { binProblem, INPUT, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
+import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
+import { ParticipantTextsField, parseTexts, textsDraft } from "./ParticipantTextsField.tsx";
 import { ProtocolFields, protocolDraft, protocolProblem, withProtocol } from "./ProtocolFields.tsx";
 import { RatingScaleFields } from "./RatingScaleFields.tsx";
 
@@ -47,12 +51,22 @@ export function StudySettingsForm({
   const [intake, setIntake] = useState(() => intakeOf(study.extra));
   const [free, setFree] = useState(() => freeText(intakeOf(study.extra)));
   const [check, setCheck] = useState(() => screeningOf(study.extra).test);
+  const [language, setLanguage] = useState(() => languageOf(study.extra));
+  const [texts, setTexts] = useState(() => textsDraft(participantTextsOf(study.extra)));
   const [errors, setErrors] = useState<{
     name?: string;
     bin?: string;
     scale?: string;
     protocol?: string;
+    language?: string;
+    texts?: string;
   }>({});
+  // The standard wording follows the language; a study's own wording stays as written.
+  const changeLanguage = (next: string) => {
+    if (isDefaultRatingScale(scale, language) && !languageFieldProblem(next))
+      setScale(defaultRatingScale(next));
+    setLanguage(next);
+  };
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirst(form);
@@ -65,12 +79,30 @@ export function StudySettingsForm({
       bin: binProblem(bin),
       scale: ratingScaleProblem(scale),
       protocol: protocolProblem(protocol),
+      language: languageFieldProblem(language),
+      texts: (() => {
+        const parsed = parseTexts(texts);
+        return "problem" in parsed ? parsed.problem : undefined;
+      })(),
     };
     setErrors(found);
-    if (found.name || found.bin || found.scale || found.protocol) return;
+    if (Object.values(found).some(Boolean)) return;
+    const ownTexts = parseTexts(texts);
     // The default wording is implied when absent; a study's own wording is stored.
     const trimmed = ratingScaleOf({ ratingScale: scale });
-    const { ratingScale: _old, ...withoutScale } = study.extra;
+    const {
+      ratingScale: _old,
+      language: _oldLanguage,
+      participantTexts: _oldTexts,
+      ...rest
+    } = study.extra;
+    const withoutScale = {
+      ...rest,
+      ...(language.trim() === "en" ? {} : { language: language.trim() }),
+      ...("texts" in ownTexts && Object.keys(ownTexts.texts).length > 0
+        ? { participantTexts: ownTexts.texts }
+        : {}),
+    };
     setSaving(true);
     try {
       await updateStudy(study.id, {
@@ -81,7 +113,7 @@ export function StudySettingsForm({
           withText(
             withIntake(
               withProtocol(
-                isDefaultRatingScale(trimmed)
+                isDefaultRatingScale(trimmed, language)
                   ? withoutScale
                   : { ...withoutScale, ratingScale: trimmed },
                 protocol,
@@ -149,8 +181,20 @@ export function StudySettingsForm({
           Shown above the waveform on the annotation screen. Leave empty for none.
         </p>
       </div>
+      <LanguageField value={language} onChange={changeLanguage} error={errors.language} />
       <RequireRatingField checked={requireRating} onChange={setRequireRating} />
-      <RatingScaleFields scale={scale} onChange={setScale} error={errors.scale} />
+      <RatingScaleFields
+        scale={scale}
+        onChange={setScale}
+        error={errors.scale}
+        language={language}
+      />
+      <ParticipantTextsField
+        language={language}
+        draft={texts}
+        onDraft={setTexts}
+        error={errors.texts}
+      />
       <ProtocolFields draft={protocol} onChange={setProtocol} error={errors.protocol} />
       <IntakeFields
         config={intake}

@@ -38,6 +38,8 @@ export async function createStudyFromFiles(input: {
   name: string;
   binSeconds: number;
   requireRating: boolean;
+  /** The language of the participant's pages (BCP 47); English when absent. */
+  language?: string;
   files: readonly DecodedFile[];
   meta?: ReadonlyMap<string, ClipMeta>;
 }): Promise<string> {
@@ -46,6 +48,7 @@ export async function createStudyFromFiles(input: {
     name: input.name,
     binSeconds: input.binSeconds,
     requireRating: input.requireRating,
+    ...(input.language && input.language !== "en" ? { extra: { language: input.language } } : {}),
     clips,
   });
 }
