@@ -4,6 +4,7 @@
 //                true texts, then a reliability-weighted ROVER aligned most reliable first, checked
 //                against the transcripts themselves by a weighted median.
 // Pure TypeScript: the CLI runs it, and a browser worker can.
+import { ln } from "../stats/math.ts";
 import { editDistance } from "./align.ts";
 import { tokensOf } from "./normalise.ts";
 import { roverIds } from "./rover.ts";
@@ -156,7 +157,7 @@ function estimate(
       ((errors[w] as number) + priorWords * crowdRate) / ((words[w] as number) + priorWords);
     const e = Math.min(high, Math.max(low, raw));
     errorRate[w] = e;
-    weight[w] = Math.max(0, Math.log((1 - e) / e));
+    weight[w] = Math.max(0, ln((1 - e) / e));
   }
   return { errors, words, counts, errorRate, weight } satisfies Estimate;
 }
