@@ -3,21 +3,25 @@
 // finished clips exactly once, and give the researcher everything collected as an interchange
 // file. Every rule about files and spans comes from src/domain (one home per rule).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { type AssignableClip, assignClips } from "../domain/assign.ts";
+import type { z } from "zod";
 import {
-  type ArriveRequest,
-  CLIENT_ID_PATTERN,
-  type CollectionSettings,
-  DEFAULT_SETTINGS,
-  PARTICIPANT_ID_PATTERN,
-  type ParticipantProgress,
-  type ParticipantState,
-  type PublishRequest,
-  type PublishResult,
-  type StudyAbout,
-  type StudyProgress,
-  type SubmissionRequest,
-  type SubmissionResponse,
+  ArriveRequestSchema,
+  checkRequest,
+  ExpertRequestSchema,
+  LabelsRequestSchema,
+  PublishRequestSchema,
+  StudyIdParamsSchema,
+  SubmissionRequestSchema,
+} from "../domain/api/requests.ts";
+import { type AssignableClip, assignClips } from "../domain/assign.ts";
+import type {
+  CollectionSettings,
+  ParticipantProgress,
+  ParticipantState,
+  PublishResult,
+  StudyAbout,
+  StudyProgress,
+  SubmissionResponse,
 } from "../domain/collection.ts";
 import { checkAnswers, hasIntake, intakeOf } from "../domain/intake.ts";
 import { ratingScaleOf } from "../domain/ratingScale.ts";
@@ -42,9 +46,26 @@ export class ServiceError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Extra response headers (Allow, Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
+}
+
+/**
+ * The request checked against its schema in the API contract (src/domain/api/requests.ts),
+ * before anything else: a 400 whose message names each field that breaks a rule.
+ */
+export function valid<S extends z.ZodType>(schema: S, body: unknown, code: string): z.output<S> {
+  const checked = checkRequest(schema, body);
+  if (!checked.ok) throw new ServiceError(400, code, checked.problems.join("\n"));
+  return checked.value;
+}
+
+/** A study id from an address: bounded text without control characters. */
+export function validStudyId(studyId: string): string {
+  return valid(StudyIdParamsSchema, { studyId }, "bad-study-id").studyId;
 }
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
@@ -92,74 +113,26 @@ export async function isResearcher(store: Sql, token: string | undefined): Promi
 // ---------------------------------------------------------------------------------------------
 // Publishing
 
-function checkSettings(input: Partial<CollectionSettings> | undefined): CollectionSettings {
-  const s = { ...DEFAULT_SETTINGS, ...(input ?? {}) };
-  const positiveInt = (name: string, v: unknown) => {
-    if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 1000) {
-      throw new ServiceError(
-        400,
-        "bad-settings",
-        `${name} must be a whole number from 1 to 1000 (got ${String(v)})`,
-      );
-    }
-  };
-  positiveInt("clipsPerParticipant", s.clipsPerParticipant);
-  positiveInt("ratingsPerClip", s.ratingsPerClip);
-  for (const key of [
-    "completionCode",
-    "completionUrl",
-    "screenedOutCode",
-    "screenedOutUrl",
-  ] as const) {
-    const v = s[key];
-    if (v !== undefined && (typeof v !== "string" || v.length > 2000)) {
-      throw new ServiceError(
-        400,
-        "bad-settings",
-        `${key} must be a string of at most 2000 characters`,
-      );
-    }
-  }
-  for (const key of ["completionUrl", "screenedOutUrl"] as const) {
-    const v = s[key];
-    if (v !== undefined && !/^https?:\/\//.test(v)) {
-      throw new ServiceError(400, "bad-settings", `${key} must be an http(s) address (got ${v})`);
-    }
-  }
-  const out: CollectionSettings = {
-    clipsPerParticipant: s.clipsPerParticipant,
-    ratingsPerClip: s.ratingsPerClip,
-  };
-  if (s.completionCode !== undefined) out.completionCode = s.completionCode;
-  if (s.completionUrl !== undefined) out.completionUrl = s.completionUrl;
-  if (s.screenedOutCode !== undefined) out.screenedOutCode = s.screenedOutCode;
-  if (s.screenedOutUrl !== undefined) out.screenedOutUrl = s.screenedOutUrl;
-  return out;
-}
-
 /** Publishes a study, or updates its settings and clips: publishing again is harmless. */
-export async function publishStudy(store: Store, request: PublishRequest): Promise<PublishResult> {
+export async function publishStudy(store: Store, body: unknown): Promise<PublishResult> {
+  const request = valid(PublishRequestSchema, body, "bad-study");
   const parsed = parseAnnotationFile(request.file);
   if (!parsed.ok) {
     const lines = parsed.errors.slice(0, 20).map((p) => `${p.path || "(file)"}: ${p.message}`);
     throw new ServiceError(400, "bad-study", `the study file is not valid:\n${lines.join("\n")}`);
   }
   const { study, taxonomy, clips } = parsed.file;
-  const settings = checkSettings(request.settings);
+  const settings: CollectionSettings = request.settings ?? {
+    clipsPerParticipant: 10,
+    ratingsPerClip: 3,
+  };
   const audio = request.audio ?? {};
-  for (const [clipId, a] of Object.entries(audio)) {
+  for (const clipId of Object.keys(audio)) {
     if (!clips.some((c) => c.id === clipId)) {
       throw new ServiceError(
         400,
         "bad-audio",
-        `audio.${clipId}: no clip with this id in the study`,
-      );
-    }
-    if (!/^[0-9a-f]{64}$/.test(a?.sha256 ?? "") || typeof a?.mime !== "string") {
-      throw new ServiceError(
-        400,
-        "bad-audio",
-        `audio.${clipId}: needs sha256 (64 hex digits) and mime`,
+        `audio[${JSON.stringify(clipId)}]: no clip with this id in the study`,
       );
     }
   }
@@ -279,24 +252,10 @@ async function loadStudy(tx: Sql, studyId: string, lock = false) {
 export async function arrive(
   store: Store,
   studyId: string,
-  request: ArriveRequest,
+  body: unknown,
 ): Promise<{ sessionToken: string; state: ParticipantState }> {
-  const platform = String(request.platform ?? "");
-  const pid = String(request.participantId ?? "");
-  if (!["prolific", "link"].includes(platform)) {
-    throw new ServiceError(
-      400,
-      "bad-arrival",
-      `platform must be "prolific" or "link" (got "${platform}")`,
-    );
-  }
-  if (!PARTICIPANT_ID_PATTERN.test(pid)) {
-    throw new ServiceError(
-      400,
-      "bad-arrival",
-      "the link has no usable participant id (PROLIFIC_PID or participant: letters, digits, _ . : -, at most 128)",
-    );
-  }
+  const request = valid(ArriveRequestSchema, body, "bad-arrival");
+  const { platform, participantId: pid } = request;
   const token = newToken();
   const participantId = await store.transaction(async (tx) => {
     const { file, settings } = await loadStudy(tx, studyId, true);
@@ -340,14 +299,7 @@ export async function arrive(
       const intake = intakeOf(file.study);
       let profile: Record<string, unknown> | null = null;
       if (hasIntake(intake)) {
-        const answers = request.answers;
-        const given =
-          typeof answers === "object" && answers !== null && !Array.isArray(answers)
-            ? (Object.fromEntries(
-                Object.entries(answers).filter(([, v]) => typeof v === "string"),
-              ) as Record<string, string>)
-            : {};
-        const checked = checkAnswers(intake, given);
+        const checked = checkAnswers(intake, request.answers ?? {});
         if (!checked.ok) {
           const lines = Object.entries(checked.problems).map(([k, m]) => `answers.${k}: ${m}`);
           throw new ServiceError(
@@ -555,35 +507,10 @@ export async function submit(
   store: Store,
   studyId: string,
   participantId: string,
-  body: SubmissionRequest,
+  input: unknown,
 ): Promise<SubmissionResponse> {
-  const clientId = String(body?.clientId ?? "");
-  if (!CLIENT_ID_PATTERN.test(clientId)) {
-    throw new ServiceError(400, "bad-submission", "clientId must be 8–64 letters, digits, _ or -");
-  }
-  if (!Number.isInteger(body.position))
-    throw new ServiceError(400, "bad-submission", "position must be a whole number");
-  if (
-    body.score !== undefined &&
-    !(Number.isInteger(body.score) && body.score >= 1 && body.score <= 5)
-  ) {
-    throw new ServiceError(
-      400,
-      "bad-submission",
-      `score must be 1, 2, 3, 4 or 5 (got ${String(body.score)})`,
-    );
-  }
-  if (typeof body.heardToEnd !== "boolean")
-    throw new ServiceError(400, "bad-submission", "heardToEnd must be true or false");
-  if (!Array.isArray(body.spans) || body.spans.length > 200) {
-    throw new ServiceError(400, "bad-submission", "spans must be a list of at most 200 spans");
-  }
-  for (const key of ["playCount", "seconds"] as const) {
-    const v = body[key];
-    if (v !== undefined && !(typeof v === "number" && Number.isFinite(v) && v >= 0)) {
-      throw new ServiceError(400, "bad-submission", `${key} must be a number of 0 or more`);
-    }
-  }
+  const body = valid(SubmissionRequestSchema, input, "bad-submission");
+  const { clientId } = body;
   return store.transaction(async (tx) => {
     const [assigned] = await tx.query<{ clip_id: string; duration: number }>(
       `SELECT a.clip_id, c.duration FROM assignments a JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
@@ -597,7 +524,7 @@ export async function submit(
       spans = body.spans.map((s, i) => {
         try {
           return fitSpanToClip(
-            checkSpan(s?.start, s?.end),
+            checkSpan(s.start, s.end),
             assigned.duration,
             `your clip ${body.position}`,
           );
@@ -614,10 +541,8 @@ export async function submit(
       ...(body.score !== undefined ? { score: body.score } : {}),
       ...(body.playCount !== undefined ? { playCount: body.playCount } : {}),
       ...(body.seconds !== undefined ? { seconds: body.seconds } : {}),
-      completedAt:
-        typeof body.completedAt === "string" && !Number.isNaN(Date.parse(body.completedAt))
-          ? new Date(body.completedAt).toISOString()
-          : new Date().toISOString(),
+      // Written as the reader writes times (the schema allows 1970 to 9999 only).
+      completedAt: new Date(body.completedAt ?? Date.now()).toISOString(),
     };
     const inserted = await tx.query(
       `INSERT INTO submissions (study_id, participant_id, clip_id, client_id, body) VALUES ($1, $2, $3, $4, $5)
@@ -789,15 +714,9 @@ export async function collect(store: Sql, studyId: string): Promise<AnnotationFi
 export async function createExpert(
   store: Store,
   studyId: string,
-  expertId: string,
+  body: unknown,
 ): Promise<{ expertId: string; token: string }> {
-  if (!PARTICIPANT_ID_PATTERN.test(expertId)) {
-    throw new ServiceError(
-      400,
-      "bad-expert",
-      "the expert id must be 1–128 letters, digits, _ . : or -",
-    );
-  }
+  const { expertId } = valid(ExpertRequestSchema, body, "bad-expert");
   await loadStudy(store, studyId);
   const clash = await store.query("SELECT 1 FROM participants WHERE study_id = $1 AND id = $2", [
     studyId,
@@ -876,15 +795,12 @@ export async function setExpertReasons(
   studyId: string,
   expertId: string,
   regionId: string,
-  body: { reasons?: unknown },
+  body: unknown,
 ): Promise<ReasonLabel> {
+  const { reasons } = valid(LabelsRequestSchema, body, "bad-label");
   const { file } = await loadStudy(store, studyId);
-  const reasons = body?.reasons;
-  if (!Array.isArray(reasons) || reasons.some((r) => typeof r !== "string")) {
-    throw new ServiceError(400, "bad-label", "reasons must be a list of reason ids");
-  }
   const order = file.taxonomy.map((t) => t.id);
-  const unknown = reasons.find((r) => !order.includes(r as string));
+  const unknown = reasons.find((r) => !order.includes(r));
   if (unknown !== undefined) {
     throw new ServiceError(
       400,

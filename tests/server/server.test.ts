@@ -65,7 +65,11 @@ describe.each(backends)("on $name", (backend) => {
     store = await backend.open();
     await migrate(store);
     await ensureResearcherToken(store, TOKEN);
-    server = createCollectionServer({ store, rate: { perSecond: 10_000, burst: 10_000 } });
+    server = createCollectionServer({
+      store,
+      rate: { perSecond: 10_000, burst: 10_000 },
+      arrivalRate: { perMinute: 1_000_000, burst: 10_000 },
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const address = server.address();
     base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -330,7 +334,9 @@ describe.each(backends)("on $name", (backend) => {
     }
     expect((await api("POST", "studies/exp/experts", { expertId: "e1" })).status).toBe(401);
     const bad = await api("POST", "studies/exp/experts", { expertId: "a b" }, TOKEN);
-    expect(bad.json.error?.message).toBe("the expert id must be 1–128 letters, digits, _ . : or -");
+    expect(bad.json.error?.message).toBe(
+      'expertId: must be 1–128 letters, digits, _ . : or - (got "a b")',
+    );
     const made = await api("POST", "studies/exp/experts", { expertId: "e1" }, TOKEN);
     const token = made.json.token as string;
     expect(made.json.expertId).toBe("e1");

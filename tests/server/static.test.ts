@@ -45,7 +45,10 @@ test("client-side routes get index.html with the CSP; assets are cached for good
     const res = await fetch(`${base}${route}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(res.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers.get("content-security-policy")).toBe(
+      `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`,
+    );
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("cache-control")).toBe("no-cache");
     expect(await res.text()).toBe("<!doctype html><title>RedPen</title>");
   }
