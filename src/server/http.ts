@@ -110,7 +110,8 @@ export function staticFile(root: string, pathname: string): string | null {
     return null;
   }
   const rel = path.relative(root, real);
-  if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return null;
+  if (rel === "" || rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))
+    return null;
   return real;
 }
 
