@@ -3,8 +3,9 @@
 // route the requests (http.ts); the services check the bodies against the contract's schemas.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ENDPOINTS, type EndpointName } from "../domain/api/endpoints.ts";
-import { PositionParamsSchema } from "../domain/api/requests.ts";
+import { PositionParamsSchema, ScreeningSoundParamsSchema } from "../domain/api/requests.ts";
 import { bearer, readBody, readJson, sendAudio } from "./io.ts";
+import { screeningSound } from "./screening.ts";
 import {
   arrive,
   collect,
@@ -14,6 +15,7 @@ import {
   expertWork,
   hasAudio,
   isResearcher,
+  loadStudy,
   participantAudio,
   participantState,
   progress,
@@ -136,6 +138,28 @@ const HANDLERS: Record<EndpointName, (ctx: RouteContext) => Promise<void>> = {
     );
   },
   about: async (ctx) => ctx.send(200, await studyAbout(ctx.store, param(ctx, "studyId"))),
+  screeningSound: async (ctx) => {
+    const studyId = param(ctx, "studyId");
+    const digits = (name: string) => {
+      const raw = param(ctx, name);
+      return /^[0-9]{1,16}$/.test(raw) ? Number(raw) : raw;
+    };
+    const { round, sound } = valid(
+      ScreeningSoundParamsSchema,
+      { round: digits("round"), sound: digits("sound") },
+      "bad-screening",
+    );
+    const body = await json(ctx, "screeningSound");
+    const { file } = await loadStudy(ctx.store, studyId);
+    const wav = await screeningSound(ctx.store, studyId, file, body, round, sound);
+    ctx.res.writeHead(200, {
+      "content-type": "audio/wav",
+      "content-length": String(wav.length),
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    });
+    ctx.res.end(Buffer.from(wav));
+  },
   arrive: async (ctx) =>
     ctx.send(200, await arrive(ctx.store, param(ctx, "studyId"), await json(ctx, "arrive"))),
   state: async (ctx) => {

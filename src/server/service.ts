@@ -3,14 +3,11 @@
 // finished clips exactly once, and give the researcher everything collected as an interchange
 // file. Every rule about files and spans comes from src/domain (one home per rule).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { z } from "zod";
 import {
   ArriveRequestSchema,
-  checkRequest,
   ExpertRequestSchema,
   LabelsRequestSchema,
   PublishRequestSchema,
-  StudyIdParamsSchema,
   SubmissionRequestSchema,
 } from "../domain/api/requests.ts";
 import { type AssignableClip, assignClips } from "../domain/assign.ts";
@@ -26,7 +23,7 @@ import type {
 import { checkAnswers, hasIntake, intakeOf } from "../domain/intake.ts";
 import { ratingScaleOf } from "../domain/ratingScale.ts";
 import { parseAnnotationFile } from "../domain/schema.ts";
-import { screeningOf, screeningPassed } from "../domain/screening.ts";
+import { screeningOf } from "../domain/screening.ts";
 import { checkSpan, coveredSeconds, fitSpanToClip, type Span } from "../domain/spans.ts";
 import type {
   AnnotationFile,
@@ -38,35 +35,11 @@ import type {
   ScreeningResult,
   Submission,
 } from "../domain/types.ts";
+import { ServiceError, valid } from "./errors.ts";
+import { scoreScreening, screeningSecret, screeningTargets } from "./screening.ts";
 import type { Sql, Store } from "./store.ts";
 
-/** A refusal the HTTP layer turns into a status and `{ error: { code, message } }`. */
-export class ServiceError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** Extra response headers (Allow, Retry-After). */
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-/**
- * The request checked against its schema in the API contract (src/domain/api/requests.ts),
- * before anything else: a 400 whose message names each field that breaks a rule.
- */
-export function valid<S extends z.ZodType>(schema: S, body: unknown, code: string): z.output<S> {
-  const checked = checkRequest(schema, body);
-  if (!checked.ok) throw new ServiceError(400, code, checked.problems.join("\n"));
-  return checked.value;
-}
-
-/** A study id from an address: bounded text without control characters. */
-export function validStudyId(studyId: string): string {
-  return valid(StudyIdParamsSchema, { studyId }, "bad-study-id").studyId;
-}
+export { ServiceError, valid, validStudyId } from "./errors.ts";
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
@@ -233,7 +206,7 @@ export async function hasAudio(store: Sql, hash: string): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Participants
 
-async function loadStudy(tx: Sql, studyId: string, lock = false) {
+export async function loadStudy(tx: Sql, studyId: string, lock = false) {
   const [row] = await tx.query<{ file: AnnotationFile; settings: CollectionSettings }>(
     `SELECT file, settings FROM studies WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
     [studyId],
@@ -314,28 +287,19 @@ export async function arrive(
       let screening: ScreeningResult[] | null = null;
       if (screen.test !== "off") {
         const r = request.screening;
-        if (
-          !r ||
-          r.test !== screen.test ||
-          r.trials !== screen.trials ||
-          !Number.isInteger(r.correct) ||
-          r.correct < 0 ||
-          r.correct > r.trials
-        ) {
+        if (!r || r.test !== screen.test || r.choices.length !== screen.trials) {
           throw new ServiceError(
             400,
             "bad-screening",
-            `this study needs the ${screen.test} headphone check first: screening must be { test: "${screen.test}", trials: ${screen.trials}, correct: 0–${screen.trials} }`,
+            `this study needs the ${screen.test} headphone check first: screening must be { test: "${screen.test}", choices: [${screen.trials} answers, each 0, 1 or 2] }`,
           );
         }
-        screening = [
-          {
-            test: screen.test,
-            trials: r.trials,
-            correct: r.correct,
-            passed: screeningPassed(screen, r.correct),
-          },
-        ];
+        const targets = screeningTargets(
+          await screeningSecret(tx),
+          { studyId, platform, participantId: pid },
+          screen.trials,
+        );
+        screening = [scoreScreening(screen, targets, r.choices)];
       }
       id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
       const screenedOut = screening?.[0]?.passed === false;

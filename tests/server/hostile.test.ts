@@ -116,7 +116,7 @@ describe("arrivals", () => {
     [
       "a forged score with an unknown field",
       { screening: { test: "huggins", trials: 6, correct: 6, passed: true } },
-      "screening: has a field this does not take: passed",
+      "screening.choices: is required\nscreening: has a field this does not take: trials, correct, passed",
     ],
   ])("%s", async (_, change, message) => {
     const res = await h.api("POST", "p/hostile/arrive", {

@@ -8,6 +8,7 @@ import {
   ExpertRequestSchema,
   LabelsRequestSchema,
   PublishRequestSchema,
+  ScreeningSoundRequestSchema,
   SubmissionRequestSchema,
 } from "./requests.ts";
 
@@ -59,6 +60,13 @@ export const ENDPOINTS = {
     limit: LIMITS.json,
   },
   about: { method: "GET", path: "p/:studyId", caller: "anyone" },
+  screeningSound: {
+    method: "POST",
+    path: "p/:studyId/screening/:round/:sound",
+    caller: "anyone",
+    body: ScreeningSoundRequestSchema,
+    limit: LIMITS.json,
+  },
   arrive: {
     method: "POST",
     path: "p/:studyId/arrive",

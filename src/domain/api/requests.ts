@@ -55,11 +55,25 @@ export const StudyIdParamsSchema = z.object({ studyId: StudyIdSchema });
 export const PositionSchema = z.int().min(1).max(1000);
 export const PositionParamsSchema = z.object({ position: PositionSchema });
 
-/** The headphone check's score, as the page counted it. */
-export const ScreeningScoreSchema = z.strictObject({
+/**
+ * The headphone check's answers: which of the three sounds (0, 1, 2) the participant picked in
+ * each round. The server alone knows the right ones and scores them; a score is refused.
+ */
+export const ScreeningChoicesSchema = z.strictObject({
   test: z.enum(["huggins", "antiphase"]),
-  trials: z.int().min(1).max(20),
-  correct: z.int().min(0).max(20),
+  choices: z.array(z.int().min(0).max(2)).min(1).max(20),
+});
+
+/** Whose check's sounds are asked for (the rounds are made per participant). */
+export const ScreeningSoundRequestSchema = z.object({
+  platform: z.enum(["prolific", "link"]),
+  participantId: ParticipantIdSchema,
+});
+
+/** A round (from 0) and a sound (0–2) of the check, in an address. */
+export const ScreeningSoundParamsSchema = z.object({
+  round: z.int().min(0).max(19),
+  sound: z.int().min(0).max(2),
 });
 
 export const ArriveRequestSchema = z.object({
@@ -72,8 +86,8 @@ export const ArriveRequestSchema = z.object({
     .record(boundedText(100), boundedText(2000, true))
     .refine((a) => Object.keys(a).length <= 50, "must have at most 50 answers")
     .optional(),
-  /** The headphone check's score (the server decides the pass). */
-  screening: ScreeningScoreSchema.optional(),
+  /** The headphone check's choices; the server scores them (it alone knows the answers). */
+  screening: ScreeningChoicesSchema.optional(),
 });
 
 /** Bounds the server adds to the reader's rules: nobody plays a clip 10,000 times, or for a day. */

@@ -27,6 +27,7 @@ import { Outbox } from "./outbox.ts";
 import {
   clipIdAt,
   fetchAbout,
+  fetchScreeningSound,
   localStudyId,
   type PrepareProgress,
   prepare,
@@ -181,7 +182,9 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
           {screening && screening.test !== "off" ? (
             <HeadphoneCheckStep
               config={{ ...screening, test: screening.test }}
-              seed={`${studyId}:${arrival.platform}:${arrival.participantId}`}
+              loadSound={(round, sound) =>
+                fetchScreeningSound(server, studyId, arrival, round, sound)
+              }
               onDone={(result) => start(step.answers, result)}
             />
           ) : null}

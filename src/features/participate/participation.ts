@@ -16,6 +16,7 @@ import {
   type SubmissionRecord,
   updateParticipation,
 } from "../../db/repo.ts";
+import { apiPath as contractPath } from "../../domain/api/endpoints.ts";
 import {
   type ArriveRequest,
   type ParticipantState,
@@ -43,6 +44,23 @@ const apiPath = (studyId: string, rest = "") => `/api${participantPagePath(study
 /** The study's name, consent text and instructions, before the participant takes part. */
 export function fetchAbout(server: string, studyId: string): Promise<StudyAbout> {
   return apiJson<StudyAbout>(server, apiPath(studyId));
+}
+
+/**
+ * One sound (0–2) of one round (from 0) of this participant's headphone check, as the server
+ * made it: the page never learns which sound is the odd one, it only plays them.
+ */
+export function fetchScreeningSound(
+  server: string,
+  studyId: string,
+  arrival: Pick<ArriveRequest, "platform" | "participantId">,
+  round: number,
+  sound: number,
+): Promise<Blob> {
+  return apiBlob(server, contractPath("screeningSound", { studyId, round, sound }), {
+    method: "POST",
+    json: { platform: arrival.platform, participantId: arrival.participantId },
+  });
 }
 
 /** Arrives (or arrives again): the server's participant, its state and a new session token. */
