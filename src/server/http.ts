@@ -15,7 +15,7 @@ import path from "node:path";
 import { CONTENT_SECURITY_POLICY } from "../domain/csp.ts";
 import { RateLimiter } from "./rateLimit.ts";
 import { type Route, routes } from "./routes.ts";
-import { ServiceError, validStudyId } from "./service.ts";
+import { DEFAULT_SLOTS, ServiceError, validStudyId } from "./service.ts";
 import type { Store } from "./store.ts";
 
 export interface ServerOptions {
@@ -42,6 +42,8 @@ export interface ServerOptions {
    * Origin) is another name are refused, so a page on a rebound DNS name cannot use the API.
    */
   publicOrigin?: string | undefined;
+  /** Minutes without a submission before a participant's unfinished clips go to others. */
+  slotTimeoutMinutes?: number;
   /** Where errors are logged (console.error by default). */
   log?: (line: string) => void;
 }
@@ -274,7 +276,14 @@ export function createCollectionServer(options: ServerOptions): Server {
         );
       }
     }
-    await route.handle({ req, res, store, params: found.params, send: (s, b) => send(res, s, b) });
+    await route.handle({
+      req,
+      res,
+      store,
+      params: found.params,
+      slots: { slotTimeoutMinutes: options.slotTimeoutMinutes ?? DEFAULT_SLOTS.slotTimeoutMinutes },
+      send: (s, b) => send(res, s, b),
+    });
   };
 
   return createServer((req, res) => {

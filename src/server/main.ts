@@ -10,7 +10,7 @@ import { ensureResearcherToken } from "./service.ts";
 import { openStore } from "./store.ts";
 
 const USAGE =
-  "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST] [--rate REQUESTS_PER_SECOND_PER_ADDRESS] [--arrival-rate ARRIVALS_PER_MINUTE_PER_ADDRESS] [--trust-proxy] [--public-origin https://study.example.org] [--allow-origin https://lab.example.org ...]";
+  "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST] [--rate REQUESTS_PER_SECOND_PER_ADDRESS] [--arrival-rate ARRIVALS_PER_MINUTE_PER_ADDRESS] [--slot-timeout MINUTES] [--trust-proxy] [--public-origin https://study.example.org] [--allow-origin https://lab.example.org ...]";
 
 async function main() {
   const { values } = parseArgs({
@@ -24,6 +24,8 @@ async function main() {
       "arrival-rate": { type: "string", default: "30" },
       // Behind a reverse proxy: the rate limits key on the address it forwards.
       "trust-proxy": { type: "boolean", default: false },
+      // Minutes without a sign of life before a participant's unfinished clips go to others.
+      "slot-timeout": { type: "string", default: "60" },
       // The address participants use: other Host names and Origins are refused.
       "public-origin": { type: "string" },
       // Where else the researcher's app runs (its study page publishes and collects): those
@@ -54,6 +56,13 @@ async function main() {
   if (!(arrivalRate > 0)) {
     console.error(
       `--arrival-rate must be a positive number (got ${values["arrival-rate"]})\n${USAGE}`,
+    );
+    process.exit(2);
+  }
+  const slotTimeout = Number(values["slot-timeout"]);
+  if (!Number.isInteger(slotTimeout) || slotTimeout < 1) {
+    console.error(
+      `--slot-timeout must be a whole number of minutes (got ${values["slot-timeout"]})\n${USAGE}`,
     );
     process.exit(2);
   }
@@ -90,6 +99,7 @@ async function main() {
     rate: { perSecond: rate, burst: Math.max(1, rate * 4) },
     arrivalRate: { perMinute: arrivalRate, burst: Math.max(1, Math.round(arrivalRate)) },
     trustProxy: values["trust-proxy"],
+    slotTimeoutMinutes: slotTimeout,
     publicOrigin,
     researcherOrigins: values["allow-origin"].flatMap((o) => o.split(",")).map((o) => o.trim()),
   });

@@ -23,6 +23,7 @@ import {
   putAudio,
   returnStudy,
   ServiceError,
+  type SlotDefaults,
   sessionParticipant,
   setExpertReasons,
   studyAbout,
@@ -36,6 +37,8 @@ export interface RouteContext {
   res: ServerResponse;
   store: Store;
   params: Record<string, string>;
+  /** The server's defaults for what a study's settings leave out (--slot-timeout). */
+  slots: SlotDefaults;
   send(status: number, body: unknown): void;
 }
 
@@ -161,7 +164,10 @@ const HANDLERS: Record<EndpointName, (ctx: RouteContext) => Promise<void>> = {
     ctx.res.end(Buffer.from(wav));
   },
   arrive: async (ctx) =>
-    ctx.send(200, await arrive(ctx.store, param(ctx, "studyId"), await json(ctx, "arrive"))),
+    ctx.send(
+      200,
+      await arrive(ctx.store, param(ctx, "studyId"), await json(ctx, "arrive"), ctx.slots),
+    ),
   state: async (ctx) => {
     const studyId = param(ctx, "studyId");
     const participant = await sessionParticipant(ctx.store, studyId, bearer(ctx.req));

@@ -226,6 +226,7 @@ export async function arrive(
   store: Store,
   studyId: string,
   body: unknown,
+  defaults: SlotDefaults = DEFAULT_SLOTS,
 ): Promise<{ sessionToken: string; state: ParticipantState }> {
   const request = valid(ArriveRequestSchema, body, "bad-arrival");
   const { platform, participantId: pid } = request;
@@ -238,20 +239,33 @@ export async function arrive(
     );
     let id = known?.id;
     if (known && known.status === "returned") {
-      await tx.query("UPDATE participants SET status = 'started' WHERE study_id = $1 AND id = $2", [
-        studyId,
-        id,
-      ]);
+      // Their clips went to others; taking them (or new ones) again would exceed ratingsPerClip.
+      throw new ServiceError(
+        409,
+        "returned",
+        "you returned this study (or its time ran out), so it cannot be taken up again",
+      );
+    }
+    if (known) {
+      await tx.query(
+        "UPDATE participants SET last_seen_at = now() WHERE study_id = $1 AND id = $2",
+        [studyId, id],
+      );
     }
     if (!id) {
+      await releaseTimedOut(
+        tx,
+        studyId,
+        settings.slotTimeoutMinutes ?? defaults.slotTimeoutMinutes,
+      );
       const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM participants WHERE study_id = $1",
         [studyId],
       );
+      // Every assignment counts but the released ones (returned or timed out, unfinished).
       const counted = await tx.query<{ clip_id: string; n: number }>(
-        `SELECT a.clip_id, count(*)::int AS n FROM assignments a
-         JOIN participants p ON p.study_id = a.study_id AND p.id = a.participant_id
-         WHERE a.study_id = $1 AND p.status <> 'returned' GROUP BY a.clip_id`,
+        `SELECT clip_id, count(*)::int AS n FROM assignments
+         WHERE study_id = $1 AND NOT released GROUP BY clip_id`,
         [studyId],
       );
       const clips = await tx.query<{
@@ -347,6 +361,43 @@ export async function arrive(
     return id;
   });
   return { sessionToken: token, state: await participantState(store, studyId, participantId) };
+}
+
+/** What a study's settings do not say about slots: the server's --slot-timeout. */
+export interface SlotDefaults {
+  slotTimeoutMinutes: number;
+}
+
+/** Prolific's usual time limit for a study. */
+export const DEFAULT_SLOTS: SlotDefaults = { slotTimeoutMinutes: 60 };
+
+/**
+ * Participants still 'started' who sent nothing for `minutes` time out: as on Prolific, they
+ * count as having returned the study, and their unfinished clips go to others.
+ */
+async function releaseTimedOut(tx: Sql, studyId: string, minutes: number) {
+  const gone = await tx.query<{ id: string }>(
+    `UPDATE participants SET status = 'returned' WHERE study_id = $1 AND status = 'started'
+     AND last_seen_at < now() - make_interval(mins => $2) RETURNING id`,
+    [studyId, minutes],
+  );
+  if (gone.length > 0)
+    await release(
+      tx,
+      studyId,
+      gone.map((g) => g.id),
+    );
+}
+
+/** The participants' unfinished clips no longer count against ratingsPerClip. */
+async function release(tx: Sql, studyId: string, participantIds: readonly string[]) {
+  await tx.query(
+    `UPDATE assignments a SET released = true
+     WHERE a.study_id = $1 AND a.participant_id = ANY($2::text[]) AND NOT EXISTS (
+       SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
+       AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id)`,
+    [studyId, participantIds],
+  );
 }
 
 /** The participant a session token belongs to, in this study; refused otherwise. */
@@ -476,13 +527,29 @@ export async function submit(
   const body = valid(SubmissionRequestSchema, input, "bad-submission");
   const { clientId } = body;
   return store.transaction(async (tx) => {
-    const [assigned] = await tx.query<{ clip_id: string; duration: number }>(
-      `SELECT a.clip_id, c.duration FROM assignments a JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
+    // The participant's row locked: a return (or a time-out) and a submission do not cross.
+    const [who] = await tx.query<{ status: ParticipantStatus }>(
+      "SELECT status FROM participants WHERE study_id = $1 AND id = $2 FOR UPDATE",
+      [studyId, participantId],
+    );
+    const [assigned] = await tx.query<{ clip_id: string; duration: number; released: boolean }>(
+      `SELECT a.clip_id, c.duration, a.released FROM assignments a JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
        WHERE a.study_id = $1 AND a.participant_id = $2 AND a.position = $3`,
       [studyId, participantId, body.position],
     );
     if (!assigned)
       throw new ServiceError(403, "not-assigned", `clip ${body.position} is not one of your clips`);
+    const sentBefore = await tx.query(
+      "SELECT 1 FROM submissions WHERE study_id = $1 AND participant_id = $2 AND clip_id = $3 AND client_id = $4",
+      [studyId, participantId, assigned.clip_id, clientId],
+    );
+    if ((who?.status === "returned" || assigned.released) && sentBefore.length === 0) {
+      throw new ServiceError(
+        403,
+        "returned",
+        "you returned this study (or its time ran out): its clips went to other participants",
+      );
+    }
     let spans: Span[];
     try {
       spans = body.spans.map((s, i) => {
@@ -513,6 +580,10 @@ export async function submit(
        ON CONFLICT DO NOTHING RETURNING client_id`,
       [studyId, participantId, assigned.clip_id, clientId, JSON.stringify(stored)],
     );
+    await tx.query("UPDATE participants SET last_seen_at = now() WHERE study_id = $1 AND id = $2", [
+      studyId,
+      participantId,
+    ]);
     let replay = false;
     if (inserted.length === 0) {
       const [same] = await tx.query<{ client_id: string }>(
@@ -541,11 +612,14 @@ export async function submit(
 }
 
 /** The participant gives the study back (Prolific: "return"): their clips go to others. */
-export async function returnStudy(store: Sql, studyId: string, participantId: string) {
-  await store.query(
-    "UPDATE participants SET status = 'returned' WHERE study_id = $1 AND id = $2 AND status <> 'completed'",
-    [studyId, participantId],
-  );
+export async function returnStudy(store: Store, studyId: string, participantId: string) {
+  await store.transaction(async (tx) => {
+    const gone = await tx.query(
+      "UPDATE participants SET status = 'returned' WHERE study_id = $1 AND id = $2 AND status = 'started' RETURNING id",
+      [studyId, participantId],
+    );
+    if (gone.length > 0) await release(tx, studyId, [participantId]);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -813,7 +887,7 @@ export async function progress(store: Sql, studyId: string): Promise<StudyProgre
     total: number;
   }>(
     `SELECT p.id, p.platform, p.status, count(a.clip_id)::int AS total FROM participants p
-     LEFT JOIN assignments a ON a.study_id = p.study_id AND a.participant_id = p.id
+     LEFT JOIN assignments a ON a.study_id = p.study_id AND a.participant_id = p.id AND NOT a.released
      WHERE p.study_id = $1 GROUP BY p.id, p.platform, p.status ORDER BY p.id`,
     [studyId],
   );
