@@ -28,7 +28,11 @@ const TOKEN = "bench-token";
 async function bench(name: string, store: Store) {
   await migrate(store);
   await ensureResearcherToken(store, TOKEN);
-  const server: Server = createCollectionServer({ store, rate: { perSecond: 1e6, burst: 1e6 } });
+  const server: Server = createCollectionServer({
+    store,
+    rate: { perSecond: 1e6, burst: 1e6 },
+    arrivalRate: { perMinute: 1e8, burst: 1e6 },
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
