@@ -107,7 +107,7 @@ export type EndpointParams<N extends EndpointName> = Record<
 /** `/api/…` of an endpoint, each parameter %-encoded as one segment. */
 export function apiPath<N extends EndpointName>(name: N, params: EndpointParams<N>): string {
   const values = params as Record<string, string | number>;
-  const path = ENDPOINTS[name].path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+  const path = ENDPOINTS[name].path.replace(/:([A-Za-z0-9]+)/g, (_, key: string) => {
     const value = values[key];
     if (value === undefined) throw new Error(`apiPath(${name}): no ${key}`);
     return encodeURIComponent(String(value));

@@ -16,13 +16,12 @@ import {
   type SubmissionRecord,
   updateParticipation,
 } from "../../db/repo.ts";
-import { apiPath as contractPath } from "../../domain/api/endpoints.ts";
-import {
-  type ArriveRequest,
-  type ParticipantState,
-  participantPagePath,
-  type StudyAbout,
-  type SubmissionRequest,
+import { apiPath } from "../../domain/api/endpoints.ts";
+import type {
+  ArriveRequest,
+  ParticipantState,
+  StudyAbout,
+  SubmissionRequest,
 } from "../../domain/collection.ts";
 import { apiBlob, apiJson } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
@@ -39,11 +38,9 @@ export function positionOf(clipId: string): number {
   return Number.isInteger(n) && n > 0 ? n : Number.NaN;
 }
 
-const apiPath = (studyId: string, rest = "") => `/api${participantPagePath(studyId)}${rest}`;
-
 /** The study's name, consent text and instructions, before the participant takes part. */
 export function fetchAbout(server: string, studyId: string): Promise<StudyAbout> {
-  return apiJson<StudyAbout>(server, apiPath(studyId));
+  return apiJson<StudyAbout>(server, apiPath("about", { studyId }));
 }
 
 /**
@@ -57,7 +54,7 @@ export function fetchScreeningSound(
   round: number,
   sound: number,
 ): Promise<Blob> {
-  return apiBlob(server, contractPath("screeningSound", { studyId, round, sound }), {
+  return apiBlob(server, apiPath("screeningSound", { studyId, round, sound }), {
     method: "POST",
     json: { platform: arrival.platform, participantId: arrival.participantId },
   });
@@ -67,7 +64,7 @@ export function fetchScreeningSound(
 export function arrive(server: string, studyId: string, arrival: ArriveRequest) {
   return apiJson<{ sessionToken: string; state: ParticipantState }>(
     server,
-    apiPath(studyId, "/arrive"),
+    apiPath("arrive", { studyId }),
     { method: "POST", json: arrival },
   );
 }
@@ -100,7 +97,7 @@ export async function prepare(
   const blobs: Blob[] = [];
   for (const clip of state.clips) {
     blobs.push(
-      await apiBlob(server, apiPath(studyId, `/clips/${clip.position}/audio`), {
+      await apiBlob(server, apiPath("participantAudio", { studyId, position: clip.position }), {
         token: sessionToken,
       }),
     );
