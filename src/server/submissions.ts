@@ -17,23 +17,28 @@ export async function submit(
   const body = valid(SubmissionRequestSchema, input, "bad-submission");
   const { clientId } = body;
   return store.transaction(async (tx) => {
-    // The participant's row locked: a return (or a time-out) and a submission do not cross.
+    // The participant's row locked (a return or a time-out and a submission do not cross), and
+    // their last sign of life noted, in one statement.
     const [who] = await tx.query<{ status: ParticipantStatus }>(
-      "SELECT status FROM participants WHERE study_id = $1 AND id = $2 FOR UPDATE",
+      "UPDATE participants SET last_seen_at = now() WHERE study_id = $1 AND id = $2 RETURNING status",
       [studyId, participantId],
     );
-    const [assigned] = await tx.query<{ clip_id: string; duration: number; released: boolean }>(
-      `SELECT a.clip_id, c.duration, a.released FROM assignments a JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
+    const [assigned] = await tx.query<{
+      clip_id: string;
+      duration: number;
+      released: boolean;
+      sent_before: boolean;
+    }>(
+      `SELECT a.clip_id, c.duration, a.released, (s.client_id IS NOT NULL) AS sent_before
+       FROM assignments a JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
+       LEFT JOIN submissions s ON s.study_id = a.study_id AND s.participant_id = a.participant_id
+         AND s.clip_id = a.clip_id AND s.client_id = $4
        WHERE a.study_id = $1 AND a.participant_id = $2 AND a.position = $3`,
-      [studyId, participantId, body.position],
+      [studyId, participantId, body.position, clientId],
     );
     if (!assigned)
       throw new ServiceError(403, "not-assigned", `clip ${body.position} is not one of your clips`);
-    const sentBefore = await tx.query(
-      "SELECT 1 FROM submissions WHERE study_id = $1 AND participant_id = $2 AND clip_id = $3 AND client_id = $4",
-      [studyId, participantId, assigned.clip_id, clientId],
-    );
-    if ((who?.status === "returned" || assigned.released) && sentBefore.length === 0) {
+    if ((who?.status === "returned" || assigned.released) && !assigned.sent_before) {
       throw new ServiceError(
         403,
         "returned",
@@ -70,10 +75,6 @@ export async function submit(
        ON CONFLICT DO NOTHING RETURNING client_id`,
       [studyId, participantId, assigned.clip_id, clientId, JSON.stringify(stored)],
     );
-    await tx.query("UPDATE participants SET last_seen_at = now() WHERE study_id = $1 AND id = $2", [
-      studyId,
-      participantId,
-    ]);
     let replay = false;
     if (inserted.length === 0) {
       const [same] = await tx.query<{ client_id: string }>(
