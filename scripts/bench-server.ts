@@ -1,17 +1,16 @@
-// `npm run bench:server`: how many finished clips per second the collection server takes, on
-// PGlite and on PostgreSQL (a throwaway cluster), with simulated participants on loopback only,
-// in bounded loops that stop by themselves. Prints submissions per second, p50/p99 latency,
-// and rows lost or duplicated (must be 0). docs/server.md quotes the numbers.
-// Usage: npx tsx scripts/bench-server.ts [--participants N] [--clients C]
+// `npm run bench:server`: how many finished clips per second the collection server takes, as a
+// user meets it: the server runs in its own process (`src/server/main.ts`, as `npm run serve`),
+// this process drives it over real HTTP on loopback only, in bounded loops that stop by
+// themselves, with arrivals and submissions mixed (each client takes a participant, arrives,
+// sends their K clips, takes the next). On PGlite and on PostgreSQL (a throwaway cluster).
+// Prints submissions per second, p50/p99 latency of submissions and of arrivals, and rows lost
+// or duplicated (must be 0). docs/server.md quotes the numbers.
+// Usage: npx tsx scripts/bench-server.ts [--participants N] [--clients C] [--only pglite|postgresql]
+import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createCollectionServer } from "../src/server/http.ts";
-import { migrate } from "../src/server/migrations.ts";
-import { ensureResearcherToken } from "../src/server/service.ts";
-import { openPglite, openPostgres, type Store } from "../src/server/store.ts";
 import { studyFile } from "../tests/server/fixtures.ts";
 import { startPostgres } from "../tests/server/postgres.ts";
 
@@ -20,18 +19,56 @@ const flag = (name: string, fallback: number) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
 const PARTICIPANTS = flag("--participants", 200);
 const CLIENTS = flag("--clients", 32);
 const K = 10;
 const TOKEN = "bench-token";
 
-async function bench(name: string, store: Store) {
-  await migrate(store);
-  await ensureResearcherToken(store, TOKEN);
-  const server: Server = createCollectionServer({ store, rate: { perSecond: 1e6, burst: 1e6 } });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+/** `src/server/main.ts` in its own process; resolves with its address and the process. */
+function startServer(env: Record<string, string>, data: string) {
+  return new Promise<{ base: string; proc: ChildProcess }>((resolve, reject) => {
+    const proc = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "src/server/main.ts",
+        "--port",
+        "0",
+        "--data",
+        data,
+        "--app",
+        "no-app",
+        "--rate",
+        "1000000",
+        "--arrival-rate",
+        "100000000",
+      ],
+      { env: { ...process.env, REDPEN_TOKEN: TOKEN, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ base: m[1], proc });
+      }
+    };
+    proc.stdout?.on("data", read);
+    proc.stderr?.on("data", read);
+    proc.on("exit", (code) => {
+      if (!/on http/.test(out)) reject(new Error(`the server exited (${code}):\n${out}`));
+    });
+  });
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+async function bench(name: string, base: string) {
   const call = async (method: string, route: string, body: unknown, auth?: string) => {
     const res = await fetch(`${base}/api/${route}`, {
       method,
@@ -43,87 +80,97 @@ async function bench(name: string, store: Store) {
     });
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
   };
-  try {
-    const file = studyFile("bench", 60, ["A", "B", "C"]);
-    const audio = Object.fromEntries(
-      file.clips.map((c) => [
-        c.id,
-        { sha256: createHash("sha256").update(c.id).digest("hex"), mime: "audio/wav" },
-      ]),
-    );
-    await call(
-      "PUT",
-      "studies/bench",
-      { file, settings: { clipsPerParticipant: K, ratingsPerClip: 1000 }, audio },
-      TOKEN,
-    );
-    const arriveStart = performance.now();
-    const people = await Promise.all(
-      Array.from({ length: PARTICIPANTS }, async (_, i) => {
+  const file = studyFile("bench", 60, ["A", "B", "C"]);
+  const audio = Object.fromEntries(
+    file.clips.map((c) => [
+      c.id,
+      { sha256: createHash("sha256").update(c.id).digest("hex"), mime: "audio/wav" },
+    ]),
+  );
+  await call(
+    "PUT",
+    "studies/bench",
+    { file, settings: { clipsPerParticipant: K, ratingsPerClip: 1000 }, audio },
+    TOKEN,
+  );
+  const submitted: number[] = [];
+  const arrived: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < PARTICIPANTS) {
+        const i = next++;
+        let t0 = performance.now();
         const a = await call("POST", "p/bench/arrive", {
           platform: "prolific",
           participantId: `b${i}`,
         });
-        return a.json.sessionToken as string;
-      }),
-    );
-    const arriveSeconds = (performance.now() - arriveStart) / 1000;
-    const work = people.flatMap((token, i) =>
-      Array.from({ length: K }, (_, j) => ({
-        token,
-        body: {
-          clientId: `bench-${i}-${j}-000`,
-          position: j + 1,
-          spans: [{ start: 0.2, end: 0.9 }],
-          heardToEnd: true,
-          score: 3,
-        },
-      })),
-    );
-    const latencies: number[] = [];
-    let failures = 0;
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (next < work.length) {
-          const w = work[next++];
-          if (!w) break;
-          const t0 = performance.now();
-          const r = await call("POST", "p/bench/submissions", w.body, w.token);
-          latencies.push(performance.now() - t0);
+        arrived.push(performance.now() - t0);
+        if (a.status !== 200) {
+          failures++;
+          continue;
+        }
+        const token = a.json.sessionToken as string;
+        for (let j = 0; j < K; j++) {
+          t0 = performance.now();
+          const r = await call(
+            "POST",
+            "p/bench/submissions",
+            {
+              clientId: `bench-${i}-${j}-000`,
+              position: j + 1,
+              spans: [{ start: 0.2, end: 0.9 }],
+              heardToEnd: true,
+              score: 3,
+              playCount: 1,
+              seconds: 12.5,
+            },
+            token,
+          );
+          submitted.push(performance.now() - t0);
           if (r.status !== 200) failures++;
         }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    const collected = await call("GET", "studies/bench/collect", undefined, TOKEN);
-    const subs = collected.json.submissions as { clipId: string; annotatorId: string }[];
-    const unique = new Set(subs.map((s) => `${s.annotatorId}|${s.clipId}`)).size;
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-    console.log(
-      `${name.padEnd(10)} ${PARTICIPANTS} arrivals in ${arriveSeconds.toFixed(2)} s; ` +
-        `${work.length} submissions by ${CLIENTS} clients: ${(work.length / seconds).toFixed(0)}/s, ` +
-        `p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms; ` +
-        `failed ${failures}, lost ${work.length - unique}, duplicated ${subs.length - unique}`,
-    );
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const collected = await call("GET", "studies/bench/collect", undefined, TOKEN);
+  const subs = collected.json.submissions as { clipId: string; annotatorId: string }[];
+  const unique = new Set(subs.map((s) => `${s.annotatorId}|${s.clipId}`)).size;
+  submitted.sort((a, b) => a - b);
+  arrived.sort((a, b) => a - b);
+  const total = PARTICIPANTS * K;
+  console.log(
+    `${name.padEnd(10)} ${PARTICIPANTS} participants, ${total} submissions, ${CLIENTS} clients over HTTP ` +
+      `in ${seconds.toFixed(1)} s: ${(submitted.length / seconds).toFixed(0)} submissions/s, ` +
+      `p50 ${quantile(submitted, 0.5).toFixed(1)} ms, p99 ${quantile(submitted, 0.99).toFixed(1)} ms; ` +
+      `arrivals p50 ${quantile(arrived, 0.5).toFixed(1)} ms, p99 ${quantile(arrived, 0.99).toFixed(1)} ms; ` +
+      `failed ${failures}, lost ${total - unique}, duplicated ${subs.length - unique}`,
+  );
+}
+
+async function run(name: string, env: Record<string, string>, data: string) {
+  const { base, proc } = await startServer(env, data);
+  try {
+    await bench(name, base);
   } finally {
-    await new Promise((resolve) => server.close(resolve));
-    await store.close();
+    proc.kill("SIGTERM");
   }
 }
 
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "redpen-bench-server-"));
   try {
-    await bench("PGlite", await openPglite(path.join(dir, "db")));
-    const cluster = await startPostgres();
-    try {
-      await bench("PostgreSQL", await openPostgres(cluster.url, 16));
-    } finally {
-      cluster.stop();
+    if (only !== "postgresql") await run("PGlite", { DATABASE_URL: "" }, path.join(dir, "db"));
+    if (only !== "pglite") {
+      const cluster = await startPostgres();
+      try {
+        await run("PostgreSQL", { DATABASE_URL: cluster.url }, path.join(dir, "unused"));
+      } finally {
+        cluster.stop();
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,10 +4,12 @@
 //           [--screened-out-code CODE] [--language TAG] [--texts FILE.json]
 //   collect STUDY_ID --server URL [--token T]            (the interchange file on stdout)
 // The token may also come from REDPEN_TOKEN, which keeps it out of the shell's history.
+
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { apiPath } from "../domain/api/endpoints.ts";
 import { matchAudioFiles } from "../domain/audioMatch.ts";
 import { genericLink, prolificLink } from "../domain/collection.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
@@ -158,7 +160,7 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   if (values["completion-url"]) settings.completionUrl = values["completion-url"];
   if (values["screened-out-code"]) settings.screenedOutCode = values["screened-out-code"];
   const auth = { authorization: `Bearer ${token}` };
-  const result = (await request(io, `${server}/api/studies/${encodeURIComponent(study.study.id)}`, {
+  const result = (await request(io, `${server}${apiPath("publish", { studyId: study.study.id })}`, {
     method: "PUT",
     headers: { "content-type": "application/json", ...auth },
     body: JSON.stringify({
@@ -172,7 +174,7 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
       result.missingAudio.includes(f.sha256) && all.findIndex((g) => g.sha256 === f.sha256) === i,
   );
   for (const f of toSend) {
-    await request(io, `${server}/api/audio/${f.sha256}`, {
+    await request(io, `${server}${apiPath("putAudio", { sha256: f.sha256 })}`, {
       method: "PUT",
       headers: { "content-type": f.mime, ...auth },
       body: new Blob([new Uint8Array(f.bytes)]),
@@ -200,7 +202,7 @@ async function collect(argv: string[], io: AsyncCliIO): Promise<void> {
     throw new CliError(
       "--token T (or REDPEN_TOKEN) is needed: the researcher token the server printed",
     );
-  const file = await request(io, `${server}/api/studies/${encodeURIComponent(studyId)}/collect`, {
+  const file = await request(io, `${server}${apiPath("collect", { studyId })}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   io.stdout(`${JSON.stringify(file, null, 2)}\n`);

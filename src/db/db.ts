@@ -91,7 +91,7 @@ export interface Participation {
   studyId: string;
   /** Who arrived, as the link said: sent again when the session token is refused. */
   arrival: {
-    platform: string;
+    platform: "prolific" | "link";
     participantId: string;
     platformStudyId?: string;
     sessionId?: string;

@@ -2,6 +2,8 @@
 // command line (src/cli/collection.ts) and the app's participant and researcher screens: the
 // shapes of what goes over the wire, and the participant links. One home for each.
 
+import type { z } from "zod";
+import type { ArriveRequestSchema, SubmissionRequestSchema } from "./api/requests.ts";
 import type { IntakeConfig } from "./intake.ts";
 import type { RatingScale } from "./ratingScale.ts";
 import type { ScreeningConfig } from "./screening.ts";
@@ -19,6 +21,8 @@ export interface CollectionSettings {
   /** Shown to a participant who fails the headphone screening (Prolific: a "screened out" code). */
   screenedOutCode?: string;
   screenedOutUrl?: string;
+  /** Minutes a participant may send nothing before their unfinished clips go to others. */
+  slotTimeoutMinutes?: number;
 }
 
 export const DEFAULT_SETTINGS: CollectionSettings = { clipsPerParticipant: 10, ratingsPerClip: 3 };
@@ -54,17 +58,8 @@ export interface StudyAbout {
   participantTexts?: Record<string, string>;
 }
 
-export interface ArriveRequest {
-  /** "prolific" for Prolific links, "link" for the generic link. */
-  platform: string;
-  participantId: string;
-  platformStudyId?: string;
-  sessionId?: string;
-  /** The intake questionnaire's answers (checked by the server; kept for a new participant). */
-  answers?: Record<string, string>;
-  /** The headphone screening's score, when the study has one (the server decides the pass). */
-  screening?: { test: string; trials: number; correct: number };
-}
+/** Who arrives (docs/server.md): the contract's schema is the one home of its rules. */
+export type ArriveRequest = z.input<typeof ArriveRequestSchema>;
 
 /** Which of the participant's clips the server has, and the completion once it has all. */
 export interface ParticipantProgress {
@@ -89,17 +84,8 @@ export interface ParticipantState {
   screenedOut?: { code?: string; url?: string };
 }
 
-export interface SubmissionRequest {
-  /** Made by the participant's browser; sending the same submission again stores nothing. */
-  clientId: string;
-  position: number;
-  score?: number;
-  spans: { start: number; end: number }[];
-  heardToEnd: boolean;
-  playCount?: number;
-  seconds?: number;
-  completedAt?: string;
-}
+/** One finished clip; made by the participant's browser, checked by the contract's schema. */
+export type SubmissionRequest = z.input<typeof SubmissionRequestSchema>;
 
 export interface SubmissionResponse {
   clientId: string;
@@ -133,11 +119,7 @@ export interface ApiErrorBody {
   error: { code: string; message: string };
 }
 
-/** A participant id the server accepts (from PROLIFIC_PID or `participant`). */
-export const PARTICIPANT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
-
-/** A submission's client-made id the server accepts. */
-export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export { CLIENT_ID_PATTERN, PARTICIPANT_ID_PATTERN } from "./api/requests.ts";
 
 /** The participant page of a study on `server` (no trailing slash): `…/p/<id>`. */
 export function participantPagePath(studyId: string): string {

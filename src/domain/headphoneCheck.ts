@@ -10,10 +10,10 @@
 //   headphones the 6 dB one is the quietest. Which tone is the quietest?
 //
 // Six trials by default, pass at five. Pure: buffers of samples in, tested for their phase,
-// band and level; the order of each trial comes from a seeded generator.
+// band and level. Which sound is the target is not decided here: the server draws it from a
+// secret only it holds and renders the sounds (src/server/screening.ts).
 import FFT from "fft.js";
 import { seededRandom } from "./random.ts";
-import type { ScreeningTest } from "./screening.ts";
 
 export { seededRandom } from "./random.ts";
 
@@ -24,11 +24,6 @@ export {
   screeningOf,
   screeningPassed,
 } from "./screening.ts";
-
-/** Which of the three sounds (0, 1, 2) is the target in trial `trial`. */
-export function targetOf(seed: string, trial: number): number {
-  return Math.floor(seededRandom(`${seed}:${trial}`)() * 3);
-}
 
 export interface Stereo {
   left: Float32Array;
@@ -146,19 +141,4 @@ export function antiphaseTrial(sampleRate: number, target: number): Stereo[] {
     const right = i === antiphase ? left.map((x) => -x) : left.slice();
     return { left, right };
   });
-}
-
-/** The three sounds of trial `trial` for this participant's seed, and which one is the target. */
-export function screeningTrial(
-  test: ScreeningTest,
-  sampleRate: number,
-  seed: string,
-  trial: number,
-): { sounds: Stereo[]; target: number } {
-  const target = targetOf(seed, trial);
-  const sounds =
-    test === "huggins"
-      ? hugginsTrial(sampleRate, `${seed}:${trial}`, target)
-      : antiphaseTrial(sampleRate, target);
-  return { sounds, target };
 }

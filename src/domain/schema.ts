@@ -40,7 +40,9 @@ export const DEFAULT_BIN_SECONDS = 0.1;
 
 const id = z.string().min(1);
 const finite = z.number(); // zod 4 numbers refuse NaN and ±Infinity
-const isoDate = z.iso.datetime({ offset: true, local: true });
+/** An ISO-8601 date and time, as the reader accepts it (also the server's rule for `completedAt`). */
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true, local: true });
+const isoDate = IsoDateTimeSchema;
 
 export const StudySchema = z.looseObject({
   id,
@@ -203,7 +205,15 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
         .map((v) => JSON.stringify(v))
         .join(", ")
         .replace(/, ([^,]*)$/, " or $1")} (got ${describeValue(input)})`;
+    case "too_big": {
+      if (issue.origin === "string") return `must be at most ${Number(issue.maximum)} characters`;
+      if (issue.origin === "array") return `must have at most ${Number(issue.maximum)} items`;
+      return `must be at most ${Number(issue.maximum)} (got ${describeValue(input)})`;
+    }
+    case "unrecognized_keys":
+      return `has a field this does not take: ${issue.keys.join(", ")}`;
     case "invalid_format":
+      if (issue.format === "regex") return issue.message;
       return `must be an ISO-8601 date and time such as "2026-11-21T10:00:00.000Z" (got ${describeValue(input)})`;
     default:
       return issue.message;

@@ -175,3 +175,36 @@ export function chooseDuration(
     mismatch: `the WAV header says ${micro(headerSeconds)} s but the audio decodes to ${decoded} s; using ${decoded} s`,
   };
 }
+
+/** A 16-bit PCM stereo WAV file of the two channels (samples in −1…1, clipped). */
+export function encodeWavStereo(
+  left: Float32Array,
+  right: Float32Array,
+  sampleRate: number,
+): Uint8Array {
+  const frames = Math.min(left.length, right.length);
+  const bytes = new Uint8Array(44 + frames * 4);
+  const view = new DataView(bytes.buffer);
+  const text = (offset: number, s: string) => {
+    for (let i = 0; i < s.length; i++) view.setUint8(offset + i, s.charCodeAt(i));
+  };
+  text(0, "RIFF");
+  view.setUint32(4, 36 + frames * 4, true);
+  text(8, "WAVE");
+  text(12, "fmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 2, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 4, true);
+  view.setUint16(32, 4, true);
+  view.setUint16(34, 16, true);
+  text(36, "data");
+  view.setUint32(40, frames * 4, true);
+  const pcm = (x: number) => Math.round(Math.max(-1, Math.min(1, x)) * 32767);
+  for (let i = 0; i < frames; i++) {
+    view.setInt16(44 + i * 4, pcm(left[i] as number), true);
+    view.setInt16(46 + i * 4, pcm(right[i] as number), true);
+  }
+  return bytes;
+}

@@ -1,32 +1,21 @@
-// The collection server's HTTP side (node:http, no framework: a dozen routes): the JSON API of
-// docs/server.md, the built app with the fallback every client-side route needs, and the
-// guards: researcher token, participant sessions, body size limits, a per-address rate limit,
-// same-origin only, and the app's Content-Security-Policy on every page.
-import { existsSync, readFileSync, statSync } from "node:fs";
+// The collection server's HTTP side (node:http, no framework: a route table of a dozen routes):
+// the JSON API of docs/server.md, the built app with the fallback every client-side route
+// needs, and the guards: researcher token, participant sessions, body size limits, per-address
+// rate limits (requests, and arrivals apart), same-origin only (and the public origin's Host
+// when one is set), and the app's Content-Security-Policy on every page.
+//
+// Every request body and address parameter is checked against the API contract
+// (src/domain/api/requests.ts) before any SQL runs: a bad request is a 400 naming the field,
+// a wrong method a 405, an unknown route a 404; a 500 is a bug, logged by request id without
+// what the participant sent.
+import { randomBytes } from "node:crypto";
+import { createReadStream, realpathSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { CONTENT_SECURITY_POLICY } from "../domain/csp.ts";
-import {
-  arrive,
-  collect,
-  createExpert,
-  expertAudio,
-  expertOf,
-  expertWork,
-  hasAudio,
-  isResearcher,
-  participantAudio,
-  participantState,
-  progress,
-  publishStudy,
-  putAudio,
-  returnStudy,
-  ServiceError,
-  sessionParticipant,
-  setExpertReasons,
-  studyAbout,
-  submit,
-} from "./service.ts";
+import { RateLimiter } from "./rateLimit.ts";
+import { type Route, routes } from "./routes.ts";
+import { DEFAULT_SLOTS, ServiceError, validStudyId } from "./service.ts";
 import type { Store } from "./store.ts";
 
 export interface ServerOptions {
@@ -35,12 +24,28 @@ export interface ServerOptions {
   appDir?: string | undefined;
   /** Requests per second each address may make on average, and in a burst. */
   rate?: { perSecond: number; burst: number };
+  /** Arrivals (new sessions) per minute each address may make on average, and in a burst. */
+  arrivalRate?: { perMinute: number; burst: number };
   /**
    * Other origins ("https://lab.example.org") where the researcher's app runs: they may call
    * the researcher endpoints (with the token) and /api/health. Participant endpoints answer
    * their own origin only.
    */
   researcherOrigins?: readonly string[];
+  /**
+   * Behind a reverse proxy: the client's address is the last one the proxy added to
+   * X-Forwarded-For (the rate limits key on it), not the socket's (the proxy's).
+   */
+  trustProxy?: boolean;
+  /**
+   * The address participants use ("https://study.example.org"): requests whose Host (or
+   * Origin) is another name are refused, so a page on a rebound DNS name cannot use the API.
+   */
+  publicOrigin?: string | undefined;
+  /** Minutes without a submission before a participant's unfinished clips go to others. */
+  slotTimeoutMinutes?: number;
+  /** Where errors are logged (console.error by default). */
+  log?: (line: string) => void;
 }
 
 const CORS_HEADERS = {
@@ -50,26 +55,8 @@ const CORS_HEADERS = {
   vary: "origin",
 };
 
-const MB = 1024 * 1024;
-const LIMITS = { json: 256 * 1024, study: 64 * MB, audio: 64 * MB };
-
-class RateLimiter {
-  private buckets = new Map<string, { tokens: number; at: number }>();
-  constructor(
-    private readonly perSecond: number,
-    private readonly burst: number,
-  ) {}
-  allow(key: string, now = Date.now()): boolean {
-    const b = this.buckets.get(key) ?? { tokens: this.burst, at: now };
-    b.tokens = Math.min(this.burst, b.tokens + ((now - b.at) / 1000) * this.perSecond);
-    b.at = now;
-    if (this.buckets.size > 100_000) this.buckets.clear(); // bounded memory
-    this.buckets.set(key, b);
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
-  }
-}
+/** Every page: the app's policy, and no framing anywhere (clickjacking). */
+const PAGE_POLICY = `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
 
 function send(
   res: ServerResponse,
@@ -82,57 +69,10 @@ function send(
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     ...headers,
   });
   res.end(text);
-}
-
-function fail(res: ServerResponse, error: unknown) {
-  if (error instanceof URIError) {
-    send(res, 400, { error: { code: "bad-url", message: "the address is not validly %-encoded" } });
-    return;
-  }
-  if (error instanceof ServiceError) {
-    send(res, error.status, { error: { code: error.code, message: error.message } });
-    return;
-  }
-  console.error(error);
-  send(res, 500, {
-    error: { code: "internal", message: "the server could not do this; see its log" },
-  });
-}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > limit)
-    throw new ServiceError(413, "too-large", `the request is larger than ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit)
-      throw new ServiceError(413, "too-large", `the request is larger than ${limit} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-async function readJson<T>(req: IncomingMessage, limit = LIMITS.json): Promise<T> {
-  const type = String(req.headers["content-type"] ?? "");
-  if (!type.startsWith("application/json")) {
-    throw new ServiceError(415, "not-json", "send the body as application/json");
-  }
-  const text = (await readBody(req, limit)).toString("utf8");
-  try {
-    return JSON.parse(text) as T;
-  } catch (e) {
-    throw new ServiceError(400, "bad-json", `the body is not valid JSON: ${(e as Error).message}`);
-  }
-}
-
-function bearer(req: IncomingMessage): string | undefined {
-  const h = req.headers.authorization;
-  return h?.startsWith("Bearer ") ? h.slice(7).trim() : undefined;
 }
 
 const STATIC_TYPES: Record<string, string> = {
@@ -148,90 +88,161 @@ const STATIC_TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-function serveApp(req: IncomingMessage, res: ServerResponse, appDir: string, pathname: string) {
-  const root = path.resolve(appDir);
-  let file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
-  if (!file.startsWith(root)) file = path.join(root, "index.html");
-  const isFile = existsSync(file) && statSync(file).isFile();
+/**
+ * The file under `root` an address names, or null when it names none there. `root` is a real
+ * path (no symlinks). The path is decoded once; anything that leaves the folder — `..` in any
+ * encoding, an absolute path, a NUL, a backslash, a symlink pointing out — names nothing.
+ */
+export function staticFile(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0") || decoded.includes("\\")) return null;
+  const segments = decoded.split("/").filter((s) => s !== "" && s !== ".");
+  if (segments.some((s) => s === "..")) return null;
+  const file = path.join(root, ...segments);
+  let real: string;
+  try {
+    real = realpathSync(file);
+    if (!statSync(real).isFile()) return null;
+  } catch {
+    return null;
+  }
+  const rel = path.relative(root, real);
+  if (rel === "" || rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))
+    return null;
+  return real;
+}
+
+function serveApp(req: IncomingMessage, res: ServerResponse, root: string, pathname: string) {
+  const found = staticFile(root, pathname);
   // Every route the app handles itself (/p/…, /annotate/…) gets index.html.
-  if (!isFile) file = path.join(root, "index.html");
-  const body = readFileSync(file);
-  const immutable = isFile && pathname.startsWith("/assets/");
+  const file = found ?? path.join(root, "index.html");
+  const immutable = found !== null && pathname.startsWith("/assets/");
+  const size = statSync(file).size;
   res.writeHead(200, {
     "content-type": STATIC_TYPES[path.extname(file)] ?? "application/octet-stream",
-    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "content-length": String(size),
+    "content-security-policy": PAGE_POLICY,
+    "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
   });
-  res.end(req.method === "HEAD" ? undefined : body);
-}
-
-/** A clip's audio, cached for good (it is stored by its SHA-256, which is the ETag). */
-function sendAudio(
-  req: IncomingMessage,
-  res: ServerResponse,
-  audio: { mime: string; bytes: Uint8Array; sha256: string },
-) {
-  const etag = `"${audio.sha256}"`;
-  if (req.headers["if-none-match"] === etag) {
-    res.writeHead(304, { etag }).end();
+  if (req.method === "HEAD") {
+    res.end();
     return;
   }
-  res.writeHead(200, {
-    "content-type": audio.mime,
-    "cache-control": "private, max-age=31536000, immutable",
-    etag,
-    "x-content-type-options": "nosniff",
-  });
-  res.end(Buffer.from(audio.bytes));
+  const stream = createReadStream(file);
+  stream.on("error", () => res.destroy());
+  stream.pipe(res);
+}
+
+/** The route a path names, its parameters (decoded), and the methods it takes. */
+function match(
+  table: readonly Route[],
+  segments: readonly string[],
+): { byMethod: Map<string, Route>; params: Record<string, string> } | null {
+  const byMethod = new Map<string, Route>();
+  let params: Record<string, string> | null = null;
+  for (const route of table) {
+    if (route.path.length !== segments.length) continue;
+    const found: Record<string, string> = {};
+    const ok = route.path.every((part, i) => {
+      const seg = segments[i] as string;
+      if (part.startsWith(":")) {
+        found[part.slice(1)] = seg;
+        return seg !== "";
+      }
+      return part === seg;
+    });
+    if (!ok) continue;
+    byMethod.set(route.method, route);
+    params ??= found;
+  }
+  return params ? { byMethod, params } : null;
+}
+
+/** The client's address: the socket's, or behind a trusted proxy the one it forwarded. */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter((a) => a !== "");
+    const last = forwarded[forwarded.length - 1];
+    if (last) return last;
+  }
+  return req.socket.remoteAddress ?? "?";
 }
 
 /** Builds the request handler and the server (not yet listening). */
 export function createCollectionServer(options: ServerOptions): Server {
   const { store } = options;
+  const log = options.log ?? ((line: string) => console.error(line));
   const limiter = new RateLimiter(options.rate?.perSecond ?? 50, options.rate?.burst ?? 200);
-
-  const researcher = async (req: IncomingMessage) => {
-    if (!(await isResearcher(store, bearer(req)))) {
-      throw new ServiceError(
-        401,
-        "not-researcher",
-        "this needs the researcher's token (Authorization: Bearer …)",
-      );
-    }
-  };
+  const arrivals = new RateLimiter(
+    (options.arrivalRate?.perMinute ?? 30) / 60,
+    options.arrivalRate?.burst ?? 30,
+  );
+  const root = options.appDir ? realpathSync(path.resolve(options.appDir)) : undefined;
+  const publicOrigin = options.publicOrigin ? new URL(options.publicOrigin) : undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://server.invalid");
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", "http://server.invalid");
+    } catch {
+      throw new ServiceError(400, "bad-url", "the address is not valid");
+    }
     const { pathname } = url;
     const method = req.method ?? "GET";
-    const address = req.socket.remoteAddress ?? "?";
+    if (publicOrigin && req.headers.host !== publicOrigin.host) {
+      throw new ServiceError(
+        421,
+        "wrong-host",
+        `this server answers for ${publicOrigin.host} only`,
+      );
+    }
     if (!pathname.startsWith("/api/")) {
       if (method !== "GET" && method !== "HEAD")
-        throw new ServiceError(405, "method", "only GET here");
-      if (!options.appDir) throw new ServiceError(404, "no-app", "this server serves the API only");
-      serveApp(req, res, options.appDir, pathname);
+        throw new ServiceError(405, "method", "only GET here", { allow: "GET, HEAD" });
+      if (!root) throw new ServiceError(404, "no-app", "this server serves the API only");
+      try {
+        decodeURIComponent(pathname);
+      } catch {
+        throw new ServiceError(400, "bad-url", "the address is not validly %-encoded");
+      }
+      serveApp(req, res, root, pathname);
       return;
     }
-    if (!limiter.allow(address)) {
+    const address = clientAddress(req, options.trustProxy === true);
+    const wait = limiter.take(address);
+    if (wait > 0) {
       throw new ServiceError(
         429,
         "slow-down",
         "too many requests from this address; wait a moment",
+        { "retry-after": String(wait) },
       );
     }
     // Same origin only, except the researcher's own app elsewhere (researcherOrigins) on the
     // researcher's endpoints: a page elsewhere may not call this API from a browser.
     const origin = req.headers.origin;
     const researcherRoute = /^\/api\/(studies|audio|health)(\/|$)/.test(pathname);
-    if (
-      origin &&
-      origin !== `http://${req.headers.host}` &&
-      origin !== `https://${req.headers.host}`
-    ) {
+    const own = publicOrigin
+      ? [publicOrigin.origin]
+      : [`http://${req.headers.host}`, `https://${req.headers.host}`];
+    if (origin && !own.includes(origin)) {
       if (!(researcherRoute && options.researcherOrigins?.includes(origin))) {
-        throw new ServiceError(403, "foreign-origin", `requests from ${origin} are not accepted`);
+        throw new ServiceError(
+          403,
+          "foreign-origin",
+          `requests from ${origin.slice(0, 200)} are not accepted`,
+        );
       }
       res.setHeader("access-control-allow-origin", origin);
       for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
@@ -240,122 +251,74 @@ export function createCollectionServer(options: ServerOptions): Server {
         return;
       }
     }
-    const parts = pathname.split("/").slice(2).map(decodeURIComponent); // after "/api/"
-    if (method === "GET" && parts[0] === "health" && parts.length === 1) {
-      send(res, 200, { ok: true, database: store.kind });
-      return;
+    let segments: string[];
+    try {
+      segments = pathname.split("/").slice(2).map(decodeURIComponent); // after "/api/"
+    } catch {
+      throw new ServiceError(400, "bad-url", "the address is not validly %-encoded");
     }
-    // Researcher: studies and audio.
-    if (parts[0] === "studies" && parts[1]) {
-      await researcher(req);
-      const studyId = parts[1];
-      if (method === "PUT" && parts.length === 2) {
-        const body = await readJson<Parameters<typeof publishStudy>[1]>(req, LIMITS.study);
-        const file = body?.file as { study?: { id?: unknown } } | undefined;
-        if (file?.study?.id !== studyId) {
-          throw new ServiceError(
-            400,
-            "bad-study",
-            `the file's study.id must be "${studyId}", the id in the address`,
-          );
-        }
-        send(res, 200, await publishStudy(store, body));
-        return;
-      }
-      if (method === "GET" && parts[2] === "collect") {
-        send(res, 200, await collect(store, studyId));
-        return;
-      }
-      if (method === "GET" && parts[2] === "progress") {
-        send(res, 200, await progress(store, studyId));
-        return;
-      }
-      if (method === "POST" && parts[2] === "experts" && parts.length === 3) {
-        const body = await readJson<{ expertId?: unknown }>(req);
-        send(res, 200, await createExpert(store, studyId, String(body?.expertId ?? "")));
-        return;
-      }
+    const found = match(routes, segments);
+    if (!found) throw new ServiceError(404, "no-route", `no API route ${method} ${pathname}`);
+    const route = found.byMethod.get(method);
+    if (!route) {
+      const allow = [...found.byMethod.keys()].join(", ");
+      throw new ServiceError(405, "method", `${pathname} takes ${allow}`, { allow });
     }
-    // Experts, with the token of their link.
-    if (parts[0] === "x" && parts[1]) {
-      const studyId = parts[1];
-      const expertId = await expertOf(store, studyId, bearer(req));
-      if (method === "GET" && parts[2] === "work" && parts.length === 3) {
-        send(res, 200, await expertWork(store, studyId, expertId));
-        return;
-      }
-      if (method === "GET" && parts[2] === "clips" && parts[4] === "audio" && parts.length === 5) {
-        sendAudio(req, res, await expertAudio(store, studyId, parts[3] ?? ""));
-        return;
-      }
-      if (method === "PUT" && parts[2] === "labels" && parts[3] && parts.length === 4) {
-        send(
-          res,
-          200,
-          await setExpertReasons(store, studyId, expertId, parts[3], await readJson(req)),
+    if (found.params.studyId !== undefined) validStudyId(found.params.studyId);
+    if (route.arrival) {
+      const arrivalWait = arrivals.take(address);
+      if (arrivalWait > 0) {
+        throw new ServiceError(
+          429,
+          "slow-down",
+          "too many arrivals from this address; wait a moment",
+          { "retry-after": String(arrivalWait) },
         );
-        return;
       }
     }
-    if (parts[0] === "audio" && parts[1]) {
-      await researcher(req);
-      const hash = parts[1];
-      if (method === "HEAD") {
-        res.writeHead((await hasAudio(store, hash)) ? 200 : 404).end();
-        return;
-      }
-      if (method === "PUT") {
-        const bytes = await readBody(req, LIMITS.audio);
-        await putAudio(
-          store,
-          hash,
-          String(req.headers["content-type"] ?? ""),
-          new Uint8Array(bytes),
-        );
-        send(res, 200, { sha256: hash, stored: true });
-        return;
-      }
-    }
-    // Participants.
-    if (parts[0] === "p" && parts[1]) {
-      const studyId = parts[1];
-      if (method === "GET" && parts.length === 2) {
-        send(res, 200, await studyAbout(store, studyId));
-        return;
-      }
-      if (method === "POST" && parts[2] === "arrive" && parts.length === 3) {
-        send(res, 200, await arrive(store, studyId, await readJson(req)));
-        return;
-      }
-      const participant = await sessionParticipant(store, studyId, bearer(req));
-      if (method === "GET" && parts[2] === "state" && parts.length === 3) {
-        send(res, 200, await participantState(store, studyId, participant));
-        return;
-      }
-      if (method === "POST" && parts[2] === "submissions" && parts.length === 3) {
-        send(res, 200, await submit(store, studyId, participant, await readJson(req)));
-        return;
-      }
-      if (method === "POST" && parts[2] === "return" && parts.length === 3) {
-        await returnStudy(store, studyId, participant);
-        send(res, 200, await participantState(store, studyId, participant));
-        return;
-      }
-      if (method === "GET" && parts[2] === "clips" && parts[4] === "audio" && parts.length === 5) {
-        sendAudio(req, res, await participantAudio(store, studyId, participant, Number(parts[3])));
-        return;
-      }
-    }
-    throw new ServiceError(404, "no-route", `no API route ${method} ${pathname}`);
+    await route.handle({
+      req,
+      res,
+      store,
+      params: found.params,
+      slots: { slotTimeoutMinutes: options.slotTimeoutMinutes ?? DEFAULT_SLOTS.slotTimeoutMinutes },
+      send: (s, b) => send(res, s, b),
+    });
   };
 
   return createServer((req, res) => {
+    const requestId = randomBytes(6).toString("hex");
+    res.setHeader("x-request-id", requestId);
     handle(req, res).catch((error: unknown) => {
+      if (error instanceof ServiceError) {
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        send(
+          res,
+          error.status,
+          { error: { code: error.code, message: error.message } },
+          error.headers,
+        );
+        return;
+      }
+      // Name the error and the request, never what was sent (ids, bodies, query parameters).
+      const name = error instanceof Error ? error.name : typeof error;
+      const code = (error as { code?: unknown } | null)?.code;
+      log(
+        `request ${requestId} ${req.method} failed: ${name}${typeof code === "string" ? ` (${code})` : ""}`,
+      );
       if (res.headersSent) {
         res.destroy();
         return;
       }
-      fail(res, error);
+      send(res, 500, {
+        error: {
+          code: "internal",
+          message: `the server could not do this; see its log (request ${requestId})`,
+        },
+      });
     });
   });
 }

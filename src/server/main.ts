@@ -10,7 +10,7 @@ import { ensureResearcherToken } from "./service.ts";
 import { openStore } from "./store.ts";
 
 const USAGE =
-  "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST] [--rate REQUESTS_PER_SECOND_PER_ADDRESS] [--allow-origin https://lab.example.org ...]";
+  "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST] [--rate REQUESTS_PER_SECOND_PER_ADDRESS] [--arrival-rate ARRIVALS_PER_MINUTE_PER_ADDRESS] [--slot-timeout MINUTES] [--trust-proxy] [--public-origin https://study.example.org] [--allow-origin https://lab.example.org ...]";
 
 async function main() {
   const { values } = parseArgs({
@@ -20,6 +20,14 @@ async function main() {
       data: { type: "string" },
       app: { type: "string", default: "dist" },
       rate: { type: "string", default: "50" },
+      // New arrivals per minute per address (bursts of as many): fake ids cannot take the slots.
+      "arrival-rate": { type: "string", default: "30" },
+      // Behind a reverse proxy: the rate limits key on the address it forwards.
+      "trust-proxy": { type: "boolean", default: false },
+      // Minutes without a sign of life before a participant's unfinished clips go to others.
+      "slot-timeout": { type: "string", default: "60" },
+      // The address participants use: other Host names and Origins are refused.
+      "public-origin": { type: "string" },
       // Where else the researcher's app runs (its study page publishes and collects): those
       // origins may call the researcher endpoints with the token. Participants: same origin only.
       "allow-origin": { type: "string", multiple: true, default: [] },
@@ -44,6 +52,38 @@ async function main() {
     console.error(`--rate must be a positive number (got ${values.rate})\n${USAGE}`);
     process.exit(2);
   }
+  const arrivalRate = Number(values["arrival-rate"]);
+  if (!(arrivalRate > 0)) {
+    console.error(
+      `--arrival-rate must be a positive number (got ${values["arrival-rate"]})\n${USAGE}`,
+    );
+    process.exit(2);
+  }
+  const slotTimeout = Number(values["slot-timeout"]);
+  if (!Number.isInteger(slotTimeout) || slotTimeout < 1) {
+    console.error(
+      `--slot-timeout must be a whole number of minutes (got ${values["slot-timeout"]})\n${USAGE}`,
+    );
+    process.exit(2);
+  }
+  const publicOrigin = values["public-origin"];
+  if (publicOrigin !== undefined) {
+    let ok = false;
+    try {
+      const u = new URL(publicOrigin);
+      ok =
+        (u.protocol === "https:" || u.protocol === "http:") &&
+        u.origin === publicOrigin.replace(/\/$/, "");
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      console.error(
+        `--public-origin must be an origin such as https://study.example.org (got ${publicOrigin})\n${USAGE}`,
+      );
+      process.exit(2);
+    }
+  }
   const store = await openStore(path.resolve(values.data ?? "redpen-data"));
   await migrate(store);
   const made = await ensureResearcherToken(store, process.env.REDPEN_TOKEN);
@@ -57,6 +97,10 @@ async function main() {
     store,
     appDir,
     rate: { perSecond: rate, burst: Math.max(1, rate * 4) },
+    arrivalRate: { perMinute: arrivalRate, burst: Math.max(1, Math.round(arrivalRate)) },
+    trustProxy: values["trust-proxy"],
+    slotTimeoutMinutes: slotTimeout,
+    publicOrigin,
     researcherOrigins: values["allow-origin"].flatMap((o) => o.split(",")).map((o) => o.trim()),
   });
   server.listen(port, values.host, () => {

@@ -125,6 +125,22 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ALTER TABLE participants ADD COLUMN screening jsonb;
     `,
   },
+  {
+    version: 5,
+    name: "honest slots: released assignments, last sign of life",
+    sql: `
+      -- A returned (or timed-out) participant's unfinished clips go to others: their
+      -- assignments stay (positions are theirs) but no longer count against ratingsPerClip.
+      ALTER TABLE assignments ADD COLUMN released boolean NOT NULL DEFAULT false;
+      -- When the participant last arrived or sent a clip: past the study's slot timeout, a
+      -- participant still 'started' loses their unfinished clips.
+      ALTER TABLE participants ADD COLUMN last_seen_at timestamptz NOT NULL DEFAULT now();
+      UPDATE assignments a SET released = true FROM participants p
+        WHERE p.study_id = a.study_id AND p.id = a.participant_id AND p.status = 'returned'
+          AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
+            AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id);
+    `,
+  },
 ];
 
 /** Brings the schema up to the newest migration; returns the versions it applied. */

@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { targetOf } from "../../src/domain/headphoneCheck.ts";
 import { defaultRatingScale } from "../../src/domain/ratingScale.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
+import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";
 import { publishStudy } from "../../src/server/service.ts";
 import { openPglite, type Store } from "../../src/server/store.ts";
 import { storeDemoClips } from "../server/fixtures.ts";
@@ -306,8 +306,13 @@ test.each([
     await check("headphone-intro");
     await page.getByRole("button", { name: /^Stárt thé çhéçk/ }).click();
     await page.getByRole("button", { name: /^Pláý thé thréé söüñds/ }).click();
-    const target = targetOf(`xa:link:${pid}`, 0);
-    const choice = page.getByRole("radio").nth(target);
+    // Only the server knows the answer: read it with its secret, as the page never can.
+    const [target] = screeningTargets(
+      await screeningSecret(store),
+      { studyId: "xa", platform: "link", participantId: pid },
+      1,
+    );
+    const choice = page.getByRole("radio").nth(target as number);
     await expect.poll(() => choice.isEnabled(), { timeout: 15_000 }).toBe(true);
     await choice.check();
     await check("headphone-round");

@@ -1,16 +1,16 @@
 // The headphone check in Chromium: a participant who picks the right sound in every round goes
 // on to the clips; one who does not ends with the study's screened-out code and no clips; the
 // server keeps both results. The sounds really play (Web Audio); the right answers come from
-// the same seeded rule the page uses (domain/headphoneCheck.ts).
+// the server (its secret, read here as the page never can: src/server/screening.ts).
 import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { targetOf } from "../../src/domain/headphoneCheck.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
+import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";
 import { collect, publishStudy } from "../../src/server/service.ts";
 import { openPglite, type Store } from "../../src/server/store.ts";
 import { storeDemoClips } from "../server/fixtures.ts";
@@ -82,7 +82,13 @@ async function takeCheck(page: Page, pid: string, right: boolean) {
     expect(await sound1.isDisabled()).toBe(true); // not before the sounds were played
     await page.getByRole("button", { name: "Play the three sounds" }).click();
     await expect.poll(() => sound1.isEnabled(), { timeout: 15_000 }).toBe(true);
-    const target = targetOf(`scr:link:${pid}`, round);
+    // Only the server knows the answer: read it with its secret, as the page never can.
+    const targets = screeningTargets(
+      await screeningSecret(store),
+      { studyId: "scr", platform: "link", participantId: pid },
+      2,
+    );
+    const target = targets[round] as number;
     const pick = right ? target : (target + 1) % 3;
     await page.getByRole("radio", { name: `Sound ${pick + 1}` }).check();
     if (round === 0 && right) await screenshot(page, "headphone-check");

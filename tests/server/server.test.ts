@@ -14,6 +14,7 @@ import { parseAnnotationFile } from "../../src/domain/schema.ts";
 import type { AnnotationFile } from "../../src/domain/types.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
+import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
 import { openPglite, openPostgres, type Store } from "../../src/server/store.ts";
 import { studyFile } from "./fixtures.ts";
@@ -65,7 +66,11 @@ describe.each(backends)("on $name", (backend) => {
     store = await backend.open();
     await migrate(store);
     await ensureResearcherToken(store, TOKEN);
-    server = createCollectionServer({ store, rate: { perSecond: 10_000, burst: 10_000 } });
+    server = createCollectionServer({
+      store,
+      rate: { perSecond: 10_000, burst: 10_000 },
+      arrivalRate: { perMinute: 1_000_000, burst: 10_000 },
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const address = server.address();
     base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
@@ -330,7 +335,9 @@ describe.each(backends)("on $name", (backend) => {
     }
     expect((await api("POST", "studies/exp/experts", { expertId: "e1" })).status).toBe(401);
     const bad = await api("POST", "studies/exp/experts", { expertId: "a b" }, TOKEN);
-    expect(bad.json.error?.message).toBe("the expert id must be 1–128 letters, digits, _ . : or -");
+    expect(bad.json.error?.message).toBe(
+      'expertId: must be 1–128 letters, digits, _ . : or - (got "a b")',
+    );
     const made = await api("POST", "studies/exp/experts", { expertId: "e1" }, TOKEN);
     const token = made.json.token as string;
     expect(made.json.expertId).toBe("e1");
@@ -438,12 +445,28 @@ describe.each(backends)("on $name", (backend) => {
     const none = await api("POST", "p/screen/arrive", { platform: "link", participantId: "S1" });
     expect(none.status).toBe(400);
     expect(none.json.error?.message).toBe(
-      'this study needs the huggins headphone check first: screening must be { test: "huggins", trials: 6, correct: 0–6 }',
+      'this study needs the huggins headphone check first: screening must be { test: "huggins", choices: [6 answers, each 0, 1 or 2] }',
     );
+    // A score made up by the page (or curl) is refused: the server counts.
+    const forged = await api("POST", "p/screen/arrive", {
+      platform: "link",
+      participantId: "S1",
+      screening: { test: "huggins", trials: 6, correct: 6 },
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.json.error?.message).toBe(
+      "screening.choices: is required\nscreening: has a field this does not take: trials, correct",
+    );
+    const secret = await screeningSecret(store);
+    const answers = (pid: string) =>
+      screeningTargets(secret, { studyId: "screen", platform: "link", participantId: pid }, 6);
+    /** Choices with exactly `right` of the 6 answers right. */
+    const choosing = (pid: string, right: number) =>
+      answers(pid).map((t, i) => (i < right ? t : (t + 1) % 3));
     const fail = await api("POST", "p/screen/arrive", {
       platform: "link",
       participantId: "S1",
-      screening: { test: "huggins", trials: 6, correct: 4 },
+      screening: { test: "huggins", choices: choosing("S1", 4) },
     });
     expect(fail.status).toBe(200);
     expect(fail.json.state).toMatchObject({
@@ -455,13 +478,13 @@ describe.each(backends)("on $name", (backend) => {
     const again = await api("POST", "p/screen/arrive", {
       platform: "link",
       participantId: "S1",
-      screening: { test: "huggins", trials: 6, correct: 6 },
+      screening: { test: "huggins", choices: answers("S1") },
     });
     expect((again.json.state as { status: string }).status).toBe("screened-out");
     const pass = await api("POST", "p/screen/arrive", {
       platform: "link",
       participantId: "S2",
-      screening: { test: "huggins", trials: 6, correct: 5 },
+      screening: { test: "huggins", choices: choosing("S2", 5) },
     });
     expect((pass.json.state as { clips: unknown[] }).clips).toHaveLength(2);
     const collected = await api("GET", "studies/screen/collect", undefined, TOKEN);

@@ -1,8 +1,8 @@
 // The server serves the built app: every client-side route (/p/…, /annotate/…) gets
 // index.html, files under /assets/ are cached for good, every page carries the app's
 // Content-Security-Policy, and nothing outside the app's folder can be read.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -22,6 +22,11 @@ beforeAll(async () => {
   writeFileSync(path.join(app, "index.html"), "<!doctype html><title>RedPen</title>");
   writeFileSync(path.join(app, "assets", "index-abc123.js"), "console.log(1)");
   writeFileSync(path.join(dir, "secret.txt"), "not for the web");
+  // A sibling whose name starts with the app folder's (as --app …/app --data …/app-data did):
+  // a plain prefix test let /..%2fapp-data/… through.
+  mkdirSync(path.join(dir, "app-data", "pg_wal"), { recursive: true });
+  writeFileSync(path.join(dir, "app-data", "pg_wal", "000000010000000000000001"), "WAL: PID-1");
+  symlinkSync(path.join(dir, "app-data"), path.join(app, "linked"));
   store = await openPglite(path.join(dir, "db"));
   await migrate(store);
   server = createCollectionServer({ store, appDir: app });
@@ -45,7 +50,10 @@ test("client-side routes get index.html with the CSP; assets are cached for good
     const res = await fetch(`${base}${route}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(res.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers.get("content-security-policy")).toBe(
+      `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`,
+    );
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("cache-control")).toBe("no-cache");
     expect(await res.text()).toBe("<!doctype html><title>RedPen</title>");
   }
@@ -111,4 +119,63 @@ test("the researcher's app on an allowed origin may call researcher endpoints, n
   } finally {
     await new Promise((resolve) => other.close(resolve));
   }
+});
+
+/** A GET with the path exactly as written (fetch would normalize the dots away). */
+function rawGet(route: string): Promise<{ status: number; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: route, method: "GET" },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => {
+          body += c;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("no encoding of .. reaches a sibling folder named like the app's, nor a symlink out", async () => {
+  const wal = "app-data/pg_wal/000000010000000000000001";
+  const tries = [
+    `/../${wal}`,
+    `/..%2f${wal}`,
+    `/..%2F${wal}`,
+    `/%2e%2e/${wal}`,
+    `/%2E%2E%2F${wal}`,
+    `/.%2e/${wal}`,
+    `/%2e./${wal}`,
+    `/..%5c${wal.replaceAll("/", "%5c")}`,
+    `/..\\${wal.replaceAll("/", "\\")}`,
+    `/%252e%252e%252f${wal}`,
+    `/assets/..%2f..%2f${wal}`,
+    `/assets/%2e%2e/%2e%2e/${wal}`,
+    `/..%c0%af${wal}`,
+    `/..%00/${wal}`,
+    `/./..%2f${wal}`,
+    `//..%2f${wal}`,
+    `/..%2f..%2f..%2f..%2f..%2f..%2f..%2f..%2f${dir.slice(1)}/${wal}`,
+    `/${encodeURIComponent(path.join(dir, wal))}`,
+    "/linked/pg_wal/000000010000000000000001",
+    "/..%2fsecret.txt",
+    "/..%2fapp/index.html%2f..%2f..%2fsecret.txt",
+  ];
+  for (const route of tries) {
+    const res = await rawGet(route);
+    expect(res.body, route).not.toContain("WAL: PID-1");
+    expect(res.body, route).not.toContain("not for the web");
+    // Either the app's page (an unknown path) or a refusal; never a 500.
+    expect([200, 400], route).toContain(res.status);
+    if (res.status === 200) expect(res.body, route).toBe("<!doctype html><title>RedPen</title>");
+  }
+  // A real file under a folder whose name merely starts with ".." is still served.
+  mkdirSync(path.join(app, "..x"), { recursive: true });
+  writeFileSync(path.join(app, "..x", "ok.txt"), "fine");
+  expect((await rawGet("/..x/ok.txt")).body).toBe("fine");
 });

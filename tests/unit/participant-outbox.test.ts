@@ -59,7 +59,7 @@ beforeAll(async () => {
     audio: Object.fromEntries(file.clips.map((c) => [c.id, { sha256: sha, mime: "audio/wav" }])),
   });
   await listen();
-});
+}, 60_000); // PGlite's start takes seconds on a busy machine
 afterAll(async () => {
   await stop();
   await store.close();
@@ -103,7 +103,7 @@ const sentBy = async (participantId: string) =>
   (await collect(store, "ob")).submissions.filter((s) => s.annotatorId === participantId);
 
 test("send once each; wait while the server is gone; resume; never twice; renew a session", async () => {
-  const arrival = { platform: "prolific", participantId: "PID-outbox-1" };
+  const arrival = { platform: "prolific" as const, participantId: "PID-outbox-1" };
   const prepared = await prepare(base(), "ob", arrival, () => undefined);
   if ("screenedOut" in prepared) throw new Error("screened out");
   const local = prepared;
@@ -159,7 +159,7 @@ test("send once each; wait while the server is gone; resume; never twice; renew 
 
 test("an expert's copy: the crowd's spans come in, labels go back, unsent ones survive a refresh", async () => {
   // The participant of the test above sent 4 clips with a span each.
-  const { token } = await createExpert(store, "ob", "e9");
+  const { token } = await createExpert(store, "ob", { expertId: "e9" });
   const localId = await refreshExpertCopy(base(), "ob", "e9", token);
   const copy = await getStudy(localId);
   expect(copy?.expertLink).toMatchObject({ studyId: "ob", expertId: "e9", acknowledged: {} });

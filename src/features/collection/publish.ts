@@ -4,6 +4,7 @@
 
 import { studyToFile } from "../../db/interchange.ts";
 import { getClipAudio } from "../../db/repo.ts";
+import { apiPath } from "../../domain/api/endpoints.ts";
 import {
   type CollectionSettings,
   expertLink,
@@ -65,17 +66,17 @@ export async function publishToServer(
       `${missing.length} clip(s) have no audio in this browser (${list}${missing.length > 5 ? ", …" : ""}): add their audio files first, so participants can hear them`,
     );
   }
-  const result = await apiJson<PublishResult>(
-    server,
-    `/api/studies/${encodeURIComponent(studyId)}`,
-    { method: "PUT", token, json: { file: header, settings, audio } },
-  );
+  const result = await apiJson<PublishResult>(server, apiPath("publish", { studyId }), {
+    method: "PUT",
+    token,
+    json: { file: header, settings, audio },
+  });
   for (const [i, hash] of result.missingAudio.entries()) {
     onProgress({ stage: "uploading", done: i, total: result.missingAudio.length });
     const blob = blobs.get(hash);
     if (!blob)
       throw new ApiError(0, "internal", `the server asked for audio ${hash} it was not sent`);
-    await apiJson(server, `/api/audio/${hash}`, {
+    await apiJson(server, apiPath("putAudio", { sha256: hash }), {
       method: "PUT",
       token,
       body: blob,
@@ -93,18 +94,14 @@ export async function publishToServer(
 
 /** How the study's collection goes: participants and clips × ratings done. */
 export function fetchProgress(server: string, token: string, studyId: string) {
-  return apiJson<StudyProgress>(server, `/api/studies/${encodeURIComponent(studyId)}/progress`, {
+  return apiJson<StudyProgress>(server, apiPath("progress", { studyId }), {
     token,
   });
 }
 
 /** Everything collected, as an interchange file ready for the merge preview. */
 export async function collectFile(server: string, token: string, studyId: string): Promise<File> {
-  const file = await apiJson<unknown>(
-    server,
-    `/api/studies/${encodeURIComponent(studyId)}/collect`,
-    { token },
-  );
+  const file = await apiJson<unknown>(server, apiPath("collect", { studyId }), { token });
   return new File([JSON.stringify(file)], `collected-${studyId}.json`, {
     type: "application/json",
   });
@@ -119,7 +116,7 @@ export async function makeExpertLink(
 ): Promise<string> {
   const made = await apiJson<{ expertId: string; token: string }>(
     server,
-    `/api/studies/${encodeURIComponent(studyId)}/experts`,
+    apiPath("createExpert", { studyId }),
     { method: "POST", token, json: { expertId } },
   );
   return expertLink(server, studyId, made.expertId, made.token);

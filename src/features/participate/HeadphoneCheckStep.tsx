@@ -1,32 +1,24 @@
 // The headphone check (domain/headphoneCheck.ts) before the clips: each trial plays three
 // sounds through Web Audio, then asks which one was the odd one out (Huggins: the one with a
-// faint tone; antiphase: the quietest). The page only counts the answers; the server decides
-// the pass with the study's pass mark, and a participant who fails ends with the study's
-// "screened out" code instead of clips.
+// faint tone; antiphase: the quietest). The server makes the sounds (from a secret only it
+// holds) and scores the choices the page sends: the page never knows the answers. A
+// participant who fails ends with the study's "screened out" code instead of clips.
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import {
-  type ScreeningConfig,
-  type ScreeningTest,
-  screeningTrial,
-  targetOf,
-} from "../../domain/headphoneCheck.ts";
+import type { ScreeningConfig, ScreeningTest } from "../../domain/screening.ts";
 import { useT } from "../../lib/i18n.tsx";
 
 /** Plays the sounds one after another; resolves when the last has ended. */
 async function playAll(
   context: AudioContext,
-  sounds: readonly { left: Float32Array; right: Float32Array }[],
+  sounds: readonly AudioBuffer[],
   onSound: (i: number) => void,
 ): Promise<void> {
   if (context.state === "suspended") await context.resume();
   const gap = 0.5;
   let at = context.currentTime + 0.1;
   const ends: Promise<void>[] = [];
-  sounds.forEach((s, i) => {
-    const buffer = context.createBuffer(2, s.left.length, context.sampleRate);
-    buffer.copyToChannel(s.left as Float32Array<ArrayBuffer>, 0);
-    buffer.copyToChannel(s.right as Float32Array<ArrayBuffer>, 1);
+  sounds.forEach((buffer, i) => {
     const node = context.createBufferSource();
     node.buffer = buffer;
     node.connect(context.destination);
@@ -41,13 +33,13 @@ async function playAll(
 
 export function HeadphoneCheckStep({
   config,
-  seed,
+  loadSound,
   onDone,
 }: {
   config: ScreeningConfig & { test: ScreeningTest };
-  /** The participant's own: the same person gets the same rounds. */
-  seed: string;
-  onDone(result: { test: ScreeningTest; trials: number; correct: number }): void;
+  /** The server's WAV of one sound (0–2) of one round (from 0) of this participant's check. */
+  loadSound(round: number, sound: number): Promise<Blob>;
+  onDone(result: { test: ScreeningTest; choices: number[] }): void;
 }) {
   const t = useT();
   const id = useId();
@@ -56,7 +48,8 @@ export function HeadphoneCheckStep({
   const [playing, setPlaying] = useState<number | null>(null);
   const [heard, setHeard] = useState(false);
   const [choice, setChoice] = useState<number | null>(null);
-  const [correct, setCorrect] = useState(0);
+  const [choices, setChoices] = useState<number[]>([]);
+  const sounds = useRef(new Map<number, AudioBuffer[]>());
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(
     () => () => {
@@ -69,10 +62,18 @@ export function HeadphoneCheckStep({
     try {
       context.current ??= new AudioContext();
       const ctx = context.current;
-      const { sounds } = screeningTrial(config.test, ctx.sampleRate, seed, trial);
       setFailure(null);
+      let round = sounds.current.get(trial);
+      if (!round) {
+        round = await Promise.all(
+          [0, 1, 2].map(async (i) =>
+            ctx.decodeAudioData(await (await loadSound(trial, i)).arrayBuffer()),
+          ),
+        );
+        sounds.current.set(trial, round);
+      }
       setPlaying(0);
-      await playAll(ctx, sounds, setPlaying);
+      await playAll(ctx, round, setPlaying);
       setHeard(true);
     } catch (e) {
       setFailure(t("hp.cannotPlay", { reason: e instanceof Error ? e.message : String(e) }));
@@ -83,13 +84,12 @@ export function HeadphoneCheckStep({
 
   const next = () => {
     if (choice === null) return;
-    const target = targetOf(seed, trial);
-    const total = correct + (choice === target ? 1 : 0);
+    const all = [...choices, choice];
     if (trial + 1 >= config.trials) {
-      onDone({ test: config.test, trials: config.trials, correct: total });
+      onDone({ test: config.test, choices: all });
       return;
     }
-    setCorrect(total);
+    setChoices(all);
     setTrial(trial + 1);
     setHeard(false);
     setChoice(null);

@@ -29,6 +29,7 @@ import { Outbox } from "./outbox.ts";
 import {
   clipIdAt,
   fetchAbout,
+  fetchScreeningSound,
   localStudyId,
   type PrepareProgress,
   prepare,
@@ -160,6 +161,7 @@ function Steps({
   afterIntake(about: StudyAbout, answers: Answers | undefined): void;
 }) {
   const t = useT();
+  const server = sameOriginServer();
   useDocumentTitle(step.kind === "consent" ? step.about.name : t("page.title"));
 
   if (!arrival || !localId) {
@@ -228,7 +230,9 @@ function Steps({
           {screening && screening.test !== "off" ? (
             <HeadphoneCheckStep
               config={{ ...screening, test: screening.test }}
-              seed={`${studyId}:${arrival.platform}:${arrival.participantId}`}
+              loadSound={(round, sound) =>
+                fetchScreeningSound(server, studyId, arrival, round, sound)
+              }
               onDone={(result) => start(step.answers, result)}
             />
           ) : null}

@@ -6,6 +6,7 @@
 import { getClipAudio, getStudy } from "../../db/repo.ts";
 // Directly, not through repo.ts: only expert links need it, so it stays in their chunk.
 import { acknowledgeLabel, pendingLabels, writeExpertCopy } from "../../db/serverCopy.ts";
+import { apiPath } from "../../domain/api/endpoints.ts";
 import type { AnnotationFile } from "../../domain/types.ts";
 import { apiBlob, apiJson } from "../../lib/collectionApi.ts";
 import { Sender } from "./sender.ts";
@@ -14,8 +15,6 @@ import { Sender } from "./sender.ts";
 export function expertCopyId(studyId: string, expertId: string): string {
   return `expert:${JSON.stringify([studyId, expertId])}`;
 }
-
-const apiPath = (studyId: string, rest: string) => `/api/x/${encodeURIComponent(studyId)}${rest}`;
 
 export interface ExpertOpenProgress {
   done: number;
@@ -35,7 +34,7 @@ export async function refreshExpertCopy(
   onProgress: (p: ExpertOpenProgress) => void = () => undefined,
 ): Promise<string> {
   const localId = expertCopyId(studyId, expertId);
-  const work = await apiJson<AnnotationFile>(server, apiPath(studyId, "/work"), { token });
+  const work = await apiJson<AnnotationFile>(server, apiPath("expertWork", { studyId }), { token });
   // Only the clips with spans to label: the rest would be empty screens.
   const withSpans = [...new Set(work.regions.map((r) => r.clipId))];
   const file = { ...work, clips: work.clips.filter((c) => withSpans.includes(c.id)) };
@@ -46,7 +45,7 @@ export async function refreshExpertCopy(
   for (const clipId of need) {
     audio.set(
       clipId,
-      await apiBlob(server, apiPath(studyId, `/clips/${encodeURIComponent(clipId)}/audio`), {
+      await apiBlob(server, apiPath("expertAudio", { studyId, clipId }), {
         token,
       }),
     );
@@ -68,7 +67,7 @@ export class LabelOutbox extends Sender {
           sending(pending.length - i);
           const stored = await apiJson<{ reasons: string[] }>(
             link.server,
-            apiPath(link.studyId, `/labels/${encodeURIComponent(label.regionId)}`),
+            apiPath("expertLabels", { studyId: link.studyId, regionId: label.regionId }),
             { method: "PUT", token: link.token, json: { reasons: label.reasons } },
           );
           await acknowledgeLabel(localId, label.regionId, stored.reasons);

@@ -6,6 +6,7 @@
 // is replaced by arriving again (same platform id: same participant).
 
 import { getStudy, type Participation, updateParticipation } from "../../db/repo.ts";
+import { apiPath } from "../../domain/api/endpoints.ts";
 import type { ParticipantState, SubmissionResponse } from "../../domain/collection.ts";
 import { ApiError, apiJson } from "../../lib/collectionApi.ts";
 import {
@@ -18,8 +19,6 @@ import {
 import { Sender } from "./sender.ts";
 
 export { backoffMs, type OutboxStatus } from "./sender.ts";
-
-const path = (p: Participation, rest: string) => `/api/p/${encodeURIComponent(p.studyId)}${rest}`;
 
 export class Outbox extends Sender {
   constructor(localId: string) {
@@ -51,7 +50,9 @@ export class Outbox extends Sender {
           // Once per page: what the server already has (another browser, an earlier page).
           await adopt(
             await withSession((p) =>
-              apiJson<ParticipantState>(p.server, path(p, "/state"), { token: p.sessionToken }),
+              apiJson<ParticipantState>(p.server, apiPath("state", { studyId: p.studyId }), {
+                token: p.sessionToken,
+              }),
             ),
           );
           synced = true;
@@ -60,7 +61,7 @@ export class Outbox extends Sender {
         for (const [i, submission] of pending.entries()) {
           sending(pending.length - i);
           const response = await withSession(async (p) =>
-            apiJson<SubmissionResponse>(p.server, path(p, "/submissions"), {
+            apiJson<SubmissionResponse>(p.server, apiPath("submit", { studyId: p.studyId }), {
               method: "POST",
               token: p.sessionToken,
               json: await submissionRequest(localId, p, submission),

@@ -16,12 +16,12 @@ import {
   type SubmissionRecord,
   updateParticipation,
 } from "../../db/repo.ts";
-import {
-  type ArriveRequest,
-  type ParticipantState,
-  participantPagePath,
-  type StudyAbout,
-  type SubmissionRequest,
+import { apiPath } from "../../domain/api/endpoints.ts";
+import type {
+  ArriveRequest,
+  ParticipantState,
+  StudyAbout,
+  SubmissionRequest,
 } from "../../domain/collection.ts";
 import { apiBlob, apiJson } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
@@ -38,18 +38,33 @@ export function positionOf(clipId: string): number {
   return Number.isInteger(n) && n > 0 ? n : Number.NaN;
 }
 
-const apiPath = (studyId: string, rest = "") => `/api${participantPagePath(studyId)}${rest}`;
-
 /** The study's name, consent text and instructions, before the participant takes part. */
 export function fetchAbout(server: string, studyId: string): Promise<StudyAbout> {
-  return apiJson<StudyAbout>(server, apiPath(studyId));
+  return apiJson<StudyAbout>(server, apiPath("about", { studyId }));
+}
+
+/**
+ * One sound (0–2) of one round (from 0) of this participant's headphone check, as the server
+ * made it: the page never learns which sound is the odd one, it only plays them.
+ */
+export function fetchScreeningSound(
+  server: string,
+  studyId: string,
+  arrival: Pick<ArriveRequest, "platform" | "participantId">,
+  round: number,
+  sound: number,
+): Promise<Blob> {
+  return apiBlob(server, apiPath("screeningSound", { studyId, round, sound }), {
+    method: "POST",
+    json: { platform: arrival.platform, participantId: arrival.participantId },
+  });
 }
 
 /** Arrives (or arrives again): the server's participant, its state and a new session token. */
 export function arrive(server: string, studyId: string, arrival: ArriveRequest) {
   return apiJson<{ sessionToken: string; state: ParticipantState }>(
     server,
-    apiPath(studyId, "/arrive"),
+    apiPath("arrive", { studyId }),
     { method: "POST", json: arrival },
   );
 }
@@ -82,7 +97,7 @@ export async function prepare(
   const blobs: Blob[] = [];
   for (const clip of state.clips) {
     blobs.push(
-      await apiBlob(server, apiPath(studyId, `/clips/${clip.position}/audio`), {
+      await apiBlob(server, apiPath("participantAudio", { studyId, position: clip.position }), {
         token: sessionToken,
       }),
     );

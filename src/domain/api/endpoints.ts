@@ -1,0 +1,116 @@
+// Every endpoint of the collection server's API, declared once (docs/server.md, "The API"):
+// method, path, who may call it, the request body's schema and size limit. The server routes by
+// this table (src/server/routes.ts) and the clients build their paths with `apiPath`, so a path
+// is written in one place only.
+import type { z } from "zod";
+import {
+  ArriveRequestSchema,
+  ExpertRequestSchema,
+  LabelsRequestSchema,
+  PublishRequestSchema,
+  ScreeningSoundRequestSchema,
+  SubmissionRequestSchema,
+} from "./requests.ts";
+
+export type Caller = "anyone" | "researcher" | "expert" | "participant";
+
+export interface Endpoint {
+  method: "GET" | "HEAD" | "PUT" | "POST";
+  /** Path after `/api/`, `:name` for a parameter (one %-encoded segment). */
+  path: string;
+  caller: Caller;
+  /** The JSON body's schema (checked before anything else); none: no JSON body. */
+  body?: z.ZodType;
+  /** The largest body taken, in bytes. */
+  limit?: number;
+}
+
+const KB = 1024;
+const MB = 1024 * KB;
+/** Participant and expert bodies; a study file or an audio file may be much larger. */
+export const LIMITS = { json: 256 * KB, study: 64 * MB, audio: 64 * MB } as const;
+
+export const ENDPOINTS = {
+  health: { method: "GET", path: "health", caller: "anyone" },
+  publish: {
+    method: "PUT",
+    path: "studies/:studyId",
+    caller: "researcher",
+    body: PublishRequestSchema,
+    limit: LIMITS.study,
+  },
+  collect: { method: "GET", path: "studies/:studyId/collect", caller: "researcher" },
+  progress: { method: "GET", path: "studies/:studyId/progress", caller: "researcher" },
+  createExpert: {
+    method: "POST",
+    path: "studies/:studyId/experts",
+    caller: "researcher",
+    body: ExpertRequestSchema,
+    limit: LIMITS.json,
+  },
+  hasAudio: { method: "HEAD", path: "audio/:sha256", caller: "researcher" },
+  putAudio: { method: "PUT", path: "audio/:sha256", caller: "researcher", limit: LIMITS.audio },
+  expertWork: { method: "GET", path: "x/:studyId/work", caller: "expert" },
+  expertAudio: { method: "GET", path: "x/:studyId/clips/:clipId/audio", caller: "expert" },
+  expertLabels: {
+    method: "PUT",
+    path: "x/:studyId/labels/:regionId",
+    caller: "expert",
+    body: LabelsRequestSchema,
+    limit: LIMITS.json,
+  },
+  about: { method: "GET", path: "p/:studyId", caller: "anyone" },
+  screeningSound: {
+    method: "POST",
+    path: "p/:studyId/screening/:round/:sound",
+    caller: "anyone",
+    body: ScreeningSoundRequestSchema,
+    limit: LIMITS.json,
+  },
+  arrive: {
+    method: "POST",
+    path: "p/:studyId/arrive",
+    caller: "anyone",
+    body: ArriveRequestSchema,
+    limit: LIMITS.json,
+  },
+  state: { method: "GET", path: "p/:studyId/state", caller: "participant" },
+  submit: {
+    method: "POST",
+    path: "p/:studyId/submissions",
+    caller: "participant",
+    body: SubmissionRequestSchema,
+    limit: LIMITS.json,
+  },
+  returnStudy: { method: "POST", path: "p/:studyId/return", caller: "participant" },
+  participantAudio: {
+    method: "GET",
+    path: "p/:studyId/clips/:position/audio",
+    caller: "participant",
+  },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/** The parameter names of a path ("p/:studyId/clips/:position/audio" → studyId | position). */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type EndpointParams<N extends EndpointName> = Record<
+  ParamsOf<(typeof ENDPOINTS)[N]["path"]>,
+  string | number
+>;
+
+/** `/api/…` of an endpoint, each parameter %-encoded as one segment. */
+export function apiPath<N extends EndpointName>(name: N, params: EndpointParams<N>): string {
+  const values = params as Record<string, string | number>;
+  const path = ENDPOINTS[name].path.replace(/:([A-Za-z0-9]+)/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`apiPath(${name}): no ${key}`);
+    return encodeURIComponent(String(value));
+  });
+  return `/api/${path}`;
+}

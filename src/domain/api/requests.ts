@@ -1,0 +1,233 @@
+// What the collection server accepts from its clients, as zod schemas: the one home of every
+// rule about a request (docs/server.md, "The API"). The server checks each request against
+// these before any SQL runs, and a refusal names the field (`spans[2].end: must be a number`).
+// Fields that end up in a collected interchange file are built from the interchange reader's
+// own pieces (schema.ts), so what the server acknowledges the reader accepts; the server's
+// bounds come on top (never looser than the reader).
+import { z } from "zod";
+import { describeValue, formatPath } from "../interchange/problems.ts";
+import { IsoDateTimeSchema, issueMessage, RegionSchema, SubmissionSchema } from "../schema.ts";
+
+/** A participant id the server accepts (from PROLIFIC_PID or `participant`). */
+export const PARTICIPANT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** A submission's client-made id the server accepts. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** C0 and C1 control characters but tab, line feed and carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this is the list of them
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** A UTF-16 surrogate without its partner: PostgreSQL refuses to store it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text of at most `max` characters without control characters (lines allowed when `lines`). */
+export function boundedText(max: number, lines = false) {
+  return z
+    .string()
+    .max(max)
+    .superRefine((s, ctx) => {
+      if (CONTROL.test(s) || (!lines && /[\n\r\t]/.test(s))) {
+        ctx.addIssue({ code: "custom", input: s, message: "must not contain control characters" });
+      } else if (LONE_SURROGATE.test(s)) {
+        ctx.addIssue({ code: "custom", input: s, message: "must be valid Unicode text" });
+      }
+    });
+}
+
+const pattern = (re: RegExp, what: string) =>
+  z.string().superRefine((s, ctx) => {
+    if (!re.test(s))
+      ctx.addIssue({ code: "custom", input: s, message: `${what} (got ${describeValue(s)})` });
+  });
+
+export const ParticipantIdSchema = pattern(
+  PARTICIPANT_ID_PATTERN,
+  "must be 1–128 letters, digits, _ . : or -",
+);
+
+/** A study id in an address: any text the interchange reader takes as an id, bounded. */
+export const StudyIdSchema = boundedText(200).min(1);
+
+/** An address's parameters, checked with their names (`position: must be …`). */
+export const StudyIdParamsSchema = z.object({ studyId: StudyIdSchema });
+
+/** A clip's position in a participant's assignment, from 1. */
+export const PositionSchema = z.int().min(1).max(1000);
+export const PositionParamsSchema = z.object({ position: PositionSchema });
+
+/**
+ * The headphone check's answers: which of the three sounds (0, 1, 2) the participant picked in
+ * each round. The server alone knows the right ones and scores them; a score is refused.
+ */
+export const ScreeningChoicesSchema = z.strictObject({
+  test: z.enum(["huggins", "antiphase"]),
+  choices: z.array(z.int().min(0).max(2)).min(1).max(20),
+});
+
+/** Whose check's sounds are asked for (the rounds are made per participant). */
+export const ScreeningSoundRequestSchema = z.object({
+  platform: z.enum(["prolific", "link"]),
+  participantId: ParticipantIdSchema,
+});
+
+/** A round (from 0) and a sound (0–2) of the check, in an address. */
+export const ScreeningSoundParamsSchema = z.object({
+  round: z.int().min(0).max(19),
+  sound: z.int().min(0).max(2),
+});
+
+export const ArriveRequestSchema = z.object({
+  platform: z.enum(["prolific", "link"]),
+  participantId: ParticipantIdSchema,
+  platformStudyId: boundedText(128).min(1).optional(),
+  sessionId: boundedText(128).min(1).optional(),
+  /** The intake questionnaire's answers, checked against the study's questions by the server. */
+  answers: z
+    .record(boundedText(100), boundedText(2000, true))
+    .refine((a) => Object.keys(a).length <= 50, "must have at most 50 answers")
+    .optional(),
+  /** The headphone check's choices; the server scores them (it alone knows the answers). */
+  screening: ScreeningChoicesSchema.optional(),
+});
+
+/** Bounds the server adds to the reader's rules: nobody plays a clip 10,000 times, or for a day. */
+export const MAX_PLAY_COUNT = 10_000;
+export const MAX_SECONDS_ON_CLIP = 86_400;
+/** The earliest and latest `completedAt` taken (a client whose clock is wrong still fits). */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+export const SpanRequestSchema = z.object({
+  start: RegionSchema.shape.start,
+  end: RegionSchema.shape.end,
+});
+
+export const SubmissionRequestSchema = z.object({
+  clientId: pattern(CLIENT_ID_PATTERN, "must be 8–64 letters, digits, _ or -"),
+  position: PositionSchema,
+  score: z.int().min(1).max(5).optional(),
+  spans: z.array(SpanRequestSchema).max(200),
+  heardToEnd: z.boolean(),
+  playCount: z
+    .number()
+    .max(MAX_PLAY_COUNT)
+    .pipe(SubmissionSchema.shape.playCount.unwrap())
+    .optional(),
+  seconds: z
+    .number()
+    .max(MAX_SECONDS_ON_CLIP)
+    .pipe(SubmissionSchema.shape.seconds.unwrap())
+    .optional(),
+  completedAt: IsoDateTimeSchema.superRefine((s, ctx) => {
+    const ms = Date.parse(s);
+    if (!(ms >= EARLIEST && ms <= LATEST)) {
+      ctx.addIssue({
+        code: "custom",
+        input: s,
+        message: `must be a time from 1970 to 9999 (got ${describeValue(s)})`,
+      });
+    }
+  }).optional(),
+});
+
+export const ExpertRequestSchema = z.object({
+  expertId: pattern(PARTICIPANT_ID_PATTERN, "must be 1–128 letters, digits, _ . : or -"),
+});
+
+export const LabelsRequestSchema = z.object({
+  reasons: z.array(boundedText(200).min(1)).max(100),
+});
+
+const https = (s: string) => /^https?:\/\//.test(s);
+
+export const SettingsSchema = z.object({
+  clipsPerParticipant: z.int().min(1).max(1000).default(10),
+  ratingsPerClip: z.int().min(1).max(1000).default(3),
+  completionCode: boundedText(2000).optional(),
+  completionUrl: boundedText(2000).refine(https, "must be an http(s) address").optional(),
+  screenedOutCode: boundedText(2000).optional(),
+  screenedOutUrl: boundedText(2000).refine(https, "must be an http(s) address").optional(),
+  /** Minutes a participant may send nothing before their unfinished clips go to others. */
+  slotTimeoutMinutes: z
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .optional(),
+});
+
+export const AudioRefSchema = z.object({
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 digits 0-9a-f)"),
+  mime: boundedText(200),
+});
+
+export const PublishRequestSchema = z.object({
+  /** The interchange file; checked by the reader itself (parseAnnotationFile). */
+  file: z.unknown(),
+  settings: SettingsSchema.optional(),
+  audio: z.record(boundedText(1000), AudioRefSchema).optional(),
+});
+
+/** How deep any request's JSON may nest (an interchange file needs about 6). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * What no JSON body may carry whatever its schema: nesting deeper than MAX_JSON_DEPTH, and
+ * strings PostgreSQL cannot store (U+0000, a lone surrogate) in any key or value. Returns the
+ * first such place, or null. Iterative: a 50,000-deep body does not overflow the stack.
+ */
+export function unstorable(value: unknown): { path: string; message: string } | null {
+  const stack: { v: unknown; path: PropertyKey[] }[] = [{ v: value, path: [] }];
+  const bad = (s: string) => s.includes("\u0000") || LONE_SURROGATE.test(s);
+  while (stack.length > 0) {
+    const { v, path } = stack.pop() as { v: unknown; path: PropertyKey[] };
+    if (typeof v === "string") {
+      if (bad(v))
+        return { path: formatPath(path), message: "must not contain U+0000 or a lone surrogate" };
+      continue;
+    }
+    if (typeof v !== "object" || v === null) continue;
+    if (path.length >= MAX_JSON_DEPTH) {
+      return {
+        path: `${formatPath(path.slice(0, 3))}…`,
+        message: `nests deeper than ${MAX_JSON_DEPTH} levels`,
+      };
+    }
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: [...path, i] });
+    } else {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i] as [string, unknown];
+        if (bad(k))
+          return {
+            path: formatPath([...path, k]),
+            message: "has a key with U+0000 or a lone surrogate",
+          };
+        stack.push({ v: x, path: [...path, k] });
+      }
+    }
+  }
+  return null;
+}
+
+/** A request checked against its schema: the value, or one line per problem naming the field. */
+export function checkRequest<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+): { ok: true; value: z.output<S> } | { ok: false; problems: string[] } {
+  const deep = unstorable(value);
+  if (deep) return { ok: false, problems: [`${deep.path || "(body)"}: ${deep.message}`] };
+  const parsed = schema.safeParse(value, { reportInput: true });
+  if (parsed.success) return { ok: true, value: parsed.data };
+  // The first problem of each field: one rule broken is enough to say.
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const issue of parsed.error.issues) {
+    const path = formatPath(issue.path) || "(body)";
+    if (seen.has(path)) continue;
+    seen.add(path);
+    problems.push(`${path}: ${issueMessage(issue)}`);
+    if (problems.length === 20) break;
+  }
+  return { ok: false, problems };
+}

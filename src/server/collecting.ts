@@ -1,0 +1,134 @@
+// Everything collected for a study, as an interchange file.
+// Part of the collection server's services (service.ts re-exports them all).
+import type {
+  AnnotationFile,
+  Annotator,
+  ParticipantStatus,
+  ReasonLabel,
+  Region,
+  ScreeningResult,
+  Submission,
+} from "../domain/types.ts";
+import type { Sql } from "./store.ts";
+import { loadStudy, type StoredBody } from "./studies.ts";
+// ---------------------------------------------------------------------------------------------
+// Collecting
+
+/**
+ * A collected span's id: `<participant>.<clip>.<n>` (n from 1, in the order sent). Participant
+ * ids are the server's own (`p0001-…`, no dot), so the first dot and the last one split it back
+ * even when a clip id has dots.
+ */
+export function regionIdOf(participantId: string, clipId: string, n: number): string {
+  return `${participantId}.${clipId}.${n}`;
+}
+
+export function parseRegionId(
+  id: string,
+): { participantId: string; clipId: string; n: number } | null {
+  const first = id.indexOf(".");
+  const last = id.lastIndexOf(".");
+  if (first < 1 || last <= first + 1) return null;
+  const n = Number(id.slice(last + 1));
+  if (
+    !Number.isInteger(n) ||
+    n < 1 ||
+    regionIdOf(id.slice(0, first), id.slice(first + 1, last), n) !== id
+  )
+    return null;
+  return { participantId: id.slice(0, first), clipId: id.slice(first + 1, last), n };
+}
+
+/** The crowd's collected work: annotators (with platform and status), submissions, spans. */
+export async function crowdWork(store: Sql, studyId: string) {
+  const people = await store.query<{
+    id: string;
+    platform: string;
+    platform_participant: string;
+    platform_study: string | null;
+    platform_session: string | null;
+    status: ParticipantStatus;
+    profile: Record<string, unknown> | null;
+    screening: ScreeningResult[] | null;
+  }>(
+    "SELECT id, platform, platform_participant, platform_study, platform_session, status, profile, screening FROM participants WHERE study_id = $1 ORDER BY id",
+    [studyId],
+  );
+  const subs = await store.query<{ participant_id: string; clip_id: string; body: StoredBody }>(
+    "SELECT participant_id, clip_id, body FROM submissions WHERE study_id = $1 ORDER BY participant_id, clip_id",
+    [studyId],
+  );
+  const annotators: Annotator[] = people.map((p) => {
+    const platform: NonNullable<Annotator["platform"]> = {
+      name: p.platform,
+      participantId: p.platform_participant,
+    };
+    if (p.platform_study) platform.studyId = p.platform_study;
+    if (p.platform_session) platform.sessionId = p.platform_session;
+    const annotator: Annotator = { id: p.id, role: "crowd", platform, status: p.status };
+    if (p.profile) annotator.profile = p.profile;
+    if (p.screening) annotator.screening = p.screening;
+    return annotator;
+  });
+  const submissions: Submission[] = [];
+  const regions: Region[] = [];
+  for (const s of subs) {
+    const sub: Submission = {
+      clipId: s.clip_id,
+      annotatorId: s.participant_id,
+      heardToEnd: s.body.heardToEnd,
+    };
+    if (s.body.score !== undefined) sub.score = s.body.score;
+    if (s.body.playCount !== undefined) sub.playCount = s.body.playCount;
+    if (s.body.seconds !== undefined) sub.seconds = s.body.seconds;
+    sub.completedAt = s.body.completedAt;
+    submissions.push(sub);
+    s.body.spans.forEach((span, i) => {
+      regions.push({
+        id: regionIdOf(s.participant_id, s.clip_id, i + 1),
+        clipId: s.clip_id,
+        annotatorId: s.participant_id,
+        start: span.start,
+        end: span.end,
+      });
+    });
+  }
+  return { annotators, submissions, regions };
+}
+
+export async function reasonLabels(store: Sql, studyId: string, expertId?: string) {
+  const rows = await store.query<{ region_id: string; expert_id: string; reasons: string[] }>(
+    `SELECT region_id, expert_id, reasons FROM reason_labels WHERE study_id = $1${expertId ? " AND expert_id = $2" : ""}
+     ORDER BY region_id, expert_id`,
+    expertId ? [studyId, expertId] : [studyId],
+  );
+  return rows
+    .filter((r) => r.reasons.length > 0)
+    .map(
+      (r): ReasonLabel => ({ regionId: r.region_id, annotatorId: r.expert_id, reasons: r.reasons }),
+    );
+}
+
+/**
+ * Everything collected for the study, as an interchange file: crowd annotators carry platform
+ * and status; experts (role expert) and their reason labels follow.
+ */
+export async function collect(store: Sql, studyId: string): Promise<AnnotationFile> {
+  const { file } = await loadStudy(store, studyId);
+  const crowd = await crowdWork(store, studyId);
+  const experts = await store.query<{ id: string }>(
+    "SELECT id FROM experts WHERE study_id = $1 ORDER BY id",
+    [studyId],
+  );
+  return {
+    ...file,
+    exportedAt: new Date().toISOString(),
+    annotators: [
+      ...crowd.annotators,
+      ...experts.map((e): Annotator => ({ id: e.id, role: "expert" })),
+    ],
+    submissions: crowd.submissions,
+    regions: crowd.regions,
+    reasonLabels: await reasonLabels(store, studyId),
+  };
+}

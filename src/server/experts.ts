@@ -1,0 +1,131 @@
+// Expert links, the work an expert sees and the reason labels they send back.
+// Part of the collection server's services (service.ts re-exports them all).
+import { ExpertRequestSchema, LabelsRequestSchema } from "../domain/api/requests.ts";
+import type { AnnotationFile, Annotator, ReasonLabel } from "../domain/types.ts";
+import { crowdWork, parseRegionId, reasonLabels } from "./collecting.ts";
+import { ServiceError, valid } from "./errors.ts";
+import type { Sql, Store } from "./store.ts";
+import { loadStudy, newToken, type StoredBody, sha256 } from "./studies.ts";
+// ---------------------------------------------------------------------------------------------
+// Experts
+
+/**
+ * Makes (or makes again) an expert's link token for the study: a new token replaces the old
+ * one, so a leaked link is closed by making a new one. Returns the token (stored hashed).
+ */
+export async function createExpert(
+  store: Store,
+  studyId: string,
+  body: unknown,
+): Promise<{ expertId: string; token: string }> {
+  const { expertId } = valid(ExpertRequestSchema, body, "bad-expert");
+  await loadStudy(store, studyId);
+  const clash = await store.query("SELECT 1 FROM participants WHERE study_id = $1 AND id = $2", [
+    studyId,
+    expertId,
+  ]);
+  if (clash.length > 0) {
+    throw new ServiceError(409, "bad-expert", `"${expertId}" is a participant of this study`);
+  }
+  const token = newToken();
+  await store.query(
+    `INSERT INTO experts (study_id, id, token_sha256) VALUES ($1, $2, $3)
+     ON CONFLICT (study_id, id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256`,
+    [studyId, expertId, sha256(token)],
+  );
+  return { expertId, token };
+}
+
+/** The expert an expert token belongs to, in this study; refused otherwise. */
+export async function expertOf(store: Sql, studyId: string, token: string | undefined) {
+  if (!token) throw new ServiceError(401, "no-expert", "this needs the token of an expert link");
+  const [row] = await store.query<{ id: string }>(
+    "SELECT id FROM experts WHERE token_sha256 = $1 AND study_id = $2",
+    [sha256(token), studyId],
+  );
+  if (!row)
+    throw new ServiceError(
+      401,
+      "bad-expert",
+      "the expert link's token is not valid for this study",
+    );
+  return row.id;
+}
+
+/**
+ * What an expert works on: the study and every collected crowd span, without the crowd's
+ * platform ids (personal data an expert does not need), and the expert's own labels.
+ */
+export async function expertWork(
+  store: Sql,
+  studyId: string,
+  expertId: string,
+): Promise<AnnotationFile> {
+  const { file } = await loadStudy(store, studyId);
+  const crowd = await crowdWork(store, studyId);
+  return {
+    ...file,
+    exportedAt: new Date().toISOString(),
+    annotators: [
+      ...crowd.annotators.map((a): Annotator => ({ id: a.id, role: "crowd" })),
+      { id: expertId, role: "expert" },
+    ],
+    submissions: crowd.submissions,
+    regions: crowd.regions,
+    reasonLabels: await reasonLabels(store, studyId, expertId),
+  };
+}
+
+/** The audio of any clip of the study, for its experts. */
+export async function expertAudio(store: Sql, studyId: string, clipId: string) {
+  const [row] = await store.query<{ mime: string; bytes: Uint8Array; sha256: string }>(
+    `SELECT au.mime, au.bytes, au.sha256 FROM clips c JOIN audio au ON au.sha256 = c.audio_sha256
+     WHERE c.study_id = $1 AND c.clip_id = $2`,
+    [studyId, clipId],
+  );
+  if (!row) throw new ServiceError(404, "no-audio", `no audio for clip "${clipId}"`);
+  return row;
+}
+
+/**
+ * Sets the reasons an expert gives one collected span (the whole set: sending it again is
+ * harmless, the last one sent wins; an empty set removes the label). Reasons must be ids of
+ * the study's taxonomy; they are stored in its order.
+ */
+export async function setExpertReasons(
+  store: Store,
+  studyId: string,
+  expertId: string,
+  regionId: string,
+  body: unknown,
+): Promise<ReasonLabel> {
+  const { reasons } = valid(LabelsRequestSchema, body, "bad-label");
+  const { file } = await loadStudy(store, studyId);
+  const order = file.taxonomy.map((t) => t.id);
+  const unknown = reasons.find((r) => !order.includes(r));
+  if (unknown !== undefined) {
+    throw new ServiceError(
+      400,
+      "bad-label",
+      `"${unknown}" is not a reason of this study (its reasons: ${order.join(", ")})`,
+    );
+  }
+  // One submission read, not the whole study's: is there such a span?
+  const parts = parseRegionId(regionId);
+  const [sent] = parts
+    ? await store.query<{ body: StoredBody }>(
+        "SELECT body FROM submissions WHERE study_id = $1 AND participant_id = $2 AND clip_id = $3",
+        [studyId, parts.participantId, parts.clipId],
+      )
+    : [];
+  if (!parts || !sent || parts.n > sent.body.spans.length) {
+    throw new ServiceError(404, "no-region", `no collected span "${regionId}" in this study`);
+  }
+  const sorted = order.filter((id) => reasons.includes(id));
+  await store.query(
+    `INSERT INTO reason_labels (study_id, expert_id, region_id, reasons) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (study_id, region_id, expert_id) DO UPDATE SET reasons = EXCLUDED.reasons, updated_at = now()`,
+    [studyId, expertId, regionId, JSON.stringify(sorted)],
+  );
+  return { regionId, annotatorId: expertId, reasons: sorted };
+}

@@ -1,0 +1,134 @@
+// A collection server on a fresh PGlite (or a given store) for the server tests: listening on
+// 127.0.0.1, with a JSON `api` helper and a `publish` that sends the study and its (fake) audio.
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AnnotationFile } from "../../src/domain/types.ts";
+import { createCollectionServer, type ServerOptions } from "../../src/server/http.ts";
+import { migrate } from "../../src/server/migrations.ts";
+import { ensureResearcherToken } from "../../src/server/service.ts";
+import { openPglite, type Store } from "../../src/server/store.ts";
+
+export const TOKEN = "researcher-token-for-tests";
+
+export const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+export const wavOf = (clipId: string) => new TextEncoder().encode(`RIFF fake audio of ${clipId}`);
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  json: Record<string, unknown> & { error?: { code: string; message: string } };
+}
+
+export interface Harness {
+  base: string;
+  store: Store;
+  api(
+    method: string,
+    route: string,
+    body?: unknown,
+    auth?: string,
+    headers?: Record<string, string>,
+  ): Promise<ApiAnswer>;
+  /** Sends a body as it is (a string: not JSON.stringified). */
+  raw(method: string, route: string, text: string, auth?: string): Promise<ApiAnswer>;
+  publish(file: AnnotationFile, settings?: Record<string, unknown>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  options: Partial<ServerOptions> = {},
+  given?: Store,
+): Promise<Harness> {
+  const dir = given ? undefined : mkdtempSync(path.join(tmpdir(), "redpen-harness-"));
+  const store = given ?? (await openPglite(dir as string));
+  await migrate(store);
+  await ensureResearcherToken(store, TOKEN);
+  const server: Server = createCollectionServer({
+    rate: { perSecond: 100_000, burst: 100_000 },
+    arrivalRate: { perMinute: 10_000_000, burst: 100_000 },
+    ...options,
+    store,
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const answer = async (res: Response): Promise<ApiAnswer> => {
+    const text = await res.text();
+    let json: ApiAnswer["json"] = {};
+    try {
+      json = text ? (JSON.parse(text) as ApiAnswer["json"]) : {};
+    } catch {
+      json = { text };
+    }
+    return { status: res.status, headers: res.headers, json };
+  };
+  const api: Harness["api"] = async (method, route, body, auth, headers = {}) =>
+    answer(
+      await fetch(`${base}/api/${route}`, {
+        method,
+        headers: {
+          ...(body !== undefined && !(body instanceof Uint8Array)
+            ? { "content-type": "application/json" }
+            : {}),
+          ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+          ...headers,
+        },
+        body:
+          body === undefined
+            ? undefined
+            : body instanceof Uint8Array
+              ? new Blob([body as Uint8Array<ArrayBuffer>])
+              : JSON.stringify(body),
+      }),
+    );
+  const raw: Harness["raw"] = async (method, route, text, auth) =>
+    answer(
+      await fetch(`${base}/api/${route}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+        },
+        body: text,
+      }),
+    );
+  const publish: Harness["publish"] = async (file, settings = {}) => {
+    const audio = Object.fromEntries(
+      file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
+    );
+    const result = await api(
+      "PUT",
+      `studies/${encodeURIComponent(file.study.id)}`,
+      {
+        file,
+        settings,
+        audio,
+      },
+      TOKEN,
+    );
+    if (result.status !== 200) throw new Error(`publish: ${JSON.stringify(result.json)}`);
+    for (const c of file.clips) {
+      const bytes = wavOf(c.id);
+      if ((result.json.missingAudio as string[]).includes(sha(bytes))) {
+        await api("PUT", `audio/${sha(bytes)}`, bytes, TOKEN, { "content-type": "audio/wav" });
+      }
+    }
+  };
+  return {
+    base,
+    store,
+    api,
+    raw,
+    publish,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      if (!given) {
+        await store.close();
+        rmSync(dir as string, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,146 @@
+// Two server processes on one PostgreSQL (DATABASE_URL), participants alternating between
+// them under load (issue 18, item 6): arrivals from both are assigned in the database's
+// transactions, so no clip goes past ratingsPerClip; every submission is sent to both servers
+// at once (a retry landing on the other machine), and each is stored exactly once.
+import { type ChildProcess, spawn } from "node:child_process";
+import { afterAll, expect, test } from "vitest";
+import { studyFile } from "./fixtures.ts";
+import { sha, wavOf } from "./harness.ts";
+import { type Cluster, startPostgres } from "./postgres.ts";
+
+const TOKEN = "two-servers-token";
+let cluster: Cluster | undefined;
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill("SIGKILL");
+  cluster?.stop();
+});
+
+/** `src/server/main.ts` on a free port against `url`; resolves with its address. */
+function startServer(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "src/server/main.ts",
+        "--port",
+        "0",
+        "--app",
+        "no-app",
+        "--rate",
+        "100000",
+        "--arrival-rate",
+        "1000000",
+      ],
+      {
+        env: { ...process.env, REDPEN_TOKEN: TOKEN, DATABASE_URL: url },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    children.push(proc);
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    proc.stdout?.on("data", read);
+    proc.stderr?.on("data", read);
+    proc.on("exit", (code) => {
+      if (!/on http/.test(out)) reject(new Error(`the server exited (${code}):\n${out}`));
+    });
+  });
+}
+
+async function call(base: string, method: string, route: string, body?: unknown, auth?: string) {
+  const res = await fetch(`${base}/api/${route}`, {
+    method,
+    headers: {
+      ...(body instanceof Uint8Array ? { "content-type": "audio/wav" } : {}),
+      ...(body !== undefined && !(body instanceof Uint8Array)
+        ? { "content-type": "application/json" }
+        : {}),
+      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+    },
+    body:
+      body === undefined
+        ? undefined
+        : body instanceof Uint8Array
+          ? new Blob([body as Uint8Array<ArrayBuffer>])
+          : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}
+
+test("two servers, one PostgreSQL: no slot handed out twice, nothing lost or doubled", async () => {
+  cluster = await startPostgres();
+  // One after the other: the second finds the migrations applied by the first.
+  const a = await startServer(cluster.url);
+  const b = await startServer(cluster.url);
+  const servers = [a, b];
+  // 20 sentences × 4 clips, K = 8, R = 2: 160 places for 80 arriving ids (the last ones get
+  // fewer than 8 clips, then none: 409).
+  const file = studyFile("two", 20, ["A", "B", "C"]);
+  const audio = Object.fromEntries(
+    file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
+  );
+  const published = await call(
+    a,
+    "PUT",
+    "studies/two",
+    { file, settings: { clipsPerParticipant: 8, ratingsPerClip: 2 }, audio },
+    TOKEN,
+  );
+  expect(published.status).toBe(200);
+  const arrivals = await Promise.all(
+    Array.from({ length: 80 }, (_, i) =>
+      call(servers[i % 2] as string, "POST", "p/two/arrive", {
+        platform: "prolific",
+        participantId: `PID-${i}`,
+      }),
+    ),
+  );
+  expect(new Set(arrivals.map((r) => r.status))).toEqual(new Set([200, 409]));
+  const admitted = arrivals.filter((r) => r.status === 200);
+  let expected = 0;
+  expect(
+    admitted.reduce((n, r) => n + (r.json.state as { clips: unknown[] }).clips.length, 0),
+  ).toBe(160);
+  await Promise.all(
+    admitted.map(async (arrival, i) => {
+      const token = arrival.json.sessionToken as string;
+      const clips = (arrival.json.state as { clips: { position: number }[] }).clips;
+      expected += clips.length;
+      for (const { position } of clips) {
+        const body = {
+          clientId: `two-${i}-${position}-xxxx`,
+          position,
+          spans: [{ start: 0.1, end: 0.2 }],
+          heardToEnd: true,
+          playCount: 1,
+        };
+        // The same submission to both servers at once: one stores it, the other replays.
+        const both = await Promise.all(
+          servers.map((s) => call(s, "POST", "p/two/submissions", body, token)),
+        );
+        expect(both.map((r) => r.status)).toEqual([200, 200]);
+        expect(both.map((r) => r.json.replay).sort()).toEqual([false, true]);
+      }
+    }),
+  );
+  const collected = await call(b, "GET", "studies/two/collect", undefined, TOKEN);
+  const subs = collected.json.submissions as { clipId: string; annotatorId: string }[];
+  expect(subs).toHaveLength(expected);
+  expect(new Set(subs.map((s) => `${s.annotatorId}/${s.clipId}`)).size).toBe(expected);
+  const perClip = new Map<string, number>();
+  for (const s of subs) perClip.set(s.clipId, (perClip.get(s.clipId) ?? 0) + 1);
+  expect(Math.max(...perClip.values())).toBeLessThanOrEqual(2);
+  expect((collected.json.regions as unknown[]).length).toBe(expected);
+});
