@@ -16,7 +16,7 @@ function checkClip(clip: Clip, where: string): void {
   requireId(`${where}.name`, clip.name);
   requirePositive(`${where}.duration`, clip.duration);
   if (clip.score !== undefined) requireFinite(`${where}.score`, clip.score);
-  for (const key of ["system", "sentence", "uri"] as const) {
+  for (const key of ["system", "sentence", "uri", "text"] as const) {
     const v = clip[key];
     if (v !== undefined && typeof v !== "string") throw new Error(`${where}.${key} must be text`);
   }
