@@ -437,3 +437,26 @@ function curve(
     return { k, systems: n, meanWidth: mean, sdWidth };
   });
 }
+
+/**
+ * Why a study's intelligibility is null, in a sentence (null when there is nothing to explain:
+ * the study is not a transcription test and has no transcripts).
+ */
+export function whyNothingScored(file: AnnotationFile): string | null {
+  const transcripts = file.submissions.filter((s) => typeof s.transcript === "string").length;
+  if (transcripts === 0) {
+    return file.study.task === "transcribe" ? "no transcripts yet: nothing to score" : null;
+  }
+  const unit = transcriptionSettings(file).unit;
+  const withText = file.clips.filter((c) => c.text !== undefined).length;
+  const what = `${transcripts} transcript${transcripts === 1 ? "" : "s"}, none can be scored`;
+  if (withText === 0) {
+    return `${what}: no clip has a text to score against (add a text column to the clip metadata CSV, or a text per clip)`;
+  }
+  const scorable = file.clips.filter(
+    (c) => c.text !== undefined && tokensOf(c.text, unit).length > 0,
+  ).length;
+  return scorable === 0
+    ? `${what}: the clips' texts have no ${unit}s after normalisation`
+    : `${what}: the transcribed clips have no text (${withText} other clip${withText === 1 ? " has" : "s have"} one)`;
+}
