@@ -1,7 +1,7 @@
 // `import` and `export`: the study page's import card and export buttons on the command line,
 // with the same readers, merge, exporters, file names and messages (docs/cli.md).
 //   import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
-//   export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|zip --out DIR [--force]
+//   export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip --out DIR [--force]
 import { audacityFiles } from "../domain/export/audacity.ts";
 import { toBinMatrixCsv } from "../domain/export/bins.ts";
 import { buildExport } from "../domain/export/bundles.ts";
@@ -11,6 +11,7 @@ import { eafFiles } from "../domain/export/eaf.ts";
 import { toInterchangeJson } from "../domain/export/json.ts";
 import { safeFileName } from "../domain/export/names.ts";
 import { textGridFiles } from "../domain/export/textgrid.ts";
+import { trnFiles } from "../domain/export/trn.ts";
 import { foreignResult } from "../domain/formats/read.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { ENTITY_KINDS, expandChoices, planMerge, resolveMerge } from "../domain/merge.ts";
@@ -41,6 +42,7 @@ export const EXPORT_FORMATS = [
   "eaf",
   "bins",
   "consensus",
+  "trn",
   "zip",
 ] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -53,8 +55,8 @@ const FILES_USAGE = `Usage:
       --remove-missing
   redpen export STUDY.json --format ${EXPORT_FORMATS.join("|")} --out DIR [--force]
       write the study page's exports into DIR (per-clip files unzipped, Audacity's per-annotator
-      files in DIR/by-annotator; zip: everything in one .zip); existing files are not
-      overwritten without --force
+      files in DIR/by-annotator; trn: DIR/<system>/ref.trn and hyp.trn for NIST sclite;
+      zip: everything in one .zip); existing files are not overwritten without --force
 `;
 
 class FilesUsage extends Error {}
@@ -229,6 +231,9 @@ function exportFiles(args: Args, io: FilesIO): number {
       };
       break;
     }
+    case "trn":
+      files = trnFiles(file);
+      break;
     case "zip": {
       const zip = buildExport("all", file);
       files = { [zip.fileName]: zip.data };
