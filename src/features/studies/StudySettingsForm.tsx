@@ -13,11 +13,19 @@ import {
   ratingScaleProblem,
 } from "../../domain/ratingScale.ts";
 import { screeningOf } from "../../domain/screening.ts";
+import {
+  taskOf,
+  transcriptionDraft,
+  transcriptionFromDraft,
+  transcriptionOf,
+  withTask,
+} from "../../domain/studyTask.ts";
 import { notify } from "../../stores/notices.ts";
 import { binProblem, INPUT, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
 import { ProtocolFields, protocolDraft, protocolProblem, withProtocol } from "./ProtocolFields.tsx";
 import { RatingScaleFields } from "./RatingScaleFields.tsx";
+import { TaskFields } from "./TaskFields.tsx";
 
 /** `extra` with `key` set to the trimmed text, or without `key` when the text is empty. */
 function withText(
@@ -47,6 +55,9 @@ export function StudySettingsForm({
   const [intake, setIntake] = useState(() => intakeOf(study.extra));
   const [free, setFree] = useState(() => freeText(intakeOf(study.extra)));
   const [check, setCheck] = useState(() => screeningOf(study.extra).test);
+  const [task, setTask] = useState(() => taskOf(study.extra));
+  const [draft, setDraft] = useState(() => transcriptionDraft(transcriptionOf(study.extra)));
+  const [taskProblems, setTaskProblems] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<{
     name?: string;
     bin?: string;
@@ -67,7 +78,10 @@ export function StudySettingsForm({
       protocol: protocolProblem(protocol),
     };
     setErrors(found);
-    if (found.name || found.bin || found.scale || found.protocol) return;
+    // The settings are kept when another task is chosen, so switching back finds them again.
+    const settings = transcriptionFromDraft(draft);
+    setTaskProblems(settings.ok ? {} : settings.problems);
+    if (found.name || found.bin || found.scale || found.protocol || !settings.ok) return;
     // The default wording is implied when absent; a study's own wording is stored.
     const trimmed = ratingScaleOf({ ratingScale: scale });
     const { ratingScale: _old, ...withoutScale } = study.extra;
@@ -77,23 +91,27 @@ export function StudySettingsForm({
         name: name.trim(),
         binSeconds: Number(bin),
         requireRating,
-        extra: withText(
+        extra: withTask(
           withText(
-            withIntake(
-              withProtocol(
-                isDefaultRatingScale(trimmed)
-                  ? withoutScale
-                  : { ...withoutScale, ratingScale: trimmed },
-                protocol,
+            withText(
+              withIntake(
+                withProtocol(
+                  isDefaultRatingScale(trimmed)
+                    ? withoutScale
+                    : { ...withoutScale, ratingScale: trimmed },
+                  protocol,
+                ),
+                { ...intake, free: parseFree(free) },
+                check,
               ),
-              { ...intake, free: parseFree(free) },
-              check,
+              "description",
+              description,
             ),
-            "description",
-            description,
+            "instructions",
+            instructions,
           ),
-          "instructions",
-          instructions,
+          task,
+          settings.settings,
         ),
       });
       notify("info", "Settings saved.");
@@ -150,6 +168,13 @@ export function StudySettingsForm({
         </p>
       </div>
       <RequireRatingField checked={requireRating} onChange={setRequireRating} />
+      <TaskFields
+        task={task}
+        onTask={setTask}
+        draft={draft}
+        onDraft={setDraft}
+        problems={taskProblems}
+      />
       <RatingScaleFields scale={scale} onChange={setScale} error={errors.scale} />
       <ProtocolFields draft={protocol} onChange={setProtocol} error={errors.protocol} />
       <IntakeFields

@@ -40,12 +40,15 @@ export async function createStudyFromFiles(input: {
   requireRating: boolean;
   files: readonly DecodedFile[];
   meta?: ReadonlyMap<string, ClipMeta>;
+  /** Further study keys (the task and its settings). */
+  extra?: Record<string, unknown>;
 }): Promise<string> {
   const clips = await clipsFromFiles(input.files, input.meta, new Set());
   return createStudy({
     name: input.name,
     binSeconds: input.binSeconds,
     requireRating: input.requireRating,
+    ...(input.extra === undefined ? {} : { extra: input.extra }),
     clips,
   });
 }
