@@ -80,6 +80,16 @@ export interface StudyInfo {
     replicates: number;
     curve: StimuliPoint[] | null;
   };
+  /**
+   * The intelligibility test's settings the screen names, the recognisers' engines, and why
+   * nothing is scored when nothing is. Optional: older answers lack it.
+   */
+  intelligibility?: {
+    why: string | null;
+    alpha: number;
+    groupBy?: string;
+    engines: Record<string, string>;
+  };
   /** The quality rules, every rater's checks, who they exclude and whether the figures do. */
   quality?: {
     rules: QualityRules;

@@ -88,6 +88,8 @@ describe("runAnalysis", () => {
       // No rule is on: nobody is excluded.
       quality: expect.objectContaining({ excluded: [], applied: false }),
       resampling: expect.objectContaining({ mos: {}, replicates: 1000, curve: [] }),
+      // Not a transcription test: nothing to explain.
+      intelligibility: { why: null, alpha: 0.05, engines: {} },
     });
     expect(done.millis).toBe(10);
     expect(done.loadMillis).toBe(5);

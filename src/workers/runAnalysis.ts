@@ -1,8 +1,10 @@
 // The analysis worker's work, apart from the worker globals so that it can be tested in Node:
 // read the stored study, compute every figure, report progress on the way.
+
 import { protocolFacts } from "../domain/protocol.ts";
 import { qualityView } from "../domain/qualityRules.ts";
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
+import { transcriptionSettings, whyNothingScored } from "../domain/stats/intelligibility.ts";
 import { bootstrapErrorTypes, bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { packAnalysis } from "./packAnalysis.ts";
@@ -36,6 +38,19 @@ function resampling(file: AnnotationFile) {
     errorTypes: bootstrapErrorTypes(file, { replicates }),
     replicates,
     curve: ratings <= QUICK_RATINGS ? stimuliCurve(file) : null,
+  };
+}
+
+/** What the intelligibility section names besides the report's figures. */
+function intelligibilityInfo(file: AnnotationFile) {
+  const settings = transcriptionSettings(file);
+  return {
+    why: whyNothingScored(file),
+    alpha: settings.alpha,
+    ...(settings.groupBy === undefined ? {} : { groupBy: settings.groupBy }),
+    engines: Object.fromEntries(
+      file.annotators.flatMap((a) => (a.engine === undefined ? [] : [[a.id, a.engine]])),
+    ),
   };
 }
 
@@ -92,6 +107,7 @@ export async function runAnalysis(
       protocol: protocolFacts(file, { view, applied }),
       quality: { rules: view.rules, checks: view.checks, excluded: view.excluded, applied },
       resampling: cachedResampling(deps.cache, file, applied ? view.file : file),
+      intelligibility: intelligibilityInfo(file),
     };
     const { packed, transfer } = packAnalysis(analysis);
     post(
