@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
+import { seededRandom } from "../random.ts";
 import type { AnnotationFile } from "../types.ts";
 import {
+  bootstrapInterval,
   computeIntelligibility,
   groupValue,
   indistinguishableGroups,
@@ -127,4 +129,32 @@ test("a listener's group as text", () => {
   expect(groupValue(["vi", "en"])).toBe("en,vi");
   expect(groupValue(undefined)).toBe("(none)");
   expect(groupValue(true)).toBe("true");
+});
+
+test("the bootstrap's inlined generator draws exactly what seededRandom draws", () => {
+  const sums = {
+    ids: ["a", "b", "c", "d", "e"],
+    errors: Float64Array.from([0, 1, 2, 5, 3]),
+    refTokens: Float64Array.from([4, 6, 5, 7, 9]),
+  };
+  for (const [k, seed] of [
+    [5, "redpen/A"],
+    [40, "golden/N/40"],
+    [3, "ÿ/系统"],
+  ] as const) {
+    const g = seededRandom(seed);
+    const values: number[] = [];
+    for (let b = 0; b < 200; b++) {
+      let e = 0;
+      let n = 0;
+      for (let d = 0; d < k; d++) {
+        const i = Math.floor(g() * 5);
+        e += sums.errors[i] as number;
+        n += sums.refTokens[i] as number;
+      }
+      values.push(e / n);
+    }
+    values.sort((x, y) => x - y);
+    expect(bootstrapInterval(sums, k, 200, seed)).toEqual([values[4], values[194]]);
+  }
 });
