@@ -4,7 +4,11 @@
 import { protocolFacts } from "../domain/protocol.ts";
 import { qualityView } from "../domain/qualityRules.ts";
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
-import { transcriptionSettings, whyNothingScored } from "../domain/stats/intelligibility.ts";
+import {
+  computeStimuliCurve,
+  transcriptionSettings,
+  whyNothingScored,
+} from "../domain/stats/intelligibility.ts";
 import { bootstrapErrorTypes, bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { packAnalysis } from "./packAnalysis.ts";
@@ -93,7 +97,12 @@ export async function runAnalysis(
     const rows =
       file.clips.length + file.submissions.length + file.regions.length + file.reasonLabels.length;
     post({ id, type: "progress", stage: "analysing", rows, clips: file.clips.length });
-    const options = request.binSeconds === undefined ? {} : { binSeconds: request.binSeconds };
+    // With transcripts, the stimuli curve (the slowest figure) follows in a message of its own.
+    const curveLater = file.submissions.some((s) => typeof s.transcript === "string");
+    const options = {
+      ...(request.binSeconds === undefined ? {} : { binSeconds: request.binSeconds }),
+      ...(curveLater ? { stimuliCurve: false } : {}),
+    };
     let analysis = deps.analyze(file, options);
     // The study's quality rules: the figures leave out the raters they catch, unless asked.
     const view = qualityView(file, analysis.report.annotators);
@@ -107,13 +116,19 @@ export async function runAnalysis(
       protocol: protocolFacts(file, { view, applied }),
       quality: { rules: view.rules, checks: view.checks, excluded: view.excluded, applied },
       resampling: cachedResampling(deps.cache, file, applied ? view.file : file),
-      intelligibility: intelligibilityInfo(file),
+      intelligibility: {
+        ...intelligibilityInfo(file),
+        ...(curveLater && analysis.report.intelligibility ? { curvePending: true } : {}),
+      },
     };
     const { packed, transfer } = packAnalysis(analysis);
     post(
       { id, type: "done", analysis: packed, study, millis: now() - started, loadMillis },
       transfer,
     );
+    if (study.intelligibility.curvePending) {
+      post({ id, type: "curve", stimuliCurve: computeStimuliCurve(applied ? view.file : file) });
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     post({ id, type: "error", message: `Analysis of study "${studyId}" failed: ${message}` });

@@ -73,6 +73,10 @@ test("the Intelligibility (WER) section, the transcript view, and the report equ
   const view = section.getByRole("table", { name: /Transcripts of A_s00\.wav/ });
   await view.waitFor();
   expect(await view.getByRole("row").count()).toBeGreaterThan(1);
+  // The stimuli curve comes after the other figures; until then the section says so and the
+  // report cannot be downloaded (it would lack the curve).
+  await section.getByText(/where it flattens, more stimuli buy little/).waitFor();
+  await expect(section.getByRole("status").count()).resolves.toBe(0);
   await screenshot(page, "intelligibility-analysis");
 
   const [download] = await Promise.all([

@@ -400,6 +400,25 @@ export function computeIntelligibility(
   };
 }
 
+/**
+ * The report's `intelligibility.stimuliCurve` alone (what `computeIntelligibility` leaves empty
+ * with `stimuliCurve: false`): the analysis worker sends it after the rest of the figures.
+ */
+export function computeStimuliCurve(file: AnnotationFile): CurvePoint[] {
+  const settings = transcriptionSettings(file);
+  const { listeners } = scoreTranscripts(file, settings.unit);
+  const stimuli = new Map<string, StimulusSums>();
+  for (const [system, list] of sortedEntries(groupBy(listeners, (t) => t.system))) {
+    const perStimulus = sortedEntries(groupBy(list, (t) => t.stimulus));
+    stimuli.set(system, {
+      ids: perStimulus.map(([id]) => id),
+      errors: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.errors, 0)),
+      refTokens: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.refTokens, 0)),
+    });
+  }
+  return curve([...stimuli.keys()], stimuli, settings.seed, settings.replicates);
+}
+
 /** The interval's width against the number of stimuli drawn (Taylor & Richmond's Figure 2). */
 function curve(
   systems: readonly string[],

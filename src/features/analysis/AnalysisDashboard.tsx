@@ -102,6 +102,7 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         alpha={study.intelligibility?.alpha ?? 0.05}
         engines={study.intelligibility?.engines ?? {}}
         groupBy={study.intelligibility?.groupBy}
+        curvePending={study.intelligibility?.curvePending === true}
       />
       <ErrorTypesSection
         errorTypes={report.errorTypes}

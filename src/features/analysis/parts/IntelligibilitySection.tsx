@@ -140,6 +140,7 @@ export function IntelligibilitySection({
   alpha,
   engines,
   groupBy,
+  curvePending,
 }: {
   studyId: string;
   intelligibility: Intelligibility | null;
@@ -148,6 +149,8 @@ export function IntelligibilitySection({
   alpha: number;
   engines: Readonly<Record<string, string>>;
   groupBy: string | undefined;
+  /** The stimuli curve is still being computed (the worker sends it after the rest). */
+  curvePending: boolean;
 }) {
   const systems = useMemo(() => (it ? orderSystems(Object.keys(it.bySystem)) : []), [it]);
   const points = useMemo<WerPoint[]>(
@@ -330,7 +333,12 @@ export function IntelligibilitySection({
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <div>
           <h3 className="text-sm font-medium text-slate-800">How many stimuli?</h3>
-          {it.stimuliCurve.length > 0 ? (
+          {curvePending ? (
+            <p className="mt-2 text-sm text-slate-500" role="status">
+              Computing the interval width against the number of stimuli (1,000 bootstrap replicates
+              per size)…
+            </p>
+          ) : it.stimuliCurve.length > 0 ? (
             <figure>
               <CurveChart curve={it.stimuliCurve} />
               <figcaption className="mt-2 text-xs text-slate-500">
