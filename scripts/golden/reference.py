@@ -24,6 +24,9 @@ import numpy as np
 from scipy import stats
 from sklearn.metrics import cohen_kappa_score
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference_intelligibility as ri  # noqa: E402
+
 Z_975 = 1.959963984540054
 NO_SYSTEM = "(none)"
 # Studies that are also run at other bin widths: <name>.bin-<B>.expected.json.
@@ -159,30 +162,54 @@ def mos(data):
             sa, sb = per_sentence.get(a, {}), per_sentence.get(b, {})
             common = [t for t in sa if t in sb]
             d = [js_round_1e9(float(np.mean(sa[t])) - float(np.mean(sb[t]))) for t in common]
-            nz = [x for x in d if x != 0]
-            m = len(nz)
-            w, p = 0.0, None
-            if m > 0:
-                ranks = stats.rankdata(np.abs(nz))
-                w = float(sum(r for r, x in zip(ranks, nz) if x > 0))
-                ties = len(set(abs(x) for x in nz)) < m
-                method = "exact" if m <= 25 and not ties else "approx"
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    p = float(stats.wilcoxon(nz, zero_method="wilcox", correction=False, method=method).pvalue)
-                if math.isnan(p):
-                    p = None
+            w, p = signed_rank(d)
             pairs.append(
                 {"a": a, "b": b, "sentences": len(d), "meanDiff": float(np.mean(d)) if d else None, "w": w, "p": p, "pHolm": None}
             )
-    # Holm: ascending p, running maximum of (k - j + 1) * p(j), capped at 1.
+    holm(pairs)
+    observations = []
+    for sub in data["submissions"]:
+        score = sub.get("score")
+        clip = clip_by_id.get(sub["clipId"])
+        if not isinstance(score, (int, float)) or isinstance(score, bool) or clip is None:
+            continue
+        observations.append(
+            {
+                "system": clip.get("system", NO_SYSTEM),
+                "sentence": clip["sentence"] if "sentence" in clip else "clip:" + clip["id"],
+                "listener": sub["annotatorId"],
+                "y": float(score),
+            }
+        )
+    return {"bySystem": by_system, "pairs": pairs, "anova": ri.anova(observations)}
+
+
+def signed_rank(d):
+    """Wilcoxon signed-rank (w, p) from scipy.stats.wilcoxon, method chosen as the spec says."""
+    nz = [x for x in d if x != 0]
+    m = len(nz)
+    w, p = 0.0, None
+    if m > 0:
+        ranks = stats.rankdata(np.abs(nz))
+        w = float(sum(r for r, x in zip(ranks, nz) if x > 0))
+        ties = len(set(abs(x) for x in nz)) < m
+        method = "exact" if m <= 25 and not ties else "approx"
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            p = float(stats.wilcoxon(nz, zero_method="wilcox", correction=False, method=method).pvalue)
+        if math.isnan(p):
+            p = None
+    return w, p
+
+
+def holm(pairs):
+    """Holm: ascending p, running maximum of (k - j + 1) * p(j), capped at 1; sets pHolm."""
     valid = sorted((pr["p"], idx) for idx, pr in enumerate(pairs) if pr["p"] is not None)
     k = len(valid)
     running = 0.0
     for j, (p, idx) in enumerate(valid):
         running = max(running, (k - j) * p)
         pairs[idx]["pHolm"] = min(1.0, running)
-    return {"bySystem": by_system, "pairs": pairs}
 
 
 def report(data, bin_seconds=None):
@@ -358,6 +385,7 @@ def report(data, bin_seconds=None):
         "errorTypes": {"overall": error_types({c["id"] for c in clips}), "bySystem": by_system},
         "annotators": annotators,
         "mos": mos(data),
+        "intelligibility": ri.intelligibility(data, signed_rank, holm),
         "consensus": consensus(data, n_bins, annotated, vectors),
         "expertAgreement": expert_agreement(data),
     }

@@ -6,6 +6,7 @@
 export const COLLECTION_COMMANDS = new Set(["publish", "collect"]);
 export const TRANSCRIPT_COMMANDS = new Set(["aggregate", "wer"]);
 export const FILE_COMMANDS = new Set(["import", "export"]);
+export const ASR_COMMANDS = new Set(["asr"]);
 
 /** Exit codes. */
 export const EXIT_OK = 0;

@@ -61,9 +61,9 @@ test("csv, bins and consensus: the app's file names, the hand-worked contents, o
   });
   expect(read(out, "pilot-spans.csv")).toBe(
     [
-      "clip,system,sentence,annotator,start,end,reason,labeller,rating,row",
-      "c1,,,w1,0.2,0.9,,,4,span",
-      "c1,,,w2,,,,,,no span",
+      "clip,system,sentence,annotator,start,end,reason,labeller,rating,row,transcript,wer,S,D,I",
+      "c1,,,w1,0.2,0.9,,,4,span,,,,,",
+      "c1,,,w2,,,,,,no span,,,,,",
       "",
     ].join("\r\n"),
   );
@@ -136,11 +136,11 @@ test("usage refusals: each says what is missing, then the usage; exit 2, nothing
     ],
     [
       ["export", into, "--out", out],
-      "export needs --format json|csv|audacity|textgrid|eaf|bins|consensus|zip",
+      "export needs --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip",
     ],
     [
       ["export", into, "--format", "pdf", "--out", out],
-      'export needs --format json|csv|audacity|textgrid|eaf|bins|consensus|zip (got "pdf")',
+      'export needs --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip (got "pdf")',
     ],
     [["export", into, "--format", "csv"], "export needs --out DIR"],
     [["export", into, "--format", "csv", "--out"], "--out needs a value"],
@@ -156,7 +156,7 @@ test("usage refusals: each says what is missing, then the usage; exit 2, nothing
     expect(r.out).toBe("");
     expect(r.err).toMatch(new RegExp(`^redpen: ${message.replace(/[|()]/g, "\\$&")}\n\nUsage:\n`));
     expect(r.err).toContain(
-      "  redpen export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|zip --out DIR [--force]\n",
+      "  redpen export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip --out DIR [--force]\n",
     );
   }
   expect(existsSync(out)).toBe(false);

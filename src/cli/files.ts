@@ -1,7 +1,7 @@
 // `import` and `export`: the study page's import card and export buttons on the command line,
 // with the same readers, merge, exporters, file names and messages (docs/cli.md).
 //   import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
-//   export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|zip --out DIR [--force]
+//   export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip --out DIR [--force]
 import { audacityFiles } from "../domain/export/audacity.ts";
 import { toBinMatrixCsv } from "../domain/export/bins.ts";
 import { buildExport } from "../domain/export/bundles.ts";
@@ -11,7 +11,9 @@ import { eafFiles } from "../domain/export/eaf.ts";
 import { toInterchangeJson } from "../domain/export/json.ts";
 import { safeFileName } from "../domain/export/names.ts";
 import { textGridFiles } from "../domain/export/textgrid.ts";
+import { trnFiles } from "../domain/export/trn.ts";
 import { foreignResult } from "../domain/formats/read.ts";
+import { transcriptAdditions } from "../domain/formats/transcriptsCsv.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { ENTITY_KINDS, expandChoices, planMerge, resolveMerge } from "../domain/merge.ts";
 import { applyResolutionToFile } from "../domain/mergeFile.ts";
@@ -20,7 +22,7 @@ import {
   parseAnnotationText,
   serializeAnnotationFile,
 } from "../domain/schema.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import type { AnnotationFile, Role } from "../domain/types.ts";
 import { FILE_COMMANDS, writeError } from "./common.ts";
 import { type CliIO, EXIT_OK, EXIT_USAGE, load, readError } from "./run.ts";
 
@@ -42,20 +44,23 @@ export const EXPORT_FORMATS = [
   "eaf",
   "bins",
   "consensus",
+  "trn",
   "zip",
 ] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const FILES_USAGE = `Usage:
   redpen import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
-      merge RedPen JSON files, Praat TextGrids, Audacity labels, ELAN .eaf files or Label
-      Studio exports into the study, as the study page's "Import annotations" does; conflicts
-      keep the study's version unless --incoming; stored spans the files leave out stay unless
-      --remove-missing
+          [--role crowd|expert|researcher|asr] [--engine "NAME MODEL"]
+      merge RedPen JSON files, Praat TextGrids, Audacity labels, ELAN .eaf files, Label
+      Studio exports or transcripts CSVs (clip,annotator,transcript) into the study, as the
+      study page's "Import annotations" does; conflicts keep the study's version unless
+      --incoming; stored spans the files leave out stay unless --remove-missing; a transcripts
+      CSV's annotators new to the study are added with --role (and, for asr, --engine)
   redpen export STUDY.json --format ${EXPORT_FORMATS.join("|")} --out DIR [--force]
       write the study page's exports into DIR (per-clip files unzipped, Audacity's per-annotator
-      files in DIR/by-annotator; zip: everything in one .zip); existing files are not
-      overwritten without --force
+      files in DIR/by-annotator; trn: DIR/<system>/ref.trn and hyp.trn for NIST sclite;
+      zip: everything in one .zip); existing files are not overwritten without --force
 `;
 
 class FilesUsage extends Error {}
@@ -68,6 +73,8 @@ interface Args {
   incoming: boolean;
   removeMissing: boolean;
   force: boolean;
+  role?: string;
+  engine?: string;
 }
 
 function parse(argv: readonly string[]): Args {
@@ -82,6 +89,8 @@ function parse(argv: readonly string[]): Args {
     if (arg === "--into") args.into = value();
     else if (arg === "--out") args.out = value();
     else if (arg === "--format") args.format = value();
+    else if (arg === "--role") args.role = value();
+    else if (arg === "--engine") args.engine = value();
     else if (arg === "--incoming") args.incoming = true;
     else if (arg === "--remove-missing") args.removeMissing = true;
     else if (arg === "--force") args.force = true;
@@ -98,6 +107,18 @@ function importFiles(args: Args, io: FilesIO): number {
   if (!args.into) throw new FilesUsage("import needs --into STUDY.json");
   if (!args.out) throw new FilesUsage("import needs --out NEW.json (it may be STUDY.json itself)");
   if (args.positional.length === 0) throw new FilesUsage("import needs at least one FILE");
+  if (args.role !== undefined && !["crowd", "expert", "researcher", "asr"].includes(args.role)) {
+    throw new FilesUsage(
+      `--role must be crowd, expert, researcher or asr (got ${JSON.stringify(args.role)})`,
+    );
+  }
+  if (args.engine !== undefined && args.role !== "asr") {
+    throw new FilesUsage("--engine goes with --role asr (it names the recogniser and model)");
+  }
+  const transcriptOptions = {
+    ...(args.role === undefined ? {} : { role: args.role as Role }),
+    ...(args.engine === undefined ? {} : { engine: args.engine }),
+  };
   const study = load(args.into, io);
   if (study === undefined) return EXIT_USAGE;
   const incoming: { name: string; file: AnnotationFile }[] = [];
@@ -113,7 +134,7 @@ function importFiles(args: Args, io: FilesIO): number {
     }
     const name = baseName(path);
     const result: ParseResult =
-      foreignResult(bytes, name, study) ??
+      foreignResult(bytes, name, study, transcriptOptions) ??
       parseAnnotationText(new TextDecoder().decode(bytes), name);
     if (!result.ok) {
       io.stderr(result.errors.map((p) => `${problemLine(path, p)}\n`).join(""));
@@ -139,9 +160,12 @@ function importFiles(args: Args, io: FilesIO): number {
     incoming.map((f) => f.file),
     incoming.map((f) => f.name),
   );
+  const additions = transcriptAdditions(plan);
+  const transcriptsAdded = Object.keys(additions).length;
+  const conflicts = plan.conflicts.length - transcriptsAdded;
   const choices = expandChoices(plan, {
     all: args.incoming ? "incoming" : "keep",
-    byKey: {},
+    byKey: additions,
     removeMissing: args.removeMissing,
   });
   const merged = applyResolutionToFile(study, resolveMerge(plan, choices));
@@ -156,9 +180,9 @@ function importFiles(args: Args, io: FilesIO): number {
       `${plan.entities[k].new.length} ${k === "reasonLabel" ? "reason label" : k}${plan.entities[k].new.length === 1 ? "" : "s"}`,
   );
   io.stdout(
-    `${args.out}: ${study.study.name || study.study.id} with ${plural(incoming.length, "file")} merged: ${added.length > 0 ? `new ${added.join(", ")}` : "nothing new"}; ${plural(plan.summary.unchanged, "record")} already there` +
-      (plan.conflicts.length > 0
-        ? `; ${plural(plan.conflicts.length, "conflict")}, ${args.incoming ? "the files' versions taken" : "the study's versions kept (--incoming takes the files')"}`
+    `${args.out}: ${study.study.name || study.study.id} with ${plural(incoming.length, "file")} merged: ${added.length > 0 ? `new ${added.join(", ")}` : transcriptsAdded > 0 ? "" : "nothing new"}${transcriptsAdded > 0 ? `${added.length > 0 ? ", " : ""}${plural(transcriptsAdded, "transcript")} added to ${transcriptsAdded === 1 ? "a stored submission" : "stored submissions"}` : ""}; ${plural(plan.summary.unchanged, "record")} already there` +
+      (conflicts > 0
+        ? `; ${plural(conflicts, "conflict")}, ${args.incoming ? "the files' versions taken" : "the study's versions kept (--incoming takes the files')"}`
         : "") +
       (plan.missingRegions.length > 0
         ? `; ${plural(plan.missingRegions.length, "stored span")} the files leave out ${args.removeMissing ? "removed" : "kept (--remove-missing removes them)"}`
@@ -210,6 +234,9 @@ function exportFiles(args: Args, io: FilesIO): number {
       };
       break;
     }
+    case "trn":
+      files = trnFiles(file);
+      break;
     case "zip": {
       const zip = buildExport("all", file);
       files = { [zip.fileName]: zip.data };

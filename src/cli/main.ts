@@ -2,8 +2,10 @@
 // All the logic is in run.ts and its siblings; this file only connects it to the process, and
 // loads the code of the command it runs only (the bundle is split per command: a command's
 // start does not pay for evaluating every other command's code).
+import { execSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import {
+  ASR_COMMANDS,
   COLLECTION_COMMANDS,
   EXIT_INTERNAL,
   FILE_COMMANDS,
@@ -44,6 +46,26 @@ if (argv[0] === "texts") {
       ...io,
       readFile: (path) => readFileSync(path, "utf8"),
       writeFile: (path, data) => writeFileSync(path, data),
+    });
+  } catch (error) {
+    internal(error);
+  }
+} else if (ASR_COMMANDS.has(argv[0] ?? "")) {
+  const { runAsrCli } = await import("./asr.ts");
+  try {
+    process.exitCode = runAsrCli(argv, {
+      ...io,
+      readFile: (path) => readFileSync(path, "utf8"),
+      writeFile: (path, data) => writeFileSync(path, data),
+      exists: (path) => existsSync(path),
+      // The recogniser's own log goes to a pipe, shown only when it fails.
+      exec: (command) =>
+        execSync(command, {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+          maxBuffer: 1 << 26,
+        }),
+      interactive: process.stderr.isTTY === true,
     });
   } catch (error) {
     internal(error);

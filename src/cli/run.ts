@@ -50,11 +50,16 @@ Commands:
   collect STUDY_ID --server URL [--token T]
                                        everything the server collected, as an interchange file
   import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
+         [--role asr --engine "NAME MODEL"]
                                        merge RedPen JSON files, Praat TextGrids, Audacity labels,
-                                       ELAN .eaf files or Label Studio exports into the study
+                                       ELAN .eaf files, Label Studio exports or transcripts CSVs
+                                       (clip,annotator,transcript) into the study
+  asr STUDY.json --audio DIR --command 'TEMPLATE' --annotator ID --out NEW.json [--engine E]
+                                       run a local recogniser per clip ({wav} in TEMPLATE; its
+                                       standard output is the transcript) as annotator ID (asr)
   export STUDY.json --format FORMAT --out DIR [--force]
                                        the study page's exports (json, csv, audacity, textgrid,
-                                       eaf, bins, consensus, zip) written into DIR
+                                       eaf, bins, consensus, trn, zip) written into DIR
   aggregate RESPONSES.csv [--method reliability|rover] [--out OUT.csv] [--workers WORKERS.csv]
                                        merge each recording's crowd transcripts into one text
   wer --ref GT.csv --hyp PRED.csv [--json] [--per-task OUT.csv]

@@ -1,6 +1,8 @@
 // `stats FILE` without --json: the report as readable, aligned text tables, in the order a
 // researcher reads them: what the data is, how much annotators agree, what the regions say.
 import { ownValue } from "../domain/idRecord.ts";
+import type { AnovaRow } from "../domain/stats/anova.ts";
+import { transcriptionSettings, whyNothingScored } from "../domain/stats/intelligibility.ts";
 import type { Report } from "../domain/stats/report.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { fixed, keyValues, pValue, table } from "./tables.ts";
@@ -259,6 +261,179 @@ function mosSection(report: Report, resampling?: TextResampling): string[] {
       ),
     );
   }
+  lines.push(...anovaLines("Two-factor ANOVA of the ratings (Type II)", report.mos.anova));
+  return lines;
+}
+
+/** An ANOVA table (two models × three terms) as text lines. */
+function anovaLines(title: string, rows: readonly AnovaRow[]): string[] {
+  if (rows.length === 0) return [];
+  return [
+    "",
+    title,
+    ...table(
+      ["model", "term", "df", "df error", "F", "p", "partial η²"],
+      rows.map((r) => [
+        r.model === "sentence" ? "× sentence" : "× listener",
+        r.term,
+        String(r.df),
+        String(r.dfError),
+        fixed(r.F),
+        pValue(r.p),
+        fixed(r.partialEtaSq),
+      ]),
+      ["left", "left", "right", "right", "right", "right", "right"],
+    ),
+  ];
+}
+
+const percent = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(1)}%`);
+
+function intelligibilitySection(report: Report, file: AnnotationFile): string[] {
+  const it = report.intelligibility;
+  const title = "Intelligibility (WER)";
+  if (it === null) {
+    const why = whyNothingScored(file);
+    return why === null ? [] : [title, `  (${why})`];
+  }
+  const unitName = it.unit === "word" ? "word" : "character";
+  const systems = Object.keys(it.bySystem);
+  const settings = transcriptionSettings(file);
+  const lines = [
+    `${title}: ${unitName} error rate, ${count(it.scored, "scored listener transcript")}${
+      it.unscored > 0 ? `, ${it.unscored} not scored (no text with words to score against)` : ""
+    }`,
+  ];
+  if (systems.length > 0) {
+    lines.push(
+      ...table(
+        [
+          "system",
+          "transcripts",
+          "listeners",
+          "stimuli",
+          "ref",
+          "S",
+          "D",
+          "I",
+          "WER",
+          "95% CI (bootstrap)",
+          "mean WER",
+        ],
+        systems.map((name) => {
+          const s = ownValue(it.bySystem, name);
+          if (!s) return [name];
+          return [
+            name,
+            String(s.transcripts),
+            String(s.listeners),
+            String(s.stimuli),
+            String(s.refTokens),
+            String(s.substitutions),
+            String(s.deletions),
+            String(s.insertions),
+            percent(s.wer),
+            `[${percent(s.ci95[0])}, ${percent(s.ci95[1])}]`,
+            percent(s.meanWer),
+          ];
+        }),
+        [
+          "left",
+          "right",
+          "right",
+          "right",
+          "right",
+          "right",
+          "right",
+          "right",
+          "right",
+          "right",
+          "right",
+        ],
+      ),
+      `  bootstrap over stimuli: ${settings.replicates} replicates, seed "${settings.seed}"`,
+    );
+  }
+  if (it.pairs.length > 0) {
+    lines.push(
+      "",
+      `Pairwise WER differences (Wilcoxon signed-rank on per-stimulus WER, Holm-adjusted, α = ${settings.alpha})`,
+      ...table(
+        ["a", "b", "stimuli", "mean a − b", "W+", "p", "p (Holm)", "significant"],
+        it.pairs.map((p) => [
+          p.a,
+          p.b,
+          String(p.stimuli),
+          fixed(p.meanDiff),
+          String(p.w),
+          pValue(p.p),
+          pValue(p.pHolm),
+          p.significant ? "yes" : "no",
+        ]),
+        ["left", "left", "right", "right", "right", "right", "right", "left"],
+      ),
+      "",
+      "Groups that cannot be told apart (best first)",
+      ...it.groups.map((g, i) => `  ${i + 1}. ${g.join(", ")}`),
+    );
+  }
+  if (it.stimuliCurve.length > 0) {
+    lines.push(
+      "",
+      "How many stimuli? (width of the bootstrap 95% interval drawing k stimuli)",
+      ...table(
+        ["k", "systems", "mean width", "sd"],
+        it.stimuliCurve.map((c) => [
+          String(c.k),
+          String(c.systems),
+          fixed(c.meanWidth),
+          fixed(c.sdWidth),
+        ]),
+        ["right", "right", "right", "right"],
+      ),
+    );
+  }
+  const recognisers = Object.keys(it.asr);
+  if (recognisers.length > 0) {
+    const engines = new Map(file.annotators.map((a) => [a.id, a.engine]));
+    lines.push(
+      "",
+      "Recognisers (role asr) against the listeners",
+      ...table(
+        ["recogniser", "engine", "systems", "WER", "Kendall's tau-b"],
+        recognisers.map((id) => {
+          const r = ownValue(it.asr, id);
+          const per = Object.values(r?.bySystem ?? {});
+          const ref = per.reduce((s, c) => s + c.refTokens, 0);
+          const err = per.reduce((s, c) => s + c.errors, 0);
+          return [
+            id,
+            engines.get(id) ?? "",
+            String(per.length),
+            percent(ref > 0 ? err / ref : null),
+            fixed(r?.kendallTau ?? null),
+          ];
+        }),
+        ["left", "left", "right", "right", "right"],
+      ),
+    );
+  }
+  if (it.byListenerGroup) {
+    const groups = Object.keys(it.byListenerGroup);
+    lines.push(
+      "",
+      `WER by listener group (${settings.groupBy})`,
+      ...table(
+        ["group", ...systems],
+        groups.map((g) => {
+          const per = ownValue(it.byListenerGroup ?? {}, g) ?? {};
+          return [g, ...systems.map((s) => percent(ownValue(per, s)?.wer ?? null))];
+        }),
+        ["left", ...systems.map(() => "right" as const)],
+      ),
+    );
+  }
+  lines.push(...anovaLines("Two-factor ANOVA of the transcripts' WER (Type II)", it.anova));
   return lines;
 }
 
@@ -284,6 +459,7 @@ export function formatStats(
     consensusSection(report),
     expertAgreementSection(report, file),
     mosSection(report, resampling),
-  ];
+    intelligibilitySection(report, file),
+  ].filter((lines) => lines.length > 0);
   return `${sections.map((lines) => lines.join("\n")).join("\n\n")}\n`;
 }

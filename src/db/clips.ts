@@ -1,4 +1,5 @@
 // Clips and their audio. See repo.ts for the whole repository API.
+import { MAX_CLIP_TEXT_LENGTH } from "../domain/transcripts/limits.ts";
 import type { Clip } from "../domain/types.ts";
 import { type AudioRecord, type ClipRecord, db, ofStudy, type RedPenDB } from "./db.ts";
 import { bytesNeeded, requireSpace } from "./space.ts";
@@ -16,7 +17,7 @@ function checkClip(clip: Clip, where: string): void {
   requireId(`${where}.name`, clip.name);
   requirePositive(`${where}.duration`, clip.duration);
   if (clip.score !== undefined) requireFinite(`${where}.score`, clip.score);
-  for (const key of ["system", "sentence", "uri"] as const) {
+  for (const key of ["system", "sentence", "uri", "text"] as const) {
     const v = clip[key];
     if (v !== undefined && typeof v !== "string") throw new Error(`${where}.${key} must be text`);
   }
@@ -86,6 +87,25 @@ export function addClips(studyId: string, items: readonly NewClip[]): Promise<Cl
     return db.transaction("rw", [db.studies, db.clips, db.audio], () =>
       writeClipsInTransaction(studyId, items),
     );
+  });
+}
+
+/**
+ * Sets what the clip says (the reference its transcripts are scored against); an empty text
+ * removes it. Throws when the clip does not exist or the text is too long.
+ */
+export function setClipText(studyId: string, clipId: string, text: string): Promise<void> {
+  return runWrite("the clip's text", async () => {
+    const trimmed = text.trim();
+    if (trimmed.length > MAX_CLIP_TEXT_LENGTH) {
+      throw new Error(`a clip's text may have at most ${MAX_CLIP_TEXT_LENGTH} characters`);
+    }
+    await db.transaction("rw", [db.clips], async () => {
+      const clip = await db.clips.get([studyId, clipId]);
+      if (!clip) throw new Error(`clip "${clipId}" is not in study "${studyId}"`);
+      const { text: _old, ...rest } = clip;
+      await db.clips.put(trimmed === "" ? rest : { ...rest, text: trimmed });
+    });
   });
 }
 

@@ -33,6 +33,7 @@ export {
   getClipAudio,
   listClips,
   type NewClip,
+  setClipText,
 } from "./clips.ts";
 export type {
   AnnotatorRecord,

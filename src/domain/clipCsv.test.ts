@@ -53,7 +53,7 @@ describe("parseClipCsv", () => {
     expect(parseClipCsv("file,system\na.wav,x\n")).toEqual({
       rows: [],
       errors: [
-        'row 1: the header has no "name" column (columns: name, system, sentence, score, isReference)',
+        'row 1: the header has no "name" column (columns: name, system, sentence, score, isReference, text)',
       ],
     });
   });

@@ -1,10 +1,11 @@
 // The optional CSV of clip metadata for a new study: columns name, system, sentence, score,
-// isReference (header row required; only `name` is required; other columns are ignored).
+// isReference, text (header row required; only `name` is required; other columns are ignored).
 // Rows are numbered as in a spreadsheet: the header is row 1, the first clip row is row 2.
 import Papa from "papaparse";
+import { MAX_CLIP_TEXT_LENGTH } from "./transcripts/limits.ts";
 import type { Clip } from "./types.ts";
 
-export type ClipMeta = Pick<Clip, "system" | "sentence" | "score" | "isReference">;
+export type ClipMeta = Pick<Clip, "system" | "sentence" | "score" | "isReference" | "text">;
 
 export interface CsvClipRow {
   /** Spreadsheet row number (header = 1). */
@@ -19,7 +20,7 @@ export interface ClipCsv {
   errors: string[];
 }
 
-export const CSV_COLUMNS = ["name", "system", "sentence", "score", "isReference"] as const;
+export const CSV_COLUMNS = ["name", "system", "sentence", "score", "isReference", "text"] as const;
 
 const TRUE = new Set(["true", "yes", "1", "y"]);
 const FALSE = new Set(["false", "no", "0", "n"]);
@@ -80,6 +81,12 @@ export function parseClipCsv(text: string): ClipCsv {
       else if (FALSE.has(ref)) meta.isReference = false;
       else errors.push(`row ${row}: isReference "${ref}" is not true/false (or yes/no, 1/0)`);
     }
+    const text = get(r, "text");
+    if (text.length > MAX_CLIP_TEXT_LENGTH) {
+      errors.push(
+        `row ${row}: text is ${text.length} characters long (at most ${MAX_CLIP_TEXT_LENGTH})`,
+      );
+    } else if (text !== "") meta.text = text;
     rows.push({ row, name, meta });
   });
   return { rows, errors };

@@ -159,3 +159,39 @@ describe("the protocol report", () => {
     expect(latexEscape("a\\b~^")).toBe("a\\textbackslash{}b\\textasciitilde{}\\textasciicircum{}");
   });
 });
+
+test("an intelligibility test: task, plays, unit and normalisation, stimuli and listeners per system, recognisers", () => {
+  const file: AnnotationFile = {
+    format: "redpen-annotations",
+    version: 1,
+    study: {
+      id: "sus",
+      name: "SUS",
+      binSeconds: 0.1,
+      task: "transcribe",
+      transcription: { maxPlays: 3, unit: "character" },
+    },
+    taxonomy: [],
+    clips: [{ id: "a", name: "a.wav", duration: 2, system: "X", sentence: "s1", text: "你好" }],
+    annotators: [
+      { id: "w1", role: "crowd" },
+      { id: "wh", role: "asr", engine: "whisper.cpp ggml-base" },
+    ],
+    submissions: [
+      { clipId: "a", annotatorId: "w1", transcript: "你" },
+      { clipId: "a", annotatorId: "wh", transcript: "你好" },
+    ],
+    regions: [],
+    reasonLabels: [],
+  };
+  const md = protocolReport(protocolFacts(file), computeReport(file), "markdown");
+  expect(md).toContain("- **Task:** transcribe what was heard (intelligibility, SUS)");
+  expect(md).toContain("- **Plays allowed per clip:** 3");
+  expect(md).toContain(
+    "- **Unit and normalisation:** characters (code points, spaces left out); Unicode NFC",
+  );
+  expect(md).toContain(
+    "- **Recognisers (role asr, never counted as listeners):** wh (whisper.cpp ggml-base)",
+  );
+  expect(md).toContain("| X | 1 | 1 | 1 | 50.0% | [50.0%, 50.0%] |");
+});

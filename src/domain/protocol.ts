@@ -10,7 +10,8 @@ import { exclusionSummary, type QualityView, qualityRulesOf } from "./qualityRul
 import { type RatingScale, ratingScaleOf } from "./ratingScale.ts";
 import { median } from "./stats/median.ts";
 import type { Report } from "./stats/report.ts";
-import type { AnnotationFile } from "./types.ts";
+import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "./studyTask.ts";
+import type { AnnotationFile, StudyTask } from "./types.ts";
 
 export { PROTOCOL_KEYS, type ProtocolSettings, protocolOf } from "./protocolSettings.ts";
 
@@ -54,6 +55,16 @@ export interface ProtocolFacts {
   nativeLanguages: Record<string, number>;
   /** The quality rules' verdict, in words (domain/qualityRules.ts). */
   exclusions: string;
+  /**
+   * What participants did, and for an intelligibility test its settings and the recognisers
+   * (role asr) with their engines. Optional: older answers lack it.
+   */
+  task?: {
+    task: StudyTask;
+    maxPlays: number;
+    unit: "word" | "character";
+    recognisers: { id: string; engine: string | null }[];
+  };
 }
 
 function spread(values: readonly number[]): Spread | null {
@@ -125,6 +136,14 @@ export function protocolFacts(
         .map((a) => a.profile?.country)
         .filter((c): c is string => typeof c === "string" && c.trim() !== ""),
     ),
+    task: {
+      task: taskOf(file.study),
+      maxPlays: transcriptionOf(file.study).maxPlays ?? DEFAULT_MAX_PLAYS,
+      unit: transcriptionOf(file.study).unit ?? "word",
+      recognisers: file.annotators
+        .filter((a) => a.role === "asr")
+        .map((a) => ({ id: a.id, engine: a.engine ?? null })),
+    },
     exclusions: exclusionSummary(
       quality?.view ?? { rules: qualityRulesOf(file.study), excluded: [] },
       quality?.applied ?? false,
@@ -225,6 +244,7 @@ function blocks(f: ProtocolFacts, report: Report): Block[] {
             : ""
         }`,
       ],
+      ["Task", f.task ? TASK_NAMES[f.task.task] : NOT_REPORTED],
       ["Rating", f.requireRating ? "required for every clip, 1–5" : "optional, 1–5"],
       ["Experts labelling reasons", String(f.experts)],
     ],
@@ -290,7 +310,64 @@ function blocks(f: ProtocolFacts, report: Report): Block[] {
       ["Spearman rho", num(c.spearman, 3)],
     ],
   };
-  return [listeners, task, instructions, scale, exclusions, mos, pairs, agreement];
+  const out = [listeners, task, instructions, scale, exclusions, mos, pairs, agreement];
+  const it = report.intelligibility;
+  if (f.task?.task === "transcribe" || it) out.push(intelligibilityBlock(f, report));
+  return out;
+}
+
+const TASK_NAMES = {
+  mark: "mark unnatural spans (and rate)",
+  rate: "rate only (ACR / MOS)",
+  transcribe: "transcribe what was heard (intelligibility, SUS)",
+} as const;
+
+/** The intelligibility test (Taylor & Richmond's reporting): settings, then WER per system. */
+function intelligibilityBlock(f: ProtocolFacts, report: Report): Block {
+  const t = f.task;
+  const it = report.intelligibility;
+  const unit = t?.unit ?? it?.unit ?? "word";
+  const recognisers = t?.recognisers ?? [];
+  const systems = it ? Object.keys(it.bySystem) : [];
+  return {
+    heading: "Intelligibility test",
+    items: [
+      ["Task", t ? TASK_NAMES[t.task] : NOT_REPORTED],
+      ["Plays allowed per clip", t ? String(t.maxPlays) : NOT_REPORTED],
+      [
+        "Unit and normalisation",
+        `${unit === "word" ? "words (space-separated)" : "characters (code points, spaces left out)"}; Unicode NFC, lower case, ’ and ʼ as ', every character other than a letter, mark, number or ' as a space`,
+      ],
+      [
+        "Transcripts scored",
+        it
+          ? `${it.scored} (${it.unscored} not scored: no text with tokens)`
+          : "none (no clip text)",
+      ],
+      [
+        "Recognisers (role asr, never counted as listeners)",
+        recognisers.length === 0
+          ? "none"
+          : recognisers.map((r) => (r.engine ? `${r.id} (${r.engine})` : r.id)).join(", "),
+      ],
+    ],
+    table: {
+      head: ["System", "Stimuli", "Listeners", "Transcripts", "WER", "95% CI (bootstrap)"],
+      align: ["l", "r", "r", "r", "r", "r"],
+      rows: systems.map((name) => {
+        const s = it?.bySystem[name];
+        return [
+          name,
+          String(s?.stimuli ?? 0),
+          String(s?.listeners ?? 0),
+          String(s?.transcripts ?? 0),
+          s ? `${(100 * s.wer).toFixed(1)}%` : "—",
+          s ? `[${(100 * s.ci95[0]).toFixed(1)}%, ${(100 * s.ci95[1]).toFixed(1)}%]` : "—",
+        ];
+      }),
+    },
+    note: "WER pooled per system (errors over reference tokens, as sclite's Err); bootstrap over stimuli; pairs by the Wilcoxon signed-rank test on per-stimulus WER with Holm's correction (docs/spec/statistics.md).",
+  };
 }
 
 function markdown(f: ProtocolFacts, report: Report): string {
@@ -306,6 +383,8 @@ function markdown(f: ProtocolFacts, report: Report): string {
     if (b.quote) for (const line of b.quote) out.push(`> ${line}`, ">");
     if (b.quote) out.pop();
     if (b.table) {
+      // A table right after a list would be read as part of its last item.
+      if (b.items) out.push("");
       if (b.table.rows.length === 0) out.push("(none)");
       else {
         out.push(`| ${b.table.head.map(cell).join(" | ")} |`);

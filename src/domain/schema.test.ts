@@ -373,7 +373,7 @@ describe("refusals, each with its exact message", () => {
       (f) => {
         rec(f, "annotators", 0).role = "admin";
       },
-      ['annotators[0].role: must be "crowd", "expert" or "researcher" (got "admin")'],
+      ['annotators[0].role: must be "crowd", "expert", "researcher" or "asr" (got "admin")'],
     ],
     [
       "wrong types and missing fields",
@@ -406,6 +406,22 @@ describe("refusals, each with its exact message", () => {
       ],
     ],
     [
+      "an unknown task, a transcript too long or with a control character, bad settings",
+      (f) => {
+        (f.study as Json).task = "listen";
+        (f.study as Json).transcription = { unit: "syllable", maxPlays: 0 };
+        rec(f, "submissions", 0).transcript = "x".repeat(2001);
+        rec(f, "submissions", 1).transcript = "the\tcat";
+      },
+      [
+        'study.task: unknown task "listen": this reader knows "mark", "rate" and "transcribe"',
+        'study.transcription.unit: must be "word" or "character" (got "syllable")',
+        "study.transcription.maxPlays: must be at least 1 (got 0)",
+        "submissions[0].transcript: is 2001 characters long; a transcript may have at most 2000",
+        "submissions[1].transcript: contains a control character (U+0009 at position 4)",
+      ],
+    ],
+    [
       "missing study and taxonomy",
       (f) => {
         delete f.study;
@@ -419,6 +435,28 @@ describe("refusals, each with its exact message", () => {
     const file = base();
     breakIt(file);
     expect(lines(parseAnnotationFile(file))).toEqual(expected);
+  });
+
+  test("an intelligibility test's fields are read and kept", () => {
+    const file = base();
+    Object.assign(file.study as Json, {
+      task: "transcribe",
+      transcription: { unit: "character", maxPlays: 2, seed: "s", replicates: 50, alpha: 0.01 },
+    });
+    rec(file, "clips", 0).text = "The cat sat.";
+    (file.annotators as Json[]).push({ id: "whisper", role: "asr", engine: "whisper.cpp base.en" });
+    rec(file, "submissions", 0).transcript = "";
+    const result = parseAnnotationFile(file);
+    if (!result.ok) throw new Error(lines(result).join("\n"));
+    expect(result.file.study.task).toBe("transcribe");
+    expect(result.file.study.transcription?.unit).toBe("character");
+    expect(result.file.clips[0]?.text).toBe("The cat sat.");
+    expect(result.file.annotators.at(-1)).toEqual({
+      id: "whisper",
+      role: "asr",
+      engine: "whisper.cpp base.en",
+    });
+    expect(result.file.submissions[0]?.transcript).toBe("");
   });
 
   test("wrong format: only that is reported", () => {

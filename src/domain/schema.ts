@@ -23,6 +23,7 @@ import {
   ProblemList,
   SECTIONS,
 } from "./interchange/problems.ts";
+import { MAX_CLIP_TEXT_LENGTH, transcriptProblem } from "./transcripts/limits.ts";
 import type { AnnotationFile } from "./types.ts";
 
 export type { Problem } from "./interchange/problems.ts";
@@ -34,6 +35,8 @@ export type ParseResult =
 export const FORMAT = "redpen-annotations";
 export const VERSION = 1;
 export const DEFAULT_BIN_SECONDS = 0.1;
+/** The tasks a study can give its participants (interchange format, "The study's task"). */
+export const STUDY_TASKS = ["mark", "rate", "transcribe"] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Structure
@@ -60,6 +63,22 @@ export const StudySchema = z.looseObject({
       }
     })
     .default(DEFAULT_BIN_SECONDS),
+  task: z
+    .enum(STUDY_TASKS, {
+      error: (issue) =>
+        `unknown task ${describeValue(issue.input)}: this reader knows "mark", "rate" and "transcribe"`,
+    })
+    .optional(),
+  transcription: z
+    .object({
+      unit: z.enum(["word", "character"]).optional(),
+      maxPlays: z.int().min(1).optional(),
+      seed: z.string().optional(),
+      replicates: z.int().min(1).max(100000).optional(),
+      alpha: finite.positive().max(1).optional(),
+      groupBy: z.string().min(1).optional(),
+    })
+    .optional(),
 });
 
 export const TaxonomyEntrySchema = z.object({
@@ -77,6 +96,7 @@ export const ClipSchema = z.object({
   score: finite.optional(),
   isReference: z.boolean().optional(),
   uri: z.string().optional(),
+  text: z.string().max(MAX_CLIP_TEXT_LENGTH).optional(),
 });
 
 /** Where a participant came from (a crowd platform, or a generic link). */
@@ -96,7 +116,8 @@ export const ScreeningSchema = z.object({
 
 export const AnnotatorSchema = z.object({
   id,
-  role: z.enum(["crowd", "expert", "researcher"]),
+  role: z.enum(["crowd", "expert", "researcher", "asr"]),
+  engine: z.string().optional(),
   platform: PlatformSchema.optional(),
   /** The intake answers: open keys, any JSON value. */
   profile: z.record(z.string(), z.json()).optional(),
@@ -112,6 +133,13 @@ export const SubmissionSchema = z.object({
   playCount: z.int().min(0).optional(),
   seconds: finite.min(0).optional(),
   heardToEnd: z.boolean().optional(),
+  transcript: z
+    .string()
+    .superRefine((text, ctx) => {
+      const problem = transcriptProblem(text);
+      if (problem !== null) ctx.addIssue({ code: "custom", input: text, message: problem });
+    })
+    .optional(),
 });
 
 export const RegionSchema = z.object({
@@ -201,6 +229,8 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
         : `must be greater than ${bound} (got ${describeValue(input)})`;
     }
     case "invalid_value":
+      // A message of our own (an unknown task) says more than the list of values.
+      if (issue.message.startsWith("unknown ")) return issue.message;
       return `must be ${issue.values
         .map((v) => JSON.stringify(v))
         .join(", ")

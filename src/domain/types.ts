@@ -2,13 +2,36 @@
 // Plain data, no behaviour: the schema (schema.ts) validates unknown JSON into these shapes,
 // the statistics (stats/) read them, the database stores them, the UI shows them.
 
-export type Role = "crowd" | "expert" | "researcher";
+/** `asr`: a speech recogniser whose transcripts are compared with the listeners' (never a listener). */
+export type Role = "crowd" | "expert" | "researcher" | "asr";
+
+/** What a participant does with each clip: mark spans (and maybe rate), rate only, or transcribe. */
+export type StudyTask = "mark" | "rate" | "transcribe";
+
+/** An intelligibility test's settings (statistics spec, "Transcriptions and intelligibility"). */
+export interface TranscriptionSettings {
+  /** Tokens scored: words (the default) or characters (code points). */
+  unit?: "word" | "character";
+  /** How often a clip may be played (default 2, as VLSP 2021). */
+  maxPlays?: number;
+  /** The bootstrap's seed (default "redpen"). */
+  seed?: string;
+  /** Bootstrap replicates (default 1000). */
+  replicates?: number;
+  /** Significance level of the pairwise tests (default 0.05). */
+  alpha?: number;
+  /** An intake field (a key of annotators[].profile) that groups the listeners. */
+  groupBy?: string;
+}
 
 export interface Study {
   id: string;
   name: string;
   /** Bin width in seconds for agreement figures; 0.1 when the file omits it. */
   binSeconds: number;
+  /** What participants do (default "mark"). */
+  task?: StudyTask;
+  transcription?: TranscriptionSettings;
   /** Further study details (instructions, rating scale, protocol) are kept as-is. */
   [extra: string]: unknown;
 }
@@ -28,6 +51,8 @@ export interface Clip {
   score?: number;
   isReference?: boolean;
   uri?: string;
+  /** What the clip says: the reference its transcripts are scored against. */
+  text?: string;
 }
 
 /** Where a participant came from: the platform's name and the ids it gave them. */
@@ -50,6 +75,8 @@ export type ParticipantStatus = "started" | "completed" | "screened-out" | "retu
 export interface Annotator {
   id: string;
   role: Role;
+  /** For `asr`: the recogniser and model, as given (e.g. "whisper.cpp ggml-base.en"). */
+  engine?: string;
   /** Where a crowd participant came from (collection server). */
   platform?: Platform;
   /** The intake questionnaire's answers, open keys. */
@@ -67,6 +94,8 @@ export interface Submission {
   seconds?: number;
   /** The clip was played to its end at least once before it was finished. */
   heardToEnd?: boolean;
+  /** What the annotator typed they heard (an intelligibility test); may be empty. */
+  transcript?: string;
 }
 
 export interface Region {

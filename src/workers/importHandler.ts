@@ -8,6 +8,7 @@ import { applyResolution, type IncomingFile, planImport, studyToFile } from "../
 import { bytesNeeded, requireSpace } from "../db/space.ts";
 import { errorMessage, isQuotaError } from "../db/write.ts";
 import { conflictTitle } from "../domain/conflictView.ts";
+import { transcriptAdditions } from "../domain/formats/transcriptsCsv.ts";
 import { expandChoices, type MergePlan, resolutionSize, resolveMerge } from "../domain/merge.ts";
 import {
   CONFLICT_PAGE,
@@ -119,7 +120,12 @@ export function createImportHandler(
       case "merge": {
         const p = plans.get(request.studyId);
         if (!p) throw new Error(`no import preview for study "${request.studyId}"`);
-        const resolution = resolveMerge(p, expandChoices(p, request.choices));
+        // A transcript added to a stored submission is taken unless the person chose otherwise.
+        const choices = {
+          ...request.choices,
+          byKey: { ...transcriptAdditions(p), ...request.choices.byKey },
+        };
+        const resolution = resolveMerge(p, expandChoices(p, choices));
         const total = resolutionSize(resolution);
         // Refused before anything is written when it would not fit (db/space.ts).
         await requireSpace(bytesNeeded(0, total), "the import");

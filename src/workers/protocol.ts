@@ -3,6 +3,7 @@
 import type { ProtocolFacts } from "../domain/protocol.ts";
 import type { QualityRules, RaterCheck, RuleId } from "../domain/qualityRules.ts";
 import type { analyze } from "../domain/stats/index.ts";
+import type { CurvePoint } from "../domain/stats/intelligibility.ts";
 import type { StimuliPoint, SystemErrorBootstrap } from "../domain/stats/resample.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
 
@@ -54,6 +55,8 @@ export type AnalysisResponse =
       millis: number;
       loadMillis: number;
     }
+  /** After "done" when its `study.intelligibility.curvePending`: the stimuli curve. */
+  | { id: number; type: "curve"; stimuliCurve: CurvePoint[] }
   | { id: number; type: "not-found"; studyId: string }
   | { id: number; type: "error"; message: string };
 
@@ -79,6 +82,18 @@ export interface StudyInfo {
     errorTypes: Record<string, SystemErrorBootstrap>;
     replicates: number;
     curve: StimuliPoint[] | null;
+  };
+  /**
+   * The intelligibility test's settings the screen names, the recognisers' engines, and why
+   * nothing is scored when nothing is. Optional: older answers lack it.
+   */
+  intelligibility?: {
+    why: string | null;
+    alpha: number;
+    groupBy?: string;
+    engines: Record<string, string>;
+    /** The report's stimuli curve is left empty here and follows in a "curve" message. */
+    curvePending?: boolean;
   };
   /** The quality rules, every rater's checks, who they exclude and whether the figures do. */
   quality?: {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { RedPenDB } from "../db/db.ts";
 import { studyToFile } from "../db/interchange.ts";
@@ -88,6 +89,8 @@ describe("runAnalysis", () => {
       // No rule is on: nobody is excluded.
       quality: expect.objectContaining({ excluded: [], applied: false }),
       resampling: expect.objectContaining({ mos: {}, replicates: 1000, curve: [] }),
+      // Not a transcription test: nothing to explain.
+      intelligibility: { why: null, alpha: 0.05, engines: {} },
     });
     expect(done.millis).toBe(10);
     expect(done.loadMillis).toBe(5);
@@ -200,5 +203,31 @@ describe("runAnalysis", () => {
       type: "error",
       message: 'Analysis of study "s9" failed: IndexedDB is closed',
     });
+  });
+
+  it("with transcripts: the figures first, then the stimuli curve in a message of its own", async () => {
+    const golden = JSON.parse(
+      readFileSync("tests/golden/intelligibility-chars.input.json", "utf8"),
+    ) as AnnotationFile;
+    const { messages, post } = collect();
+    await runAnalysis({ id: 3, studyId: golden.study.id }, post, {
+      studyToFile: async () => golden,
+      analyze,
+    });
+    expect(messages.map((m) => m.type)).toEqual(["progress", "progress", "done", "curve"]);
+    const done = messages[2];
+    const curve = messages[3];
+    if (done?.type !== "done" || curve?.type !== "curve") throw new Error("no result");
+    expect(done.study.intelligibility?.curvePending).toBe(true);
+    const report = computeReport(golden);
+    expect(done.analysis.report.intelligibility?.stimuliCurve).toEqual([]);
+    // Together they are the report stats --json prints.
+    expect({
+      ...done.analysis.report,
+      intelligibility: {
+        ...done.analysis.report.intelligibility,
+        stimuliCurve: curve.stimuliCurve,
+      },
+    }).toEqual(report);
   });
 });

@@ -1,8 +1,14 @@
 // The analysis worker's work, apart from the worker globals so that it can be tested in Node:
 // read the stored study, compute every figure, report progress on the way.
+
 import { protocolFacts } from "../domain/protocol.ts";
 import { qualityView } from "../domain/qualityRules.ts";
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
+import {
+  computeStimuliCurve,
+  transcriptionSettings,
+  whyNothingScored,
+} from "../domain/stats/intelligibility.ts";
 import { bootstrapErrorTypes, bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { packAnalysis } from "./packAnalysis.ts";
@@ -36,6 +42,19 @@ function resampling(file: AnnotationFile) {
     errorTypes: bootstrapErrorTypes(file, { replicates }),
     replicates,
     curve: ratings <= QUICK_RATINGS ? stimuliCurve(file) : null,
+  };
+}
+
+/** What the intelligibility section names besides the report's figures. */
+function intelligibilityInfo(file: AnnotationFile) {
+  const settings = transcriptionSettings(file);
+  return {
+    why: whyNothingScored(file),
+    alpha: settings.alpha,
+    ...(settings.groupBy === undefined ? {} : { groupBy: settings.groupBy }),
+    engines: Object.fromEntries(
+      file.annotators.flatMap((a) => (a.engine === undefined ? [] : [[a.id, a.engine]])),
+    ),
   };
 }
 
@@ -78,7 +97,12 @@ export async function runAnalysis(
     const rows =
       file.clips.length + file.submissions.length + file.regions.length + file.reasonLabels.length;
     post({ id, type: "progress", stage: "analysing", rows, clips: file.clips.length });
-    const options = request.binSeconds === undefined ? {} : { binSeconds: request.binSeconds };
+    // With transcripts, the stimuli curve (the slowest figure) follows in a message of its own.
+    const curveLater = file.submissions.some((s) => typeof s.transcript === "string");
+    const options = {
+      ...(request.binSeconds === undefined ? {} : { binSeconds: request.binSeconds }),
+      ...(curveLater ? { stimuliCurve: false } : {}),
+    };
     let analysis = deps.analyze(file, options);
     // The study's quality rules: the figures leave out the raters they catch, unless asked.
     const view = qualityView(file, analysis.report.annotators);
@@ -92,12 +116,19 @@ export async function runAnalysis(
       protocol: protocolFacts(file, { view, applied }),
       quality: { rules: view.rules, checks: view.checks, excluded: view.excluded, applied },
       resampling: cachedResampling(deps.cache, file, applied ? view.file : file),
+      intelligibility: {
+        ...intelligibilityInfo(file),
+        ...(curveLater && analysis.report.intelligibility ? { curvePending: true } : {}),
+      },
     };
     const { packed, transfer } = packAnalysis(analysis);
     post(
       { id, type: "done", analysis: packed, study, millis: now() - started, loadMillis },
       transfer,
     );
+    if (study.intelligibility.curvePending) {
+      post({ id, type: "curve", stimuliCurve: computeStimuliCurve(applied ? view.file : file) });
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     post({ id, type: "error", message: `Analysis of study "${studyId}" failed: ${message}` });

@@ -8,6 +8,7 @@ import { eafFiles } from "./eaf.ts";
 import { toInterchangeJson } from "./json.ts";
 import { safeFileName } from "./names.ts";
 import { textGridFiles } from "./textgrid.ts";
+import { trnFiles } from "./trn.ts";
 import { zipTextFiles } from "./zip.ts";
 
 export type ExportKind =
@@ -18,6 +19,7 @@ export type ExportKind =
   | "eaf"
   | "bins"
   | "consensus"
+  | "trn"
   | "all";
 
 export interface ExportDownload {
@@ -37,8 +39,10 @@ function prefixed(prefix: string, files: Record<string, string>): Record<string,
  * `<id>-audacity-labels.zip` (`<clip>.txt` and `by-annotator/<clip>.<annotator>.txt`),
  * `<id>-textgrids.zip` (with the consensus tiers), `<id>-elan.zip` (`<clip>.eaf`),
  * `<id>-bins.csv`, `<id>-consensus.zip` (`<id>-consensus.csv` and `<id>-consensus.json`),
- * `<id>-all-exports.zip` (all of them: `<id>.json`, `<id>-spans.csv`, `<id>-bins.csv`, the two
- * consensus files, `audacity/…`, `textgrid/<clip>.TextGrid` and `elan/<clip>.eaf`).
+ * `<id>-trn.zip` (per system `<system>/ref.trn` and `<system>/hyp.trn` for NIST sclite, and
+ * `asr-<recogniser>/<system>/…` per recogniser), `<id>-all-exports.zip` (all of them:
+ * `<id>.json`, `<id>-spans.csv`, `<id>-bins.csv`, the two consensus files, `audacity/…`,
+ * `textgrid/<clip>.TextGrid`, `elan/<clip>.eaf` and `trn/…`).
  */
 export function buildExport(
   kind: ExportKind,
@@ -89,6 +93,8 @@ export function buildExport(
         ),
       };
     }
+    case "trn":
+      return { fileName: `${id}-trn.zip`, mimeType: ZIP, data: zipTextFiles(trnFiles(file), now) };
     case "all": {
       const consensus = studyConsensus(file);
       return {
@@ -104,6 +110,7 @@ export function buildExport(
             ...prefixed("audacity/", audacityFiles(file)),
             ...prefixed("textgrid/", textGridFiles(file, consensus.clips)),
             ...prefixed("elan/", eafFiles(file, now.toISOString())),
+            ...prefixed("trn/", trnFiles(file)),
           },
           now,
         ),

@@ -8,16 +8,16 @@ test("one row per span and reason, one per clip finished unmarked; the rating; R
   // marked c2 without finishing it (no rating).
   expect(toSpanCsv(exportFixture())).toBe(
     [
-      "clip,system,sentence,annotator,start,end,reason,labeller,rating,row",
-      "c1,N18,30001,w17,1,2,energy,e1,3,span",
-      "c1,N18,30001,w17,1.5,2.5,silence,e2,3,span",
-      "c1,N18,30001,w17,2.93,3.41,end_of_speech,e1,3,span",
-      "c1,N18,30001,w17,2.93,3.41,silence,e1,3,span",
-      "c1,N18,30001,w17,2.93,3.41,silence,e2,3,span",
-      "c1,N18,30001,w3,0.2,0.5,,,,span",
-      "c1,N18,30001,w3,3,3.444,,,,span",
-      'c2,"X, Y","He said ""no""",w17,0.5,1.5,energy,e1,,span',
-      'c2,"X, Y","He said ""no""",w3,,,,,,no span',
+      "clip,system,sentence,annotator,start,end,reason,labeller,rating,row,transcript,wer,S,D,I",
+      "c1,N18,30001,w17,1,2,energy,e1,3,span,,,,,",
+      "c1,N18,30001,w17,1.5,2.5,silence,e2,3,span,,,,,",
+      "c1,N18,30001,w17,2.93,3.41,end_of_speech,e1,3,span,,,,,",
+      "c1,N18,30001,w17,2.93,3.41,silence,e1,3,span,,,,,",
+      "c1,N18,30001,w17,2.93,3.41,silence,e2,3,span,,,,,",
+      "c1,N18,30001,w3,0.2,0.5,,,,span,,,,,",
+      "c1,N18,30001,w3,3,3.444,,,,span,,,,,",
+      'c2,"X, Y","He said ""no""",w17,0.5,1.5,energy,e1,,span,,,,,',
+      'c2,"X, Y","He said ""no""",w3,,,,,,no span,,,,,',
       "",
     ].join("\r\n"),
   );
@@ -40,12 +40,17 @@ test("a CSV reader gets the quoted fields back", () => {
     labeller: "e1",
     rating: "",
     row: "span",
+    transcript: "",
+    wer: "",
+    S: "",
+    D: "",
+    I: "",
   });
 });
 
 test("a study without spans or finished clips is just the header", () => {
   expect(toSpanCsv({ ...exportFixture(), submissions: [], regions: [], reasonLabels: [] })).toBe(
-    "clip,system,sentence,annotator,start,end,reason,labeller,rating,row\r\n",
+    "clip,system,sentence,annotator,start,end,reason,labeller,rating,row,transcript,wer,S,D,I\r\n",
   );
 });
 
@@ -66,10 +71,10 @@ test("text cells that start like a formula get a ' in front and quotes; numbers 
   ];
   expect(toSpanCsv(file)).toBe(
     [
-      "clip,system,sentence,annotator,start,end,reason,labeller,rating,row",
-      `"'=cmd|' /C calc'!A0","'+SUM(1,2)","'-2","'=w",0.5,1,,,,span`,
-      `c9,"'@x","'\tTab","'=w",0,2,,,,span`,
-      `c10,"'\rCR","'=1\n+2","'=w",1,1.25,,,,span`,
+      "clip,system,sentence,annotator,start,end,reason,labeller,rating,row,transcript,wer,S,D,I",
+      `"'=cmd|' /C calc'!A0","'+SUM(1,2)","'-2","'=w",0.5,1,,,,span,,,,,`,
+      `c9,"'@x","'\tTab","'=w",0,2,,,,span,,,,,`,
+      `c10,"'\rCR","'=1\n+2","'=w",1,1.25,,,,span,,,,,`,
       "",
     ].join("\r\n"),
   );
@@ -77,4 +82,23 @@ test("text cells that start like a formula get a ' in front and quotes; numbers 
   const parsed = Papa.parse<Record<string, string>>(toSpanCsv(file), { header: true });
   expect(parsed.data[0]?.clip).toBe("'=cmd|' /C calc'!A0");
   expect(parsed.data[0]?.start).toBe("0.5");
+});
+
+test("transcripts: the text as typed, and its WER, S, D and I against the clip's text", () => {
+  const file = exportFixture();
+  file.clips = [
+    { id: "c1", name: "a.wav", duration: 2, system: "A", text: "The cat sat." },
+    { id: "c2", name: "b.wav", duration: 2, system: "A" },
+  ];
+  file.regions = [];
+  file.reasonLabels = [];
+  file.submissions = [
+    { clipId: "c1", annotatorId: "w17", transcript: "the bat sat on" },
+    { clipId: "c2", annotatorId: "w17", transcript: "=no text" },
+  ];
+  expect(toSpanCsv(file).split("\r\n").slice(1)).toEqual([
+    "c1,A,,w17,,,,,,no span,the bat sat on,0.6666666666666666,1,0,1",
+    `c2,A,,w17,,,,,,no span,"'=no text",,,,`,
+    "",
+  ]);
 });

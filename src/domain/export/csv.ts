@@ -1,6 +1,9 @@
 // One row per marked span and reason, and one per finished clip with no span, for
 // spreadsheets, pandas and R.
 import Papa from "papaparse";
+import { transcriptionSettings } from "../stats/intelligibility.ts";
+import { errorCounts } from "../transcripts/align.ts";
+import { tokensOf } from "../transcripts/normalise.ts";
 import type { AnnotationFile } from "../types.ts";
 
 export const CSV_COLUMNS = [
@@ -14,6 +17,11 @@ export const CSV_COLUMNS = [
   "labeller",
   "rating",
   "row",
+  "transcript",
+  "wer",
+  "S",
+  "D",
+  "I",
 ] as const;
 
 /** The `row` column: a span (with a reason, or without one yet), or a clip finished unmarked. */
@@ -32,6 +40,34 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+type TranscriptCells = Pick<Row, "transcript" | "wer" | "S" | "D" | "I">;
+const NO_TRANSCRIPT: TranscriptCells = { transcript: "", wer: "", S: "", D: "", I: "" };
+
+/** Each transcript's cells, by clip and annotator. */
+function transcriptCells(file: AnnotationFile): Map<string, TranscriptCells> {
+  const { unit } = transcriptionSettings(file);
+  const refs = new Map(
+    file.clips.map((c) => [c.id, c.text === undefined ? [] : tokensOf(c.text, unit)]),
+  );
+  const out = new Map<string, TranscriptCells>();
+  for (const s of file.submissions) {
+    if (typeof s.transcript !== "string") continue;
+    const ref = refs.get(s.clipId) ?? [];
+    const cells: TranscriptCells = { ...NO_TRANSCRIPT, transcript: s.transcript };
+    if (ref.length > 0) {
+      const c = errorCounts(ref, tokensOf(s.transcript, unit));
+      Object.assign(cells, {
+        wer: c.errors / c.refTokens,
+        S: c.substitutions,
+        D: c.deletions,
+        I: c.insertions,
+      });
+    }
+    out.set(`${s.clipId}\u0000${s.annotatorId}`, cells);
+  }
+  return out;
+}
+
 /**
  * RFC 4180 CSV (CRLF, header row, fields quoted only when needed). Rows: clips in study order;
  * within a clip, by annotator, then spans by start, end; a span's rows by labeller, then the
@@ -41,7 +77,9 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * nothing wrong" is not lost. `rating` is the annotator's rating of the clip (empty without
  * one). `clip` is the clip id; `start`/`end` are seconds as stored (numbers). Text cells that
  * start like a formula are neutralized (FORMULA_START). `rating` and `row` came after the other
- * columns, at the end, so readers by position keep working.
+ * columns, at the end, so readers by position keep working; so did `transcript` (what the
+ * annotator typed they heard) and its `wer`, `S`, `D` and `I` against the clip's text, as the
+ * report scores it (empty when the clip has no text with tokens).
  */
 export function toSpanCsv(file: AnnotationFile): string {
   const labels = new Map<string, AnnotationFile["reasonLabels"]>();
@@ -54,6 +92,7 @@ export function toSpanCsv(file: AnnotationFile): string {
   const key = (clipId: string, annotatorId: string) => `${clipId}\u0000${annotatorId}`;
   const ratings = new Map<string, number | undefined>();
   for (const s of file.submissions) ratings.set(key(s.clipId, s.annotatorId), s.score);
+  const transcripts = transcriptCells(file);
   const marked = new Set(file.regions.map((r) => key(r.clipId, r.annotatorId)));
   // Spans, and the clips finished without one (start -1: before any span).
   type Entry = { clipId: string; annotatorId: string; start: number; end: number; id: string };
@@ -80,6 +119,7 @@ export function toSpanCsv(file: AnnotationFile): string {
       sentence: clip?.sentence ?? "",
       annotator: r.annotatorId,
       rating: ratings.get(key(r.clipId, r.annotatorId)) ?? "",
+      ...(transcripts.get(key(r.clipId, r.annotatorId)) ?? NO_TRANSCRIPT),
     };
     if (r.start < 0) {
       rows.push({ ...base, start: "", end: "", reason: "", labeller: "", row: ROW_NO_SPAN });

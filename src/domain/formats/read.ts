@@ -8,13 +8,25 @@ import { decodeText, FORMAT_NAMES, type ForeignDocument, FormatError } from "./f
 import { parseLabelStudio } from "./labelStudio.ts";
 import { parseTextGrid } from "./textgrid.ts";
 import { foreignToInterchange } from "./toInterchange.ts";
+import {
+  looksLikeTranscriptsCsv,
+  type TranscriptImportOptions,
+  transcriptsCsvToFile,
+} from "./transcriptsCsv.ts";
 
-export type FileKind = "interchange" | "textgrid" | "audacity" | "eaf" | "label-studio";
+export type FileKind =
+  | "interchange"
+  | "textgrid"
+  | "audacity"
+  | "eaf"
+  | "label-studio"
+  | "transcripts";
 
 /**
  * What a picked file is: a TextGrid (by name, or Praat's header), an ELAN file (.eaf, or XML
  * with ANNOTATION_DOCUMENT), JSON (a RedPen interchange file, or a Label Studio export when it is
- * an array), else an Audacity label file (.txt, or tab-separated lines).
+ * an array), a transcripts CSV (.csv, or a header with clip, annotator and transcript), else an
+ * Audacity label file (.txt, or tab-separated lines).
  */
 export function detectKind(bytes: Uint8Array, name: string): FileKind {
   const lower = name.toLowerCase();
@@ -34,6 +46,7 @@ export function detectKind(bytes: Uint8Array, name: string): FileKind {
   const start = head.replace(/^\ufeff|^\u00ef\u00bb\u00bf/, "").trimStart();
   if (start.startsWith("[")) return "label-studio";
   if (start.startsWith("{") || lower.endsWith(".json")) return "interchange";
+  if (lower.endsWith(".csv") || looksLikeTranscriptsCsv(start)) return "transcripts";
   return "audacity";
 }
 
@@ -58,6 +71,8 @@ export function readForeign(bytes: Uint8Array, name: string, kind: FileKind): Fo
     }
     case "interchange":
       throw new Error("an interchange file is read by domain/schema.ts");
+    case "transcripts":
+      throw new Error("a transcripts CSV is read by formats/transcriptsCsv.ts");
   }
 }
 
@@ -69,9 +84,32 @@ export function foreignResult(
   bytes: Uint8Array,
   name: string,
   study: AnnotationFile | undefined,
+  options: TranscriptImportOptions = {},
 ): ParseResult | undefined {
   const kind = detectKind(bytes, name);
   if (kind === "interchange") return undefined;
+  if (kind === "transcripts") {
+    if (!study) {
+      return {
+        ok: false,
+        errors: [
+          {
+            path: "",
+            message:
+              "a transcripts CSV names no study: import it from the study's page, or with --into STUDY.json",
+          },
+        ],
+      };
+    }
+    try {
+      return transcriptsCsvToFile(decodeText(bytes, name), study, options);
+    } catch (error) {
+      if (error instanceof FormatError) {
+        return { ok: false, errors: [{ path: error.where, message: error.detail }] };
+      }
+      throw error;
+    }
+  }
   if (!study) {
     return {
       ok: false,

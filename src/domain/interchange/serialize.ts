@@ -32,8 +32,9 @@ const CLIP_KEYS: readonly (keyof Clip & string)[] = [
   "score",
   "isReference",
   "uri",
+  "text",
 ];
-const ANNOTATOR_KEYS: readonly (keyof Annotator & string)[] = ["id", "role"];
+const ANNOTATOR_KEYS: readonly (keyof Annotator & string)[] = ["id", "role", "engine"];
 const SUBMISSION_KEYS: readonly (keyof Submission & string)[] = [
   "clipId",
   "annotatorId",
@@ -41,6 +42,8 @@ const SUBMISSION_KEYS: readonly (keyof Submission & string)[] = [
   "score",
   "playCount",
   "seconds",
+  "heardToEnd",
+  "transcript",
 ];
 const REGION_KEYS: readonly (keyof Region & string)[] = [
   "id",

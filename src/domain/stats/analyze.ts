@@ -11,6 +11,7 @@ import { consensusFromTables } from "./consensus.ts";
 import { leastSquares, pearson, spearman } from "./correlation.ts";
 import { errorTypes } from "./errorTypes.ts";
 import { expertAgreement } from "./expertAgreement.ts";
+import { computeIntelligibility } from "./intelligibility.ts";
 import { kappaFromCells } from "./kappa.ts";
 import { computeMos } from "./mos.ts";
 import { byCodeUnit, clipGrid, IdLookup, readRegions, readSubmissions } from "./records.ts";
@@ -23,6 +24,8 @@ export { NO_SYSTEM } from "./errorTypes.ts";
 export interface AnalyzeOptions {
   /** Bin width in seconds; overrides `study.binSeconds`. */
   binSeconds?: number;
+  /** Compute the intelligibility's stimuli curve (the slowest figure); default true. */
+  stimuliCurve?: boolean;
 }
 
 export interface Analysis {
@@ -131,6 +134,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     errorTypes: { overall: types.overall, bySystem: types.bySystem },
     annotators: annotatorRows,
     mos: computeMos(file),
+    intelligibility: computeIntelligibility(file, { stimuliCurve: options.stimuliCurve !== false }),
     consensus: consensusFromTables(
       {
         clips,

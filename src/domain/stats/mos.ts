@@ -6,6 +6,7 @@
 import normalCdf from "@stdlib/stats-base-dists-normal-cdf";
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
 import type { AnnotationFile } from "../types.ts";
+import { type AnovaObservation, anovaTables } from "./anova.ts";
 import { averageRanks } from "./correlation.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { pow } from "./math.ts";
@@ -95,7 +96,17 @@ export function holm(p: readonly (number | null)[]): (number | null)[] {
   return out;
 }
 
-const roundDiff = (d: number) => Math.round(d * 1e9) / 1e9;
+/** A difference rounded to 1e-9, as the spec's pairs take it. */
+export const roundDiff = (d: number) => Math.round(d * 1e9) / 1e9;
+
+/** The mean of `x` summed in ascending order, so that the order of the records does not matter. */
+export function meanAscending(x: readonly number[]): number {
+  return (
+    Float64Array.from(x)
+      .sort()
+      .reduce((a, b) => a + b, 0) / x.length
+  );
+}
 
 /** The `mos` object of the report. */
 export function computeMos(file: AnnotationFile): Mos {
@@ -104,11 +115,18 @@ export function computeMos(file: AnnotationFile): Mos {
   const raters = new Map<string, Set<string>>();
   // system → sentence → ratings
   const bySentence = new Map<string, Map<string, number[]>>();
+  const ratings: AnovaObservation[] = [];
   for (const s of file.submissions) {
     if (typeof s.score !== "number") continue;
     const clip = clips.get(s.clipId);
     if (!clip) continue;
     const system = clip.system ?? NO_SYSTEM;
+    ratings.push({
+      system,
+      sentence: clip.sentence ?? `clip:${clip.id}`,
+      listener: s.annotatorId,
+      y: s.score,
+    });
     if (!scores.has(system)) {
       scores.set(system, []);
       raters.set(system, new Set());
@@ -148,10 +166,7 @@ export function computeMos(file: AnnotationFile): Mos {
   }
   const bySystem: Record<string, SystemMos> = Object.fromEntries(entries);
   // Summed in ascending order, as above, so the order of the file's records does not matter.
-  const meanOf = (x: readonly number[]) =>
-    Float64Array.from(x)
-      .sort()
-      .reduce((a, b) => a + b, 0) / x.length;
+  const meanOf = meanAscending;
   // Each system's per-sentence means, once (every pair of systems reads them).
   const sentenceMeans = new Map<string, Map<string, number>>();
   for (const [system, sentences] of bySentence) {
@@ -185,5 +200,5 @@ export function computeMos(file: AnnotationFile): Mos {
   pairs.forEach((pair, i) => {
     pair.pHolm = adjusted[i] ?? null;
   });
-  return { bySystem, pairs };
+  return { bySystem, pairs, anova: anovaTables(ratings) };
 }

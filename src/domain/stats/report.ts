@@ -1,6 +1,8 @@
 // The report object that `stats --json` prints and "Download report (JSON)" saves, exactly as
 // docs/spec/statistics.md defines it ("The report"). Undefined figures are null, never NaN.
 
+import type { TokenUnit } from "../transcripts/normalise.ts";
+import type { AnovaRow } from "./anova.ts";
 import type { ConsensusSummary } from "./consensus.ts";
 import type { ExpertAgreement } from "./expertAgreement.ts";
 
@@ -51,6 +53,8 @@ export interface MosPair {
 export interface Mos {
   bySystem: Record<string, SystemMos>;
   pairs: MosPair[];
+  /** Two-factor ANOVAs of the ratings (system × sentence, system × listener); none without ratings. */
+  anova: AnovaRow[];
 }
 
 export interface Report {
@@ -87,8 +91,69 @@ export interface Report {
   annotators: AnnotatorQuality[];
   /** Listening-test scores: MOS per system and the pairwise signed-rank tests. */
   mos: Mos;
+  /** Intelligibility (WER) of the transcripts; null when none could be scored. */
+  intelligibility: Intelligibility | null;
   /** The crowd's consensus per bin (majority and Dawid–Skene) and each crowd worker against it. */
   consensus: ConsensusSummary;
   /** Agreement between experts on the reasons of the spans they both labelled. */
   expertAgreement: ExpertAgreement;
+}
+
+// Intelligibility (the spec's "Transcriptions and intelligibility (WER)").
+
+export interface SystemWer {
+  transcripts: number;
+  listeners: number;
+  stimuli: number;
+  refTokens: number;
+  errors: number;
+  substitutions: number;
+  deletions: number;
+  insertions: number;
+  wer: number;
+  meanWer: number;
+  ci95: [number, number];
+}
+
+export interface WerPair {
+  a: string;
+  b: string;
+  stimuli: number;
+  meanDiff: number | null;
+  w: number;
+  p: number | null;
+  pHolm: number | null;
+  significant: boolean;
+}
+
+export interface CurvePoint {
+  k: number;
+  systems: number;
+  meanWidth: number;
+  sdWidth: number | null;
+}
+
+export interface WerCounts {
+  transcripts: number;
+  refTokens: number;
+  errors: number;
+  wer: number;
+}
+
+export interface AsrScores {
+  bySystem: Record<string, WerCounts>;
+  kendallTau: number | null;
+}
+
+export interface Intelligibility {
+  unit: TokenUnit;
+  scored: number;
+  unscored: number;
+  bySystem: Record<string, SystemWer>;
+  pairs: WerPair[];
+  groups: string[][];
+  stimuliCurve: CurvePoint[];
+  asr: Record<string, AsrScores>;
+  byListenerGroup?: Record<string, Record<string, WerCounts>>;
+  anova: AnovaRow[];
 }

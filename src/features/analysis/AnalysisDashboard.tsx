@@ -12,6 +12,7 @@ import { CorrelationSection } from "./parts/CorrelationSection.tsx";
 import { DatasetSummary } from "./parts/DatasetSummary.tsx";
 import { ErrorTypesSection } from "./parts/ErrorTypesSection.tsx";
 import { ExpertAgreementSection } from "./parts/ExpertAgreementSection.tsx";
+import { IntelligibilitySection } from "./parts/IntelligibilitySection.tsx";
 import { ListeningTestSection } from "./parts/ListeningTestSection.tsx";
 import { CARD, Section } from "./parts/Section.tsx";
 
@@ -94,6 +95,15 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         definitions={definitionOf}
       />
       <ListeningTestSection mos={report.mos} resampling={study.resampling} />
+      <IntelligibilitySection
+        studyId={studyId}
+        intelligibility={report.intelligibility ?? null}
+        why={study.intelligibility?.why ?? null}
+        alpha={study.intelligibility?.alpha ?? 0.05}
+        engines={study.intelligibility?.engines ?? {}}
+        groupBy={study.intelligibility?.groupBy}
+        curvePending={study.intelligibility?.curvePending === true}
+      />
       <ErrorTypesSection
         errorTypes={report.errorTypes}
         taxonomy={study.taxonomy}

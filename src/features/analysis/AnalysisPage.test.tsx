@@ -53,7 +53,8 @@ function makeReport(overrides: Partial<Report> = {}): Report {
       { id: "w2", annotations: 2, regions: 3, referenceMarkedFraction: 0.1 },
       { id: "w3", annotations: 1, regions: 1, referenceMarkedFraction: null },
     ],
-    mos: { bySystem: {}, pairs: [] },
+    mos: { bySystem: {}, pairs: [], anova: [] },
+    intelligibility: null,
     consensus: {
       clips: 0,
       bins: 0,

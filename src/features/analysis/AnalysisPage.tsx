@@ -108,6 +108,10 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
               <DownloadReportButton
                 studyId={studyId}
                 report={state.status === "done" ? state.analysis.report : undefined}
+                // The report is whole only once the stimuli curve has come.
+                disabled={
+                  state.status === "done" && state.study.intelligibility?.curvePending === true
+                }
               />
               <ProtocolReportButtons
                 studyId={studyId}

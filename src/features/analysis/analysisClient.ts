@@ -1,6 +1,8 @@
 // A small typed client for the analysis worker. One request runs at a time: asking again
 // (the researcher changed the bin width) terminates the busy worker, so a stale computation
 // stops using the CPU, and its promise settles as "cancelled" instead of with stale figures.
+
+import type { CurvePoint } from "../../domain/stats/intelligibility.ts";
 import { unpackAnalysis } from "../../workers/packAnalysis.ts";
 import type {
   Analysis,
@@ -47,6 +49,8 @@ export interface AnalysisRunner {
   run(
     request: RunRequest,
     onProgress?: (progress: AnalysisProgress) => void,
+    /** After "done": the intelligibility's stimuli curve, when it was left for later. */
+    onCurve?: (curve: CurvePoint[]) => void,
   ): Promise<AnalysisOutcome>;
   dispose(): void;
 }
@@ -67,6 +71,8 @@ interface Pending {
 export class AnalysisClient implements AnalysisRunner {
   private worker: WorkerLike | undefined;
   private pending: Pending | undefined;
+  /** The finished request whose stimuli curve may still come, and who wants it. */
+  private after: { id: number; onCurve: (curve: CurvePoint[]) => void } | undefined;
   private nextId = 1;
 
   constructor(private readonly createWorker: () => WorkerLike = createAnalysisWorker) {}
@@ -74,9 +80,11 @@ export class AnalysisClient implements AnalysisRunner {
   run(
     request: RunRequest,
     onProgress?: (progress: AnalysisProgress) => void,
+    onCurve?: (curve: CurvePoint[]) => void,
   ): Promise<AnalysisOutcome> {
     this.cancel();
     const id = this.nextId++;
+    this.after = onCurve ? { id, onCurve } : undefined;
     const worker = this.ensureWorker();
     return new Promise<AnalysisOutcome>((resolve) => {
       this.pending = { id, resolve, onProgress };
@@ -125,6 +133,10 @@ export class AnalysisClient implements AnalysisRunner {
   }
 
   private receive(message: AnalysisResponse): void {
+    if (message.type === "curve") {
+      if (this.after?.id === message.id) this.after.onCurve(message.stimuliCurve);
+      return;
+    }
     const pending = this.pending;
     if (!pending || message.id !== pending.id) return; // an answer to a request no one waits for
     switch (message.type) {

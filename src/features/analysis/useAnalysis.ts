@@ -57,6 +57,25 @@ export function useAnalysis(
             setState((prev) => (prev.status === "running" ? { ...prev, progress } : prev));
           }
         },
+        (stimuliCurve) => {
+          if (!active) return;
+          // The stimuli curve, computed after the rest: into the report, and no longer pending.
+          setState((prev) => {
+            const it = prev.status === "done" ? prev.analysis.report.intelligibility : null;
+            if (prev.status !== "done" || !it) return prev;
+            const info = prev.study.intelligibility;
+            return {
+              ...prev,
+              analysis: {
+                ...prev.analysis,
+                report: { ...prev.analysis.report, intelligibility: { ...it, stimuliCurve } },
+              },
+              study: info
+                ? { ...prev.study, intelligibility: { ...info, curvePending: false } }
+                : prev.study,
+            };
+          });
+        },
       )
       .then((outcome) => {
         if (!active) return;

@@ -12,7 +12,10 @@ export function AnnotationFilePicker({
 }: {
   onFiles: (files: File[]) => void;
   disabled?: boolean;
-  /** Also Praat TextGrids, Audacity labels, ELAN and Label Studio exports (a study's page). */
+  /**
+   * Also Praat TextGrids, Audacity labels, ELAN and Label Studio exports, and transcripts CSVs
+   * (a study's page).
+   */
   otherTools?: boolean;
   /** The file input, for the card to give focus back to it. */
   ref?: Ref<HTMLInputElement>;
@@ -36,7 +39,7 @@ export function AnnotationFilePicker({
         type="file"
         accept={
           otherTools
-            ? ".json,application/json,.TextGrid,.textgrid,.txt,text/plain,.eaf"
+            ? ".json,application/json,.TextGrid,.textgrid,.txt,text/plain,.eaf,.csv,text/csv"
             : ".json,application/json"
         }
         multiple
@@ -51,7 +54,7 @@ export function AnnotationFilePicker({
       />
       <p id={hintId} className="mt-2 text-xs text-slate-500">
         {otherTools
-          ? "Choose or drop RedPen JSON files, Praat TextGrids, Audacity label files, ELAN .eaf files or a Label Studio JSON export: spans of other tools are matched to this study's clips by file name. You see what changes before anything is stored."
+          ? "Choose or drop RedPen JSON files, Praat TextGrids, Audacity label files, ELAN .eaf files, a Label Studio JSON export, or a transcripts CSV (columns clip, annotator, transcript; role and engine for annotators new to the study, e.g. role asr for a recogniser): spans and transcripts of other tools are matched to this study's clips by id or file name. You see what changes before anything is stored."
           : "Choose or drop one or more RedPen JSON files (several annotators at once is fine). You see what changes before anything is stored."}
       </p>
     </DropZone>

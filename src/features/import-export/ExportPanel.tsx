@@ -51,6 +51,12 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
       "The crowd's consensus regions per clip (majority vote and Dawid–Skene model) as CSV and JSON, with each crowd annotator's reliability.",
   },
   {
+    kind: "trn",
+    label: "Export transcripts for sclite (.zip)",
+    description:
+      "Per system, ref.trn and hyp.trn of the normalised texts and transcripts, for NIST sclite (-i spu_id); per recogniser too.",
+  },
+  {
     kind: "all",
     label: "Export everything (.zip)",
     description: "All of the above in one zip.",

@@ -4,6 +4,8 @@ import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
+import { transcriptionDraft, transcriptionFromDraft, withTask } from "../../domain/studyTask.ts";
+import type { StudyTask } from "../../domain/types.ts";
 import { plural } from "../../lib/format.ts";
 import { studyPath } from "../../lib/routes.ts";
 import { notify } from "../../stores/notices.ts";
@@ -11,6 +13,7 @@ import { ClipFilesFields } from "./ClipFilesFields.tsx";
 import { createStudyFromFiles } from "./createStudyFromFiles.ts";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
+import { TaskFields } from "./TaskFields.tsx";
 import { clipFilesProblems, useClipFiles } from "./useClipFiles.ts";
 
 interface FieldErrors {
@@ -19,6 +22,7 @@ interface FieldErrors {
   files?: string;
   csv?: string;
   language?: string;
+  task?: string;
 }
 
 export function NewStudyForm() {
@@ -27,6 +31,9 @@ export function NewStudyForm() {
   const [bin, setBin] = useState("0.1");
   const [requireRating, setRequireRating] = useState(true);
   const [language, setLanguage] = useState("en");
+  const [task, setTask] = useState<StudyTask>("mark");
+  const [draft, setDraft] = useState(() => transcriptionDraft({}));
+  const [taskProblems, setTaskProblems] = useState<Record<string, string>>({});
   const files = useClipFiles();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -41,7 +48,12 @@ export function NewStudyForm() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validate();
+    const settings = task === "transcribe" ? transcriptionFromDraft(draft) : null;
+    setTaskProblems(settings && !settings.ok ? settings.problems : {});
+    const found = {
+      ...validate(),
+      task: settings && !settings.ok ? "the transcription settings" : undefined,
+    };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setSaving(true);
@@ -53,6 +65,7 @@ export function NewStudyForm() {
         language: language.trim(),
         files: decodable,
         meta: files.match?.byFile,
+        extra: withTask({}, task, settings?.ok ? settings.settings : {}),
       });
       notify("info", `Created “${name.trim()}” with ${plural(decodable.length, "clip")}.`);
       navigate(studyPath(id));
@@ -80,6 +93,13 @@ export function NewStudyForm() {
         />
         <LanguageField value={language} onChange={setLanguage} error={errors.language} />
         <RequireRatingField checked={requireRating} onChange={setRequireRating} />
+        <TaskFields
+          task={task}
+          onTask={setTask}
+          draft={draft}
+          onDraft={setDraft}
+          problems={taskProblems}
+        />
 
         <ClipFilesFields
           files={files}

@@ -81,8 +81,8 @@ test("shows settings, the clip table with submission counts, and the export pane
         .map((c) => c.textContent),
     ),
   ).toEqual([
-    ["1", "nat.wav", "human", "s1", "2.40 s", "reference", "1"],
-    ["2", "tts.wav", "tts", "—", "1:15.50", "no", "2"],
+    ["1", "nat.wav", "human", "s1", "", "2.40 s", "reference", "1"],
+    ["2", "tts.wav", "tts", "—", "", "1:15.50", "no", "2"],
   ]);
   expect(screen.getByText("1 of 2 clips submitted")).toBeInTheDocument();
   expect(screen.getByText("2 of 2 clips submitted")).toBeInTheDocument();
@@ -442,4 +442,34 @@ describe("Add clips", () => {
     ).toBeInTheDocument();
     expect((await listClips(id)).map((c) => c.id)).toEqual(["a", "b"]);
   });
+});
+
+test("a transcription test: the task and its settings in Edit settings, each clip's text in the table", async () => {
+  const id = await createStudy({ name: "SUS" });
+  await addClips(id, [{ clip: { id: "a", name: "a.wav", duration: 2 } }]);
+  const user = renderStudy(id);
+  const text = await screen.findByRole("textbox", { name: "Text of a.wav" });
+  await user.type(text, "The cat sat.{Enter}");
+  await waitFor(async () => expect((await listClips(id))[0]?.text).toBe("The cat sat."));
+
+  await user.click(screen.getByRole("button", { name: "Edit settings" }));
+  const form = screen.getByRole("form", { name: "Study settings" });
+  await user.click(within(form).getByRole("radio", { name: /Transcribe \(intelligibility\)/ }));
+  await user.type(within(form).getByRole("textbox", { name: "Plays allowed per clip" }), "0");
+  await user.click(within(form).getByRole("button", { name: "Save settings" }));
+  expect(within(form).getByText("must be a whole number from 1 to 100")).toBeInTheDocument();
+  const plays = within(form).getByRole("textbox", { name: "Plays allowed per clip" });
+  await user.clear(plays);
+  await user.type(plays, "3");
+  await user.selectOptions(
+    within(form).getByRole("combobox", { name: "Unit scored" }),
+    "character",
+  );
+  await user.click(within(form).getByRole("button", { name: "Save settings" }));
+  await waitFor(async () =>
+    expect((await getStudy(id))?.extra).toMatchObject({
+      task: "transcribe",
+      transcription: { unit: "character", maxPlays: 3 },
+    }),
+  );
 });

@@ -15,6 +15,13 @@ import {
   ratingScaleProblem,
 } from "../../domain/ratingScale.ts";
 import { screeningOf } from "../../domain/screening.ts";
+import {
+  taskOf,
+  transcriptionDraft,
+  transcriptionFromDraft,
+  transcriptionOf,
+  withTask,
+} from "../../domain/studyTask.ts";
 import { notify } from "../../stores/notices.ts";
 import { binProblem, INPUT, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
@@ -22,6 +29,7 @@ import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
 import { ParticipantTextsField, parseTexts, textsDraft } from "./ParticipantTextsField.tsx";
 import { ProtocolFields, protocolDraft, protocolProblem, withProtocol } from "./ProtocolFields.tsx";
 import { RatingScaleFields } from "./RatingScaleFields.tsx";
+import { TaskFields } from "./TaskFields.tsx";
 
 /** `extra` with `key` set to the trimmed text, or without `key` when the text is empty. */
 function withText(
@@ -53,6 +61,9 @@ export function StudySettingsForm({
   const [check, setCheck] = useState(() => screeningOf(study.extra).test);
   const [language, setLanguage] = useState(() => languageOf(study.extra));
   const [texts, setTexts] = useState(() => textsDraft(participantTextsOf(study.extra)));
+  const [task, setTask] = useState(() => taskOf(study.extra));
+  const [draft, setDraft] = useState(() => transcriptionDraft(transcriptionOf(study.extra)));
+  const [taskProblems, setTaskProblems] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<{
     name?: string;
     bin?: string;
@@ -86,7 +97,10 @@ export function StudySettingsForm({
       })(),
     };
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    // The settings are kept when another task is chosen, so switching back finds them again.
+    const settings = transcriptionFromDraft(draft);
+    setTaskProblems(settings.ok ? {} : settings.problems);
+    if (Object.values(found).some(Boolean) || !settings.ok) return;
     const ownTexts = parseTexts(texts);
     // The default wording is implied when absent; a study's own wording is stored.
     const trimmed = ratingScaleOf({ ratingScale: scale });
@@ -109,23 +123,27 @@ export function StudySettingsForm({
         name: name.trim(),
         binSeconds: Number(bin),
         requireRating,
-        extra: withText(
+        extra: withTask(
           withText(
-            withIntake(
-              withProtocol(
-                isDefaultRatingScale(trimmed, language)
-                  ? withoutScale
-                  : { ...withoutScale, ratingScale: trimmed },
-                protocol,
+            withText(
+              withIntake(
+                withProtocol(
+                  isDefaultRatingScale(trimmed, language)
+                    ? withoutScale
+                    : { ...withoutScale, ratingScale: trimmed },
+                  protocol,
+                ),
+                { ...intake, free: parseFree(free) },
+                check,
               ),
-              { ...intake, free: parseFree(free) },
-              check,
+              "description",
+              description,
             ),
-            "description",
-            description,
+            "instructions",
+            instructions,
           ),
-          "instructions",
-          instructions,
+          task,
+          settings.settings,
         ),
       });
       notify("info", "Settings saved.");
@@ -183,6 +201,13 @@ export function StudySettingsForm({
       </div>
       <LanguageField value={language} onChange={changeLanguage} error={errors.language} />
       <RequireRatingField checked={requireRating} onChange={setRequireRating} />
+      <TaskFields
+        task={task}
+        onTask={setTask}
+        draft={draft}
+        onDraft={setDraft}
+        problems={taskProblems}
+      />
       <RatingScaleFields
         scale={scale}
         onChange={setScale}

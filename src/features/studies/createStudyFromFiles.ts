@@ -42,13 +42,22 @@ export async function createStudyFromFiles(input: {
   language?: string;
   files: readonly DecodedFile[];
   meta?: ReadonlyMap<string, ClipMeta>;
+  /** Further study keys (the task and its settings). */
+  extra?: Record<string, unknown>;
 }): Promise<string> {
   const clips = await clipsFromFiles(input.files, input.meta, new Set());
   return createStudy({
     name: input.name,
     binSeconds: input.binSeconds,
     requireRating: input.requireRating,
-    ...(input.language && input.language !== "en" ? { extra: { language: input.language } } : {}),
+    ...(input.extra !== undefined || (input.language && input.language !== "en")
+      ? {
+          extra: {
+            ...input.extra,
+            ...(input.language && input.language !== "en" ? { language: input.language } : {}),
+          },
+        }
+      : {}),
     clips,
   });
 }

@@ -4,6 +4,7 @@ import type { Report } from "../../../domain/stats/report.ts";
 import type { StudyInfo } from "../analysisClient.ts";
 import { count, fixed, pValue } from "../format.ts";
 import { orderSystems } from "../palette.ts";
+import { AnovaTable } from "./AnovaTable.tsx";
 import {
   MosChart,
   type MosPoint,
@@ -262,6 +263,7 @@ export function ListeningTestSection({
           </div>
         </div>
       )}
+      <AnovaTable title="Two-factor ANOVA of the ratings (Type II)" rows={mos.anova ?? []} />
     </Section>
   );
 }

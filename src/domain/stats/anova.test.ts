@@ -1,0 +1,68 @@
+import { expect, test } from "vitest";
+import { anovaTables, fUpperTail } from "./anova.ts";
+
+// docs/statistics.md's hand-worked example: 2 systems × 2 sentences × 2 ratings, balanced.
+//   A: s1 1, 3; s2 4, 6     B: s1 2, 4; s2 7, 9
+// Cell means 2, 5, 3, 8; RSS(full) = 8 on 4 df; SS(System) = 8, SS(Sentence) = 32,
+// SS(System:Sentence) = 2.
+const ratings = [
+  ["A", "s1", 1],
+  ["A", "s1", 3],
+  ["A", "s2", 4],
+  ["A", "s2", 6],
+  ["B", "s1", 2],
+  ["B", "s1", 4],
+  ["B", "s2", 7],
+  ["B", "s2", 9],
+].map(([system, sentence, y], i) => ({
+  system: system as string,
+  sentence: sentence as string,
+  listener: `L${i % 2}`,
+  y: y as number,
+}));
+
+test("a balanced two-factor design, worked by hand", () => {
+  const [system, sentence, interaction] = anovaTables(ratings);
+  expect(system).toMatchObject({ model: "sentence", term: "system", df: 1, dfError: 4 });
+  expect(system?.F).toBeCloseTo(4, 12);
+  expect(system?.partialEtaSq).toBeCloseTo(0.5, 12);
+  // F(1, 4) = t(4)^2: the two-sided p of t = 2 with 4 degrees of freedom.
+  expect(system?.p).toBeCloseTo(0.116116523516816, 12);
+  expect(sentence).toMatchObject({ term: "sentence", df: 1, dfError: 4 });
+  expect(sentence?.F).toBeCloseTo(16, 12);
+  expect(sentence?.p).toBeCloseTo(0.016130089900092, 12);
+  expect(sentence?.partialEtaSq).toBeCloseTo(0.8, 12);
+  expect(interaction).toMatchObject({ term: "system:sentence", df: 1, dfError: 4 });
+  expect(interaction?.F).toBeCloseTo(1, 12);
+  expect(interaction?.p).toBeCloseTo(0.373900966300059, 12);
+  expect(interaction?.partialEtaSq).toBeCloseTo(0.2, 12);
+});
+
+test("the order of the observations does not change a bit", () => {
+  const forward = anovaTables(ratings);
+  expect(anovaTables([...ratings].reverse())).toEqual(forward);
+});
+
+test("an empty cell costs no degrees of freedom; no error df gives nulls; no data, no rows", () => {
+  // B never rated s2: 3 cells, rank(System + Sentence) = 3, so the interaction has df 0.
+  const rows = anovaTables(ratings.filter((r) => !(r.system === "B" && r.sentence === "s2")));
+  expect(rows[2]).toEqual({
+    model: "sentence",
+    term: "system:sentence",
+    df: 0,
+    dfError: 3,
+    F: null,
+    p: null,
+    partialEtaSq: null,
+  });
+  // One rating per cell: no error degrees of freedom.
+  const single = anovaTables(ratings.filter((_, i) => i % 2 === 0));
+  expect(single[0]).toMatchObject({ df: 1, dfError: 0, F: null, p: null, partialEtaSq: null });
+  expect(anovaTables([])).toEqual([]);
+});
+
+test("the F tail", () => {
+  expect(fUpperTail(0, 2, 10)).toBe(1);
+  // F(2, d2) has the closed form (1 + 2f/d2)^(-d2/2): f = 1, d2 = 2 gives 1/2.
+  expect(fUpperTail(1, 2, 2)).toBeCloseTo(0.5, 14);
+});

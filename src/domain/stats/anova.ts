@@ -1,0 +1,269 @@
+// Two-factor analysis of variance (docs/spec/statistics.md, "Two-factor analysis of variance";
+// VLSP 2021's Tables 5–7): `y ~ System * Sentence` and `y ~ System * Listener`, Type II sums of
+// squares from least-squares fits of the indicator-coded designs.
+//
+// Nothing here builds a design matrix (a study of 100,000 ratings over 10 systems and 600
+// sentences would need 6,000 columns). The four fits have closed forms or nearly:
+//  - the full model (with the interaction) fits every non-empty cell's mean: RSS is the
+//    within-cell sum of squares and the rank the number of non-empty cells;
+//  - a one-factor model fits each level's mean;
+//  - the additive model System + Other is solved by absorbing Other: the reduced normal
+//    equations C·β = r in the system effects, with C = diag(n_s) − N·diag(1/n_o)·Nᵀ and
+//    r_s = T_s − Σ_o n_so·T_o/n_o, give SS(System | Other) = rᵀβ. C is singular once per
+//    connected part of the bipartite graph of non-empty cells; fixing one system's effect per
+//    part makes it positive definite, and the ranks follow exactly from the count of parts:
+//    rank(System + Other) = levels(System) + levels(Other) − parts.
+// Observations are sorted first (system, other, value), so every sum is taken in one order and
+// the browser's report equals the command line's to the bit whatever order the records came in.
+// Only + − × ÷ are used, plus the incomplete beta function of @stdlib for the F tail.
+import betainc from "@stdlib/math-base-special-betainc";
+import { byCodeUnit } from "./records.ts";
+
+/** One row of an ANOVA table, as the report lists it. */
+export interface AnovaRow {
+  model: "sentence" | "listener";
+  term: "system" | "sentence" | "listener" | "system:sentence" | "system:listener";
+  df: number;
+  dfError: number;
+  F: number | null;
+  p: number | null;
+  partialEtaSq: number | null;
+}
+
+/** One observation: a rating or a transcript's WER, with its three factors. */
+export interface AnovaObservation {
+  system: string;
+  sentence: string;
+  listener: string;
+  y: number;
+}
+
+/** Sums of squares and degrees of freedom of one two-factor model. */
+export interface TwoWay {
+  ssSystem: number;
+  dfSystem: number;
+  ssOther: number;
+  dfOther: number;
+  ssInteraction: number;
+  dfInteraction: number;
+  rssFull: number;
+  dfError: number;
+}
+
+/** Upper tail of the F distribution with (d1, d2) degrees of freedom at `f`. */
+export function fUpperTail(f: number, d1: number, d2: number): number {
+  if (!(f > 0)) return 1;
+  // P(F > f) = I_{d2 / (d2 + d1 f)}(d2/2, d1/2), the regularized incomplete beta.
+  return betainc(d2 / (d2 + d1 * f), d2 / 2, d1 / 2);
+}
+
+/** Level index of each value, levels numbered in code-unit order. */
+function levels(values: readonly string[]): { index: Int32Array; count: number } {
+  const names = [...new Set(values)].sort(byCodeUnit);
+  const at = new Map(names.map((n, i) => [n, i]));
+  return { index: Int32Array.from(values, (v) => at.get(v) as number), count: names.length };
+}
+
+/**
+ * The Type II decomposition of `y ~ A * B` for factor levels `a` (0 … nA−1) and `b`
+ * (0 … nB−1), observations already in a fixed order.
+ */
+export function twoWay(
+  y: Float64Array,
+  a: Int32Array,
+  b: Int32Array,
+  nA: number,
+  nB: number,
+): TwoWay {
+  const N = y.length;
+  const nOfA = new Float64Array(nA);
+  const tOfA = new Float64Array(nA);
+  const nOfB = new Float64Array(nB);
+  const tOfB = new Float64Array(nB);
+  // Cells in order of first appearance; observations are sorted by (a, b), so each cell's
+  // observations are contiguous.
+  const cellA: number[] = [];
+  const cellB: number[] = [];
+  const cellN: number[] = [];
+  const cellT: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const ai = a[i] as number;
+    const bi = b[i] as number;
+    const v = y[i] as number;
+    nOfA[ai] = (nOfA[ai] as number) + 1;
+    tOfA[ai] = (tOfA[ai] as number) + v;
+    nOfB[bi] = (nOfB[bi] as number) + 1;
+    tOfB[bi] = (tOfB[bi] as number) + v;
+    const last = cellA.length - 1;
+    if (last >= 0 && cellA[last] === ai && cellB[last] === bi) {
+      cellN[last] = (cellN[last] as number) + 1;
+      cellT[last] = (cellT[last] as number) + v;
+    } else {
+      cellA.push(ai);
+      cellB.push(bi);
+      cellN.push(1);
+      cellT.push(v);
+    }
+  }
+  // Residual sums of squares of the full model and of each one-factor model.
+  let rssFull = 0;
+  let rssA = 0;
+  let rssB = 0;
+  let cell = -1;
+  for (let i = 0; i < N; i++) {
+    const ai = a[i] as number;
+    const bi = b[i] as number;
+    if (cell < 0 || cellA[cell] !== ai || cellB[cell] !== bi) cell++;
+    const v = y[i] as number;
+    const dc = v - (cellT[cell] as number) / (cellN[cell] as number);
+    const da = v - (tOfA[ai] as number) / (nOfA[ai] as number);
+    const db = v - (tOfB[bi] as number) / (nOfB[bi] as number);
+    rssFull += dc * dc;
+    rssA += da * da;
+    rssB += db * db;
+  }
+  const cells = cellA.length;
+
+  // Connected parts of the bipartite graph of cells (union–find over A's and B's levels).
+  const parent = Int32Array.from({ length: nA + nB }, (_, i) => i);
+  const find = (x: number): number => {
+    let r = x;
+    while (parent[r] !== r) r = parent[r] as number;
+    while (parent[x] !== r) {
+      const next = parent[x] as number;
+      parent[x] = r;
+      x = next;
+    }
+    return r;
+  };
+  for (let c = 0; c < cells; c++) {
+    const x = find(cellA[c] as number);
+    const z = find(nA + (cellB[c] as number));
+    if (x !== z) parent[Math.max(x, z)] = Math.min(x, z);
+  }
+  // The first level of A in each part has its effect fixed at 0; the others are solved for.
+  const seenPart = new Set<number>();
+  const free: number[] = [];
+  for (let s = 0; s < nA; s++) {
+    const part = find(s);
+    if (seenPart.has(part)) free.push(s);
+    else seenPart.add(part);
+  }
+  const parts = seenPart.size;
+  const k = free.length;
+  const slot = new Int32Array(nA).fill(-1);
+  free.forEach((s, i) => {
+    slot[s] = i;
+  });
+
+  // Reduced normal equations over the free levels of A (B absorbed).
+  const C = new Float64Array(k * k);
+  const r = new Float64Array(k);
+  for (let s = 0; s < nA; s++) {
+    const i = slot[s] as number;
+    if (i < 0) continue;
+    C[i * k + i] = nOfA[s] as number;
+    r[i] = tOfA[s] as number;
+  }
+  // Cells grouped by B's level.
+  const byB: number[][] = Array.from({ length: nB }, () => []);
+  for (let c = 0; c < cells; c++) (byB[cellB[c] as number] as number[]).push(c);
+  for (let o = 0; o < nB; o++) {
+    const list = byB[o] as number[];
+    const no = nOfB[o] as number;
+    const mo = (tOfB[o] as number) / no;
+    for (const c1 of list) {
+      const i = slot[cellA[c1] as number] as number;
+      if (i < 0) continue;
+      const n1 = cellN[c1] as number;
+      r[i] = (r[i] as number) - n1 * mo;
+      for (const c2 of list) {
+        const j = slot[cellA[c2] as number] as number;
+        if (j < 0) continue;
+        C[i * k + j] = (C[i * k + j] as number) - (n1 * (cellN[c2] as number)) / no;
+      }
+    }
+  }
+  // Solve C·β = r by symmetric Gaussian elimination (C is positive definite here).
+  const beta = solveSymmetric(C, r, k);
+  let ssAgivenB = 0;
+  for (let i = 0; i < k; i++) ssAgivenB += (r[i] as number) * (beta[i] as number);
+  const rssAdd = rssB - ssAgivenB;
+  const rankAdd = nA + nB - parts;
+  return {
+    ssSystem: ssAgivenB,
+    dfSystem: rankAdd - nB,
+    ssOther: rssA - rssAdd,
+    dfOther: rankAdd - nA,
+    ssInteraction: rssAdd - rssFull,
+    dfInteraction: cells - rankAdd,
+    rssFull,
+    dfError: N - cells,
+  };
+}
+
+/** Solves the positive definite system C·x = r (k × k, row-major) without pivoting. */
+function solveSymmetric(C: Float64Array, r: Float64Array, k: number): Float64Array {
+  const m = C.slice();
+  const x = r.slice();
+  for (let p = 0; p < k; p++) {
+    const pivot = m[p * k + p] as number;
+    for (let i = p + 1; i < k; i++) {
+      const f = (m[i * k + p] as number) / pivot;
+      if (f === 0) continue;
+      for (let j = p; j < k; j++)
+        m[i * k + j] = (m[i * k + j] as number) - f * (m[p * k + j] as number);
+      x[i] = (x[i] as number) - f * (x[p] as number);
+    }
+  }
+  for (let i = k - 1; i >= 0; i--) {
+    let s = x[i] as number;
+    for (let j = i + 1; j < k; j++) s -= (m[i * k + j] as number) * (x[j] as number);
+    x[i] = s / (m[i * k + i] as number);
+  }
+  return x;
+}
+
+function row(
+  model: AnovaRow["model"],
+  term: AnovaRow["term"],
+  ss: number,
+  df: number,
+  rssFull: number,
+  dfError: number,
+): AnovaRow {
+  if (df === 0 || dfError === 0) {
+    return { model, term, df, dfError, F: null, p: null, partialEtaSq: null };
+  }
+  const mse = rssFull / dfError;
+  // Every observation equals its cell's mean: no error to compare with.
+  const F = mse > 0 ? ss / df / mse : null;
+  const p = F === null ? null : fUpperTail(F, df, dfError);
+  const total = ss + rssFull;
+  return { model, term, df, dfError, F, p, partialEtaSq: total > 0 ? ss / total : null };
+}
+
+/**
+ * The six rows (two models × system, other, interaction) for these observations; none when
+ * there are no observations.
+ */
+export function anovaTables(observations: readonly AnovaObservation[]): AnovaRow[] {
+  if (observations.length === 0) return [];
+  const out: AnovaRow[] = [];
+  for (const model of ["sentence", "listener"] as const) {
+    const other = (o: AnovaObservation) => (model === "sentence" ? o.sentence : o.listener);
+    const sorted = [...observations].sort(
+      (p, q) => byCodeUnit(p.system, q.system) || byCodeUnit(other(p), other(q)) || p.y - q.y,
+    );
+    const A = levels(sorted.map((o) => o.system));
+    const B = levels(sorted.map(other));
+    const y = Float64Array.from(sorted, (o) => o.y);
+    const t = twoWay(y, A.index, B.index, A.count, B.count);
+    out.push(
+      row(model, "system", t.ssSystem, t.dfSystem, t.rssFull, t.dfError),
+      row(model, model, t.ssOther, t.dfOther, t.rssFull, t.dfError),
+      row(model, `system:${model}`, t.ssInteraction, t.dfInteraction, t.rssFull, t.dfError),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,160 @@
+import { expect, test } from "vitest";
+import { seededRandom } from "../random.ts";
+import type { AnnotationFile } from "../types.ts";
+import {
+  bootstrapInterval,
+  computeIntelligibility,
+  groupValue,
+  indistinguishableGroups,
+  kendallTauB,
+} from "./intelligibility.ts";
+
+function study(): AnnotationFile {
+  const clip = (id: string, system: string) => ({
+    id,
+    name: `${id}.wav`,
+    duration: 2,
+    system,
+    sentence: "s1",
+    text: "The cat sat.",
+  });
+  return {
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: "t", name: "t", binSeconds: 0.1, task: "transcribe" },
+    taxonomy: [],
+    clips: [clip("A1", "A"), clip("B1", "B"), { id: "X", name: "x.wav", duration: 1 }],
+    annotators: [
+      { id: "w1", role: "crowd" },
+      { id: "w2", role: "crowd" },
+      { id: "asr", role: "asr", engine: "test" },
+    ],
+    submissions: [
+      { clipId: "A1", annotatorId: "w1", transcript: "the cat sat" },
+      { clipId: "B1", annotatorId: "w1", transcript: "The cat" },
+      { clipId: "A1", annotatorId: "w2", transcript: "a cat sat" },
+      { clipId: "B1", annotatorId: "w2", transcript: "the bat sat on" },
+      { clipId: "A1", annotatorId: "asr", transcript: "the cat sat" },
+      { clipId: "B1", annotatorId: "asr", transcript: "the cat sad" },
+      { clipId: "X", annotatorId: "w1", transcript: "no text to score against" },
+    ],
+    regions: [],
+    reasonLabels: [],
+  };
+}
+
+test("docs/statistics.md's hand-worked example", () => {
+  const out = computeIntelligibility(study());
+  expect(out).not.toBeNull();
+  if (!out) return;
+  expect(out.scored).toBe(4);
+  expect(out.unscored).toBe(1);
+  // A: 0 + 1 (cat/a) errors on 6 tokens; B: 1 deletion + 1 substitution + 1 insertion.
+  expect(out.bySystem.A).toEqual({
+    transcripts: 2,
+    listeners: 2,
+    stimuli: 1,
+    refTokens: 6,
+    errors: 1,
+    substitutions: 1,
+    deletions: 0,
+    insertions: 0,
+    wer: 1 / 6,
+    meanWer: 1 / 6,
+    ci95: [1 / 6, 1 / 6],
+  });
+  expect(out.bySystem.B).toMatchObject({
+    errors: 3,
+    substitutions: 1,
+    deletions: 1,
+    insertions: 1,
+  });
+  expect(out.bySystem.B?.wer).toBe(0.5);
+  // One stimulus: the exact signed-rank p of one difference is 1.
+  expect(out.pairs).toEqual([
+    {
+      a: "A",
+      b: "B",
+      stimuli: 1,
+      meanDiff: -0.333333333,
+      w: 0,
+      p: 1,
+      pHolm: 1,
+      significant: false,
+    },
+  ]);
+  expect(out.groups).toEqual([["A", "B"]]);
+  expect(out.stimuliCurve).toEqual([{ k: 1, systems: 2, meanWidth: 0, sdWidth: 0 }]);
+  expect(out.asr.asr?.bySystem).toEqual({
+    A: { transcripts: 1, refTokens: 3, errors: 0, wer: 0 },
+    B: { transcripts: 1, refTokens: 3, errors: 1, wer: 1 / 3 },
+  });
+  expect(out.asr.asr?.kendallTau).toBe(1);
+  expect(out.byListenerGroup).toBeUndefined();
+});
+
+test("nothing scored: null (a transcribe study without texts)", () => {
+  const file = study();
+  file.clips = file.clips.map(({ text: _text, ...c }) => c);
+  expect(computeIntelligibility(file)).toBeNull();
+});
+
+test("the same figures whatever the order of the submissions", () => {
+  const file = study();
+  const forward = computeIntelligibility(file);
+  file.submissions.reverse();
+  expect(computeIntelligibility(file)).toEqual(forward);
+});
+
+test("groups: every maximal run of systems with no significant pair, once", () => {
+  const sig = new Set(["A|C", "B|D"]);
+  const significant = (a: string, b: string) => sig.has(`${a}|${b}`) || sig.has(`${b}|${a}`);
+  expect(indistinguishableGroups(["A", "B", "C", "D"], significant)).toEqual([
+    ["A", "B"],
+    ["B", "C"],
+    ["C", "D"],
+  ]);
+  expect(indistinguishableGroups(["A", "B"], () => true)).toEqual([["A"], ["B"]]);
+  expect(indistinguishableGroups(["A", "B", "C"], () => false)).toEqual([["A", "B", "C"]]);
+});
+
+test("Kendall's tau-b, with ties; null without variance", () => {
+  expect(kendallTauB([1, 2, 3], [1, 3, 2])).toBeCloseTo(1 / 3, 15);
+  expect(kendallTauB([1, 1, 2], [1, 2, 3])).toBeCloseTo(2 / Math.sqrt(6), 15);
+  expect(kendallTauB([1, 1], [1, 2])).toBeNull();
+  expect(kendallTauB([1], [1])).toBeNull();
+});
+
+test("a listener's group as text", () => {
+  expect(groupValue(["vi", "en"])).toBe("en,vi");
+  expect(groupValue(undefined)).toBe("(none)");
+  expect(groupValue(true)).toBe("true");
+});
+
+test("the bootstrap's inlined generator draws exactly what seededRandom draws", () => {
+  const sums = {
+    ids: ["a", "b", "c", "d", "e"],
+    errors: Float64Array.from([0, 1, 2, 5, 3]),
+    refTokens: Float64Array.from([4, 6, 5, 7, 9]),
+  };
+  for (const [k, seed] of [
+    [5, "redpen/A"],
+    [40, "golden/N/40"],
+    [3, "ÿ/系统"],
+  ] as const) {
+    const g = seededRandom(seed);
+    const values: number[] = [];
+    for (let b = 0; b < 200; b++) {
+      let e = 0;
+      let n = 0;
+      for (let d = 0; d < k; d++) {
+        const i = Math.floor(g() * 5);
+        e += sums.errors[i] as number;
+        n += sums.refTokens[i] as number;
+      }
+      values.push(e / n);
+    }
+    values.sort((x, y) => x - y);
+    expect(bootstrapInterval(sums, k, 200, seed)).toEqual([values[4], values[194]]);
+  }
+});
