@@ -22,6 +22,7 @@ export default defineConfig({
           include: PURE,
           environment: "node",
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -37,6 +38,7 @@ export default defineConfig({
           // A guard against a hang, not a speed check (speed is measured by the benchmarks):
           // room for a loaded machine, and for the 5 s that findBy… may wait (tests/setup/unit.ts).
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
