@@ -263,11 +263,16 @@ test("export: every download has the expected contents; audio is added by name",
   const csv = await download(page, "Export CSV");
   expect(csv.name).toBe(`${STUDY}-spans.csv`);
   const lines = csv.bytes.toString("utf8").split("\r\n");
-  expect(lines[0]).toBe("clip,system,sentence,annotator,start,end,reason,labeller,rating,row");
-  expect(lines.find((l) => l.startsWith("s01_espeak,espeak,s01,w1,0.5,1.2,energy,e1,"))).toMatch(
-    /,span$/,
+  expect(lines[0]).toBe(
+    "clip,system,sentence,annotator,start,end,reason,labeller,rating,row,transcript,wer,S,D,I",
   );
-  expect(lines.find((l) => l.startsWith("s01_human,human,s01,w2,0.2,0.4,,,"))).toMatch(/,span$/);
+  // No transcripts in this study: the intelligibility columns are empty.
+  expect(lines.find((l) => l.startsWith("s01_espeak,espeak,s01,w1,0.5,1.2,energy,e1,"))).toMatch(
+    /,span,,,,,$/,
+  );
+  expect(lines.find((l) => l.startsWith("s01_human,human,s01,w2,0.2,0.4,,,"))).toMatch(
+    /,span,,,,,$/,
+  );
 
   const audacity = unzip((await download(page, "Export Audacity labels (.zip)")).bytes);
   const byAnnotator = ["s01_espeak", "s01_flite", "s01_human"].flatMap((clip) =>

@@ -116,3 +116,15 @@ test("a study that is not in this browser: the error, and no download", async ()
   );
   expect(downloads).toHaveLength(0);
 });
+
+test("the sclite export is offered only for a study with transcripts to score", () => {
+  const { unmount } = render(<ExportPanel studyId="pilot" />);
+  expect(screen.queryByRole("button", { name: "Export transcripts for sclite (.zip)" })).toBeNull();
+  expect(screen.getAllByRole("button")).toHaveLength(8);
+  unmount();
+  render(<ExportPanel studyId="pilot" transcripts />);
+  expect(
+    screen.getByRole("button", { name: "Export transcripts for sclite (.zip)" }),
+  ).toBeInTheDocument();
+  expect(screen.getAllByRole("button")).toHaveLength(9);
+});

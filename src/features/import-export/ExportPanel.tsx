@@ -63,7 +63,17 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
   },
 ];
 
-export function ExportPanel({ studyId }: { studyId: string }) {
+/**
+ * The study page's export buttons. The sclite export is offered when the study has something
+ * to score: a transcription task, or transcripts (a recogniser's, imported, in any task).
+ */
+export function ExportPanel({
+  studyId,
+  transcripts = false,
+}: {
+  studyId: string;
+  transcripts?: boolean;
+}) {
   const [busy, setBusy] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -84,7 +94,7 @@ export function ExportPanel({ studyId }: { studyId: string }) {
   return (
     <div className="space-y-5">
       <ul className="space-y-2.5">
-        {EXPORTS.map((x) => (
+        {EXPORTS.filter((x) => x.kind !== "trn" || transcripts).map((x) => (
           <li key={x.kind} className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <Button
               variant="secondary"

@@ -4,6 +4,7 @@ import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
+import { taskOf } from "../../domain/studyTask.ts";
 import { analysisPath, annotatePath, appHref } from "../../lib/routes.ts";
 import { LazyCollectionPanel } from "../collection/index.ts";
 import { ImportAnnotations, LazyExportPanel } from "../import-export/index.ts";
@@ -139,7 +140,13 @@ export function StudyPage({ studyId }: { studyId: string }) {
         />
         <Card title="Export" description="Download this study's annotations.">
           <Suspense fallback={<p className="text-sm text-slate-500">Loading the exports…</p>}>
-            <ExportPanel studyId={study.id} />
+            <ExportPanel
+              studyId={study.id}
+              transcripts={
+                taskOf(study.extra) === "transcribe" ||
+                submissions.some((s) => s.transcript !== undefined)
+              }
+            />
           </Suspense>
         </Card>
         <Card
