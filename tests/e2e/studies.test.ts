@@ -24,12 +24,17 @@ afterAll(async () => {
   rmSync(files, { recursive: true, force: true });
 });
 
-/** Rows of the clip table as arrays of cell texts. */
+/** Rows of the clip table as arrays of cell texts (the clip's text is a field: its value). */
 async function clipRows(): Promise<string[][]> {
   return page
     .locator("table tbody tr")
     .evaluateAll((rows) =>
-      rows.map((r) => Array.from(r.querySelectorAll("td"), (td) => td.textContent ?? "")),
+      rows.map((r) =>
+        Array.from(
+          r.querySelectorAll("td"),
+          (td) => td.querySelector("input")?.value ?? td.textContent ?? "",
+        ),
+      ),
     );
 }
 
@@ -74,7 +79,7 @@ test("fresh profile: the demo study is listed with 20 clips and opens", async ()
   const rows = await clipRows();
   expect(rows).toHaveLength(20);
   // s01_human.wav: (227 244 − 44) bytes / 2 / 16 000 Hz = 7.1 s, and the human is the reference.
-  expect(rows[0]).toEqual(["1", "s01_human.wav", "human", "s01", "7.10 s", "reference", "0"]);
+  expect(rows[0]).toEqual(["1", "s01_human.wav", "human", "s01", "", "7.10 s", "reference", "0"]);
   expect(rows[1]?.slice(1, 4)).toEqual(["s01_espeak.wav", "espeak", "s01"]);
   const sizes = await storedAudioSizes("demo");
   expect(Object.keys(sizes)).toHaveLength(20);
@@ -110,8 +115,8 @@ test("a new study imports the good WAVs and names the broken file alone; it surv
   const studyId = new URL(page.url()).pathname.replace("/studies/", "");
   expect(studyId).toMatch(/^e2e-two-voices-[a-z0-9]{4}$/);
   const expected = [
-    ["1", "s02_human.wav", "—", "—", "2.99 s", "no", "0"],
-    ["2", "s02_espeak.wav", "—", "—", "2.19 s", "no", "0"],
+    ["1", "s02_human.wav", "—", "—", "", "2.99 s", "no", "0"],
+    ["2", "s02_espeak.wav", "—", "—", "", "2.19 s", "no", "0"],
   ];
   expect(await clipRows()).toEqual(expected);
   expect(await storedAudioSizes(studyId)).toEqual({
