@@ -42,7 +42,7 @@ if (argv[0] === "texts") {
 } else if (TRANSCRIPT_COMMANDS.has(argv[0] ?? "")) {
   const { runTranscriptsCli } = await import("./transcripts.ts");
   try {
-    process.exitCode = runTranscriptsCli(argv, {
+    process.exitCode = await runTranscriptsCli(argv, {
       ...io,
       readFile: (path) => readFileSync(path, "utf8"),
       writeFile: (path, data) => writeFileSync(path, data),

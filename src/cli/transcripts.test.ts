@@ -111,11 +111,6 @@ test("bad input: columns named, long lines numbered, nothing written", () => {
   expect(run(["aggregate", noWorker, "--method", "median"]).err).toMatch(
     /^redpen: --method needs reliability or rover \(got "median"\)/,
   );
-  expect(run(["aggregate", "study.json"])).toEqual({
-    code: 2,
-    out: "",
-    err: "study.json: aggregating a study's transcripts is not available yet (studies do not carry transcripts); give a task,output,performer CSV\n",
-  });
   expect(run(["wer", "--hyp", noWorker]).err).toMatch(/^redpen: wer needs --ref GT.csv/);
   expect(run(["aggregate", noWorker, "--json"]).err).toMatch(/^redpen: aggregate takes no --json/);
   // An --out in a folder that does not exist: said, exit 2.
@@ -125,4 +120,95 @@ test("bad input: columns named, long lines numbered, nothing written", () => {
   expect(w.err).toMatch(
     new RegExp(`^${nowhere.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: cannot write: `),
   );
+});
+
+/** A study whose listeners typed what they heard, for `aggregate STUDY.json`. */
+function sus(): Record<string, unknown> {
+  const clip = (id: string) => ({ id, name: `${id}.wav`, duration: 2, text: "the cat sat" });
+  const sub = (clipId: string, annotatorId: string, transcript: string) => ({
+    clipId,
+    annotatorId,
+    transcript,
+  });
+  return {
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: "sus", name: "SUS", binSeconds: 0.1, task: "transcribe" },
+    taxonomy: [],
+    clips: [clip("c1"), clip("c2"), clip("c3")],
+    annotators: [
+      { id: "w2", role: "crowd" },
+      { id: "w1", role: "crowd" },
+      { id: "w3", role: "crowd" },
+      { id: "sphinx", role: "asr", engine: "pocketsphinx en-us" },
+    ],
+    submissions: [
+      sub("c2", "w1", "Hello!"),
+      sub("c1", "w2", "the cat sat"),
+      sub("c1", "sphinx", "the bat bat bat"),
+      sub("c1", "w3", "a cat sat"),
+      sub("c1", "w1", "the cat sad"),
+    ],
+    regions: [],
+    reasonLabels: [],
+  };
+}
+
+test("aggregate STUDY.json: each clip's listeners (not recognisers) merged, clip,consensus,transcripts", async () => {
+  const study = file("sus.json", JSON.stringify(sus()));
+  // By annotator id: w1 "the cat sad", w2 "the cat sat", w3 "a cat sat". ROVER's slots end as
+  // {the: 2, a: 1}, {cat: 3}, {sad: 1, sat: 2}: "the cat sat". The recogniser's "the bat bat bat"
+  // is not a listener's and would have changed the slots. c2's one transcript is itself,
+  // normalised; c3 has none and is not listed.
+  let out = "";
+  const code = await runTranscriptsCli(["aggregate", study, "--method", "rover"], {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: () => undefined,
+    readFile: (p) => readFileSync(p, "utf8"),
+    writeFile: (p, d) => writeFileSync(p, d),
+  });
+  expect(code).toBe(0);
+  expect(out).toBe("clip,consensus,transcripts\nc1,the cat sat,3\nc2,hello,1\n");
+  // The default method and --out, --workers: the listeners' reliabilities by annotator id.
+  const target = path.join(dir, "consensus.csv");
+  const workers = path.join(dir, "workers.csv");
+  expect(await run(["aggregate", study, "--out", target, "--workers", workers]).code).toBe(0);
+  expect(
+    readFileSync(target, "utf8")
+      .split("\n")
+      .map((l) => l.split(",")[0]),
+  ).toEqual(["clip", "c1", "c2", ""]);
+  expect(
+    readFileSync(workers, "utf8")
+      .split("\n")
+      .slice(1, 4)
+      .map((l) => l.split(",")[0]),
+  ).toEqual(["w1", "w2", "w3"]);
+});
+
+test("aggregate STUDY.json: a bad study or one without transcripts is said, nothing written", async () => {
+  const target = path.join(dir, "out.csv");
+  const none = { ...sus(), submissions: [] };
+  const empty = file("none.json", JSON.stringify(none));
+  let err = "";
+  const io = {
+    stdout: () => undefined,
+    stderr: (t: string) => {
+      err += t;
+    },
+    readFile: (p: string) => readFileSync(p, "utf8"),
+    writeFile: (p: string, d: string) => writeFileSync(p, d),
+  };
+  expect(await runTranscriptsCli(["aggregate", empty, "--out", target], io)).toBe(2);
+  expect(err).toBe(`${empty}: no clip has a listener's transcript: nothing to aggregate\n`);
+  err = "";
+  const bad = file(
+    "bad.json",
+    JSON.stringify({ ...sus(), study: { id: "sus", name: "SUS", task: "dictate" } }),
+  );
+  expect(await runTranscriptsCli(["aggregate", bad, "--out", target], io)).toBe(2);
+  expect(err).toMatch(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: study.task`));
+  expect(existsSync(target)).toBe(false);
 });

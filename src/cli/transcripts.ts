@@ -5,6 +5,7 @@
 import Papa from "papaparse";
 import {
   AGGREGATION_METHODS,
+  type Aggregation,
   type AggregationMethod,
   aggregateTranscripts,
   DEFAULT_METHOD,
@@ -30,6 +31,9 @@ const USAGE = `Usage:
       first appearance (standard output without --out). --method reliability (the default)
       learns each worker's reliability; rover is the challenge's baseline, as crowd-kit computes
       it. --workers writes each worker's estimated error rate and vote weight.
+  redpen aggregate STUDY.json [--method ...] [--out OUT.csv] [--workers WORKERS.csv]
+      the same per clip of a study: its listeners' transcripts (recognisers left out) by
+      annotator id, written as clip,consensus,transcripts in the study's clip order
   redpen wer --ref GT.csv --hyp PRED.csv [--json] [--per-task OUT.csv]
       the challenge's AWAcc (mean of max(0, 1 - WER) over the references, %), the pooled WER
       with substitutions, deletions and insertions, and the tasks missing from PRED.csv (each
@@ -117,7 +121,7 @@ function writeAll(files: [string, string][], io: TranscriptsIO): boolean {
 
 const plural = (n: number, one: string) => `${n.toLocaleString("en")} ${n === 1 ? one : `${one}s`}`;
 
-function aggregate(args: Args, io: TranscriptsIO): number {
+function aggregate(args: Args, io: TranscriptsIO): number | Promise<number> {
   const [input, ...rest] = args.positional;
   if (input === undefined) throw new Usage("aggregate needs RESPONSES.csv");
   if (rest.length > 0) throw new Usage(`unexpected argument ${JSON.stringify(rest[0])}`);
@@ -128,10 +132,18 @@ function aggregate(args: Args, io: TranscriptsIO): number {
     );
   }
   if (/\.json$/i.test(input)) {
-    io.stderr(
-      `${input}: aggregating a study's transcripts is not available yet (studies do not carry transcripts); give a task,output,performer CSV\n`,
+    // A study file: its reader is loaded only here (the CSV path stays light).
+    return import("./aggregateStudy.ts").then((m) =>
+      m.aggregateStudy(
+        input,
+        method,
+        io,
+        (files) => writeAll(files, io),
+        args.out,
+        args.workers,
+        workersCsv,
+      ),
     );
-    return EXIT_USAGE;
   }
   // The reliability method and --workers learn per worker: they need the worker column.
   const needWorker = method === "reliability" || args.workers !== undefined;
@@ -141,26 +153,7 @@ function aggregate(args: Args, io: TranscriptsIO): number {
   const csv = toTextsCsv(result.tasks);
   const files: [string, string][] = [];
   if (args.out !== undefined) files.push([args.out, csv]);
-  if (args.workers !== undefined) {
-    const rows = result.workers.map((w) => [
-      w.worker,
-      w.transcripts,
-      w.errors,
-      w.words,
-      Number(w.errorRate.toFixed(6)),
-      Number(w.weight.toFixed(6)),
-    ]);
-    files.push([
-      args.workers,
-      `${Papa.unparse(
-        {
-          fields: ["worker", "transcripts", "errors", "words", "errorRate", "weight"],
-          data: rows,
-        },
-        { newline: "\n" },
-      )}\n`,
-    ]);
-  }
+  if (args.workers !== undefined) files.push([args.workers, workersCsv(result)]);
   if (!writeAll(files, io)) return EXIT_USAGE;
   if (args.out === undefined) io.stdout(csv);
   else {
@@ -176,6 +169,22 @@ function aggregate(args: Args, io: TranscriptsIO): number {
     );
   }
   return EXIT_OK;
+}
+
+/** Each worker's estimated reliability as CSV (--workers). */
+function workersCsv(result: Aggregation): string {
+  const rows = result.workers.map((w) => [
+    w.worker,
+    w.transcripts,
+    w.errors,
+    w.words,
+    Number(w.errorRate.toFixed(6)),
+    Number(w.weight.toFixed(6)),
+  ]);
+  return `${Papa.unparse(
+    { fields: ["worker", "transcripts", "errors", "words", "errorRate", "weight"], data: rows },
+    { newline: "\n" },
+  )}\n`;
 }
 
 function wer(args: Args, io: TranscriptsIO): number {
@@ -242,7 +251,10 @@ function wer(args: Args, io: TranscriptsIO): number {
 }
 
 /** Runs `aggregate` or `wer`; returns the exit code. */
-export function runTranscriptsCli(argv: readonly string[], io: TranscriptsIO): number {
+export function runTranscriptsCli(
+  argv: readonly string[],
+  io: TranscriptsIO,
+): number | Promise<number> {
   try {
     if (argv.includes("-h") || argv.includes("--help")) {
       io.stdout(USAGE);

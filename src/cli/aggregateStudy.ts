@@ -1,0 +1,59 @@
+// `aggregate STUDY.json`: each clip's listener transcripts merged into one text, written as
+// clip,consensus,transcripts. Loaded only for a study file, so aggregating a CSV does not pay
+// for the interchange reader.
+import Papa from "papaparse";
+import { problemLine } from "../domain/interchange/problems.ts";
+import { parseAnnotationText } from "../domain/schema.ts";
+import { type AggregationMethod, aggregateTranscripts } from "../domain/transcripts/aggregate.ts";
+import { studyResponses } from "../domain/transcripts/studyResponses.ts";
+import { EXIT_OK, EXIT_USAGE, readError } from "./common.ts";
+
+/** What it reads and says through (the transcripts commands' IO). */
+interface StudyIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readFile(path: string): string;
+}
+
+export function aggregateStudy(
+  input: string,
+  method: AggregationMethod,
+  io: StudyIO,
+  write: (files: [string, string][]) => boolean,
+  out: string | undefined,
+  workers: string | undefined,
+  workersCsv: (result: ReturnType<typeof aggregateTranscripts>) => string,
+): number {
+  let text: string;
+  try {
+    text = io.readFile(input);
+  } catch (error) {
+    io.stderr(`${input}: ${readError(error)}\n`);
+    return EXIT_USAGE;
+  }
+  const parsed = parseAnnotationText(text, input);
+  if (!parsed.ok) {
+    io.stderr(parsed.errors.map((p) => `${problemLine(input, p)}\n`).join(""));
+    return EXIT_USAGE;
+  }
+  const tasks = studyResponses(parsed.file);
+  if (tasks.length === 0) {
+    io.stderr(`${input}: no clip has a listener's transcript: nothing to aggregate\n`);
+    return EXIT_USAGE;
+  }
+  const result = aggregateTranscripts(tasks, method, { workerFigures: workers !== undefined });
+  const csv = `${Papa.unparse(
+    {
+      fields: ["clip", "consensus", "transcripts"],
+      data: result.tasks.map((t) => [t.task, t.output, t.transcripts]),
+    },
+    { newline: "\n" },
+  )}\n`;
+  const files: [string, string][] = [];
+  if (out !== undefined) files.push([out, csv]);
+  if (workers !== undefined) files.push([workers, workersCsv(result)]);
+  if (!write(files)) return EXIT_USAGE;
+  if (out === undefined) io.stdout(csv);
+  else io.stdout(`${out}: ${result.tasks.length} clips aggregated by ${method}\n`);
+  return EXIT_OK;
+}
