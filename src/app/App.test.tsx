@@ -41,6 +41,13 @@ test("the shell: app name links home, unknown routes say so, the demo is ensured
   expect(ensureDemoStudy).toHaveBeenCalled();
 });
 
+test("a participant's page shows a wordless spinner until its code and language load", () => {
+  renderAt("/p/some-study?participant=p1");
+  const busy = document.querySelector('main[aria-busy="true"]');
+  expect(busy).not.toBeNull();
+  expect(busy?.textContent).toBe("");
+});
+
 test("a merge cut short by leaving the page is reported on the next load", async () => {
   // What guardMerge leaves in this tab's sessionStorage while a merge runs.
   sessionStorage.setItem(

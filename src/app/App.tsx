@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
+import { Busy } from "../components/Busy.tsx";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { Notices } from "../components/Notices.tsx";
 import { useDocumentTitle } from "../components/useDocumentTitle.ts";
@@ -17,7 +18,8 @@ const AnalysisPage = lazy(() =>
 );
 
 // A participant's pages: their own chunk, so researchers' pages do not carry them and they do
-// not carry the researchers' pages.
+// not carry the researchers' pages. Until it loads, a wordless spinner (<Busy>): the page's
+// language is not known yet.
 const ParticipantPage = lazy(() =>
   import("../features/participate/ParticipantPage.tsx").then((m) => ({
     default: m.ParticipantPage,
@@ -50,14 +52,14 @@ function Routes() {
       </Route>
       <Route path={ROUTE_PATTERNS.participate}>
         {(p) => (
-          <Suspense fallback={<p className="mx-auto max-w-6xl p-6 text-slate-500">Loading…</p>}>
+          <Suspense fallback={<Busy />}>
             <ParticipantPage studyId={routeId(p.studyId)} />
           </Suspense>
         )}
       </Route>
       <Route path={ROUTE_PATTERNS.expertLink}>
         {(p) => (
-          <Suspense fallback={<p className="mx-auto max-w-6xl p-6 text-slate-500">Loading…</p>}>
+          <Suspense fallback={<Busy />}>
             <ExpertLinkPage studyId={routeId(p.studyId)} />
           </Suspense>
         )}

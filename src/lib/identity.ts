@@ -9,16 +9,38 @@ export interface Identity {
 export const IDENTITY_KEY = "redpen.annotator";
 const ID_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
 
-/** Why an annotator id cannot be used, or null when it can. */
-export function annotatorIdProblem(id: string): string | null {
+/** What is wrong with an annotator id, for a message in the page's language; null when usable. */
+export type AnnotatorIdIssue =
+  | { kind: "empty" }
+  | { kind: "long"; length: number; max: number }
+  | { kind: "space"; id: string }
+  | { kind: "characters"; id: string; characters: string; count: number };
+
+export function annotatorIdIssue(id: string): AnnotatorIdIssue | null {
   const trimmed = id.trim();
-  if (trimmed === "") return "Enter your annotator id.";
+  if (trimmed === "") return { kind: "empty" };
   if (ID_PATTERN.test(trimmed)) return null;
+  if (trimmed.length > 64) return { kind: "long", length: trimmed.length, max: 64 };
+  if (/\s/.test(trimmed)) return { kind: "space", id: trimmed };
+  const bad = [...new Set(trimmed.replace(/[A-Za-z0-9._@-]/g, ""))];
+  return { kind: "characters", id: trimmed, characters: bad.join(" "), count: bad.length };
+}
+
+/** Why an annotator id cannot be used (in English, for the researcher's screens), or null. */
+export function annotatorIdProblem(id: string): string | null {
+  const issue = annotatorIdIssue(id);
+  if (!issue) return null;
   const rule = "Use only letters, digits, dots, dashes, underscores or @ (no spaces).";
-  if (trimmed.length > 64) return `The id is ${trimmed.length} characters long; use at most 64.`;
-  if (/\s/.test(trimmed)) return `“${trimmed}” contains a space. ${rule}`;
-  const bad = [...new Set(trimmed.replace(/[A-Za-z0-9._@-]/g, ""))].join(" ");
-  return `“${trimmed}” contains ${bad.length === 1 ? "the character" : "the characters"} ${bad}. ${rule}`;
+  switch (issue.kind) {
+    case "empty":
+      return "Enter your annotator id.";
+    case "long":
+      return `The id is ${issue.length} characters long; use at most ${issue.max}.`;
+    case "space":
+      return `“${issue.id}” contains a space. ${rule}`;
+    case "characters":
+      return `“${issue.id}” contains ${issue.count === 1 ? "the character" : "the characters"} ${issue.characters}. ${rule}`;
+  }
 }
 
 export function isRole(value: unknown): value is AnnotateRole {

@@ -410,7 +410,7 @@ describe("identity", () => {
     await ensureAnnotator(STUDY, "w1", "crowd");
     open("annotator=w1&role=expert");
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      'annotator "w1" is already registered as crowd',
+      "“w1” is already registered in this study as a crowd annotator",
     );
     expect(screen.queryByText(/Expert screen for/)).not.toBeInTheDocument();
   });
@@ -419,7 +419,9 @@ describe("identity", () => {
     await seed();
     await ensureAnnotator(STUDY, "w1", "expert");
     open();
-    expect(await screen.findByRole("alert")).toHaveTextContent(/already registered as expert/);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      /already registered in this study as an expert/,
+    );
     fireEvent.click(screen.getByRole("button", { name: "Use another annotator id" }));
     await screen.findByRole("textbox", { name: "Annotator id" });
   });
@@ -447,5 +449,37 @@ describe("sentence text", () => {
     await userEvent.click(screen.getByRole("button", { name: /Next clip/ }));
     await screen.findByRole("heading", { name: /c2\.wav/ });
     expect(screen.getByText("Proto text")).toBeInTheDocument();
+  });
+});
+
+describe("the local crowd link in the study's language", () => {
+  test("a Vietnamese study: the prompt, the clip screen and the finished screen in Vietnamese", async () => {
+    await seed({ extra: { language: "vi", participantTexts: { "who.start": "Vào làm" } } });
+    open("");
+    // The prompt, with the researcher's own text over the catalogue.
+    await screen.findByRole("heading", { name: "Ai đang đánh giá?" });
+    expect(document.documentElement.lang).toBe("vi");
+    fireEvent.click(screen.getByRole("button", { name: "Vào làm" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Hãy nhập mã người đánh giá của bạn.",
+    );
+    fireEvent.change(screen.getByRole("textbox", { name: "Mã người đánh giá" }), {
+      target: { value: "w 1" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Vào làm" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("“w 1” có chứa dấu cách.");
+    cleanup();
+
+    // The clip screen, then the finished screen once every clip has an answer.
+    await ensureAnnotator(STUDY, "w1", "crowd");
+    for (const clipId of CLIPS)
+      await saveSubmission(STUDY, { clipId, annotatorId: "w1", score: 4 });
+    open();
+    await screen.findByRole("heading", { name: "Đã xong cả 3 đoạn — cảm ơn bạn!" });
+    expect(
+      screen.getByRole("button", { name: "Tải xuống các đánh dấu của tôi (JSON)" }),
+    ).toBeEnabled();
+    expect(screen.getByText("Mức đánh giá trung bình")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Mở đoạn 1 (c1.wav)" })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 // "Download my annotations (JSON)": this annotator's work on the study as an interchange file
 // (`<studyId>-<annotatorId>.json`) that the researcher imports and merges on their machine.
 // Shown prominently on the crowd finished screen and as a secondary button on the crowd and
-// expert screens. Failures become an error notice.
+// expert screens, in the page's language. Failures become an error notice.
 import { useState } from "react";
 import { studyToFile } from "../../db/interchange.ts";
 import { errorMessage } from "../../db/write.ts";
@@ -9,9 +9,8 @@ import { annotatorSubset } from "../../domain/export/annotatorSubset.ts";
 import { safeFileName } from "../../domain/export/names.ts";
 import { serializeAnnotationFile } from "../../domain/interchange/serialize.ts";
 import { downloadFile } from "../../lib/download.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { notify } from "../../stores/notices.ts";
-
-export const DOWNLOAD_MY_WORK_LABEL = "Download my annotations (JSON)";
 
 const STYLES = {
   primary:
@@ -46,13 +45,14 @@ export function DownloadMyWork({
   annotatorId: string;
   variant?: keyof typeof STYLES;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   async function onClick() {
     setBusy(true);
     try {
       await downloadMyWork(studyId, annotatorId);
     } catch (error) {
-      notify("error", `Could not download your annotations: ${errorMessage(error)}`);
+      notify("error", t("download.failed", { message: errorMessage(error) }));
     } finally {
       setBusy(false);
     }
@@ -63,10 +63,10 @@ export function DownloadMyWork({
       onClick={onClick}
       disabled={busy}
       aria-busy={busy}
-      title={`Saves ${myWorkFileName(studyId, annotatorId)}: your spans, ratings and reasons for the researcher`}
+      title={t("download.title", { file: myWorkFileName(studyId, annotatorId) })}
       className={STYLES[variant]}
     >
-      {DOWNLOAD_MY_WORK_LABEL}
+      {t("download.label")}
     </button>
   );
 }

@@ -1,8 +1,10 @@
-// Shown when every clip of the study has a submission from this annotator.
+// Shown when every clip of the study has a submission from this annotator, in the page's
+// language (the local crowd link follows the study's).
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { formatTime } from "../../audio/format.ts";
 import type { ClipRecord, SubmissionRecord } from "../../db/repo.ts";
+import { useIntlShape, useT } from "../../lib/i18n.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 
 export function FinishedScreen({
@@ -21,6 +23,8 @@ export function FinishedScreen({
   /** Where the link to reopen a clip goes. */
   hrefFor(clipId: string): string;
 }) {
+  const t = useT();
+  const intl = useIntlShape();
   const byClip = new Map(submissions.map((s) => [s.clipId, s]));
   const totalSpans = [...spanCounts.values()].reduce((a, b) => a + b, 0);
   const rated = submissions.filter((s) => typeof s.score === "number");
@@ -43,38 +47,37 @@ export function FinishedScreen({
         tabIndex={-1}
         className="text-lg font-semibold text-slate-900 focus:outline-none"
       >
-        All {clips.length} clips finished — thank you!
+        {t("finished.title", { total: clips.length })}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Your answers are saved in this browser. You can reopen any clip below to change its spans or
-        rating; finishing it again updates your answer.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t("finished.saved")}</p>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-slate-200 bg-slate-50 p-4">
         <DownloadMyWork studyId={studyId} annotatorId={annotatorId} variant="primary" />
-        <p className="text-sm text-slate-700">
-          Send or upload this file as the researcher instructed: your work reaches them only through
-          it.
-        </p>
+        <p className="text-sm text-slate-700">{t("finished.send")}</p>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-slate-500">Spans marked</dt>
+          <dt className="text-slate-500">{t("finished.spans")}</dt>
           <dd className="text-lg font-semibold text-slate-900">{totalSpans}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Clips with spans</dt>
+          <dt className="text-slate-500">{t("finished.clipsWithSpans")}</dt>
           <dd className="text-lg font-semibold text-slate-900">
-            {withSpans} of {clips.length}
+            {t("finished.nOfTotal", { n: withSpans, total: clips.length })}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">Mean rating</dt>
+          <dt className="text-slate-500">{t("finished.meanRating")}</dt>
           <dd className="text-lg font-semibold text-slate-900">
-            {meanRating === null ? "—" : meanRating.toFixed(2)}
+            {meanRating === null
+              ? "—"
+              : intl.formatNumber(meanRating, {
+                  minimumFractionDigits: 2,
+                  maximumFractionDigits: 2,
+                })}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">Active time</dt>
+          <dt className="text-slate-500">{t("finished.activeTime")}</dt>
           <dd className="text-lg font-semibold text-slate-900">
             {formatTime(seconds).slice(0, -3)}
           </dd>
@@ -84,11 +87,11 @@ export function FinishedScreen({
         <thead className="border-b border-slate-200 text-slate-500">
           <tr>
             <th className="py-2 font-medium">#</th>
-            <th className="py-2 font-medium">Clip</th>
-            <th className="py-2 font-medium">Spans</th>
-            <th className="py-2 font-medium">Rating</th>
+            <th className="py-2 font-medium">{t("finished.clip")}</th>
+            <th className="py-2 font-medium">{t("finished.spanCount")}</th>
+            <th className="py-2 font-medium">{t("finished.rating")}</th>
             <th className="py-2 font-medium">
-              <span className="sr-only">Open</span>
+              <span className="sr-only">{t("finished.open")}</span>
             </th>
           </tr>
         </thead>
@@ -96,16 +99,18 @@ export function FinishedScreen({
           {clips.map((c, i) => (
             <tr key={c.id} className="border-b border-slate-100">
               <td className="py-1.5 text-slate-500 tabular-nums">{i + 1}</td>
-              <td className="py-1.5 text-slate-900">{c.name}</td>
+              <td className="py-1.5 text-slate-900" dir="auto">
+                {c.name}
+              </td>
               <td className="py-1.5 tabular-nums">{spanCounts.get(c.id) ?? 0}</td>
               <td className="py-1.5 tabular-nums">{byClip.get(c.id)?.score ?? "—"}</td>
               <td className="py-1.5 text-right">
                 <Link
                   href={hrefFor(c.id)}
                   className="text-sm text-slate-700 underline hover:text-slate-900"
-                  aria-label={`Open clip ${i + 1} (${c.name})`}
+                  aria-label={t("finished.openClip", { n: i + 1, name: c.name })}
                 >
-                  Open
+                  {t("finished.open")}
                 </Link>
               </td>
             </tr>

@@ -1,7 +1,31 @@
-// Asks who is annotating when the link carries no `annotator`/`role`.
+// Asks who is annotating when the link carries no `annotator`/`role`, in the page's language.
 import { useId, useState } from "react";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
-import { type AnnotateRole, annotatorIdProblem, type Identity } from "../../lib/identity.ts";
+import { useT } from "../../lib/i18n.tsx";
+import {
+  type AnnotateRole,
+  type AnnotatorIdIssue,
+  annotatorIdIssue,
+  type Identity,
+} from "../../lib/identity.ts";
+
+/** The issue in the page's language. */
+function said(t: ReturnType<typeof useT>, issue: AnnotatorIdIssue): string {
+  switch (issue.kind) {
+    case "empty":
+      return t("who.problem.empty");
+    case "long":
+      return t("who.problem.long", { length: issue.length, max: issue.max });
+    case "space":
+      return t("who.problem.space", { id: issue.id });
+    case "characters":
+      return t("who.problem.characters", {
+        id: issue.id,
+        characters: issue.characters,
+        count: issue.count,
+      });
+  }
+}
 
 export function IdentityPrompt({
   initial,
@@ -12,9 +36,11 @@ export function IdentityPrompt({
 }) {
   const [annotatorId, setAnnotatorId] = useState(initial?.annotatorId ?? "");
   const [role, setRole] = useState<AnnotateRole>(initial?.role ?? "crowd");
-  const [error, setError] = useState<string | null>(null);
+  const t = useT();
+  const [issue, setIssue] = useState<AnnotatorIdIssue | null>(null);
+  const error = issue ? said(t, issue) : null;
   const errorId = useId();
-  useDocumentTitle("Who is annotating?");
+  useDocumentTitle(t("who.title"));
 
   return (
     <main className="mx-auto max-w-6xl p-6">
@@ -22,26 +48,24 @@ export function IdentityPrompt({
         className="mx-auto mt-12 max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
         onSubmit={(e) => {
           e.preventDefault();
-          const problem = annotatorIdProblem(annotatorId);
+          const problem = annotatorIdIssue(annotatorId);
           if (problem) {
-            setError(problem);
+            setIssue(problem);
             return;
           }
           onSubmit({ annotatorId: annotatorId.trim(), role });
         }}
         noValidate
       >
-        <h1 className="text-lg font-semibold text-slate-900">Who is annotating?</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Your id is stored with every span you mark. This browser remembers it for next time.
-        </p>
+        <h1 className="text-lg font-semibold text-slate-900">{t("who.title")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("who.why")}</p>
         <label className="mt-4 block text-sm font-medium text-slate-900">
-          Annotator id
+          {t("who.id")}
           <input
             value={annotatorId}
             onChange={(e) => {
               setAnnotatorId(e.target.value);
-              setError(null);
+              setIssue(null);
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
@@ -52,12 +76,12 @@ export function IdentityPrompt({
           />
         </label>
         {error && (
-          <p id={errorId} role="alert" className="mt-1 text-sm text-red-600">
+          <p id={errorId} role="alert" className="mt-1 text-sm text-red-600" dir="auto">
             {error}
           </p>
         )}
         <fieldset className="mt-4">
-          <legend className="text-sm font-medium text-slate-900">Role</legend>
+          <legend className="text-sm font-medium text-slate-900">{t("who.role")}</legend>
           <div className="mt-1 flex gap-4">
             {(["crowd", "expert"] as const).map((r) => (
               <label key={r} className="flex items-center gap-2 text-sm text-slate-700">
@@ -69,7 +93,7 @@ export function IdentityPrompt({
                   onChange={() => setRole(r)}
                   className="accent-slate-900"
                 />
-                {r === "crowd" ? "Crowd annotator (mark spans)" : "Expert (tag reasons)"}
+                {t(r === "crowd" ? "who.crowd" : "who.expert")}
               </label>
             ))}
           </div>
@@ -78,7 +102,7 @@ export function IdentityPrompt({
           type="submit"
           className="mt-6 rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700"
         >
-          Start annotating
+          {t("who.start")}
         </button>
       </form>
     </main>

@@ -2,7 +2,8 @@
 // with the download of their work right there, so a full disk never costs them what they did.
 // Checked when the screen opens and each time the finished count changes.
 import { useEffect, useState } from "react";
-import { lowOnSpace } from "../../db/space.ts";
+import { LOW_SPACE_BYTES, lowOnSpace } from "../../db/space.ts";
+import { useT } from "../../lib/i18n.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 
 export function LowSpaceWarning({
@@ -15,6 +16,7 @@ export function LowSpaceWarning({
   /** Clips finished so far: a change re-checks the space. */
   finished: number;
 }) {
+  const t = useT();
   const [low, setLow] = useState<Awaited<ReturnType<typeof lowOnSpace>>>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `finished` only triggers a re-check
   useEffect(() => {
@@ -33,12 +35,11 @@ export function LowSpaceWarning({
       className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
     >
       <p>
-        <span className="font-medium">This browser is running out of storage</span>
+        <span className="font-medium">{t("lowSpace.title")}</span>{" "}
         {low.byTrial
-          ? " (less than 50 MB of disk left). "
-          : ` (about ${(low.available / (1024 * 1024)).toFixed(0)} MB left for this site). `}
-        Download your annotations now and send them to the researcher, so none of your work can be
-        lost.
+          ? t("lowSpace.byTrial", { mb: LOW_SPACE_BYTES / (1024 * 1024) })
+          : t("lowSpace.available", { mb: Math.round(low.available / (1024 * 1024)) })}{" "}
+        {t("lowSpace.download")}
       </p>
       <DownloadMyWork studyId={studyId} annotatorId={annotatorId} variant="primary" />
     </div>
