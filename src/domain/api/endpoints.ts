@@ -1,7 +1,8 @@
 // Every endpoint of the collection server's API, declared once (docs/server.md, "The API"):
-// method, path, who may call it, the request body's schema and size limit. The server routes by
-// this table (src/server/routes.ts) and the clients build their paths with `apiPath`, so a path
-// is written in one place only.
+// method, path, who may call it, the request body's schema and size limit, and what a success
+// answers (the response body's schema, audio, or for HEAD whether it exists). The server routes
+// by this table (src/server/routes.ts); the browser and the CLI call it through the one typed
+// client built on it (client.ts), which builds each path with `apiPath` and checks each answer.
 import type { z } from "zod";
 import {
   ArriveRequestSchema,
@@ -11,6 +12,19 @@ import {
   ScreeningSoundRequestSchema,
   SubmissionRequestSchema,
 } from "./requests.ts";
+import {
+  ArriveResponseSchema,
+  ExpertLinkResponseSchema,
+  HealthResponseSchema,
+  InterchangeFileResponseSchema,
+  ParticipantStateSchema,
+  PublishResponseSchema,
+  PutAudioResponseSchema,
+  ReasonLabelResponseSchema,
+  StudyAboutSchema,
+  StudyProgressSchema,
+  SubmissionResponseSchema,
+} from "./responses.ts";
 
 export type Caller = "anyone" | "researcher" | "expert" | "participant";
 
@@ -21,8 +35,15 @@ export interface Endpoint {
   caller: Caller;
   /** The JSON body's schema (checked before anything else); none: no JSON body. */
   body?: z.ZodType;
+  /** The body is raw bytes (an audio file, `content-type` its type), not JSON. */
+  bytes?: true;
   /** The largest body taken, in bytes. */
   limit?: number;
+  /**
+   * A success's answer: a JSON body's schema (responses.ts), "audio" (the bytes of a sound), or
+   * "exists" (HEAD: 200 yes, 404 no).
+   */
+  response: z.ZodType | "audio" | "exists";
 }
 
 const KB = 1024;
@@ -31,41 +52,72 @@ const MB = 1024 * KB;
 export const LIMITS = { json: 256 * KB, study: 64 * MB, audio: 64 * MB } as const;
 
 export const ENDPOINTS = {
-  health: { method: "GET", path: "health", caller: "anyone" },
+  health: { method: "GET", path: "health", caller: "anyone", response: HealthResponseSchema },
   publish: {
     method: "PUT",
     path: "studies/:studyId",
     caller: "researcher",
     body: PublishRequestSchema,
     limit: LIMITS.study,
+    response: PublishResponseSchema,
   },
-  collect: { method: "GET", path: "studies/:studyId/collect", caller: "researcher" },
-  progress: { method: "GET", path: "studies/:studyId/progress", caller: "researcher" },
+  collect: {
+    method: "GET",
+    path: "studies/:studyId/collect",
+    caller: "researcher",
+    response: InterchangeFileResponseSchema,
+  },
+  progress: {
+    method: "GET",
+    path: "studies/:studyId/progress",
+    caller: "researcher",
+    response: StudyProgressSchema,
+  },
   createExpert: {
     method: "POST",
     path: "studies/:studyId/experts",
     caller: "researcher",
     body: ExpertRequestSchema,
     limit: LIMITS.json,
+    response: ExpertLinkResponseSchema,
   },
-  hasAudio: { method: "HEAD", path: "audio/:sha256", caller: "researcher" },
-  putAudio: { method: "PUT", path: "audio/:sha256", caller: "researcher", limit: LIMITS.audio },
-  expertWork: { method: "GET", path: "x/:studyId/work", caller: "expert" },
-  expertAudio: { method: "GET", path: "x/:studyId/clips/:clipId/audio", caller: "expert" },
+  hasAudio: { method: "HEAD", path: "audio/:sha256", caller: "researcher", response: "exists" },
+  putAudio: {
+    method: "PUT",
+    path: "audio/:sha256",
+    caller: "researcher",
+    bytes: true,
+    limit: LIMITS.audio,
+    response: PutAudioResponseSchema,
+  },
+  expertWork: {
+    method: "GET",
+    path: "x/:studyId/work",
+    caller: "expert",
+    response: InterchangeFileResponseSchema,
+  },
+  expertAudio: {
+    method: "GET",
+    path: "x/:studyId/clips/:clipId/audio",
+    caller: "expert",
+    response: "audio",
+  },
   expertLabels: {
     method: "PUT",
     path: "x/:studyId/labels/:regionId",
     caller: "expert",
     body: LabelsRequestSchema,
     limit: LIMITS.json,
+    response: ReasonLabelResponseSchema,
   },
-  about: { method: "GET", path: "p/:studyId", caller: "anyone" },
+  about: { method: "GET", path: "p/:studyId", caller: "anyone", response: StudyAboutSchema },
   screeningSound: {
     method: "POST",
     path: "p/:studyId/screening/:round/:sound",
     caller: "anyone",
     body: ScreeningSoundRequestSchema,
     limit: LIMITS.json,
+    response: "audio",
   },
   arrive: {
     method: "POST",
@@ -73,20 +125,33 @@ export const ENDPOINTS = {
     caller: "anyone",
     body: ArriveRequestSchema,
     limit: LIMITS.json,
+    response: ArriveResponseSchema,
   },
-  state: { method: "GET", path: "p/:studyId/state", caller: "participant" },
+  state: {
+    method: "GET",
+    path: "p/:studyId/state",
+    caller: "participant",
+    response: ParticipantStateSchema,
+  },
   submit: {
     method: "POST",
     path: "p/:studyId/submissions",
     caller: "participant",
     body: SubmissionRequestSchema,
     limit: LIMITS.json,
+    response: SubmissionResponseSchema,
   },
-  returnStudy: { method: "POST", path: "p/:studyId/return", caller: "participant" },
+  returnStudy: {
+    method: "POST",
+    path: "p/:studyId/return",
+    caller: "participant",
+    response: ParticipantStateSchema,
+  },
   participantAudio: {
     method: "GET",
     path: "p/:studyId/clips/:position/audio",
     caller: "participant",
+    response: "audio",
   },
 } as const satisfies Record<string, Endpoint>;
 

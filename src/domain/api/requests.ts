@@ -219,15 +219,20 @@ export function checkRequest<S extends z.ZodType>(
   if (deep) return { ok: false, problems: [`${deep.path || "(body)"}: ${deep.message}`] };
   const parsed = schema.safeParse(value, { reportInput: true });
   if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, problems: problemLines(parsed.error.issues) };
+}
+
+/** One line per field (`spans[2].end: must be a number`), its first problem only, at most 20. */
+export function problemLines(issues: readonly z.core.$ZodIssue[]): string[] {
   // The first problem of each field: one rule broken is enough to say.
   const seen = new Set<string>();
   const problems: string[] = [];
-  for (const issue of parsed.error.issues) {
+  for (const issue of issues) {
     const path = formatPath(issue.path) || "(body)";
     if (seen.has(path)) continue;
     seen.add(path);
     problems.push(`${path}: ${issueMessage(issue)}`);
     if (problems.length === 20) break;
   }
-  return { ok: false, problems };
+  return problems;
 }

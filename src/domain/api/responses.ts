@@ -1,0 +1,150 @@
+// What the collection server answers when it succeeds, as zod schemas: one per endpoint of the
+// contract (endpoints.ts names each as its `response`). The typed client (client.ts) checks every
+// answer against these before the app sees it, so a malformed answer is one clear error naming
+// the field, never a crash deeper in the app; tests/server/contract.test.ts checks that the
+// server's real answers satisfy them. Each schema's output is the protocol's type in
+// collection.ts (`z.ZodType<StudyAbout>` …), so the app keeps using those names.
+// Unknown keys are dropped, not refused: a newer server may add fields.
+import { z } from "zod";
+import type {
+  ParticipantProgress,
+  ParticipantState,
+  PublishResult,
+  StudyAbout,
+  StudyProgress,
+  SubmissionResponse,
+} from "../collection.ts";
+import type { IntakeConfig, StandardId } from "../intake.ts";
+import type { RatingScale } from "../ratingScale.ts";
+import { AnnotationFileSchema, ReasonLabelSchema } from "../schema.ts";
+import type { ScreeningConfig } from "../screening.ts";
+
+const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 digits 0-9a-f)");
+const count = z.int().min(0);
+
+const STANDARD_IDS = [
+  "ageBand",
+  "gender",
+  "nativeLanguages",
+  "country",
+  "device",
+  "headphones",
+  "hearingImpairment",
+] as const satisfies readonly StandardId[];
+const NEED = z.enum(["off", "optional", "required"]);
+
+export const IntakeConfigSchema: z.ZodType<IntakeConfig> = z.object({
+  standard: z.object(
+    Object.fromEntries(STANDARD_IDS.map((id) => [id, NEED])) as Record<StandardId, typeof NEED>,
+  ),
+  free: z.array(z.object({ text: z.string(), required: z.boolean() })),
+});
+
+export const ScreeningConfigSchema: z.ZodType<ScreeningConfig> = z.object({
+  test: z.enum(["huggins", "antiphase", "off"]),
+  trials: z.int().min(1),
+  passAt: count,
+});
+
+export const RatingScaleSchema: z.ZodType<RatingScale> = z.object({
+  question: z.string(),
+  labels: z.tuple([z.string(), z.string(), z.string(), z.string(), z.string()]),
+});
+
+const ABOUT = {
+  name: z.string(),
+  consent: z.string().optional(),
+  instructions: z.string().optional(),
+  intake: IntakeConfigSchema.optional(),
+  screening: ScreeningConfigSchema.optional(),
+  language: z.string().optional(),
+  participantTexts: z.record(z.string(), z.string()).optional(),
+};
+
+export const StudyAboutSchema: z.ZodType<StudyAbout> = z.object(ABOUT);
+
+const StatusSchema = z.enum(["started", "completed", "screened-out", "returned"]);
+const CodeSchema = z.object({ code: z.string().optional(), url: z.string().optional() });
+const positions = z.array(z.int().min(1));
+
+export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
+  participantId: z.string().min(1),
+  status: StatusSchema,
+  study: z.object({
+    ...ABOUT,
+    requireRating: z.boolean().optional(),
+    ratingScale: RatingScaleSchema.optional(),
+  }),
+  clips: z.array(z.object({ position: z.int().min(1), duration: z.number().positive() })),
+  done: positions,
+  completion: CodeSchema.optional(),
+  screenedOut: CodeSchema.optional(),
+});
+
+export const ArriveResponseSchema = z.object({
+  sessionToken: z.string().min(1),
+  state: ParticipantStateSchema,
+});
+
+export const ParticipantProgressSchema: z.ZodType<ParticipantProgress> = z.object({
+  status: StatusSchema,
+  total: count,
+  done: positions,
+  completion: CodeSchema.optional(),
+});
+
+export const SubmissionResponseSchema: z.ZodType<SubmissionResponse> = z.object({
+  clientId: z.string(),
+  replay: z.boolean(),
+  progress: ParticipantProgressSchema,
+});
+
+export const HealthResponseSchema = z.object({
+  ok: z.literal(true),
+  database: z.enum(["pglite", "postgresql"]),
+});
+
+export const PublishResponseSchema: z.ZodType<PublishResult> = z.object({
+  studyId: z.string(),
+  clips: count,
+  missingAudio: z.array(SHA256),
+  created: z.boolean(),
+});
+
+export const PutAudioResponseSchema = z.object({ sha256: SHA256, stored: z.literal(true) });
+
+export const StudyProgressSchema: z.ZodType<StudyProgress> = z.object({
+  studyId: z.string(),
+  participants: z.object({
+    started: count,
+    completed: count,
+    returned: count,
+    screenedOut: count,
+  }),
+  assigned: count,
+  done: count,
+  clips: count,
+  ratingsPerClip: z.int().min(1),
+  perParticipant: z.array(
+    z.object({
+      id: z.string(),
+      platform: z.string(),
+      status: StatusSchema,
+      done: count,
+      total: count,
+      referenceMarkedSeconds: z.number().min(0).nullable(),
+      referenceSeconds: z.number().min(0).nullable(),
+    }),
+  ),
+});
+
+export const ExpertLinkResponseSchema = z.object({
+  expertId: z.string().min(1),
+  token: z.string().min(1),
+});
+
+/** The collected study and an expert's work: an interchange file, by the reader's structure. */
+export const InterchangeFileResponseSchema = AnnotationFileSchema;
+
+/** An expert's reasons for one span, as stored (their order: the taxonomy's). */
+export const ReasonLabelResponseSchema = ReasonLabelSchema;
