@@ -9,7 +9,14 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { apiPath } from "../domain/api/endpoints.ts";
+import {
+  type ApiBody,
+  ApiError,
+  type ApiResult,
+  type CallOptions,
+  callApi,
+} from "../domain/api/client.ts";
+import { apiPath, ENDPOINTS, type EndpointName } from "../domain/api/endpoints.ts";
 import { matchAudioFiles } from "../domain/audioMatch.ts";
 import { genericLink, prolificLink } from "../domain/collection.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
@@ -52,25 +59,25 @@ function serverUrl(value: string | undefined): string {
   return url.href.replace(/\/$/, "");
 }
 
-async function request(io: AsyncCliIO, url: string, init: RequestInit): Promise<unknown> {
-  let res: Response;
+/**
+ * Calls an endpoint through the contract's typed client (answers checked against its schema);
+ * a failure becomes one line: `PUT https://…/api/studies/s2: 401 this needs …`, `cannot reach …`.
+ */
+async function request<N extends EndpointName>(
+  io: AsyncCliIO,
+  server: string,
+  name: N,
+  options: CallOptions<N>,
+): Promise<ApiResult<N>> {
   try {
-    res = await io.fetch(url, init);
+    return await callApi(server, name, { ...options, fetch: io.fetch });
   } catch (e) {
-    throw new CliError(`cannot reach ${url}: ${(e as Error).message}`);
+    if (!(e instanceof ApiError)) throw e;
+    if (e.status === 0) throw new CliError(e.message);
+    const where = `${ENDPOINTS[name].method} ${server}${apiPath(name, options.params)}`;
+    if (e.code === "bad-answer") throw new CliError(`${where}: ${e.message}`);
+    throw new CliError(`${where}: ${e.status} ${e.message}`);
   }
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    body = { error: { message: text.slice(0, 200) } };
-  }
-  if (!res.ok) {
-    const message = (body as { error?: { message?: string } }).error?.message ?? res.statusText;
-    throw new CliError(`${init.method ?? "GET"} ${url}: ${res.status} ${message}`);
-  }
-  return body;
 }
 
 function positiveInt(name: string, value: string | undefined): number | undefined {
@@ -151,7 +158,7 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
       mime: AUDIO_TYPES[path.extname(m.fileName).toLowerCase()] ?? "application/octet-stream",
     };
   });
-  const settings: Record<string, unknown> = {};
+  const settings: NonNullable<ApiBody<"publish">["settings"]> = {};
   const k = positiveInt("--clips-per-participant", values["clips-per-participant"]);
   const r = positiveInt("--ratings-per-clip", values["ratings-per-clip"]);
   if (k !== undefined) settings.clipsPerParticipant = k;
@@ -159,25 +166,24 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   if (values["completion-code"]) settings.completionCode = values["completion-code"];
   if (values["completion-url"]) settings.completionUrl = values["completion-url"];
   if (values["screened-out-code"]) settings.screenedOutCode = values["screened-out-code"];
-  const auth = { authorization: `Bearer ${token}` };
-  const result = (await request(io, `${server}${apiPath("publish", { studyId: study.study.id })}`, {
-    method: "PUT",
-    headers: { "content-type": "application/json", ...auth },
-    body: JSON.stringify({
+  const result = await request(io, server, "publish", {
+    params: { studyId: study.study.id },
+    token,
+    body: {
       file: study,
       settings,
       audio: Object.fromEntries(files.map((f) => [f.clipId, { sha256: f.sha256, mime: f.mime }])),
-    }),
-  })) as { created: boolean; missingAudio: string[]; clips: number };
+    },
+  });
   const toSend = files.filter(
     (f, i, all) =>
       result.missingAudio.includes(f.sha256) && all.findIndex((g) => g.sha256 === f.sha256) === i,
   );
   for (const f of toSend) {
-    await request(io, `${server}${apiPath("putAudio", { sha256: f.sha256 })}`, {
-      method: "PUT",
-      headers: { "content-type": f.mime, ...auth },
-      body: new Blob([new Uint8Array(f.bytes)]),
+    await request(io, server, "putAudio", {
+      params: { sha256: f.sha256 },
+      token,
+      body: new Blob([new Uint8Array(f.bytes)], { type: f.mime }),
     });
   }
   io.stdout(
@@ -202,9 +208,7 @@ async function collect(argv: string[], io: AsyncCliIO): Promise<void> {
     throw new CliError(
       "--token T (or REDPEN_TOKEN) is needed: the researcher token the server printed",
     );
-  const file = await request(io, `${server}${apiPath("collect", { studyId })}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const file = await request(io, server, "collect", { params: { studyId }, token });
   io.stdout(`${JSON.stringify(file, null, 2)}\n`);
 }
 

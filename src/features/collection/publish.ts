@@ -4,17 +4,14 @@
 
 import { studyToFile } from "../../db/interchange.ts";
 import { getClipAudio } from "../../db/repo.ts";
-import { apiPath } from "../../domain/api/endpoints.ts";
 import {
   type CollectionSettings,
   expertLink,
   genericLink,
-  type PublishResult,
   prolificLink,
-  type StudyProgress,
 } from "../../domain/collection.ts";
 import type { AnnotationFile } from "../../domain/types.ts";
-import { ApiError, apiJson } from "../../lib/collectionApi.ts";
+import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 
 export interface PublishOutcome {
@@ -66,22 +63,17 @@ export async function publishToServer(
       `${missing.length} clip(s) have no audio in this browser (${list}${missing.length > 5 ? ", …" : ""}): add their audio files first, so participants can hear them`,
     );
   }
-  const result = await apiJson<PublishResult>(server, apiPath("publish", { studyId }), {
-    method: "PUT",
+  const result = await api(server, "publish", {
+    params: { studyId },
     token,
-    json: { file: header, settings, audio },
+    body: { file: header, settings, audio },
   });
   for (const [i, hash] of result.missingAudio.entries()) {
     onProgress({ stage: "uploading", done: i, total: result.missingAudio.length });
     const blob = blobs.get(hash);
     if (!blob)
       throw new ApiError(0, "internal", `the server asked for audio ${hash} it was not sent`);
-    await apiJson(server, apiPath("putAudio", { sha256: hash }), {
-      method: "PUT",
-      token,
-      body: blob,
-      contentType: blob.type || "application/octet-stream",
-    });
+    await api(server, "putAudio", { params: { sha256: hash }, token, body: blob });
   }
   return {
     created: result.created,
@@ -94,14 +86,12 @@ export async function publishToServer(
 
 /** How the study's collection goes: participants and clips × ratings done. */
 export function fetchProgress(server: string, token: string, studyId: string) {
-  return apiJson<StudyProgress>(server, apiPath("progress", { studyId }), {
-    token,
-  });
+  return api(server, "progress", { params: { studyId }, token });
 }
 
 /** Everything collected, as an interchange file ready for the merge preview. */
 export async function collectFile(server: string, token: string, studyId: string): Promise<File> {
-  const file = await apiJson<unknown>(server, apiPath("collect", { studyId }), { token });
+  const file = await api(server, "collect", { params: { studyId }, token });
   return new File([JSON.stringify(file)], `collected-${studyId}.json`, {
     type: "application/json",
   });
@@ -114,10 +104,10 @@ export async function makeExpertLink(
   studyId: string,
   expertId: string,
 ): Promise<string> {
-  const made = await apiJson<{ expertId: string; token: string }>(
-    server,
-    apiPath("createExpert", { studyId }),
-    { method: "POST", token, json: { expertId } },
-  );
+  const made = await api(server, "createExpert", {
+    params: { studyId },
+    token,
+    body: { expertId },
+  });
   return expertLink(server, studyId, made.expertId, made.token);
 }

@@ -6,9 +6,7 @@
 import { getClipAudio, getStudy } from "../../db/repo.ts";
 // Directly, not through repo.ts: only expert links need it, so it stays in their chunk.
 import { acknowledgeLabel, pendingLabels, writeExpertCopy } from "../../db/serverCopy.ts";
-import { apiPath } from "../../domain/api/endpoints.ts";
-import type { AnnotationFile } from "../../domain/types.ts";
-import { apiBlob, apiJson } from "../../lib/collectionApi.ts";
+import { api } from "../../lib/collectionApi.ts";
 import { Sender } from "./sender.ts";
 
 /** The local study holding this expert's copy of `studyId`. */
@@ -34,7 +32,7 @@ export async function refreshExpertCopy(
   onProgress: (p: ExpertOpenProgress) => void = () => undefined,
 ): Promise<string> {
   const localId = expertCopyId(studyId, expertId);
-  const work = await apiJson<AnnotationFile>(server, apiPath("expertWork", { studyId }), { token });
+  const work = await api(server, "expertWork", { params: { studyId }, token });
   // Only the clips with spans to label: the rest would be empty screens.
   const withSpans = [...new Set(work.regions.map((r) => r.clipId))];
   const file = { ...work, clips: work.clips.filter((c) => withSpans.includes(c.id)) };
@@ -43,12 +41,7 @@ export async function refreshExpertCopy(
   const audio = new Map<string, Blob>();
   onProgress({ done: 0, total: need.length });
   for (const clipId of need) {
-    audio.set(
-      clipId,
-      await apiBlob(server, apiPath("expertAudio", { studyId, clipId }), {
-        token,
-      }),
-    );
+    audio.set(clipId, await api(server, "expertAudio", { params: { studyId, clipId }, token }));
     onProgress({ done: audio.size, total: need.length });
   }
   await writeExpertCopy(localId, file, audio, { server, studyId, expertId, token });
@@ -65,11 +58,11 @@ export class LabelOutbox extends Sender {
         const pending = await pendingLabels(localId);
         for (const [i, label] of pending.entries()) {
           sending(pending.length - i);
-          const stored = await apiJson<{ reasons: string[] }>(
-            link.server,
-            apiPath("expertLabels", { studyId: link.studyId, regionId: label.regionId }),
-            { method: "PUT", token: link.token, json: { reasons: label.reasons } },
-          );
+          const stored = await api(link.server, "expertLabels", {
+            params: { studyId: link.studyId, regionId: label.regionId },
+            token: link.token,
+            body: { reasons: label.reasons },
+          });
           await acknowledgeLabel(localId, label.regionId, stored.reasons);
         }
       },

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { api } from "../../lib/collectionApi.ts";
 import { backoffMs } from "./outbox.ts";
 import { LABELS, sendStatusText } from "./SendStatus.tsx";
+import { type OutboxStatus, Sender } from "./sender.ts";
 
 describe("the outbox's retries and what it says", () => {
   test("waits 1 s, doubling, at most 30 s", () => {
@@ -46,5 +48,40 @@ describe("the outbox's retries and what it says", () => {
     ).toBe(
       "4 labels waiting to be sent: you seem to be offline. Your work is kept in this browser; trying again in 2 s.",
     );
+  });
+});
+
+describe("a malformed answer from the server", () => {
+  test("stops the sending with a message naming the field, not a crash and not a retry", async () => {
+    // A server (or a proxy) answering a submission with a body the contract does not describe.
+    const fetch = (async () =>
+      new Response(JSON.stringify({ clientId: "abcdefgh", replay: false, progress: { done: 3 } }), {
+        status: 200,
+      })) as typeof globalThis.fetch;
+    const sender = new Sender(
+      async (sending) => {
+        sending(1);
+        const answer = await api("https://study.example.org", "submit", {
+          params: { studyId: "s" },
+          token: "t",
+          body: { clientId: "abcdefgh", position: 1, spans: [], heardToEnd: true },
+          fetch,
+        });
+        // Never reached: the answer's fields are checked before anything uses them.
+        answer.progress.done.map((n) => n + 1);
+      },
+      async () => 1,
+    );
+    const seen: OutboxStatus[] = [];
+    sender.subscribe((s) => seen.push(s));
+    sender.kick();
+    await expect.poll(() => seen.at(-1)?.kind).toBe("refused");
+    const last = seen.at(-1) as Extract<OutboxStatus, { kind: "refused" }>;
+    expect(last.message).toMatch(
+      /^the server's answer to submit \(POST \/api\/p\/:studyId\/submissions\)/,
+    );
+    expect(last.message).toContain("progress.status: ");
+    expect(last.message).toContain("progress.done: must be an array");
+    sender.dispose();
   });
 });

@@ -6,9 +6,8 @@
 // is replaced by arriving again (same platform id: same participant).
 
 import { getStudy, type Participation, updateParticipation } from "../../db/repo.ts";
-import { apiPath } from "../../domain/api/endpoints.ts";
-import type { ParticipantState, SubmissionResponse } from "../../domain/collection.ts";
-import { ApiError, apiJson } from "../../lib/collectionApi.ts";
+import type { ParticipantState } from "../../domain/collection.ts";
+import { ApiError, api } from "../../lib/collectionApi.ts";
 import {
   acknowledge,
   arrive,
@@ -50,9 +49,7 @@ export class Outbox extends Sender {
           // Once per page: what the server already has (another browser, an earlier page).
           await adopt(
             await withSession((p) =>
-              apiJson<ParticipantState>(p.server, apiPath("state", { studyId: p.studyId }), {
-                token: p.sessionToken,
-              }),
+              api(p.server, "state", { params: { studyId: p.studyId }, token: p.sessionToken }),
             ),
           );
           synced = true;
@@ -61,10 +58,10 @@ export class Outbox extends Sender {
         for (const [i, submission] of pending.entries()) {
           sending(pending.length - i);
           const response = await withSession(async (p) =>
-            apiJson<SubmissionResponse>(p.server, apiPath("submit", { studyId: p.studyId }), {
-              method: "POST",
+            api(p.server, "submit", {
+              params: { studyId: p.studyId },
               token: p.sessionToken,
-              json: await submissionRequest(localId, p, submission),
+              body: await submissionRequest(localId, p, submission),
             }),
           ).catch((e: unknown) => {
             // The server has this clip already, from an earlier send of another version.

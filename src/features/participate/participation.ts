@@ -16,14 +16,8 @@ import {
   type SubmissionRecord,
   updateParticipation,
 } from "../../db/repo.ts";
-import { apiPath } from "../../domain/api/endpoints.ts";
-import type {
-  ArriveRequest,
-  ParticipantState,
-  StudyAbout,
-  SubmissionRequest,
-} from "../../domain/collection.ts";
-import { apiBlob, apiJson } from "../../lib/collectionApi.ts";
+import type { ArriveRequest, StudyAbout, SubmissionRequest } from "../../domain/collection.ts";
+import { api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 
 /** The local study holding this participant's copy of `studyId` on this server. */
@@ -40,7 +34,7 @@ export function positionOf(clipId: string): number {
 
 /** The study's name, consent text and instructions, before the participant takes part. */
 export function fetchAbout(server: string, studyId: string): Promise<StudyAbout> {
-  return apiJson<StudyAbout>(server, apiPath("about", { studyId }));
+  return api(server, "about", { params: { studyId } });
 }
 
 /**
@@ -54,19 +48,15 @@ export function fetchScreeningSound(
   round: number,
   sound: number,
 ): Promise<Blob> {
-  return apiBlob(server, apiPath("screeningSound", { studyId, round, sound }), {
-    method: "POST",
-    json: { platform: arrival.platform, participantId: arrival.participantId },
+  return api(server, "screeningSound", {
+    params: { studyId, round, sound },
+    body: { platform: arrival.platform, participantId: arrival.participantId },
   });
 }
 
 /** Arrives (or arrives again): the server's participant, its state and a new session token. */
 export function arrive(server: string, studyId: string, arrival: ArriveRequest) {
-  return apiJson<{ sessionToken: string; state: ParticipantState }>(
-    server,
-    apiPath("arrive", { studyId }),
-    { method: "POST", json: arrival },
-  );
+  return api(server, "arrive", { params: { studyId }, body: arrival });
 }
 
 export interface PrepareProgress {
@@ -97,7 +87,8 @@ export async function prepare(
   const blobs: Blob[] = [];
   for (const clip of state.clips) {
     blobs.push(
-      await apiBlob(server, apiPath("participantAudio", { studyId, position: clip.position }), {
+      await api(server, "participantAudio", {
+        params: { studyId, position: clip.position },
         token: sessionToken,
       }),
     );
