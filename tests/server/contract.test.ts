@@ -1,0 +1,148 @@
+// The contract's response schemas against the real server (PGlite): every endpoint of the table
+// is driven once through the typed client (which checks each answer itself), and each raw JSON
+// answer is checked again here against its endpoint's schema, field by field, and found to be
+// described completely (nothing the schema would drop). A new endpoint in the table fails this
+// test until it is driven here.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type ApiResult, type CallOptions, callApi } from "../../src/domain/api/client.ts";
+import { ENDPOINTS, type EndpointName } from "../../src/domain/api/endpoints.ts";
+import { problemLines } from "../../src/domain/api/requests.ts";
+import { studyFile } from "./fixtures.ts";
+import { type Harness, sha, startHarness, TOKEN, wavOf } from "./harness.ts";
+
+let h: Harness;
+/** Each endpoint's answers as they came over the wire: status, content type, body text. */
+const seen = new Map<EndpointName, { status: number; type: string; text: string }[]>();
+
+function call<N extends EndpointName>(name: N, options: CallOptions<N>): Promise<ApiResult<N>> {
+  const recording = (async (url: string, init: RequestInit) => {
+    const res = await fetch(url, init);
+    const copy = res.clone();
+    const text = init.method === "HEAD" ? "" : await copy.text();
+    const list = seen.get(name) ?? [];
+    list.push({ status: res.status, type: res.headers.get("content-type") ?? "", text });
+    seen.set(name, list);
+    return res;
+  }) as typeof fetch;
+  return callApi(h.base, name, { ...options, fetch: recording });
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+test("the server's answers to every endpoint satisfy the contract's response schemas", async () => {
+  const file = studyFile("contract/1", 2, ["sysA"]);
+  Object.assign(file.study, {
+    language: "fr",
+    screening: { test: "antiphase", trials: 1, passAt: 0 },
+    intake: { standard: { ageBand: "optional" }, free: [{ text: "Anything?", required: false }] },
+  });
+  const studyId = file.study.id;
+  const researcher = { token: TOKEN };
+
+  expect(await call("health", { params: {} })).toEqual({ ok: true, database: "pglite" });
+  const audio = Object.fromEntries(
+    file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
+  );
+  const published = await call("publish", {
+    params: { studyId },
+    ...researcher,
+    body: {
+      file,
+      settings: { clipsPerParticipant: 2, completionCode: "DONE", completionUrl: "https://x.org" },
+      audio,
+    },
+  });
+  expect(published.missingAudio).toHaveLength(4);
+  const first = published.missingAudio[0] as string;
+  expect(await call("hasAudio", { params: { sha256: first }, ...researcher })).toBe(false);
+  for (const clip of file.clips) {
+    const bytes = wavOf(clip.id);
+    await call("putAudio", {
+      params: { sha256: sha(bytes) },
+      ...researcher,
+      body: new Blob([bytes], { type: "audio/wav" }),
+    });
+  }
+  expect(await call("hasAudio", { params: { sha256: first }, ...researcher })).toBe(true);
+
+  const about = await call("about", { params: { studyId } });
+  expect(about.screening?.test).toBe("antiphase");
+  expect(about.language).toBe("fr");
+  expect(about.intake?.free).toHaveLength(1);
+  const who = { platform: "link", participantId: "lab-1" } as const;
+  await call("screeningSound", { params: { studyId, round: 0, sound: 0 }, body: who });
+
+  const { sessionToken, state } = await call("arrive", {
+    params: { studyId },
+    body: { ...who, screening: { test: "antiphase", choices: [0] }, answers: { ageBand: "25–34" } },
+  });
+  expect(state.clips).toHaveLength(2);
+  const session = { token: sessionToken };
+  await call("participantAudio", { params: { studyId, position: 1 }, ...session });
+  await call("state", { params: { studyId }, ...session });
+  for (const { position } of state.clips) {
+    const answer = await call("submit", {
+      params: { studyId },
+      ...session,
+      body: {
+        clientId: `client-${position}-abc`,
+        position,
+        score: 4,
+        spans: [{ start: 0.25, end: 0.5 }],
+        heardToEnd: true,
+        playCount: 2,
+        seconds: 5,
+        completedAt: new Date().toISOString(),
+      },
+    });
+    expect(answer.progress.done).toContain(position);
+  }
+  await call("progress", { params: { studyId }, ...researcher });
+
+  const expert = await call("createExpert", {
+    params: { studyId },
+    ...researcher,
+    body: { expertId: "ex-1" },
+  });
+  const work = await call("expertWork", { params: { studyId }, token: expert.token });
+  const region = work.regions[0];
+  if (!region) throw new Error("no region to label");
+  await call("expertLabels", {
+    params: { studyId, regionId: region.id },
+    token: expert.token,
+    body: { reasons: ["silence"] },
+  });
+  await call("expertAudio", { params: { studyId, clipId: region.clipId }, token: expert.token });
+  const collected = await call("collect", { params: { studyId }, ...researcher });
+  expect(collected.reasonLabels).toHaveLength(1);
+  const back = await call("returnStudy", { params: { studyId }, ...session });
+  expect(back.completion).toEqual({ code: "DONE", url: "https://x.org" });
+
+  // Every endpoint of the table was driven, and each answer is what its schema describes.
+  expect([...seen.keys()].sort()).toEqual(Object.keys(ENDPOINTS).sort());
+  for (const [name, answers] of seen) {
+    const { response } = ENDPOINTS[name];
+    for (const answer of answers) {
+      if (response === "exists") {
+        expect([200, 404], name).toContain(answer.status);
+        continue;
+      }
+      expect(answer.status, `${name}: ${answer.text}`).toBe(200);
+      if (response === "audio") {
+        expect(answer.type, name).toMatch(/^audio\//);
+        continue;
+      }
+      expect(answer.type, name).toMatch(/^application\/json/);
+      const raw: unknown = JSON.parse(answer.text);
+      const parsed = response.safeParse(raw);
+      expect(parsed.success ? [] : problemLines(parsed.error.issues), name).toEqual([]);
+      // Described completely: nothing the server sends is dropped by the schema.
+      expect(parsed.data, name).toEqual(raw);
+    }
+  }
+});
