@@ -52,6 +52,12 @@ export default defineConfig({
   base: basePath(),
   plugins: [react(), tailwindcss(), contentSecurityPolicy(), spaFallbackPage()],
   worker: { format: "es" },
+  resolve: {
+    alias: {
+      // stdlib's generator probe uses eval, which the policy forbids (src/app/shims/…).
+      "@stdlib/assert-has-generator-support": path.resolve("src/app/shims/hasGeneratorSupport.cjs"),
+    },
+  },
   // Source maps only when asked for (SOURCEMAP=1 npm run build): a deployed study should not
   // publish its source tree.
   build: { target: "es2022", sourcemap: process.env.SOURCEMAP === "1" },

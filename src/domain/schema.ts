@@ -4,7 +4,7 @@
 //  1. the file's identity (`format`, `version`): a file that is not ours, or a newer version,
 //     gets that one clear message and nothing else, since its other fields mean something else;
 //  2. the structure, with zod: the top level, then every record of every array through its
-//     element schema, compiled ahead of time (z.compile) so that valid records take a generated
+//     element schema, compiled ahead of time (z.compile, outside a page: zod.ts) so that valid records take a generated
 //     fast path. Going record by record gives exactly the issues `AnnotationFileSchema` gives,
 //     and lets a record that has nothing to strip be used as it is instead of copied, which
 //     matters for files of a million records (docs/benchmarks-cli.md);
@@ -12,7 +12,7 @@
 //     passes over the raw input (interchange/crossfield.ts), so they are reported together
 //     with the structural problems even when the structure is broken elsewhere.
 // Then regions ending past their clip are clamped, with a warning each.
-import { z } from "zod";
+
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "./binWidth.ts";
 import { type CrossFieldFindings, checkCrossField, isRecord } from "./interchange/crossfield.ts";
 import { MIGRATIONS, type MigrationStep, migrate } from "./interchange/migrate.ts";
@@ -25,6 +25,7 @@ import {
 } from "./interchange/problems.ts";
 import { MAX_CLIP_TEXT_LENGTH, transcriptProblem } from "./transcripts/limits.ts";
 import type { AnnotationFile } from "./types.ts";
+import { compiled, z } from "./zod.ts";
 
 export type { Problem } from "./interchange/problems.ts";
 
@@ -170,7 +171,7 @@ const FileShape = {
 };
 
 /** The whole file's structure (no cross-field rules; parseAnnotationFile adds those). */
-export const AnnotationFileSchema = z.compile(z.object(FileShape));
+export const AnnotationFileSchema = compiled(z.object(FileShape));
 
 type ParsedFile = z.output<typeof AnnotationFileSchema>;
 // The schema's output must be usable wherever the app expects an AnnotationFile.
@@ -178,7 +179,7 @@ const _assignable: (f: ParsedFile) => AnnotationFile = (f) => f;
 void _assignable;
 
 /** The top level without the arrays (their records are checked one by one). */
-const HeadSchema = z.compile(z.object({ exportedAt: FileShape.exportedAt, study: StudySchema }));
+const HeadSchema = compiled(z.object({ exportedAt: FileShape.exportedAt, study: StudySchema }));
 
 type Section = (typeof SECTIONS)[number];
 
@@ -193,7 +194,7 @@ const RECORDS: Record<Section, { schema: z.ZodType; keys: ReadonlySet<string> }>
 };
 
 function record(schema: z.ZodObject): { schema: z.ZodType; keys: ReadonlySet<string> } {
-  return { schema: z.compile(schema), keys: new Set(Object.keys(schema.shape)) };
+  return { schema: compiled(schema), keys: new Set(Object.keys(schema.shape)) };
 }
 
 /** True if the record has a key the schema would strip. */

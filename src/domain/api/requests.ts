@@ -4,9 +4,10 @@
 // Fields that end up in a collected interchange file are built from the interchange reader's
 // own pieces (schema.ts), so what the server acknowledges the reader accepts; the server's
 // bounds come on top (never looser than the reader).
-import { z } from "zod";
+
 import { describeValue, formatPath } from "../interchange/problems.ts";
 import { IsoDateTimeSchema, issueMessage, RegionSchema, SubmissionSchema } from "../schema.ts";
+import { z } from "../zod.ts";
 
 /** A participant id the server accepts (from PROLIFIC_PID or `participant`). */
 export const PARTICIPANT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;

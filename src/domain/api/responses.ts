@@ -5,7 +5,7 @@
 // server's real answers satisfy them. Each schema's output is the protocol's type in
 // collection.ts (`z.ZodType<StudyAbout>` …), so the app keeps using those names.
 // Unknown keys are dropped, not refused: a newer server may add fields.
-import { z } from "zod";
+
 import type {
   ParticipantProgress,
   ParticipantState,
@@ -18,6 +18,7 @@ import type { IntakeConfig, StandardId } from "../intake.ts";
 import type { RatingScale } from "../ratingScale.ts";
 import { AnnotationFileSchema, ReasonLabelSchema } from "../schema.ts";
 import type { ScreeningConfig } from "../screening.ts";
+import { z } from "../zod.ts";
 
 const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 digits 0-9a-f)");
 const count = z.int().min(0);
