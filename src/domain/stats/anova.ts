@@ -190,12 +190,18 @@ export function twoWay(
   for (let i = 0; i < k; i++) ssAgivenB += (r[i] as number) * (beta[i] as number);
   const rssAdd = rssB - ssAgivenB;
   const rankAdd = nA + nB - parts;
+  // Each SS is a difference of residual sums of squares: where the terms are equal it comes out
+  // as rounding noise (±1e-16 of them), not 0, and which noise depends on the order of the sums
+  // (the levels' ids). Near F = 0 the F tail is steep (p ≈ 1 − c·√F for one df), so noise of
+  // 1e-16 moves p by 1e-8. A difference within 1e-12 of the larger RSS is taken as 0.
+  const noise = 1e-12 * Math.max(rssA, rssB);
+  const settle = (ss: number) => (Math.abs(ss) <= noise ? 0 : ss);
   return {
-    ssSystem: ssAgivenB,
+    ssSystem: settle(ssAgivenB),
     dfSystem: rankAdd - nB,
-    ssOther: rssA - rssAdd,
+    ssOther: settle(rssA - rssAdd),
     dfOther: rankAdd - nA,
-    ssInteraction: rssAdd - rssFull,
+    ssInteraction: settle(rssAdd - rssFull),
     dfInteraction: cells - rankAdd,
     rssFull,
     dfError: N - cells,

@@ -308,3 +308,55 @@ describe("ids that are Object.prototype names", () => {
     ]);
   });
 });
+
+test("a term with no effect is F = 0, p = 1 whatever the ids (a study fast-check once found)", () => {
+  // The sentence term's SS is a difference of two equal residual sums: rounding noise of 1e-16,
+  // whose sign and size followed the ids' order, moved p by 1.3e-8 before noise was taken as 0.
+  const file = {
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: "s", name: "s", binSeconds: 0.1 },
+    taxonomy: [{ id: "__proto__", label: "__proto__" }],
+    clips: [
+      { id: "__proto__", name: "0.wav", duration: 0.1, isReference: false },
+      { id: "constructor", name: "1.wav", duration: 0.1, system: "__proto__", isReference: false },
+      {
+        id: "toString",
+        name: "2.wav",
+        duration: 0.1,
+        system: "__proto__",
+        sentence: "a1",
+        isReference: false,
+      },
+      {
+        id: "hasOwnProperty",
+        name: "3.wav",
+        duration: 0.1,
+        system: "valueOf",
+        sentence: "a1",
+        isReference: false,
+      },
+      { id: "valueOf", name: "4.wav", duration: 0.1, system: "valueOf", isReference: false },
+    ],
+    annotators: [
+      { id: "__proto__", role: "crowd" },
+      { id: "constructor", role: "crowd" },
+      { id: "toString", role: "crowd" },
+      { id: "hasOwnProperty", role: "crowd" },
+    ],
+    submissions: [
+      { clipId: "toString", annotatorId: "__proto__", score: 1 },
+      { clipId: "hasOwnProperty", annotatorId: "__proto__", score: 1 },
+      { clipId: "toString", annotatorId: "constructor", score: 5 },
+      { clipId: "valueOf", annotatorId: "__proto__", score: 2 },
+      { clipId: "hasOwnProperty", annotatorId: "constructor", score: 3 },
+      { clipId: "toString", annotatorId: "toString", score: 4 },
+    ],
+    regions: [],
+    reasonLabels: [],
+  } as AnnotationFile;
+  const expected = reportBack(computeReport(renamed(file, safe)));
+  const report = settleAnova(computeReport(file), expected);
+  expect(report).toEqual(expected);
+  expect(expected.mos.anova[1]).toMatchObject({ term: "sentence", F: 0, p: 1, partialEtaSq: 0 });
+});
