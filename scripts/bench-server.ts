@@ -6,13 +6,13 @@
 // Prints submissions per second, p50/p99 latency of submissions and of arrivals, and rows lost
 // or duplicated (must be 0). docs/server.md quotes the numbers.
 // Usage: npx tsx scripts/bench-server.ts [--participants N] [--clients C] [--only pglite|postgresql]
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { studyFile } from "../tests/server/fixtures.ts";
 import { startPostgres } from "../tests/server/postgres.ts";
+import { spawnServer } from "../tests/server/serverProcess.ts";
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -26,43 +26,12 @@ const K = 10;
 const TOKEN = "bench-token";
 
 /** `src/server/main.ts` in its own process; resolves with its address and the process. */
-function startServer(env: Record<string, string>, data: string) {
-  return new Promise<{ base: string; proc: ChildProcess }>((resolve, reject) => {
-    const proc = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "src/server/main.ts",
-        "--port",
-        "0",
-        "--data",
-        data,
-        "--app",
-        "no-app",
-        "--rate",
-        "1000000",
-        "--arrival-rate",
-        "100000000",
-      ],
-      { env: { ...process.env, REDPEN_TOKEN: TOKEN, ...env }, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ base: m[1], proc });
-      }
-    };
-    proc.stdout?.on("data", read);
-    proc.stderr?.on("data", read);
-    proc.on("exit", (code) => {
-      if (!/on http/.test(out)) reject(new Error(`the server exited (${code}):\n${out}`));
-    });
-  });
+async function startServer(env: Record<string, string>, data: string) {
+  const { proc, url } = spawnServer(
+    ["--data", data, "--rate", "1000000", "--arrival-rate", "100000000"],
+    { ...process.env, REDPEN_TOKEN: TOKEN, ...env },
+  );
+  return { base: await url, proc };
 }
 
 const quantile = (sorted: number[], q: number) =>

@@ -3,13 +3,14 @@
 // the same folder. Every submission it acknowledged is there, exactly once; the clients send
 // everything again (as the participant's page does), and in the end every submission is
 // stored once.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { studyFile } from "./fixtures.ts";
+import { spawnServer } from "./serverProcess.ts";
 
 const TOKEN = "kill-test-token";
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-kill-"));
@@ -22,45 +23,14 @@ afterAll(() => {
 
 /** Starts `npm run serve` (tsx src/server/main.ts) on a free port; resolves with its URL. */
 function startServer(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "src/server/main.ts",
-        "--port",
-        "0",
-        "--data",
-        path.join(dir, "db"),
-        "--app",
-        "no-app",
-        "--rate",
-        "100000",
-      ],
-      {
-        env: { ...process.env, REDPEN_TOKEN: TOKEN, DATABASE_URL: "" },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    child = proc;
-    exited = new Promise((done) => proc.once("exit", done));
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    proc.stdout?.on("data", read);
-    proc.stderr?.on("data", read);
-    proc.on("exit", (code) => {
-      if (!/on http/.test(out)) reject(new Error(`the server exited (${code}):\n${out}`));
-    });
+  const { proc, url } = spawnServer(["--data", path.join(dir, "db"), "--rate", "100000"], {
+    ...process.env,
+    REDPEN_TOKEN: TOKEN,
+    DATABASE_URL: "",
   });
+  child = proc;
+  exited = new Promise((done) => proc.once("exit", done));
+  return url;
 }
 
 async function call(base: string, method: string, route: string, body?: unknown, auth?: string) {

@@ -2,11 +2,12 @@
 // them under load (issue 18, item 6): arrivals from both are assigned in the database's
 // transactions, so no clip goes past ratingsPerClip; every submission is sent to both servers
 // at once (a retry landing on the other machine), and each is stored exactly once.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, expect, test } from "vitest";
 import { studyFile } from "./fixtures.ts";
 import { sha, wavOf } from "./harness.ts";
 import { type Cluster, startPostgres } from "./postgres.ts";
+import { spawnServer } from "./serverProcess.ts";
 
 const TOKEN = "two-servers-token";
 let cluster: Cluster | undefined;
@@ -18,44 +19,13 @@ afterAll(() => {
 
 /** `src/server/main.ts` on a free port against `url`; resolves with its address. */
 function startServer(url: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "src/server/main.ts",
-        "--port",
-        "0",
-        "--app",
-        "no-app",
-        "--rate",
-        "100000",
-        "--arrival-rate",
-        "1000000",
-      ],
-      {
-        env: { ...process.env, REDPEN_TOKEN: TOKEN, DATABASE_URL: url },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    children.push(proc);
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    proc.stdout?.on("data", read);
-    proc.stderr?.on("data", read);
-    proc.on("exit", (code) => {
-      if (!/on http/.test(out)) reject(new Error(`the server exited (${code}):\n${out}`));
-    });
+  const { proc, url: address } = spawnServer(["--rate", "100000", "--arrival-rate", "1000000"], {
+    ...process.env,
+    REDPEN_TOKEN: TOKEN,
+    DATABASE_URL: url,
   });
+  children.push(proc);
+  return address;
 }
 
 async function call(base: string, method: string, route: string, body?: unknown, auth?: string) {

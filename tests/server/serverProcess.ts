@@ -1,0 +1,38 @@
+// `src/server/main.ts` in a process of its own on a free loopback port, for the tests that kill
+// it or run two of them, and for `npm run bench:server`: one home for starting it and reading
+// its address from what it prints.
+import { type ChildProcess, spawn } from "node:child_process";
+
+/**
+ * Starts the server with `--port 0 --app no-app` and `args`; `url` resolves with its address
+ * once it says it listens, or rejects with everything it printed when it exits first or takes
+ * over 60 s.
+ */
+export function spawnServer(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { proc: ChildProcess; url: Promise<string> } {
+  const proc = spawn(
+    process.execPath,
+    ["--import", "tsx", "src/server/main.ts", "--port", "0", "--app", "no-app", ...args],
+    { env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const url = new Promise<string>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    proc.stdout?.on("data", read);
+    proc.stderr?.on("data", read);
+    proc.on("exit", (code) => {
+      if (!/on http/.test(out)) reject(new Error(`the server exited (${code}):\n${out}`));
+    });
+  });
+  return { proc, url };
+}
