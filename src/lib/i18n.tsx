@@ -78,7 +78,10 @@ function useDocumentLanguage(tag: string) {
 
 /**
  * The pages below in `language` (a BCP 47 tag), with the researcher's `texts` over its
- * catalogue. Renders nothing while the catalogue is fetched (a few kB, once).
+ * catalogue. Renders nothing while the first catalogue is fetched (a few kB, once). When the
+ * language changes (a study read after the page opened, in another language than the browser's),
+ * the pages stay in the old language until the new catalogue is here: they are not unmounted, so
+ * what someone was typing (the annotator id on the prompt) is not lost.
  */
 export function Language({
   language,
@@ -104,11 +107,11 @@ export function Language({
   }, [tag]);
   const textsKey = JSON.stringify(texts ?? {});
   const own = useMemo(() => usableTexts(JSON.parse(textsKey)), [textsKey]);
-  useDocumentLanguage(tag);
-  if (!loaded || loaded.tag !== tag) return <div aria-busy="true" className="min-h-screen" />;
+  useDocumentLanguage(loaded?.tag ?? tag);
+  if (!loaded) return <div aria-busy="true" className="min-h-screen" />;
   return (
     <IntlProvider
-      locale={tag === PSEUDO_LOCALE ? "en" : tag}
+      locale={loaded.tag === PSEUDO_LOCALE ? "en" : loaded.tag}
       messages={{ ...loaded.messages, ...own }}
       defaultLocale="en"
       onError={reportIntlError}
