@@ -7,6 +7,7 @@ export const COLLECTION_COMMANDS = new Set(["publish", "collect"]);
 export const TRANSCRIPT_COMMANDS = new Set(["aggregate", "wer"]);
 export const FILE_COMMANDS = new Set(["import", "export"]);
 export const ASR_COMMANDS = new Set(["asr"]);
+export const NEW_COMMANDS = new Set(["new"]);
 
 /** Exit codes. */
 export const EXIT_OK = 0;

@@ -3,12 +3,14 @@
 // loads the code of the command it runs only (the bundle is split per command: a command's
 // start does not pay for evaluating every other command's code).
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import {
   ASR_COMMANDS,
   COLLECTION_COMMANDS,
   EXIT_INTERNAL,
   FILE_COMMANDS,
+  NEW_COMMANDS,
   TRANSCRIPT_COMMANDS,
 } from "./common.ts";
 
@@ -80,6 +82,25 @@ if (argv[0] === "texts") {
       writeFile: (path, data) => writeFileSync(path, data),
       makeDir: (path) => mkdirSync(path, { recursive: true }),
       exists: (path) => existsSync(path),
+    });
+  } catch (error) {
+    internal(error);
+  }
+} else if (NEW_COMMANDS.has(argv[0] ?? "")) {
+  const { runNewCli } = await import("./newStudy.ts");
+  try {
+    process.exitCode = runNewCli(argv, {
+      ...io,
+      readFile: (path) => readFileSync(path, "utf8"),
+      readBytes: (path) => readFileSync(path),
+      writeFile: (path, data) => writeFileSync(path, data),
+      exists: (path) => existsSync(path),
+      listFiles: (dir) =>
+        readdirSync(dir, { withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => e.name),
+      baseName: (path) => basename(resolve(path)),
+      join,
     });
   } catch (error) {
     internal(error);

@@ -1,5 +1,6 @@
 // Studies: create, list, change, delete. See repo.ts for the whole repository API.
 import type Dexie from "dexie";
+import { slugify } from "../domain/slug.ts";
 import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
 import { checkNewClips, type NewClip, newClipsBytes, writeClipsInTransaction } from "./clips.ts";
@@ -42,18 +43,7 @@ export function studyText(study: StudyRecord, key: "description" | "instructions
   return typeof value === "string" ? value : "";
 }
 
-/** "VCC 2018 — Pilot!" → "vcc-2018-pilot" (ASCII letters and digits, dashes, ≤ 40 chars). */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
-  return slug || "study";
-}
+export { slugify };
 
 function randomSuffix(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(4));
