@@ -5,9 +5,14 @@
 import path from "node:path";
 import ts from "typescript";
 
-/** A top-level area of src/: "domain", "db", …, or "features/<name>". */
+/**
+ * A top-level area: of src/ ("domain", "db", …, or "features/<name>"), "scripts", or a folder
+ * of tests/ ("tests/e2e", "tests/server", …).
+ */
 export function areaOf(file: string): string | null {
   const parts = file.split("/");
+  if (parts[0] === "scripts" && parts.length >= 2) return "scripts";
+  if (parts[0] === "tests" && parts.length >= 3) return `tests/${parts[1]}`;
   if (parts[0] !== "src" || parts.length < 3) return null;
   if (parts[1] === "features") return parts.length >= 4 ? `features/${parts[2]}` : null;
   return parts[1] ?? null;
@@ -26,7 +31,20 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   server: ["domain"],
   features: ["domain", "db", "audio", "stores", "lib", "components", "workers"],
   app: ["*"],
+  // Outside src/: the browser tests and the server's tests drive the built app and the server
+  // from Node, so they reach no browser-side code; the benchmarks and scripts likewise.
+  "tests/e2e": ["domain", "cli", "server", "scripts", "tests/server"],
+  "tests/server": ["domain", "cli", "server"],
+  scripts: ["domain", "cli", "server", "tests/e2e", "tests/server"],
+  // Component and unit tests, their fakes and set-up: anything they test.
+  "tests/unit": ["*"],
+  "tests/helpers": ["*"],
+  "tests/setup": ["*"],
+  "tests/fixtures": [],
 };
+
+/** The one file through which the features use the database (src/db/repo.ts, "the repository"). */
+export const REPOSITORY = "src/db/repo.ts";
 
 export interface Violation {
   file: string;
@@ -51,6 +69,8 @@ export function check(file: string, target: string): string | null {
     if (path.basename(target) === "index.ts" && target.split("/").length === 4) return null;
     return `${from} may use another feature only through its index.ts, not ${target}`;
   }
+  if (from.startsWith("features/") && to === "db" && target !== REPOSITORY)
+    return `${from} may use db/ only through the repository, ${REPOSITORY}, not ${target}`;
   const key = from.startsWith("features/") ? "features" : from;
   const allowed = ALLOWED[key] ?? [];
   if (allowed.includes("*") || allowed.includes(to)) return null;

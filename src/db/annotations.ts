@@ -158,6 +158,11 @@ export async function listRegions(
   return rows.sort((a, b) => a.start - b.start || a.end - b.end || a.id.localeCompare(b.id));
 }
 
+/** How many regions the study has (IndexedDB counts them without reading any). */
+export function countRegions(studyId: string): Promise<number> {
+  return ofStudy(db.regions, studyId).count();
+}
+
 /** Every region in the study (for progress views and analysis). */
 export function listAllRegions(studyId: string): Promise<RegionRecord[]> {
   return ofStudy(db.regions, studyId).toArray();

@@ -1,7 +1,14 @@
 // Clips and their audio. See repo.ts for the whole repository API.
 import { MAX_CLIP_TEXT_LENGTH } from "../domain/transcripts/limits.ts";
 import type { Clip } from "../domain/types.ts";
-import { type AudioRecord, type ClipRecord, db, ofStudy, type RedPenDB } from "./db.ts";
+import {
+  type AudioRecord,
+  type ClipRecord,
+  db,
+  ofStudy,
+  type RedPenDB,
+  withKeyPrefix,
+} from "./db.ts";
 import { bytesNeeded, requireSpace } from "./space.ts";
 import { requireFinite, requireId, requirePositive } from "./validate.ts";
 import { runWrite } from "./write.ts";
@@ -115,6 +122,11 @@ export function listClips(studyId: string): Promise<ClipRecord[]> {
     .where("[studyId+order]")
     .between([studyId, -Infinity], [studyId, Infinity])
     .toArray();
+}
+
+/** The study's first clip in its order, or `undefined` when it has none. */
+export function firstClip(studyId: string): Promise<ClipRecord | undefined> {
+  return withKeyPrefix(db.clips, "[studyId+order]", [studyId]).first();
 }
 
 /** One clip, or `undefined`. */

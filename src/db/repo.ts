@@ -9,6 +9,7 @@
 //   on change, e.g. `useLiveQuery(() => listRegions(studyId, clipId, me), [studyId, clipId, me])`.
 export {
   addRegion,
+  countRegions,
   deleteRegion,
   deleteSubmission,
   ensureAnnotator,
@@ -29,6 +30,7 @@ export {
 export {
   addClips,
   clipsWithoutAudio,
+  firstClip,
   getClip,
   getClipAudio,
   listClips,
@@ -45,7 +47,10 @@ export type {
   StudyRecord,
   SubmissionRecord,
 } from "./db.ts";
-export { ensureDemoStudy } from "./demo.ts";
+export { DEMO_STUDY_ID, ensureDemoStudy } from "./demo.ts";
+export { type AttachAudioResult, attachAudio, studyToFile } from "./interchange.ts";
+export { acknowledgeLabel, pendingLabels, writeExpertCopy } from "./serverCopy.ts";
+export { bytesNeeded, LOW_SPACE_BYTES, lowOnSpace, requireSpace } from "./space.ts";
 export {
   createStudy,
   deleteStudy,
@@ -60,4 +65,4 @@ export {
   updateParticipation,
   updateStudy,
 } from "./studies.ts";
-export { runWrite, WriteError } from "./write.ts";
+export { describeWriteError, errorMessage, runWrite, WriteError } from "./write.ts";

@@ -66,3 +66,39 @@ test("imports are read with TypeScript's own scanner: static, type-only, dynamic
   ].join("\n");
   expect(importsOf(text).sort()).toEqual(["../b.ts", "./a.ts", "./c.ts", "./d.ts"]);
 });
+
+test("the features reach the database only through the repository", () => {
+  expect(check("src/features/annotate/expert/useExpertData.ts", "src/db/db.ts")).toBe(
+    "features/annotate may use db/ only through the repository, src/db/repo.ts, not src/db/db.ts",
+  );
+  expect(check("src/features/import-export/AddAudio.tsx", "src/db/space.ts")).toBe(
+    "features/import-export may use db/ only through the repository, src/db/repo.ts, not src/db/space.ts",
+  );
+  expect(check("src/features/annotate/expert/useExpertData.ts", "src/db/repo.ts")).toBeNull();
+  // the worker side and the shell may use the database's modules
+  expect(check("src/workers/inlineImport.ts", "src/db/db.ts")).toBeNull();
+  expect(check("src/app/useStartup.ts", "src/db/demo.ts")).toBeNull();
+});
+
+test("scripts/ and tests/ follow their folders' rules too", () => {
+  expect(check("tests/e2e/annotate.test.ts", "src/features/annotate/keys.ts")).toBe(
+    "tests/e2e/ may import only domain, cli, server, scripts, tests/server, not features/annotate/",
+  );
+  expect(check("tests/e2e/annotate.test.ts", "src/db/repo.ts")).toBe(
+    "tests/e2e/ may import only domain, cli, server, scripts, tests/server, not db/",
+  );
+  expect(check("tests/server/contract.test.ts", "tests/e2e/chromium.ts")).toBe(
+    "tests/server/ may import only domain, cli, server, not tests/e2e/",
+  );
+  expect(check("scripts/bench-annotate.ts", "src/stores/annotate.ts")).toBe(
+    "scripts/ may import only domain, cli, server, tests/e2e, tests/server, not stores/",
+  );
+  expect(check("scripts/bench-server.ts", "tests/server/serverProcess.ts")).toBeNull();
+  expect(
+    check("tests/unit/import-other-tools.test.tsx", "src/features/import-export/index.ts"),
+  ).toBeNull();
+  // the app's code never imports a test's helpers
+  expect(check("src/audio/Waveform.tsx", "tests/helpers/fakeWaveform.ts")).toBe(
+    "audio/ may import only domain, not tests/helpers/",
+  );
+});

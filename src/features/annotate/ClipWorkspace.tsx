@@ -7,7 +7,6 @@ import { paletteColor } from "../../audio/colors.ts";
 import { formatTime, roundSeconds } from "../../audio/format.ts";
 import { waveformBoxHeight } from "../../audio/layout.ts";
 import { Waveform, type WaveformHandle, type WaveformSpan } from "../../audio/Waveform.tsx";
-import { updateRegion } from "../../db/annotations.ts";
 import {
   addRegion,
   type ClipRecord,
@@ -16,6 +15,7 @@ import {
   listRegions,
   type StudyRecord,
   type SubmissionRecord,
+  updateRegion,
 } from "../../db/repo.ts";
 import { ownValue } from "../../domain/idRecord.ts";
 import { ratingScaleOf } from "../../domain/ratingScale.ts";

@@ -3,8 +3,7 @@
 // Shown prominently on the crowd finished screen and as a secondary button on the crowd and
 // expert screens, in the page's language. Failures become an error notice.
 import { useState } from "react";
-import { studyToFile } from "../../db/interchange.ts";
-import { errorMessage } from "../../db/write.ts";
+import { errorMessage, studyToFile } from "../../db/repo.ts";
 import { annotatorSubset } from "../../domain/export/annotatorSubset.ts";
 import { safeFileName } from "../../domain/export/names.ts";
 import { serializeAnnotationFile } from "../../domain/interchange/serialize.ts";

@@ -2,7 +2,7 @@
 // with the download of their work right there, so a full disk never costs them what they did.
 // Checked when the screen opens and each time the finished count changes.
 import { useEffect, useState } from "react";
-import { LOW_SPACE_BYTES, lowOnSpace } from "../../db/space.ts";
+import { LOW_SPACE_BYTES, lowOnSpace } from "../../db/repo.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 

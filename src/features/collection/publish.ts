@@ -2,8 +2,7 @@
 // as an interchange file without annotations, each clip's audio by its SHA-256, then only the
 // audio the server does not have. Publishing again updates the settings and sends nothing new.
 
-import { studyToFile } from "../../db/interchange.ts";
-import { getClipAudio } from "../../db/repo.ts";
+import { getClipAudio, studyToFile } from "../../db/repo.ts";
 import {
   type CollectionSettings,
   expertLink,

@@ -5,10 +5,14 @@ import { useId, useState } from "react";
 import { readAudioDuration } from "../../audio/decode.ts";
 import { FILE_BUTTON_CLASS } from "../../components/Button.tsx";
 import { DropZone } from "../../components/DropZone.tsx";
-import { type AttachAudioResult, attachAudio } from "../../db/interchange.ts";
-import { clipsWithoutAudio } from "../../db/repo.ts";
-import { bytesNeeded, requireSpace } from "../../db/space.ts";
-import { runWrite } from "../../db/write.ts";
+import {
+  type AttachAudioResult,
+  attachAudio,
+  bytesNeeded,
+  clipsWithoutAudio,
+  requireSpace,
+  runWrite,
+} from "../../db/repo.ts";
 
 const SHOWN = 8;
 

@@ -4,7 +4,7 @@
 // imported without audio, the "Add audio" drop zone.
 import { useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { studyToFile } from "../../db/interchange.ts";
+import { studyToFile } from "../../db/repo.ts";
 import { buildExport, type ExportKind } from "../../domain/export/bundles.ts";
 import { downloadFile } from "../../lib/download.ts";
 import { AddAudio } from "./AddAudio.tsx";

@@ -4,7 +4,7 @@
 import { useCallback, useId, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/Button.tsx";
-import { describeWriteError } from "../../db/write.ts";
+import { describeWriteError } from "../../db/repo.ts";
 import { plural } from "../../lib/format.ts";
 import { studyPath } from "../../lib/routes.ts";
 import { notify } from "../../stores/notices.ts";

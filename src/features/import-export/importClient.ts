@@ -2,7 +2,6 @@
 // import card; each call sends one request and settles with its final answer, reporting the
 // worker's progress on the way. Where module workers do not exist (jsdom in component tests)
 // the same handler runs in this thread instead, so both paths share every line of import logic.
-import { db } from "../../db/db.ts";
 import type {
   ConflictChoices,
   ConflictView,
@@ -69,8 +68,8 @@ export function createInlineImportWorker(): ImportWorkerLike {
       worker.onmessage = null;
     },
   };
-  const handler = import("../../workers/importHandler.ts").then(({ createImportHandler }) =>
-    createImportHandler(db, (message) =>
+  const handler = import("../../workers/inlineImport.ts").then(({ createInlineImportHandler }) =>
+    createInlineImportHandler((message) =>
       worker.onmessage?.({ data: message } as MessageEvent<ImportResponse>),
     ),
   );

@@ -3,9 +3,14 @@
 // audio of the clips that have spans, once) into a local copy the expert screen works on; each
 // label the expert changes is sent back by a Sender, the last set of reasons per span winning.
 
-import { getClipAudio, getStudy } from "../../db/repo.ts";
 // Directly, not through repo.ts: only expert links need it, so it stays in their chunk.
-import { acknowledgeLabel, pendingLabels, writeExpertCopy } from "../../db/serverCopy.ts";
+import {
+  acknowledgeLabel,
+  getClipAudio,
+  getStudy,
+  pendingLabels,
+  writeExpertCopy,
+} from "../../db/repo.ts";
 import { api } from "../../lib/collectionApi.ts";
 import { Sender } from "./sender.ts";
 

@@ -2,8 +2,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
-import { DEMO_STUDY_ID, ensureDemoStudy } from "../../db/demo.ts";
-import { listStudySummaries } from "../../db/repo.ts";
+import { DEMO_STUDY_ID, ensureDemoStudy, listStudySummaries } from "../../db/repo.ts";
 import { StudyRow } from "./StudyRow.tsx";
 
 /** Brings back the demo study after it was deleted. */

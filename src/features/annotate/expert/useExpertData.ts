@@ -9,15 +9,17 @@
 // A reason key re-runs only the clip's label query, never a query over the study.
 import { useLiveQuery } from "dexie-react-hooks";
 import { useRef } from "react";
-import { db, withKeyPrefix } from "../../../db/db.ts";
 import {
   type AnnotatorRecord,
   type ClipRecord,
+  firstClip,
   getClip,
   getClipAudio,
   getStudy,
   listAnnotators,
   listReasonLabels,
+  listRegions,
+  listSubmissions,
   type ReasonLabelRecord,
   type RegionRecord,
   type StudyRecord,
@@ -48,7 +50,7 @@ export function useCurrentClip(
 ): ClipRecord | null | undefined {
   const result = useLiveQuery(async () => {
     const wanted = clipId === undefined ? undefined : await getClip(studyId, clipId);
-    const clip = wanted ?? (await withKeyPrefix(db.clips, "[studyId+order]", [studyId]).first());
+    const clip = wanted ?? (await firstClip(studyId));
     return { clipId, clip: clip ?? null };
   }, [studyId, clipId]);
   if (result === undefined) return undefined;
@@ -83,9 +85,7 @@ export function useClipSpans(
 ): ClipSpans | undefined {
   const result = useLiveQuery(async () => {
     const crowd = isCrowd(annotators);
-    const regions = (
-      await withKeyPrefix(db.regions, "[studyId+clipId+annotatorId]", [studyId, clipId]).toArray()
-    )
+    const regions = (await listRegions(studyId, clipId))
       .filter((r) => crowd(r.annotatorId))
       .sort(
         (a, b) =>
@@ -101,7 +101,7 @@ export function useClipSpans(
             studyId,
             regions.map((r) => r.id),
           );
-    const submitted = (await withKeyPrefix(db.submissions, ":id", [studyId, clipId]).toArray())
+    const submitted = (await listSubmissions(studyId, { clipId }))
       .map((x) => x.annotatorId)
       .filter(crowd);
     return { clipId, regions, labels, submitted };

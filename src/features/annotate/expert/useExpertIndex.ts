@@ -5,7 +5,7 @@
 // module workers do not exist (jsdom in component tests) the same reader runs in this thread.
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
-import { db, ofStudy } from "../../../db/db.ts";
+import { countRegions } from "../../../db/repo.ts";
 import type {
   ExpertIndex,
   ExpertIndexRequest,
@@ -55,7 +55,7 @@ export interface IndexState {
 /** The study's navigation index for `expertId`; reading starts once `enabled`. */
 export function useExpertIndex(studyId: string, expertId: string, enabled: boolean): IndexState {
   const regionCount = useLiveQuery<number | undefined>(
-    async () => (enabled ? ofStudy(db.regions, studyId).count() : undefined),
+    async () => (enabled ? countRegions(studyId) : undefined),
     [studyId, enabled],
   );
   // The index is read at once; a later change of the count reads it again.
