@@ -33,7 +33,11 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 const argv = process.argv.slice(2);
-if (argv[0] === "texts") {
+if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
+  // The help alone loads no command's code.
+  const { USAGE } = await import("./usage.ts");
+  process.stdout.write(USAGE);
+} else if (argv[0] === "texts") {
   const { runTextsCli } = await import("./texts.ts");
   process.exitCode = runTextsCli(argv, { ...io, readFile: (path) => readFileSync(path, "utf8") });
 } else if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {

@@ -2,7 +2,15 @@
 // on install) gives the same answers as the CLI run in-process, and a project that installs
 // this package gets a working `npx redpen`.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, expect, test } from "vitest";
@@ -45,6 +53,28 @@ test("the bundle answers as the sources do: help, validate, stats --json, a refu
     expect({ code: bundled.status, out: bundled.stdout, err: bundled.stderr }).toEqual(sources);
   }
   expect(existsSync(BIN) && readFileSync(BIN, "utf8").startsWith("#!/usr/bin/env node")).toBe(true);
+});
+
+test("`redpen --help` loads the help text alone, not any command's code", () => {
+  // The modules --help evaluates: the entry's static imports, and the help's chunk with its own.
+  const chunks = path.join(ROOT, "dist-cli", "chunks");
+  const staticImports = (file: string) =>
+    [
+      ...readFileSync(file, "utf8").matchAll(/import(?:\{[^}]*\}from)?"\.\/(?:chunks\/)?([^"]+)"/g),
+    ].map((m) => path.join(chunks, m[1] as string));
+  const usage = readdirSync(chunks).find((f) => f.startsWith("usage-"));
+  if (!usage) throw new Error("no usage chunk in dist-cli/chunks");
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const next of staticImports(file)) visit(next);
+  };
+  for (const file of [...staticImports(BIN), path.join(chunks, usage)]) visit(file);
+  const bytes = [...loaded].reduce((sum, f) => sum + statSync(f).size, 0);
+  // The help text and the entry's few shared helpers: a few kB, not the ~1 MB of the commands.
+  expect(bytes).toBeLessThan(16_000);
+  expect(spawnSync(process.execPath, [BIN, "-h"], { encoding: "utf8" }).stdout).toBe(USAGE);
 });
 
 test("a project that installs the package gets `npx redpen`", () => {
