@@ -292,6 +292,23 @@ describe("a generated 300-clip study", () => {
       // Each headline figure is on screen, whole.
       const box = await page.locator('[data-figure="agreement.meanPairwiseKappa"]').boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      // The listening test's figures come first in its table: the MOS and both intervals (the
+      // bootstrap's included) are on screen; the SD and the counts may scroll in the card.
+      const firstSystem = page.locator('#listening-test [data-figure$=".bootstrap"]').first();
+      await firstSystem.waitFor();
+      // (Measured against the table's scrolling card, whose right edge hides what overflows.)
+      const card = await firstSystem
+        .locator("xpath=ancestor::div[contains(@class, 'overflow-x-auto')][1]")
+        .boundingBox();
+      if (!card) throw new Error("the MOS table has no scrolling card");
+      for (const figure of ["mean", "ci95", "bootstrap"]) {
+        const cell = page.locator(`#listening-test [data-figure$=".${figure}"]`).first();
+        const b = await cell.boundingBox();
+        expect(
+          b && b.x >= card.x && b.x + b.width <= card.x + card.width,
+          `${figure} in view`,
+        ).toBe(true);
+      }
       await screenshot(page, "analysis-phone");
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });

@@ -93,16 +93,7 @@ export function ListeningTestSection({
                   System
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Ratings
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Raters
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
                   MOS
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  SD
                 </th>
                 <th scope="col" className="py-2 text-right font-medium">
                   95 % CI
@@ -116,6 +107,15 @@ export function ListeningTestSection({
                     Bootstrap CI*
                   </th>
                 ) : null}
+                <th scope="col" className="py-2 pl-3 pr-3 text-right font-medium">
+                  SD
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Ratings
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Raters
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -126,13 +126,8 @@ export function ListeningTestSection({
                     <th scope="row" className="py-1 pr-3 text-left font-normal">
                       {s}
                     </th>
-                    <td className="py-1 pr-3 text-right tabular-nums">{count(m?.n ?? 0)}</td>
-                    <td className="py-1 pr-3 text-right tabular-nums">{count(m?.raters ?? 0)}</td>
                     <td className="py-1 pr-3 text-right font-medium" data-figure={`mos.${s}.mean`}>
                       <Value text={fixed(m?.mean, 2)} />
-                    </td>
-                    <td className="py-1 pr-3 text-right">
-                      <Value text={fixed(m?.sd ?? null, 2)} reason={ONE_RATING} />
                     </td>
                     <td className="py-1 text-right" data-figure={`mos.${s}.ci95`}>
                       <Value
@@ -151,6 +146,11 @@ export function ListeningTestSection({
                         />
                       </td>
                     ) : null}
+                    <td className="py-1 pl-3 pr-3 text-right">
+                      <Value text={fixed(m?.sd ?? null, 2)} reason={ONE_RATING} />
+                    </td>
+                    <td className="py-1 pr-3 text-right tabular-nums">{count(m?.n ?? 0)}</td>
+                    <td className="py-1 text-right tabular-nums">{count(m?.raters ?? 0)}</td>
                   </tr>
                 );
               })}
