@@ -26,6 +26,7 @@ const PARTICIPANT_FILES = [
   "src/features/annotate/LowSpaceWarning.tsx",
   "src/features/annotate/DownloadMyWork.tsx",
   "src/components/Busy.tsx",
+  "src/app/ParticipantBar.tsx",
   "src/features/annotate/ClipWorkspace.tsx",
   "src/features/annotate/Instructions.tsx",
   "src/features/annotate/RatingGroup.tsx",
