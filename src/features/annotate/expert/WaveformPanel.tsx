@@ -143,6 +143,16 @@ export function WaveformPanel(p: Props) {
         <div dir="ltr">
           <Waveform
             ref={p.waveformRef}
+            name={t("clip.waveform")}
+            words={{
+              loading: t("expert.screen.audio.loading"),
+              failed: t("expert.screen.audio.failed"),
+              failedHint: t("expert.screen.audio.failedHint"),
+              details: (message) => t("expert.screen.audio.details", { message }),
+              spectrogramUnavailable: (message) =>
+                t("expert.screen.audio.spectrogramUnavailable", { message }),
+              overlay: t("expert.screen.audio.overlay"),
+            }}
             audio={p.audio.src}
             spans={p.spans}
             selectedId={p.selectedId}
