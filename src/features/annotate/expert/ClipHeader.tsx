@@ -5,7 +5,7 @@ import type { ClipRecord, StudyRecord } from "../../../db/repo.ts";
 import { ownValue } from "../../../domain/idRecord.ts";
 import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import { DownloadMyWork } from "../DownloadMyWork.tsx";
-import { seconds } from "./words.ts";
+import { isolated, seconds } from "./words.ts";
 
 function sentenceText(study: StudyRecord, clip: ClipRecord): string | undefined {
   const sentences = study.extra.sentences;
@@ -32,8 +32,8 @@ export function ClipHeader({
   const intl = useIntlShape();
   const text = sentenceText(study, clip);
   const details = [
-    clip.system && t("expert.screen.system", { system: clip.system }),
-    clip.sentence && t("expert.screen.sentence", { sentence: clip.sentence }),
+    clip.system && t("expert.screen.system", { system: isolated(intl, clip.system) }),
+    clip.sentence && t("expert.screen.sentence", { sentence: isolated(intl, clip.sentence) }),
     t("expert.screen.seconds", { seconds: seconds(intl, clip.duration) }),
     clip.isReference && t("expert.screen.referenceClip"),
   ].filter(Boolean);
@@ -41,12 +41,11 @@ export function ClipHeader({
     <header className="flex flex-wrap items-start justify-between gap-4 lg:flex-nowrap">
       <div className="min-w-0 lg:flex-1">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
-          {t("expert.screen.reviewOf", { study: study.name })}
+          {t("expert.screen.reviewOf", { study: isolated(intl, study.name) })}
         </p>
         <h1
           ref={headingRef}
           tabIndex={-1}
-          dir="auto"
           className="mt-1 truncate text-xl font-semibold text-slate-900 outline-none"
         >
           {clip.name}
@@ -54,7 +53,7 @@ export function ClipHeader({
         <p className="mt-0.5 text-sm text-slate-500">{details.join(" · ")}</p>
         {text && (
           <p className="mt-2 max-w-3xl text-sm italic text-slate-700">
-            {t("expert.screen.quote", { text })}
+            {t("expert.screen.quote", { text: isolated(intl, text) })}
           </p>
         )}
       </div>

@@ -272,9 +272,7 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
   if (current === null) {
     return (
       <main className="mx-auto max-w-6xl p-6">
-        <h1 className="text-xl font-semibold" dir="auto">
-          {data.study.name}
-        </h1>
+        <h1 className="text-xl font-semibold">{data.study.name}</h1>
         <p className="mt-2 text-sm text-slate-600">{t("crowd.noClips")}</p>
       </main>
     );
@@ -358,8 +356,8 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
           </section>
           <section aria-labelledby="expert-spans-title" className={`${card} p-4`}>
             <h2 id="expert-spans-title" className="mb-3 text-sm font-semibold text-slate-800">
-              {t("expert.screen.spansTitle")}
-              <span className="ms-2 font-normal text-slate-500">
+              {t("expert.screen.spansTitle")}{" "}
+              <span className="ms-1 font-normal text-slate-500">
                 {t("expert.screen.spansLabelled", {
                   labelled: clipProgress.labelled,
                   total: clipProgress.total,

@@ -4,6 +4,7 @@
 import type { IntlShape } from "react-intl";
 import type { SpanAcoustics } from "../../../domain/acoustics/spanStats.ts";
 import type { MessageId } from "../../../lib/i18n.tsx";
+import { leftToRight } from "./words.ts";
 
 /** A line as a message id and its values, formatted by the page (SpanEvidence). */
 export interface EvidenceLine {
@@ -16,16 +17,20 @@ const LEVEL = 0.05;
 
 /** One line per figure; the F0 lines say why they are missing when the span is unvoiced. */
 export function describeSpanAcoustics(s: SpanAcoustics, intl: IntlShape): EvidenceLine[] {
+  // Each figure left to right inside right-to-left text: "-0.7", never "0.7-" beside a unit.
   const one = (x: number) =>
-    intl.formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    leftToRight(intl, intl.formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
   // A sign on every difference that is not zero ("+4.1", "−3.2" as the locale writes them).
   const signed = (x: number) =>
-    intl.formatNumber(x, {
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
-      signDisplay: "exceptZero",
-    });
-  const whole = (x: number) => intl.formatNumber(Math.round(x));
+    leftToRight(
+      intl,
+      intl.formatNumber(x, {
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+        signDisplay: "exceptZero",
+      }),
+    );
+  const whole = (x: number) => leftToRight(intl, intl.formatNumber(Math.round(x)));
   const lines: EvidenceLine[] = [];
   if (s.meanF0 === null) {
     lines.push({

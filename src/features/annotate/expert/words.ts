@@ -10,6 +10,14 @@ export function leftToRight(intl: IntlShape, text: string): string {
   return directionOf(intl.locale) === "rtl" ? `\u2066${text}\u2069` : text;
 }
 
+/**
+ * The study's own words (a name, a sentence, an id) set apart from the message around them when
+ * the page runs right to left, so an English name keeps its order inside Arabic text.
+ */
+export function isolated(intl: IntlShape, text: string): string {
+  return directionOf(intl.locale) === "rtl" ? `\u2068${text}\u2069` : text;
+}
+
 /** A span's start and end as the waveform writes them (0:01.25), left to right in every language. */
 export function timeRange(intl: IntlShape, start: number, end: number): Record<string, string> {
   return { start: leftToRight(intl, formatTime(start)), end: leftToRight(intl, formatTime(end)) };
@@ -22,7 +30,7 @@ export function spanName(
 ): string {
   return intl.formatMessage(
     { id: "expert.screen.spanName" },
-    { annotator: span.annotatorId, ...timeRange(intl, span.start, span.end) },
+    { annotator: isolated(intl, span.annotatorId), ...timeRange(intl, span.start, span.end) },
   );
 }
 
