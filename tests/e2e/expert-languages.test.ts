@@ -95,7 +95,7 @@ test("Vietnamese: the expert screen, its app bar and its shortcuts", async () =>
   const evidence = page.getByTestId("span-evidence");
   await expect
     .poll(() => evidence.innerText(), { timeout: 20_000 })
-    .toMatch(/Năng lượng -?\d+,\d dB/);
+    .toMatch(/Năng lượng −?\d+,\d dB/);
   expect(await evidence.innerText()).toMatch(/^Vùng 0:0\d\.\d\d–0:0\d\.\d\d:/);
   await screenshot(page, "lang-expert-vi-1280x720");
   expect(await screenText(page)).not.toMatch(ENGLISH);

@@ -23,14 +23,14 @@ test("a high span: semitones above the rest, its range, its energy", () => {
   expect(describeSpanAcoustics(base)).toEqual([
     "F0 182 Hz, +4.1 semitones above the rest of the clip (median 144 Hz)",
     "F0 range 2.3 semitones (rest of the clip 7.9)",
-    "Energy -18.2 dB, +3.0 dB against the rest",
+    "Energy −18.2 dB, +3.0 dB against the rest",
   ]);
 });
 
 test("a low span says below, with a minus sign", () => {
   const low = { ...base, meanF0: 120, semitonesVsRest: 12 * Math.log2(120 / 144.2) };
   expect(describeSpanAcoustics(low)[0]).toBe(
-    "F0 120 Hz, -3.2 semitones below the rest of the clip (median 144 Hz)",
+    "F0 120 Hz, −3.2 semitones below the rest of the clip (median 144 Hz)",
   );
 });
 
@@ -41,10 +41,10 @@ test("a span within 0.05 semitones (or dB) of the rest is level with it, neither
     );
   }
   expect(describeSpanAcoustics({ ...base, restEnergyDb: -18.26 })[2]).toBe(
-    "Energy -18.2 dB, level with the rest",
+    "Energy −18.2 dB, level with the rest",
   );
   expect(describeSpanAcoustics({ ...base, semitonesVsRest: -0.05 })[0]).toBe(
-    "F0 182 Hz, -0.1 semitones below the rest of the clip (median 144 Hz)",
+    "F0 182 Hz, −0.1 semitones below the rest of the clip (median 144 Hz)",
   );
 });
 
@@ -58,7 +58,7 @@ test("an unvoiced span, and one shorter than a frame", () => {
   };
   expect(describeSpanAcoustics(unvoiced)).toEqual([
     "No voiced frames: no pitch in this span",
-    "Energy -18.2 dB, +3.0 dB against the rest",
+    "Energy −18.2 dB, +3.0 dB against the rest",
   ]);
   expect(
     describeSpanAcoustics({ ...unvoiced, frames: 0, energyDb: null, restEnergyDb: null }),
@@ -74,11 +74,11 @@ test("in German and Vietnamese: the language's sentences, decimal commas", async
   expect(describeSpanAcoustics(base, german)).toEqual([
     "F0 182 Hz, +4,1 Halbtöne über dem Rest des Clips (Median 144 Hz)",
     "F0-Umfang 2,3 Halbtöne (Rest des Clips 7,9)",
-    "Energie -18,2 dB, +3,0 dB gegenüber dem Rest",
+    "Energie −18,2 dB, +3,0 dB gegenüber dem Rest",
   ]);
   const vietnamese = createIntl({ locale: "vi", messages: { ...ENGLISH, ...vi } });
   const low = { ...base, meanF0: 120, semitonesVsRest: 12 * Math.log2(120 / 144.2) };
   expect(describeSpanAcoustics(low, vietnamese)[0]).toBe(
-    "F0 120 Hz, thấp hơn phần còn lại của đoạn -3,2 nửa cung (trung vị 144 Hz)",
+    "F0 120 Hz, thấp hơn phần còn lại của đoạn −3,2 nửa cung (trung vị 144 Hz)",
   );
 });

@@ -17,13 +17,14 @@ const LEVEL = 0.05;
 
 /** One line per figure; the F0 lines say why they are missing when the span is unvoiced. */
 export function describeSpanAcoustics(s: SpanAcoustics, intl: IntlShape): EvidenceLine[] {
-  // Each figure left to right inside right-to-left text: "-0.7", never "0.7-" beside a unit.
+  // A figure as the locale writes it, with the typographic minus sign (−, not the hyphen), and
+  // set apart inside right-to-left text.
+  const figure = (text: string) => leftToRight(intl, text.replace("-", "−"));
   const one = (x: number) =>
-    leftToRight(intl, intl.formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
-  // A sign on every difference that is not zero ("+4.1", "−3.2" as the locale writes them).
+    figure(intl.formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+  // A sign on every difference that is not zero ("+4.1", "−3.2").
   const signed = (x: number) =>
-    leftToRight(
-      intl,
+    figure(
       intl.formatNumber(x, {
         minimumFractionDigits: 1,
         maximumFractionDigits: 1,
