@@ -44,9 +44,14 @@ export function NavLink({ href, children }: { href: string; children: string }) 
   );
 }
 
-/** The app's name and its mark, as every app bar shows it (a name: not translated). */
-export function AppName() {
-  return (
+const NAME = "flex items-center gap-2 text-base font-semibold tracking-tight text-slate-900";
+
+/**
+ * The app's name and its mark, as every app bar shows it (a name: not translated); a link to the
+ * studies when `home`.
+ */
+export function AppName({ home }: { home: boolean }) {
+  const name = (
     <>
       <span
         aria-hidden="true"
@@ -54,6 +59,13 @@ export function AppName() {
       />
       {APP_NAME}
     </>
+  );
+  return home ? (
+    <Link href="/" className={NAME}>
+      {name}
+    </Link>
+  ) : (
+    <span className={NAME}>{name}</span>
   );
 }
 
@@ -65,12 +77,7 @@ export function Header() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between px-6 py-3">
-        <Link
-          href="/"
-          className="flex items-center gap-2 text-base font-semibold tracking-tight text-slate-900"
-        >
-          <AppName />
-        </Link>
+        <AppName home />
         <div className="flex items-center gap-3">
           <StorageIndicator />
           <nav aria-label="Main">

@@ -4,7 +4,6 @@
 // studies or any researcher screen. On a local annotator's link (/annotate/…) also the storage
 // indicator and the way back to the studies, as the researcher's bar has them. Until the page's
 // language is known, the name alone: no word in a language the participant may not read.
-import { Link } from "wouter";
 import { usePageLanguage } from "../lib/pageLanguage.ts";
 import { AppName, NavLink, StorageIndicator } from "./Header.tsx";
 
@@ -14,18 +13,7 @@ export function ParticipantBar({ local }: { local: boolean }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-6 py-3">
-        {local ? (
-          <Link
-            href="/"
-            className="flex items-center gap-2 text-base font-semibold tracking-tight text-slate-900"
-          >
-            <AppName />
-          </Link>
-        ) : (
-          <span className="flex items-center gap-2 text-base font-semibold tracking-tight text-slate-900">
-            <AppName />
-          </span>
-        )}
+        <AppName home={local} />
         {local && t && (
           <div className="flex items-center gap-3">
             <StorageIndicator
