@@ -8,6 +8,7 @@ import { db } from "../db/db.ts";
 import { ensureDemoStudy } from "../db/demo.ts";
 import { PERSIST_DENIED_MESSAGE } from "../db/persist.ts";
 import { addClips, createStudy } from "../db/repo.ts";
+import { runWrite } from "../db/write.ts";
 import { analysisPath, annotatePath, routeId, studyPath } from "../lib/routes.ts";
 import { useNotices } from "../stores/notices.ts";
 import { useStorageStatus } from "../stores/storage.ts";
@@ -82,6 +83,42 @@ test("refused persistent storage: a header indicator that explains, no toast ove
   expect(screen.getByText("Storage not persistent")).toBeInTheDocument();
   expect(screen.getByText(PERSIST_DENIED_MESSAGE)).toBeInTheDocument();
   expect(useNotices.getState().notices).toEqual([]);
+  act(() => {
+    useStorageStatus.setState({ persistence: "unknown" });
+  });
+});
+
+test("a local annotator's link: the bar and the notices in the study's language, English again for the researcher", async () => {
+  await createStudy({ id: "vn", name: "Nghiên cứu thử", extra: { language: "vi" } });
+  await addClips("vn", [
+    { clip: { id: "c1", name: "c1.wav", duration: 1 }, blob: new Blob([new Uint8Array(44)]) },
+  ]);
+  const location = renderAt("/annotate/vn?annotator=w1&role=crowd");
+  await screen.findByRole("heading", { name: /c1\.wav/ });
+  const nav = await screen.findByRole("navigation", { name: "Chính" });
+  expect(within(nav).getByRole("link", { name: "Nghiên cứu" })).toHaveAttribute("href", "/");
+  expect(screen.queryByText("Studies")).toBeNull();
+  act(() => {
+    useStorageStatus.setState({ persistence: "denied" });
+  });
+  expect(screen.getByText("Bộ nhớ không bền vững")).toBeInTheDocument();
+  expect(screen.queryByText("Storage not persistent")).toBeNull();
+  // A write that fails: the database layer's notice, in the page's language.
+  await runWrite("the region", () => Promise.reject(new Error("disk full"))).catch(() => undefined);
+  const notices = screen.getByRole("region", { name: "Thông báo" });
+  expect(within(notices).getByRole("alert")).toHaveTextContent("Không lưu được vùng: disk full");
+  expect(
+    within(notices).getByRole("button", { name: "Đóng: Không lưu được vùng: disk full" }),
+  ).toBeInTheDocument();
+
+  // Back on the researcher's pages: the English bar, the same notice in English.
+  act(() => location.navigate("/nowhere"));
+  await screen.findByRole("heading", { name: "Page not found" });
+  expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+  expect(screen.getByText("Storage not persistent")).toBeInTheDocument();
+  expect(screen.getByRole("region", { name: "Notices" })).toHaveTextContent(
+    "Could not save the region: disk full",
+  );
   act(() => {
     useStorageStatus.setState({ persistence: "unknown" });
   });

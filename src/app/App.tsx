@@ -9,6 +9,7 @@ import { HomePage } from "../features/studies/HomePage.tsx";
 import { StudyPage } from "../features/studies/StudyPage.tsx";
 import { appHref, isParticipantPath, RawPaths, ROUTE_PATTERNS, routeId } from "../lib/routes.ts";
 import { Header } from "./Header.tsx";
+import { ParticipantBar } from "./ParticipantBar.tsx";
 import { useRouteFocus } from "./useRouteFocus.ts";
 import { useStartup } from "./useStartup.ts";
 
@@ -84,15 +85,25 @@ function NotFound() {
   );
 }
 
-/** The app shell: header, the current screen inside an error boundary, and the notices. */
+/** A local annotator's link (/annotate/…): the study's own language, like a participant's page. */
+function isLocalLinkPath(path: string): boolean {
+  return /^\/annotate(\/|$)/.test(path);
+}
+
+/**
+ * The app shell: header, the current screen inside an error boundary, and the notices. On a
+ * participant's page and a local annotator's link the bar is the participant's, in the page's
+ * language (docs/languages.md).
+ */
 export function App() {
   const [location] = useLocation();
   const participant = isParticipantPath(location);
+  const local = isLocalLinkPath(location);
   useStartup(participant);
   useRouteFocus(location);
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
-      <Header participant={participant} />
+      {participant || local ? <ParticipantBar local={local} /> : <Header />}
       <ErrorBoundary resetKey={location}>
         <RawPaths>
           <Routes />

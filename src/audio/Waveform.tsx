@@ -51,10 +51,33 @@ export interface WaveformHandle {
   getCurrentTime(): number;
 }
 
+/** The waveform's own words, in the page's language (English by default). */
+export interface WaveformWords {
+  loading: string;
+  failed: string;
+  failedHint: string;
+  /** "Details: {message}" with the error's own words in. */
+  details(message: string): string;
+  spectrogramUnavailable(message: string): string;
+  overlay: string;
+}
+
+const ENGLISH_WORDS: WaveformWords = {
+  loading: "Loading audio…",
+  failed: "This clip's audio could not be loaded.",
+  failedHint:
+    "The file may be damaged, or in a format this browser cannot play. You can still move to another clip.",
+  details: (message) => `Details: ${message}`,
+  spectrogramUnavailable: (message) => `Spectrogram unavailable: ${message}`,
+  overlay: "Pitch (F0) and energy over the waveform",
+};
+
 export interface WaveformProps {
   audio: Blob | string;
   /** The region's accessible name (the page's language), "Waveform" by default. */
   name?: string;
+  /** Its status and error texts in the page's language; English when absent. */
+  words?: WaveformWords;
   spans: WaveformSpan[];
   selectedId?: string | null;
   /** Dragging across the waveform creates a span (reported through onCreate). */
@@ -487,6 +510,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
     [regionById, currentTime],
   );
 
+  const words = props.words ?? ENGLISH_WORDS;
   const boxHeight = useMemo(
     () => waveformBoxHeight(height, showSpectrogram),
     [height, showSpectrogram],
@@ -504,7 +528,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         <canvas
           ref={overlayRef}
           role="img"
-          aria-label="Pitch (F0) and energy over the waveform"
+          aria-label={words.overlay}
           data-testid="feature-overlay"
           className="pointer-events-none absolute top-0 left-0 z-[4]"
           style={{ height }}
@@ -514,7 +538,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         <div className="absolute inset-0 flex items-center justify-center bg-slate-50">
           <div className="absolute inset-x-4 top-1/2 h-16 -translate-y-1/2 animate-pulse rounded bg-gradient-to-r from-slate-200 via-slate-100 to-slate-200" />
           <span role="status" className="relative text-sm text-slate-500">
-            Loading audio…
+            {words.loading}
           </span>
         </div>
       )}
@@ -523,12 +547,9 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
           role="alert"
           className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-red-50 p-4 text-center text-sm text-red-700"
         >
-          <strong className="font-semibold">This clip's audio could not be loaded.</strong>
-          <span>
-            The file may be damaged, or in a format this browser cannot play. You can still move to
-            another clip.
-          </span>
-          <span className="text-xs text-red-600/80">Details: {status.message}</span>
+          <strong className="font-semibold">{words.failed}</strong>
+          <span>{words.failedHint}</span>
+          <span className="text-xs text-red-600/80">{words.details(status.message)}</span>
         </div>
       )}
       {spectrogramError && (
@@ -536,7 +557,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
           role="alert"
           className="absolute right-2 bottom-2 rounded bg-white px-2 text-sm text-red-600"
         >
-          Spectrogram unavailable: {spectrogramError}
+          {words.spectrogramUnavailable(spectrogramError)}
         </p>
       )}
     </section>

@@ -12,7 +12,8 @@ export const DELETED_MESSAGE =
 /** Shows a notice when another tab upgrades or deletes the database (subscribe once). */
 export function watchForNewerVersion(database: RedPenDB = defaultDb): void {
   database.on("versionchange", (event) => {
-    notify("error", event.newVersion === null ? DELETED_MESSAGE : NEWER_VERSION_MESSAGE);
+    if (event.newVersion === null) notify("error", DELETED_MESSAGE, { kind: "databaseDeleted" });
+    else notify("error", NEWER_VERSION_MESSAGE, { kind: "newerVersion" });
     // Returning nothing keeps Dexie's default: close this connection so the other tab goes on.
   });
 }

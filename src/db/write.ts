@@ -4,7 +4,20 @@
 // How a message is shown is the app's business: it registers it with setNoticeReporter
 // (src/app/connect.ts), so this layer imports no UI state.
 
-export type NoticeReporter = (kind: "error" | "info", message: string) => void;
+/**
+ * What a notice is about, for a UI that shows it in another language (the English `message` is
+ * the fallback): a failed write (`label` as given to runWrite, `error` the error's own words),
+ * or the database changed by another tab.
+ */
+export type NoticeDetail =
+  | { kind: "saveFailed" | "storageFull"; label: string; error: string }
+  | { kind: "newerVersion" | "databaseDeleted" };
+
+export type NoticeReporter = (
+  kind: "error" | "info",
+  message: string,
+  detail?: NoticeDetail,
+) => void;
 
 let reporter: NoticeReporter = () => undefined;
 
@@ -14,8 +27,8 @@ export function setNoticeReporter(report: NoticeReporter): void {
 }
 
 /** Shows a message through the registered reporter. */
-export function notify(kind: "error" | "info", message: string): void {
-  reporter(kind, message);
+export function notify(kind: "error" | "info", message: string, detail?: NoticeDetail): void {
+  reporter(kind, message, detail);
 }
 
 /** A clear message for a failed write. Storage-full errors get their own wording. */
@@ -63,7 +76,11 @@ export async function runWrite<T>(label: string, fn: () => Promise<T>): Promise<
     return await fn();
   } catch (error) {
     const message = describeWriteError(label, error);
-    notify("error", message);
+    notify("error", message, {
+      kind: isQuotaError(error) ? "storageFull" : "saveFailed",
+      label,
+      error: errorMessage(error),
+    });
     throw new WriteError(message, error);
   }
 }

@@ -4,7 +4,14 @@
 // fetched only when a study in that language opens. The researcher's own texts
 // (`study.participantTexts`) win over the catalogue; a key the catalogue lacks reads English.
 import { type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { createIntl, createIntlCache, IntlContext, IntlProvider, type IntlShape } from "react-intl";
+import {
+  createIntl,
+  createIntlCache,
+  IntlContext,
+  IntlProvider,
+  type IntlShape,
+  useIntl,
+} from "react-intl";
 import {
   type Catalogue,
   ENGLISH,
@@ -18,6 +25,7 @@ import {
   directionOf,
   PSEUDO_LOCALE,
 } from "../domain/i18n/languages.ts";
+import { registerPageLanguage } from "./pageLanguage.ts";
 
 export type { MessageId } from "../domain/i18n/catalogue.ts";
 
@@ -116,9 +124,25 @@ export function Language({
       defaultLocale="en"
       onError={reportIntlError}
     >
+      <RegisterPageLanguage tag={tag} />
       {children}
     </IntlProvider>
   );
+}
+
+/** Lends the page's language to the app's chrome (app bar, notices) while it is shown. */
+function RegisterPageLanguage({ tag }: { tag: string }) {
+  const intl = useIntl();
+  useEffect(
+    () =>
+      registerPageLanguage({
+        tag,
+        dir: directionOf(tag),
+        format: (id, values) => intl.formatMessage({ id }, values),
+      }),
+    [tag, intl],
+  );
+  return null;
 }
 
 function reportIntlError(error: Error) {

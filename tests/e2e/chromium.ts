@@ -61,11 +61,12 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Closes the app shell's notices (e.g. about persistent storage) so screenshots show the screen. */
+/**
+ * Closes the app shell's notices (e.g. about persistent storage) so screenshots show the screen;
+ * in any language (the notices area is the page's one polite live region of that shape).
+ */
 export async function dismissNotices(page: Page): Promise<void> {
-  const buttons = page
-    .getByRole("region", { name: "Notices" })
-    .getByRole("button", { name: /^Dismiss/ });
+  const buttons = page.locator('section[aria-live="polite"] > ul > li > button');
   while ((await buttons.count()) > 0) await buttons.first().click();
 }
 

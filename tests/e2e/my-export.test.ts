@@ -186,7 +186,7 @@ test("the researcher, in a fresh browser, imports the file and finds w1's span; 
   // The expert gives a reason and downloads their own work from the expert screen's header:
   // their label, plus the span it is on and that span's annotator, so the file stands alone.
   await page.getByRole("checkbox", { name: "End of speech" }).check();
-  await page.getByText("1 of 1 spans labelled").waitFor();
+  await page.getByText("1 of 1 span labelled").waitFor();
   const mine = await download(page, page.getByRole("button", { name: BUTTON }));
   expect(mine.name).toBe("demo-e9.json");
   const regionId = JSON.parse(exported.text).regions[0].id as string;

@@ -1,8 +1,6 @@
 // /annotate/:studyId, loaded by AnnotatePage — who is annotating (from `?annotator=&role=`, else
-// a prompt), then the crowd screen or the expert screen. The prompt, the opening and error
-// messages and the crowd screen are in the study's language (`study.language`, with its
-// Participant texts; docs/languages.md); the expert screen is not translated yet and keeps the
-// document English.
+// a prompt), then the crowd screen or the expert screen, all in the study's language
+// (`study.language`, with its Participant texts; docs/languages.md).
 import { useLiveQuery } from "dexie-react-hooks";
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { Link, useSearchParams } from "wouter";
@@ -113,11 +111,6 @@ export function LocalAnnotatePage({ studyId }: { studyId: string }) {
     };
   }, [studyId, annotatorId, role]);
 
-  // The expert screen speaks English for now (docs/languages.md): no language around it.
-  if (identity?.role === "expert" && registration.kind === "ok") {
-    const { Screen } = registration;
-    return <Screen studyId={studyId} annotatorId={identity.annotatorId} />;
-  }
   return (
     <StudyLanguage studyId={studyId}>
       {!identity ? (
@@ -142,6 +135,9 @@ export function LocalAnnotatePage({ studyId }: { studyId: string }) {
         />
       ) : registration.kind === "pending" ? (
         <Opening />
+      ) : identity.role === "expert" ? (
+        // The expert screen is its own <main>.
+        <registration.Screen studyId={studyId} annotatorId={identity.annotatorId} />
       ) : (
         <main className="mx-auto max-w-6xl p-6">
           <registration.Screen studyId={studyId} annotatorId={identity.annotatorId} />

@@ -4,10 +4,16 @@
 // shortcuts dialog shows every line of the table.
 import { cleanup, render, renderHook, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { ENGLISH } from "../../domain/i18n/catalogue.ts";
 import { DEFAULT_TAXONOMY } from "../../domain/taxonomy.ts";
 import { actionFor, type HelpRow, helpRows, type KeyAction } from "../../lib/keyActions.ts";
-import { ShortcutsDialog as ExpertDialog } from "./expert/ShortcutsDialog.tsx";
-import { EXPERT_ACTIONS, type ExpertKeyActions, useExpertKeys } from "./expert/useExpertKeys.ts";
+import { ShortcutsDialog as ExpertDialog, expertShortcutId } from "./expert/ShortcutsDialog.tsx";
+import {
+  CLOSE_HELP,
+  EXPERT_ACTIONS,
+  type ExpertKeyActions,
+  useExpertKeys,
+} from "./expert/useExpertKeys.ts";
 import { CROWD_ACTIONS, type ShortcutAction, type ShortcutHandlers } from "./keys.ts";
 import { ShortcutsDialog as CrowdDialog } from "./ShortcutsDialog.tsx";
 
@@ -179,6 +185,15 @@ describe("expert screen", () => {
     }
     for (const t of DEFAULT_TAXONOMY) {
       expect(within(dialog).getByText(`Toggle “${t.label}”`)).toBeInTheDocument();
+    }
+    expect(within(dialog).getByText("Close this list")).toBeInTheDocument();
+  });
+
+  test("every line of the table is a catalogue message with the table's English words", () => {
+    for (const row of [...EXPERT_ACTIONS.map((a) => a.help), CLOSE_HELP]) {
+      const id = expertShortcutId(row.description);
+      expect(id, row.description).toBeDefined();
+      expect(ENGLISH[id as keyof typeof ENGLISH]).toBe(row.description);
     }
   });
 });

@@ -7,7 +7,10 @@ import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
 
-/** The participant's pages, the crowd screen they annotate on, and the local crowd link's pages. */
+/**
+ * The participant's pages, the crowd screen they annotate on, the local crowd link's pages, and
+ * the expert screen (an expert link's and the local one's).
+ */
 const PARTICIPANT_FILES = [
   "src/features/participate/ConsentStep.tsx",
   "src/features/participate/EndScreen.tsx",
@@ -23,6 +26,7 @@ const PARTICIPANT_FILES = [
   "src/features/annotate/LowSpaceWarning.tsx",
   "src/features/annotate/DownloadMyWork.tsx",
   "src/components/Busy.tsx",
+  "src/app/ParticipantBar.tsx",
   "src/features/annotate/ClipWorkspace.tsx",
   "src/features/annotate/Instructions.tsx",
   "src/features/annotate/RatingGroup.tsx",
@@ -30,6 +34,20 @@ const PARTICIPANT_FILES = [
   "src/features/annotate/RegionRow.tsx",
   "src/features/annotate/ShortcutsDialog.tsx",
   "src/features/annotate/WaveToolbar.tsx",
+  ...[
+    "AnnotatorLegend.tsx",
+    "ClipHeader.tsx",
+    "ClipNav.tsx",
+    "ExpertScreen.tsx",
+    "ExpertWorkspace.tsx",
+    "ReasonsPanel.tsx",
+    "RegionList.tsx",
+    "ShortcutsDialog.tsx",
+    "SpanEvidence.tsx",
+    "WaveformPanel.tsx",
+    "evidence.ts",
+    "words.ts",
+  ].map((file) => `src/features/annotate/expert/${file}`),
 ];
 
 const READ_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "aria-description"]);

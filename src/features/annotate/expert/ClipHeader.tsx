@@ -3,7 +3,9 @@
 import type { Ref } from "react";
 import type { ClipRecord, StudyRecord } from "../../../db/repo.ts";
 import { ownValue } from "../../../domain/idRecord.ts";
+import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import { DownloadMyWork } from "../DownloadMyWork.tsx";
+import { isolated, seconds } from "./words.ts";
 
 function sentenceText(study: StudyRecord, clip: ClipRecord): string | undefined {
   const sentences = study.extra.sentences;
@@ -26,18 +28,20 @@ export function ClipHeader({
   /** The clip's heading, which the screen focuses on arriving at a clip. */
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
+  const t = useT();
+  const intl = useIntlShape();
   const text = sentenceText(study, clip);
   const details = [
-    clip.system && `System: ${clip.system}`,
-    clip.sentence && `Sentence: ${clip.sentence}`,
-    `${clip.duration.toFixed(2)} s`,
-    clip.isReference && "Reference clip",
+    clip.system && t("expert.screen.system", { system: isolated(intl, clip.system) }),
+    clip.sentence && t("expert.screen.sentence", { sentence: isolated(intl, clip.sentence) }),
+    t("expert.screen.seconds", { seconds: seconds(intl, clip.duration) }),
+    clip.isReference && t("expert.screen.referenceClip"),
   ].filter(Boolean);
   return (
     <header className="flex flex-wrap items-start justify-between gap-4 lg:flex-nowrap">
       <div className="min-w-0 lg:flex-1">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
-          Expert review · {study.name}
+          {t("expert.screen.reviewOf", { study: isolated(intl, study.name) })}
         </p>
         <h1
           ref={headingRef}
@@ -47,11 +51,18 @@ export function ClipHeader({
           {clip.name}
         </h1>
         <p className="mt-0.5 text-sm text-slate-500">{details.join(" · ")}</p>
-        {text && <p className="mt-2 max-w-3xl text-sm italic text-slate-700">“{text}”</p>}
+        {text && (
+          <p className="mt-2 max-w-3xl text-sm italic text-slate-700">
+            {t("expert.screen.quote", { text: isolated(intl, text) })}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-3 lg:shrink-0">
         <span className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700">
-          Expert <span className="font-medium">{expertId}</span>
+          {t("expert.screen.role")}{" "}
+          <span className="font-medium" dir="auto">
+            {expertId}
+          </span>
         </span>
         <button
           type="button"
@@ -59,7 +70,7 @@ export function ClipHeader({
           aria-keyshortcuts="?"
           className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
         >
-          Keyboard shortcuts <kbd className="ml-1 text-xs text-slate-400">?</kbd>
+          {t("crowd.shortcuts")} <kbd className="ms-1 text-xs text-slate-400">?</kbd>
         </button>
         <DownloadMyWork studyId={study.id} annotatorId={expertId} />
       </div>

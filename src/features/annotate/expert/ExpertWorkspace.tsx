@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { WaveformHandle } from "../../../audio/Waveform.tsx";
 import type { ClipRecord } from "../../../db/repo.ts";
 import { type ClipCounts, studyLabelState } from "../../../domain/expert.ts";
+import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import { useExpertUi } from "../../../stores/expert.ts";
 import { ClipHeader } from "./ClipHeader.tsx";
 import { ClipNav } from "./ClipNav.tsx";
@@ -16,7 +17,7 @@ import {
   waveformSpans,
 } from "./clipView.ts";
 import { ReasonsPanel } from "./ReasonsPanel.tsx";
-import { RegionList, spanName } from "./RegionList.tsx";
+import { RegionList } from "./RegionList.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
 import { SpanEvidence } from "./SpanEvidence.tsx";
 import { useClipFeatures } from "./useClipFeatures.ts";
@@ -33,6 +34,7 @@ import { useExpertKeys } from "./useExpertKeys.ts";
 import { useReasonWriter } from "./useReasonWriter.ts";
 import { useSpanPlayback } from "./useSpanPlayback.ts";
 import { WaveformPanel } from "./WaveformPanel.tsx";
+import { spanName } from "./words.ts";
 
 const card = "rounded-lg border border-slate-200 bg-white shadow-sm";
 
@@ -45,6 +47,8 @@ interface Props {
 
 export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
   const ui = useExpertUi();
+  const t = useT();
+  const intl = useIntlShape();
   const taxonomy = data.study.taxonomy;
   const order = useMemo(() => taxonomy.map((t) => t.id), [taxonomy]);
 
@@ -228,8 +232,12 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
     const label = taxonomy.find((t) => t.id === reasonId)?.label ?? reasonId;
     const ticked = !targets.every((s) => s.reasons.includes(reasonId));
     const what =
-      targets.length === 1 ? spanName(targets[0] as ExpertSpan) : `${targets.length} spans`;
-    setAnnouncement(`${label} ${ticked ? "ticked" : "unticked"} for ${what}`);
+      targets.length === 1
+        ? spanName(intl, targets[0] as ExpertSpan)
+        : t("expert.screen.nSpans", { n: targets.length });
+    setAnnouncement(
+      t(ticked ? "expert.screen.ticked" : "expert.screen.unticked", { reason: label, what }),
+    );
     void writeToggle(targets, reasonId).catch(() => undefined);
   };
   const loop = () => playback.toggleLoop(selected?.id);
@@ -265,7 +273,7 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
     return (
       <main className="mx-auto max-w-6xl p-6">
         <h1 className="text-xl font-semibold">{data.study.name}</h1>
-        <p className="mt-2 text-sm text-slate-600">This study has no clips yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{t("crowd.noClips")}</p>
       </main>
     );
   }
@@ -273,7 +281,7 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
     return (
       <main className="mx-auto max-w-6xl p-6">
         <p role="status" className="text-sm text-slate-500">
-          Loading the study…
+          {t("crowd.loading")}
         </p>
       </main>
     );
@@ -306,7 +314,7 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
       {/* At laptop size (1280 × 720) the reasons sit beside the clip, in view without scrolling. */}
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 grid-cols-1 gap-4">
-          <section aria-label="Clip" className={`${card} p-4`}>
+          <section aria-label={t("expert.screen.clipSection")} className={`${card} p-4`}>
             <ClipWaveform
               key={clip.id}
               studyId={studyId}
@@ -348,9 +356,12 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
           </section>
           <section aria-labelledby="expert-spans-title" className={`${card} p-4`}>
             <h2 id="expert-spans-title" className="mb-3 text-sm font-semibold text-slate-800">
-              Spans on this clip
-              <span className="ml-2 font-normal text-slate-500">
-                {clipProgress.labelled} of {clipProgress.total} labelled
+              {t("expert.screen.spansTitle")}{" "}
+              <span className="ms-1 font-normal text-slate-500">
+                {t("expert.screen.spansLabelled", {
+                  labelled: clipProgress.labelled,
+                  total: clipProgress.total,
+                })}
               </span>
             </h2>
             <RegionList
@@ -372,7 +383,7 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
           className={`${card} p-4 lg:sticky lg:top-4`}
         >
           <h2 id="expert-reasons-title" className="mb-2 text-sm font-semibold text-slate-800">
-            Reasons
+            {t("expert.screen.reasonsTitle")}
           </h2>
           <ReasonsPanel
             taxonomy={taxonomy}

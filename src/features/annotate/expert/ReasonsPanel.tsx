@@ -4,8 +4,9 @@
 // all. Every tick is stored at once.
 import { keyForReasonIndex } from "../../../domain/expert.ts";
 import type { TaxonomyEntry } from "../../../domain/types.ts";
+import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import type { ExpertSpan } from "./clipView.ts";
-import { spanName } from "./RegionList.tsx";
+import { spanName } from "./words.ts";
 
 interface Props {
   taxonomy: readonly TaxonomyEntry[];
@@ -18,13 +19,13 @@ interface Props {
 }
 
 export function ReasonsPanel({ taxonomy, spans, clipHasSpans, onToggle, onSelectOne }: Props) {
+  const t = useT();
+  const intl = useIntlShape();
   const span = spans[0];
   if (!span) {
     return (
       <p className="px-1 py-6 text-center text-sm text-slate-500">
-        {clipHasSpans
-          ? "Select a span on the waveform or in the list to tag its reasons."
-          : "Nothing to tag on this clip: move on with Next clip (N)."}
+        {clipHasSpans ? t("expert.screen.selectSpan") : t("expert.screen.nothingToTag")}
       </p>
     );
   }
@@ -35,8 +36,10 @@ export function ReasonsPanel({ taxonomy, spans, clipHasSpans, onToggle, onSelect
       <legend className="mb-2 flex items-center gap-2 text-sm text-slate-700">
         {many ? (
           <span>
-            Reasons for <span className="font-medium text-slate-900">{spans.length} spans</span>{" "}
-            <span className="text-slate-500">(ticks go to all)</span>
+            <span className="font-medium text-slate-900">
+              {t("expert.screen.reasonsForMany", { n: spans.length })}
+            </span>{" "}
+            <span className="text-slate-500">{t("expert.screen.ticksToAll")}</span>
           </span>
         ) : (
           <>
@@ -45,9 +48,7 @@ export function ReasonsPanel({ taxonomy, spans, clipHasSpans, onToggle, onSelect
               className="size-2.5 shrink-0 rounded-full"
               style={{ backgroundColor: span.color }}
             />
-            <span>
-              Reasons for <span className="font-medium text-slate-900">{spanName(span)}</span>
-            </span>
+            <span>{t("expert.screen.reasonsFor", { span: spanName(intl, span) })}</span>
           </>
         )}
       </legend>
@@ -57,22 +58,22 @@ export function ReasonsPanel({ taxonomy, spans, clipHasSpans, onToggle, onSelect
           onClick={onSelectOne}
           className="mb-1 self-start rounded-md border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-50"
         >
-          Label one span only
+          {t("expert.screen.labelOne")}
         </button>
       ) : null}
-      {taxonomy.map((t, i) => {
+      {taxonomy.map((entry, i) => {
         const key = keyForReasonIndex(i);
         const labelId = `reason-${i}-label`;
         const descId = `reason-${i}-desc`;
-        const have = countOf(t.id);
+        const have = countOf(entry.id);
         const checked = have === spans.length;
         const mixed = have > 0 && !checked;
         return (
           <label
-            key={t.id}
+            key={entry.id}
             // On a laptop-height screen (≤ 820 px) the descriptions are kept for screen readers
             // and the tooltip only, so the eleven reasons fit beside the clip without scrolling.
-            title={t.description}
+            title={entry.description}
             className={`flex cursor-pointer items-start gap-3 rounded-md px-2 py-1.5 transition [@media(max-height:820px)]:py-1 ${
               checked || mixed ? "bg-slate-100" : "hover:bg-slate-50"
             }`}
@@ -86,17 +87,18 @@ export function ReasonsPanel({ taxonomy, spans, clipHasSpans, onToggle, onSelect
               }}
               aria-checked={mixed ? "mixed" : undefined}
               aria-labelledby={labelId}
-              aria-describedby={t.description ? descId : undefined}
+              aria-describedby={entry.description ? descId : undefined}
               aria-keyshortcuts={key}
-              onChange={() => onToggle(t.id)}
+              onChange={() => onToggle(entry.id)}
             />
             <span className="flex min-w-0 flex-1 flex-col">
               <span className="flex items-center justify-between gap-2">
                 <span id={labelId} className="text-sm font-medium text-slate-800">
-                  {t.label}
+                  <span dir="auto">{entry.label}</span>
                   {mixed ? (
                     <span className="font-normal text-slate-500">
-                      {` (${have} of ${spans.length})`}
+                      {" "}
+                      {t("expert.screen.mixed", { have, total: spans.length })}
                     </span>
                   ) : null}
                 </span>
@@ -106,12 +108,13 @@ export function ReasonsPanel({ taxonomy, spans, clipHasSpans, onToggle, onSelect
                   </kbd>
                 )}
               </span>
-              {t.description && (
+              {entry.description && (
                 <span
                   id={descId}
+                  dir="auto"
                   className="text-xs text-slate-500 [@media(max-height:820px)]:sr-only"
                 >
-                  {t.description}
+                  {entry.description}
                 </span>
               )}
             </span>

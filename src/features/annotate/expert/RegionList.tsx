@@ -4,11 +4,9 @@
 // every span overlapping the selected one.
 import { formatTime } from "../../../audio/format.ts";
 import type { TaxonomyEntry } from "../../../domain/types.ts";
+import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import type { ExpertSpan } from "./clipView.ts";
-
-export function spanName(span: Pick<ExpertSpan, "annotatorId" | "start" | "end">): string {
-  return `${span.annotatorId}'s span ${formatTime(span.start)}–${formatTime(span.end)}`;
-}
+import { seconds, spanName } from "./words.ts";
 
 interface Props {
   spans: readonly ExpertSpan[];
@@ -36,11 +34,13 @@ export function RegionList({
   onSelectOverlapping,
   onPlay,
 }: Props) {
+  const t = useT();
+  const intl = useIntlShape();
   const labelOf = new Map(taxonomy.map((t) => [t.id, t.label]));
   if (spans.length === 0 && hiddenCount === 0) {
     return (
       <p className="rounded-md border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">
-        No crowd annotator marked anything on this clip
+        {t("expert.screen.noCrowdSpans")}
       </p>
     );
   }
@@ -55,17 +55,18 @@ export function RegionList({
             aria-keyshortcuts="O"
             className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700 hover:bg-slate-50 disabled:opacity-50"
           >
-            Select overlapping (O)
+            {t("expert.screen.selectOverlapping")}
           </button>
           <span>
             {groupIds.size > 1
-              ? `${groupIds.size} spans selected: reasons go to all of them`
-              : "Tick several spans, or select the overlapping ones, to label them at once"}
+              ? t("expert.screen.groupSelected", { n: groupIds.size })
+              : t("expert.screen.groupHint")}
           </span>
         </div>
       )}
-      <ul aria-label="Regions" className="flex flex-col gap-1.5">
+      <ul aria-label={t("spans.list")} className="flex flex-col gap-1.5">
         {spans.map((s) => {
+          const name = spanName(intl, s);
           const selected = s.id === selectedId;
           const inGroup = groupIds.size > 1 && groupIds.has(s.id);
           return (
@@ -88,24 +89,29 @@ export function RegionList({
                 style={{ backgroundColor: s.color }}
               />
               {spans.length > 1 && (
-                <label className="flex shrink-0 cursor-pointer items-center pl-2">
+                <label className="flex shrink-0 cursor-pointer items-center ps-2">
                   <input
                     type="checkbox"
                     className="size-4 accent-slate-900"
                     checked={groupIds.has(s.id)}
-                    aria-label={`Label ${spanName(s)} with the others`}
+                    aria-label={t("expert.screen.addToGroup", { span: name })}
                     onChange={() => onToggleInGroup(s.id)}
                   />
                 </label>
               )}
               <button
                 type="button"
-                className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-2 text-left focus:outline-none focus-visible:bg-slate-100 focus-visible:outline-solid focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900"
-                aria-label={`${spanName(s)}: ${
-                  s.reasons.length === 0
-                    ? "no reasons yet"
-                    : s.reasons.map((r) => labelOf.get(r) ?? r).join(", ")
-                }`}
+                className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-2 text-start focus:outline-none focus-visible:bg-slate-100 focus-visible:outline-solid focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900"
+                aria-label={t("expert.screen.spanReasons", {
+                  span: name,
+                  reasons:
+                    s.reasons.length === 0
+                      ? t("expert.screen.noReasons")
+                      : intl.formatList(
+                          s.reasons.map((r) => labelOf.get(r) ?? r),
+                          { type: "unit" },
+                        ),
+                })}
                 onClick={(e) => {
                   if (e.shiftKey || e.ctrlKey || e.metaKey) onToggleInGroup(s.id);
                   else onSelect(s.id);
@@ -113,22 +119,27 @@ export function RegionList({
                 onFocus={() => onSelect(s.id)}
               >
                 <span className="flex items-baseline gap-2 text-sm">
-                  <span className="font-medium text-slate-900">{s.annotatorId}</span>
-                  <span className="tabular-nums text-slate-700">
+                  <span className="font-medium text-slate-900" dir="auto">
+                    {s.annotatorId}
+                  </span>
+                  <span className="tabular-nums text-slate-700" dir="ltr">
                     {formatTime(s.start)}–{formatTime(s.end)}
                   </span>
                   <span className="tabular-nums text-xs text-slate-600">
-                    {(s.end - s.start).toFixed(2)} s
+                    {t("expert.screen.seconds", { seconds: seconds(intl, s.end - s.start) })}
                   </span>
                 </span>
                 <span className="flex flex-wrap gap-1">
                   {s.reasons.length === 0 ? (
-                    <span className="text-xs italic text-slate-600">No reasons yet</span>
+                    <span className="text-xs italic text-slate-600">
+                      {t("expert.screen.noReasons")}
+                    </span>
                   ) : (
                     s.reasons.map((r) => (
                       <span
                         key={r}
                         className="rounded bg-slate-900/5 px-1.5 py-0.5 text-xs text-slate-700"
+                        dir="auto"
                       >
                         {labelOf.get(r) ?? r}
                       </span>
@@ -138,10 +149,10 @@ export function RegionList({
               </button>
               <button
                 type="button"
-                aria-label={`Play ${spanName(s)}`}
-                title="Play this span"
+                aria-label={t("expert.screen.playSpan", { span: name })}
+                title={t("expert.screen.playThisSpan")}
                 onClick={() => onPlay(s.id)}
-                className="shrink-0 border-l border-slate-200 px-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900"
+                className="shrink-0 border-s border-slate-200 px-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900"
               >
                 <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="currentColor">
                   <path d="M4 2.5v11l9-5.5z" />
@@ -153,7 +164,7 @@ export function RegionList({
       </ul>
       {hiddenCount > 0 && (
         <p className="text-xs text-slate-500">
-          {hiddenCount} {hiddenCount === 1 ? "span" : "spans"} of hidden annotators not listed
+          {t("expert.screen.hiddenSpans", { n: hiddenCount })}
         </p>
       )}
     </div>

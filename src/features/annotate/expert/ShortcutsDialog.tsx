@@ -1,18 +1,32 @@
 // The keyboard shortcuts of the expert screen, opened with "?" or the header button: the
 // lines of the screen's action table (useExpertKeys.ts), the reason keys spelled out for the
-// study's taxonomy, and the dialog's own Esc.
+// study's taxonomy, and the dialog's own Esc; the descriptions in the page's language.
 import { Dialog } from "../../../components/Dialog.tsx";
 import { REASON_KEYS } from "../../../domain/expert.ts";
 import type { TaxonomyEntry } from "../../../domain/types.ts";
+import { type MessageId, useT } from "../../../lib/i18n.tsx";
 import { helpRows } from "../../../lib/keyActions.ts";
-import { EXPERT_ACTIONS, REASON_HELP } from "./useExpertKeys.ts";
+import { CLOSE_HELP, EXPERT_ACTIONS, REASON_HELP } from "./useExpertKeys.ts";
 
-const GENERAL: readonly [string, string][] = [
-  ...helpRows(EXPERT_ACTIONS)
-    .filter((row) => row !== REASON_HELP)
-    .map((row): [string, string] => [row.keys.join("  "), row.description]),
-  ["Esc", "Close this list"],
-];
+/** useExpertKeys.ts's descriptions (English, its table's words) as message ids. */
+const DESCRIPTIONS: Record<string, MessageId> = {
+  "Play or pause the clip": "expert.screen.keys.play",
+  "Loop the selected span (press again to stop)": "shortcuts.loop",
+  "Select the previous / next span": "expert.screen.keys.spans",
+  "Select every span overlapping the selected one, to label them at once":
+    "expert.screen.keys.overlapping",
+  "Next / previous clip": "expert.screen.keys.clips",
+  "Show or close this list": "expert.screen.keys.help",
+  "Toggle the reason with that key": "expert.screen.keys.reason",
+  "Close this list": "expert.screen.keys.close",
+};
+
+/** The message id of a line of the expert's key table (undefined: not in the catalogue). */
+export function expertShortcutId(description: string): MessageId | undefined {
+  return DESCRIPTIONS[description];
+}
+
+const GENERAL = [...helpRows(EXPERT_ACTIONS).filter((row) => row !== REASON_HELP), CLOSE_HELP];
 
 export function ShortcutsDialog({
   taxonomy,
@@ -21,23 +35,36 @@ export function ShortcutsDialog({
   taxonomy: readonly TaxonomyEntry[];
   onClose(): void;
 }) {
+  const t = useT();
+  const rows = GENERAL.map((row): [string, string] => {
+    const id = expertShortcutId(row.description);
+    return [row.keys.join("  "), id ? t(id) : row.description];
+  });
   return (
-    <Dialog title="Keyboard shortcuts" onClose={onClose} closeKeys={["?"]} width="max-w-xl">
+    <Dialog
+      title={t("shortcuts.title")}
+      onClose={onClose}
+      closeKeys={["?"]}
+      closeLabel={t("dialog.close")}
+      width="max-w-xl"
+    >
       <div className="mt-4 grid gap-6 sm:grid-cols-2">
         <dl className="grid grid-cols-[auto_1fr] content-start gap-x-3 gap-y-2 text-sm">
-          {GENERAL.map(([key, what]) => (
+          {rows.map(([key, what]) => (
             <Row key={key} keys={key} what={what} />
           ))}
         </dl>
         <dl className="grid grid-cols-[auto_1fr] content-start gap-x-3 gap-y-2 text-sm">
-          {taxonomy.slice(0, REASON_KEYS.length).map((t, i) => (
-            <Row key={t.id} keys={REASON_KEYS[i] ?? ""} what={`Toggle “${t.label}”`} />
+          {taxonomy.slice(0, REASON_KEYS.length).map((entry, i) => (
+            <Row
+              key={entry.id}
+              keys={REASON_KEYS[i] ?? ""}
+              what={t("expert.screen.keys.toggle", { reason: entry.label })}
+            />
           ))}
         </dl>
       </div>
-      <p className="mt-4 text-xs text-slate-500">
-        Keys do nothing while you type in a text field. Reasons are saved as you tick them.
-      </p>
+      <p className="mt-4 text-xs text-slate-500">{t("expert.screen.keys.note")}</p>
     </Dialog>
   );
 }
@@ -45,7 +72,7 @@ export function ShortcutsDialog({
 function Row({ keys, what }: { keys: string; what: string }) {
   return (
     <>
-      <dt className="flex items-start gap-1">
+      <dt className="flex items-start gap-1" dir="ltr">
         {keys.split(/\s+/).map((k) => (
           <kbd
             key={k}

@@ -1,11 +1,12 @@
 // Under the expert's waveform: the selected span's pitch and energy against the rest of the
 // clip, the evidence a "high pitch", "flat pitch" or "energy" label needs.
 import { type ReactNode, useMemo } from "react";
-import { formatTime } from "../../../audio/format.ts";
 import { spanAcoustics } from "../../../domain/acoustics/spanStats.ts";
+import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import type { ExpertSpan } from "./clipView.ts";
 import { describeSpanAcoustics } from "./evidence.ts";
 import type { ClipFeaturesState } from "./useClipFeatures.ts";
+import { timeRange } from "./words.ts";
 
 export function SpanEvidence({
   state,
@@ -14,30 +15,34 @@ export function SpanEvidence({
   state: Omit<ClipFeaturesState, "onDecoded">;
   span: Pick<ExpertSpan, "start" | "end"> | undefined;
 }) {
+  const t = useT();
+  const intl = useIntlShape();
   const lines = useMemo(
     () =>
       state.features && span
-        ? describeSpanAcoustics(spanAcoustics(state.features, span.start, span.end))
+        ? describeSpanAcoustics(spanAcoustics(state.features, span.start, span.end), intl).map(
+            (line) => t(line.id, line.values),
+          )
         : null,
-    [state.features, span],
+    [state.features, span, intl, t],
   );
   let body: ReactNode;
   if (state.error)
-    body = <span className="text-amber-800">Pitch and energy unavailable: {state.error}</span>;
-  else if (state.measuring)
-    body = <span className="text-slate-500">Measuring pitch and energy…</span>;
-  else if (!span)
     body = (
-      <span className="text-slate-500">
-        Select a span to compare its pitch and energy with the rest of the clip.
+      <span className="text-amber-800">
+        {t("expert.screen.evidence.unavailable", { message: state.error })}
       </span>
     );
+  else if (state.measuring)
+    body = <span className="text-slate-500">{t("expert.screen.evidence.measuring")}</span>;
+  else if (!span)
+    body = <span className="text-slate-500">{t("expert.screen.evidence.select")}</span>;
   else if (!lines) return null;
   else {
     body = (
       <>
         <span className="font-medium text-slate-800">
-          Span {formatTime(span.start)}–{formatTime(span.end)}:
+          {t("expert.screen.evidence.span", timeRange(intl, span.start, span.end))}
         </span>
         {lines.map((line) => (
           <span key={line}>{line}</span>

@@ -5,9 +5,11 @@ import { formatTime } from "../../../audio/format.ts";
 import { ENERGY_COLOR, type OverlayTracks, PITCH_COLOR } from "../../../audio/overlay.ts";
 import { Waveform, type WaveformHandle, type WaveformSpan } from "../../../audio/Waveform.tsx";
 import type { Span } from "../../../domain/spans.ts";
+import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import { AnnotatorLegend } from "./AnnotatorLegend.tsx";
 import { CONSENSUS_COLOR, type LegendEntry } from "./clipView.ts";
 import type { ClipAudio } from "./useExpertData.ts";
+import { seconds } from "./words.ts";
 
 interface Props {
   waveformRef: Ref<WaveformHandle>;
@@ -47,6 +49,8 @@ const button =
   "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50";
 
 export function WaveformPanel(p: Props) {
+  const t = useT();
+  const intl = useIntlShape();
   const covered = p.union.reduce((sum, s) => sum + (s.end - s.start), 0);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState<number | null>(null);
@@ -61,10 +65,11 @@ export function WaveformPanel(p: Props) {
           disabled={!ready}
           aria-keyshortcuts="Space"
         >
-          {p.playing ? "❚❚ Pause" : "▶ Play"}
+          <span aria-hidden="true">{p.playing ? "❚❚ " : "▶ "}</span>
+          {p.playing ? t("wave.pause") : t("wave.play")}
         </button>
-        <span className="font-mono text-sm tabular-nums text-slate-700">
-          <span className="sr-only">Playhead </span>
+        <span className="font-mono text-sm tabular-nums text-slate-700" dir="ltr">
+          <span className="sr-only">{t("wave.playhead")} </span>
           {formatTime(time)} / {formatTime(duration ?? 0)}
         </span>
         <span className="mx-2 h-5 w-px bg-slate-200" aria-hidden="true" />
@@ -77,13 +82,13 @@ export function WaveformPanel(p: Props) {
           aria-keyshortcuts="L"
         >
           <span aria-hidden="true">{p.looping ? "◼ " : "↻ "}</span>
-          Loop span
+          {t("expert.screen.loopSpan")}
         </button>
-        <div className="ml-auto flex items-center gap-3">
-          <div className="flex">
+        <div className="ms-auto flex flex-wrap items-center gap-3">
+          <div className="flex" dir="ltr">
             <button
               type="button"
-              aria-label="Zoom out"
+              aria-label={t("wave.zoomOut")}
               onClick={() => p.onZoom(0.5)}
               disabled={!ready}
               className={`${button} rounded-r-none`}
@@ -92,7 +97,7 @@ export function WaveformPanel(p: Props) {
             </button>
             <button
               type="button"
-              aria-label="Zoom in"
+              aria-label={t("wave.zoomIn")}
               onClick={() => p.onZoom(2)}
               disabled={!ready}
               className={`${button} -ml-px rounded-l-none`}
@@ -101,26 +106,30 @@ export function WaveformPanel(p: Props) {
             </button>
           </div>
           <ViewToggle
-            label="Pitch (F0)"
+            label={t("expert.screen.pitch")}
             checked={p.showPitch}
             onChange={p.onShowPitchChange}
             swatch={<span className="h-0.5 w-3 rounded" style={{ background: PITCH_COLOR }} />}
           />
           <ViewToggle
-            label="Energy (dB)"
+            label={t("expert.screen.energy")}
             checked={p.showEnergy}
             onChange={p.onShowEnergyChange}
             swatch={<span className="h-0.5 w-3 rounded" style={{ background: ENERGY_COLOR }} />}
           />
           <ViewToggle
-            label="Spectrogram"
+            label={t("wave.spectrogram")}
             checked={p.showSpectrogram}
             onChange={p.onShowSpectrogramChange}
           />
-          <ViewToggle label="Show union" checked={p.showUnion} onChange={p.onShowUnionChange} />
           <ViewToggle
-            label="Consensus"
-            title="Bins more than half of the clip's crowd annotators marked; click a region to select its spans"
+            label={t("expert.screen.showUnion")}
+            checked={p.showUnion}
+            onChange={p.onShowUnionChange}
+          />
+          <ViewToggle
+            label={t("expert.screen.consensus")}
+            title={t("expert.screen.consensusTitle")}
             checked={p.showConsensus}
             onChange={p.onShowConsensusChange}
             swatch={
@@ -130,20 +139,33 @@ export function WaveformPanel(p: Props) {
         </div>
       </div>
       {p.audio.kind === "ready" ? (
-        <Waveform
-          ref={p.waveformRef}
-          audio={p.audio.src}
-          spans={p.spans}
-          selectedId={p.selectedId}
-          onSelect={p.onSelect}
-          onReady={setDuration}
-          onTimeUpdate={setTime}
-          onPlayingChange={p.onPlayingChange}
-          showSpectrogram={p.showSpectrogram}
-          height={128}
-          overlay={p.overlay}
-          onDecoded={p.onDecoded}
-        />
+        // Audio runs left to right in every language: the waveform, its time axis and spans.
+        <div dir="ltr">
+          <Waveform
+            ref={p.waveformRef}
+            name={t("clip.waveform")}
+            words={{
+              loading: t("expert.screen.audio.loading"),
+              failed: t("expert.screen.audio.failed"),
+              failedHint: t("expert.screen.audio.failedHint"),
+              details: (message) => t("expert.screen.audio.details", { message }),
+              spectrogramUnavailable: (message) =>
+                t("expert.screen.audio.spectrogramUnavailable", { message }),
+              overlay: t("expert.screen.audio.overlay"),
+            }}
+            audio={p.audio.src}
+            spans={p.spans}
+            selectedId={p.selectedId}
+            onSelect={p.onSelect}
+            onReady={setDuration}
+            onTimeUpdate={setTime}
+            onPlayingChange={p.onPlayingChange}
+            showSpectrogram={p.showSpectrogram}
+            height={128}
+            overlay={p.overlay}
+            onDecoded={p.onDecoded}
+          />
+        </div>
       ) : p.audio.kind === "loading" ? (
         <div
           aria-busy="true"
@@ -154,11 +176,13 @@ export function WaveformPanel(p: Props) {
           role="alert"
           className="flex h-[160px] items-center justify-center rounded-md border border-amber-200 bg-amber-50 px-4 text-center text-sm text-amber-900"
         >
-          {p.audio.message}
+          {p.audio.origin === undefined
+            ? t("clip.audioFailed", { message: p.audio.message })
+            : t("expert.screen.audioNotAllowed", { origin: p.audio.origin })}
         </p>
       ) : (
         <p className="flex h-[160px] items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-sm text-slate-500">
-          No audio is stored for this clip
+          {t("expert.screen.noAudio")}
         </p>
       )}
       {p.evidence}
@@ -167,17 +191,23 @@ export function WaveformPanel(p: Props) {
           <AnnotatorLegend entries={p.legend} onToggle={p.onToggleAnnotator} />
           {p.showUnion && (
             <span className="text-sm text-slate-500" data-testid="union-summary">
-              Union: {p.union.length} merged {p.union.length === 1 ? "span" : "spans"},{" "}
-              {covered.toFixed(2)} s marked
+              {t("expert.screen.unionSummary", {
+                n: p.union.length,
+                seconds: seconds(intl, covered),
+              })}
             </span>
           )}
           {p.showConsensus && (
             <span className="text-sm text-slate-500" data-testid="consensus-summary">
               {p.consensus === null
-                ? "Consensus: needs two or more crowd annotators on this clip"
-                : `Majority consensus: ${p.consensus.length} ${
-                    p.consensus.length === 1 ? "region" : "regions"
-                  }, ${p.consensus.reduce((t, s) => t + (s.end - s.start), 0).toFixed(2)} s`}
+                ? t("expert.screen.consensusNeeds")
+                : t("expert.screen.consensusSummary", {
+                    n: p.consensus.length,
+                    seconds: seconds(
+                      intl,
+                      p.consensus.reduce((sum, s) => sum + (s.end - s.start), 0),
+                    ),
+                  })}
             </span>
           )}
         </div>

@@ -1,6 +1,11 @@
 import { expect, test } from "vitest";
 import type { SpanAcoustics } from "../../../domain/acoustics/spanStats.ts";
-import { describeSpanAcoustics } from "./evidence.ts";
+import { englishIntl } from "../../../lib/i18n.tsx";
+import { describeSpanAcoustics as describe } from "./evidence.ts";
+
+/** The lines as the English page reads them. */
+const describeSpanAcoustics = (s: SpanAcoustics, intl = englishIntl) =>
+  describe(s, intl).map((line) => intl.formatMessage({ id: line.id }, line.values));
 
 const base: SpanAcoustics = {
   frames: 30,
@@ -58,4 +63,22 @@ test("an unvoiced span, and one shorter than a frame", () => {
   expect(
     describeSpanAcoustics({ ...unvoiced, frames: 0, energyDb: null, restEnergyDb: null }),
   ).toEqual(["Too short for a pitch frame"]);
+});
+
+test("in German and Vietnamese: the language's sentences, decimal commas", async () => {
+  const { createIntl } = await import("react-intl");
+  const { ENGLISH } = await import("../../../domain/i18n/catalogue.ts");
+  const de = (await import("../../../domain/i18n/messages/de.json")).default;
+  const vi = (await import("../../../domain/i18n/messages/vi.json")).default;
+  const german = createIntl({ locale: "de", messages: { ...ENGLISH, ...de } });
+  expect(describeSpanAcoustics(base, german)).toEqual([
+    "F0 182 Hz, +4,1 Halbtöne über dem Rest des Clips (Median 144 Hz)",
+    "F0-Umfang 2,3 Halbtöne (Rest des Clips 7,9)",
+    "Energie −18,2 dB, +3,0 dB gegenüber dem Rest",
+  ]);
+  const vietnamese = createIntl({ locale: "vi", messages: { ...ENGLISH, ...vi } });
+  const low = { ...base, meanF0: 120, semitonesVsRest: 12 * Math.log2(120 / 144.2) };
+  expect(describeSpanAcoustics(low, vietnamese)[0]).toBe(
+    "F0 120 Hz, thấp hơn phần còn lại của đoạn −3,2 nửa cung (trung vị 144 Hz)",
+  );
 });

@@ -112,7 +112,8 @@ export function useClipSpans(
 export type ClipAudio =
   | { kind: "loading" }
   | { kind: "none" }
-  | { kind: "blocked"; message: string }
+  /** Not fetched: from a site the study does not allow yet (`origin`), or refused (`message`). */
+  | { kind: "blocked"; message: string; origin?: string }
   | { kind: "ready"; src: Blob | string };
 
 /**
@@ -152,7 +153,7 @@ export function useClipAudio(
   const source = clipSource(clip?.uri, location.origin, allowedOrigins);
   if (source.kind === "fetch") return { kind: "ready", src: source.url };
   if (source.kind === "not-allowed") {
-    return { kind: "blocked", message: notAllowedMessage(source.origin) };
+    return { kind: "blocked", message: notAllowedMessage(source.origin), origin: source.origin };
   }
   if (source.kind === "refused") return { kind: "blocked", message: source.reason };
   return { kind: "none" };

@@ -45,6 +45,9 @@ export const REASON_HELP: HelpRow = {
   description: "Toggle the reason with that key",
 };
 
+/** The shortcuts dialog's own key, listed after the table's. */
+export const CLOSE_HELP: HelpRow = { keys: ["Esc"], description: "Close this list" };
+
 const SPANS: HelpRow = { keys: ["[", "]"], description: "Select the previous / next span" };
 const CLIPS: HelpRow = { keys: ["N", "P"], description: "Next / previous clip" };
 
