@@ -10,6 +10,7 @@ import {
   whyNothingScored,
 } from "../domain/stats/intelligibility.ts";
 import { bootstrapErrorTypes, bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
+import { studyConsensus } from "../domain/transcripts/studyConsensus.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { packAnalysis } from "./packAnalysis.ts";
 import type { AnalysisRequest, AnalysisResponse } from "./protocol.ts";
@@ -51,6 +52,7 @@ function intelligibilityInfo(file: AnnotationFile) {
   return {
     why: whyNothingScored(file),
     alpha: settings.alpha,
+    unit: settings.unit,
     ...(settings.groupBy === undefined ? {} : { groupBy: settings.groupBy }),
     engines: Object.fromEntries(
       file.annotators.flatMap((a) => (a.engine === undefined ? [] : [[a.id, a.engine]])),
@@ -119,6 +121,7 @@ export async function runAnalysis(
       intelligibility: {
         ...intelligibilityInfo(file),
         ...(curveLater && analysis.report.intelligibility ? { curvePending: true } : {}),
+        ...(curveLater ? { consensusPending: true } : {}),
       },
     };
     const { packed, transfer } = packAnalysis(analysis);
@@ -128,6 +131,10 @@ export async function runAnalysis(
     );
     if (study.intelligibility.curvePending) {
       post({ id, type: "curve", stimuliCurve: computeStimuliCurve(applied ? view.file : file) });
+    }
+    if (curveLater) {
+      // The listeners' consensus and reliability: the same code as `cli aggregate STUDY.json`.
+      post({ id, type: "consensus", consensus: studyConsensus(applied ? view.file : file) });
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
