@@ -240,7 +240,10 @@ export function TranscriptView({
                   >
                     Consensus
                   </th>
-                  <td className="py-1.5 pr-3">
+                  <td
+                    className="py-1.5 pr-3"
+                    title={agreed === undefined ? undefined : `consensus: ${agreed}`}
+                  >
                     {agreedTokens === null ? (
                       <span
                         className="text-slate-500"
