@@ -5,7 +5,7 @@
 // the number of stimuli, recognisers against listeners (Kendall's tau-b), WER by listener group
 // and the two-factor ANOVAs. Only + − × ÷ and √ (correctly rounded everywhere) are used.
 import { seedState } from "../random.ts";
-import { alignTokens, countOps } from "../transcripts/align.ts";
+import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
 import type { AnnotationFile, Clip } from "../types.ts";
 import { anovaTables } from "./anova.ts";
@@ -89,7 +89,7 @@ export function scoreTranscripts(
       unscored++;
       continue;
     }
-    const c = countOps(alignTokens(ref, tokensOf(s.transcript, unit)));
+    const c = errorCounts(ref, tokensOf(s.transcript, unit));
     const scored: ScoredTranscript = {
       clipId: clip.id,
       annotatorId: s.annotatorId,
