@@ -238,6 +238,27 @@ describe("runAnalysis", () => {
     expect(consensus.consensus?.clips).toEqual(
       cli.tasks.map((t) => ({ clip: t.task, consensus: t.output, transcripts: t.transcripts })),
     );
+    // A new bin width on the same study reuses the consensus (it does not depend on the bins).
+    const cache: NonNullable<AnalysisDeps["cache"]> = {};
+    const again = collect();
+    await runAnalysis({ id: 4, studyId: golden.study.id }, again.post, {
+      studyToFile: async () => golden,
+      analyze,
+      cache,
+    });
+    const first = cache.consensus?.value;
+    expect(first?.clips).toEqual(consensus.consensus?.clips);
+    await runAnalysis(
+      { id: 5, studyId: golden.study.id, binSeconds: 0.5, reuse: true },
+      again.post,
+      {
+        studyToFile: async () => golden,
+        analyze,
+        cache,
+      },
+    );
+    const last = again.messages.at(-1);
+    expect(last?.type === "consensus" && last.consensus).toBe(first);
     expect(consensus.consensus?.workers.map((w) => w.worker).sort()).toEqual(
       cli.workers.map((w) => w.worker).sort(),
     );
