@@ -5,6 +5,8 @@ import type { QualityRules, RaterCheck, RuleId } from "../domain/qualityRules.ts
 import type { analyze } from "../domain/stats/index.ts";
 import type { CurvePoint } from "../domain/stats/intelligibility.ts";
 import type { StimuliPoint, SystemErrorBootstrap } from "../domain/stats/resample.ts";
+import type { TokenUnit } from "../domain/transcripts/normalise.ts";
+import type { StudyConsensus } from "../domain/transcripts/studyConsensus.ts";
 import type { TaxonomyEntry } from "../domain/types.ts";
 
 /** Everything the analysis screen shows: the report plus per-clip figures and the scatter. */
@@ -57,6 +59,8 @@ export type AnalysisResponse =
     }
   /** After "done" when its `study.intelligibility.curvePending`: the stimuli curve. */
   | { id: number; type: "curve"; stimuliCurve: CurvePoint[] }
+  /** After "done" (and the curve) when `study.intelligibility.consensusPending`. */
+  | { id: number; type: "consensus"; consensus: StudyConsensus | null }
   | { id: number; type: "not-found"; studyId: string }
   | { id: number; type: "error"; message: string };
 
@@ -94,6 +98,15 @@ export interface StudyInfo {
     engines: Record<string, string>;
     /** The report's stimuli curve is left empty here and follows in a "curve" message. */
     curvePending?: boolean;
+    /** The study's token unit (what the transcript view aligns). */
+    unit?: TokenUnit;
+    /**
+     * The listeners' consensus per clip and their estimated reliability (the default
+     * aggregation method, as `cli aggregate STUDY.json --workers`): it follows in a
+     * "consensus" message while `consensusPending`; null without listener transcripts.
+     */
+    consensus?: StudyConsensus | null;
+    consensusPending?: boolean;
   };
   /** The quality rules, every rater's checks, who they exclude and whether the figures do. */
   quality?: {

@@ -4,6 +4,8 @@ import { RedPenDB } from "../db/db.ts";
 import { studyToFile } from "../db/interchange.ts";
 import { protocolFacts } from "../domain/protocol.ts";
 import { analyze, computeReport } from "../domain/stats/index.ts";
+import { aggregateTranscripts } from "../domain/transcripts/aggregate.ts";
+import { studyResponses } from "../domain/transcripts/studyResponses.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import type { AnalysisResponse } from "./protocol.ts";
 import { type AnalysisDeps, runAnalysis } from "./runAnalysis.ts";
@@ -90,7 +92,7 @@ describe("runAnalysis", () => {
       quality: expect.objectContaining({ excluded: [], applied: false }),
       resampling: expect.objectContaining({ mos: {}, replicates: 1000, curve: [] }),
       // Not a transcription test: nothing to explain.
-      intelligibility: { why: null, alpha: 0.05, engines: {} },
+      intelligibility: { why: null, alpha: 0.05, unit: "word", engines: {} },
     });
     expect(done.millis).toBe(10);
     expect(done.loadMillis).toBe(5);
@@ -205,7 +207,7 @@ describe("runAnalysis", () => {
     });
   });
 
-  it("with transcripts: the figures first, then the stimuli curve in a message of its own", async () => {
+  it("with transcripts: the figures first, then the stimuli curve and the consensus in messages of their own", async () => {
     const golden = JSON.parse(
       readFileSync("tests/golden/intelligibility-chars.input.json", "utf8"),
     ) as AnnotationFile;
@@ -214,11 +216,54 @@ describe("runAnalysis", () => {
       studyToFile: async () => golden,
       analyze,
     });
-    expect(messages.map((m) => m.type)).toEqual(["progress", "progress", "done", "curve"]);
+    expect(messages.map((m) => m.type)).toEqual([
+      "progress",
+      "progress",
+      "done",
+      "curve",
+      "consensus",
+    ]);
     const done = messages[2];
     const curve = messages[3];
-    if (done?.type !== "done" || curve?.type !== "curve") throw new Error("no result");
+    const consensus = messages[4];
+    if (done?.type !== "done" || curve?.type !== "curve" || consensus?.type !== "consensus") {
+      throw new Error("no result");
+    }
     expect(done.study.intelligibility?.curvePending).toBe(true);
+    expect(done.study.intelligibility?.consensusPending).toBe(true);
+    expect(done.study.intelligibility?.unit).toBe("character");
+    // The consensus is what `cli aggregate STUDY.json --workers` computes: per clip, and every
+    // listener by estimated reliability (lowest error rate first).
+    const cli = aggregateTranscripts(studyResponses(golden), "reliability");
+    expect(consensus.consensus?.clips).toEqual(
+      cli.tasks.map((t) => ({ clip: t.task, consensus: t.output, transcripts: t.transcripts })),
+    );
+    // A new bin width on the same study reuses the consensus (it does not depend on the bins).
+    const cache: NonNullable<AnalysisDeps["cache"]> = {};
+    const again = collect();
+    await runAnalysis({ id: 4, studyId: golden.study.id }, again.post, {
+      studyToFile: async () => golden,
+      analyze,
+      cache,
+    });
+    const first = cache.consensus?.value;
+    expect(first?.clips).toEqual(consensus.consensus?.clips);
+    await runAnalysis(
+      { id: 5, studyId: golden.study.id, binSeconds: 0.5, reuse: true },
+      again.post,
+      {
+        studyToFile: async () => golden,
+        analyze,
+        cache,
+      },
+    );
+    const last = again.messages.at(-1);
+    expect(last?.type === "consensus" && last.consensus).toBe(first);
+    expect(consensus.consensus?.workers.map((w) => w.worker).sort()).toEqual(
+      cli.workers.map((w) => w.worker).sort(),
+    );
+    const rates = consensus.consensus?.workers.map((w) => w.errorRate) ?? [];
+    expect(rates).toEqual([...rates].sort((a, b) => a - b));
     const report = computeReport(golden);
     expect(done.analysis.report.intelligibility?.stimuliCurve).toEqual([]);
     // Together they are the report stats --json prints.

@@ -10,6 +10,7 @@ import {
   whyNothingScored,
 } from "../domain/stats/intelligibility.ts";
 import { bootstrapErrorTypes, bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
+import { type StudyConsensus, studyConsensus } from "../domain/transcripts/studyConsensus.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { packAnalysis } from "./packAnalysis.ts";
 import type { AnalysisRequest, AnalysisResponse } from "./protocol.ts";
@@ -28,6 +29,8 @@ export interface AnalysisDeps {
   cache?: {
     file?: AnnotationFile;
     resampling?: { file: AnnotationFile; raters: string; value: ReturnType<typeof resampling> };
+    /** The listeners' consensus does not depend on the bin width either. */
+    consensus?: { file: AnnotationFile; raters: string; value: StudyConsensus | null };
   };
 }
 
@@ -51,6 +54,7 @@ function intelligibilityInfo(file: AnnotationFile) {
   return {
     why: whyNothingScored(file),
     alpha: settings.alpha,
+    unit: settings.unit,
     ...(settings.groupBy === undefined ? {} : { groupBy: settings.groupBy }),
     engines: Object.fromEntries(
       file.annotators.flatMap((a) => (a.engine === undefined ? [] : [[a.id, a.engine]])),
@@ -69,6 +73,20 @@ function cachedResampling(
   if (last && last.file === file && last.raters === raters) return last.value;
   const value = resampling(rated);
   if (cache) cache.resampling = { file, raters, value };
+  return value;
+}
+
+/** The listeners' consensus of `rated` (the study, less any excluded raters), reused when unchanged. */
+function cachedConsensus(
+  cache: AnalysisDeps["cache"],
+  file: AnnotationFile,
+  rated: AnnotationFile,
+) {
+  const raters = rated.annotators.map((a) => a.id).join("\n");
+  const last = cache?.consensus;
+  if (last && last.file === file && last.raters === raters) return last.value;
+  const value = studyConsensus(rated);
+  if (cache) cache.consensus = { file, raters, value };
   return value;
 }
 
@@ -119,6 +137,7 @@ export async function runAnalysis(
       intelligibility: {
         ...intelligibilityInfo(file),
         ...(curveLater && analysis.report.intelligibility ? { curvePending: true } : {}),
+        ...(curveLater ? { consensusPending: true } : {}),
       },
     };
     const { packed, transfer } = packAnalysis(analysis);
@@ -128,6 +147,14 @@ export async function runAnalysis(
     );
     if (study.intelligibility.curvePending) {
       post({ id, type: "curve", stimuliCurve: computeStimuliCurve(applied ? view.file : file) });
+    }
+    if (curveLater) {
+      // The listeners' consensus and reliability: the same code as `cli aggregate STUDY.json`.
+      post({
+        id,
+        type: "consensus",
+        consensus: cachedConsensus(deps.cache, file, applied ? view.file : file),
+      });
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

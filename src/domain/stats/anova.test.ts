@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { anovaTables, fUpperTail } from "./anova.ts";
+import { type AnovaRow, anovaTables, fUpperTail, sortedByCell, twoWay } from "./anova.ts";
 
 // docs/statistics.md's hand-worked example: 2 systems × 2 sentences × 2 ratings, balanced.
 //   A: s1 1, 3; s2 4, 6     B: s1 2, 4; s2 7, 9
@@ -65,4 +66,85 @@ test("the F tail", () => {
   expect(fUpperTail(0, 2, 10)).toBe(1);
   // F(2, d2) has the closed form (1 + 2f/d2)^(-d2/2): f = 1, d2 = 2 gives 1/2.
   expect(fUpperTail(1, 2, 2)).toBeCloseTo(0.5, 14);
+});
+
+test("the counting sort by cell gives the comparison sort's order", () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          a: fc.integer({ min: 0, max: 3 }),
+          b: fc.integer({ min: 0, max: 5 }),
+          y: fc.constantFrom(0, 0.25, 0.5, 1, 1.5, 2),
+        }),
+        { maxLength: 60 },
+      ),
+      (rows) => {
+        const a = Int32Array.from(rows, (r) => r.a);
+        const b = Int32Array.from(rows, (r) => r.b);
+        const y = Float64Array.from(rows, (r) => r.y);
+        expect(sortedByCell(a, b, y, 4, 6, false)).toEqual(sortedByCell(a, b, y, 4, 6, true));
+      },
+    ),
+  );
+});
+
+test("the tables equal those of the observations sorted by name (the former way)", () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.record({
+          system: fc.constantFrom("A", "B", "b", "C"),
+          sentence: fc.constantFrom("s1", "s10", "s2", "S"),
+          listener: fc.constantFrom("L1", "L2", "l1", "L10", "x"),
+          y: fc.integer({ min: 0, max: 8 }).map((v) => v / 4),
+        }),
+        { maxLength: 50 },
+      ),
+      (observations) => {
+        const byName = (p: string, q: string) => (p < q ? -1 : p > q ? 1 : 0);
+        const rows = anovaTables(observations);
+        (["sentence", "listener"] as const).forEach((model, m) => {
+          const other = (o: (typeof observations)[number]) => o[model];
+          const sorted = [...observations].sort(
+            (p, q) => byName(p.system, q.system) || byName(other(p), other(q)) || p.y - q.y,
+          );
+          const names = (vs: string[]) => [...new Set(vs)].sort(byName);
+          const A = names(sorted.map((o) => o.system));
+          const B = names(sorted.map(other));
+          const t = twoWay(
+            Float64Array.from(sorted, (o) => o.y),
+            Int32Array.from(sorted, (o) => A.indexOf(o.system)),
+            Int32Array.from(sorted, (o) => B.indexOf(other(o))),
+            A.length,
+            B.length,
+          );
+          // The rows as anova.ts builds them from these sums (its `row`).
+          const expected = (term: AnovaRow["term"], ss: number, df: number): AnovaRow => {
+            if (df === 0 || t.dfError === 0) {
+              return { model, term, df, dfError: t.dfError, F: null, p: null, partialEtaSq: null };
+            }
+            const mse = t.rssFull / t.dfError;
+            const F = mse > 0 ? ss / df / mse : null;
+            const total = ss + t.rssFull;
+            return {
+              model,
+              term,
+              df,
+              dfError: t.dfError,
+              F,
+              p: F === null ? null : fUpperTail(F, df, t.dfError),
+              partialEtaSq: total > 0 ? ss / total : null,
+            };
+          };
+          if (observations.length === 0) return;
+          expect(rows.slice(3 * m, 3 * m + 3)).toEqual([
+            expected("system", t.ssSystem, t.dfSystem),
+            expected(model, t.ssOther, t.dfOther),
+            expected(`system:${model}`, t.ssInteraction, t.dfInteraction),
+          ]);
+        });
+      },
+    ),
+  );
 });

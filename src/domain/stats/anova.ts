@@ -250,21 +250,81 @@ function row(
 }
 
 /**
+ * The observations sorted by cell (a, then b, by level index) and, within a cell, by value:
+ * a counting sort over the cells when they are not many more than the observations, else a
+ * comparison sort (the same order: observations equal in all three are interchangeable).
+ */
+export function sortedByCell(
+  a0: Int32Array,
+  b0: Int32Array,
+  values: Float64Array,
+  nA: number,
+  nB: number,
+  /** Always the comparison sort (tests compare the two). */
+  comparison = nA * nB > 4 * values.length + 65_536,
+): { a: Int32Array; b: Int32Array; y: Float64Array } {
+  const N = values.length;
+  const a = new Int32Array(N);
+  const b = new Int32Array(N);
+  const y = new Float64Array(N);
+  if (comparison) {
+    const order = Array.from({ length: N }, (_, i) => i).sort(
+      (p, q) =>
+        (a0[p] as number) - (a0[q] as number) ||
+        (b0[p] as number) - (b0[q] as number) ||
+        (values[p] as number) - (values[q] as number),
+    );
+    for (let k = 0; k < N; k++) {
+      const i = order[k] as number;
+      a[k] = a0[i] as number;
+      b[k] = b0[i] as number;
+      y[k] = values[i] as number;
+    }
+    return { a, b, y };
+  }
+  // Sorted by cell (a, b) with a counting sort, then each cell's values ascending.
+  const start = new Int32Array(nA * nB + 1);
+  for (let i = 0; i < N; i++) {
+    const cell = (a0[i] as number) * nB + (b0[i] as number) + 1;
+    start[cell] = (start[cell] as number) + 1;
+  }
+  for (let c = 1; c < start.length; c++) {
+    start[c] = (start[c] as number) + (start[c - 1] as number);
+  }
+  const next = start.slice(0, -1);
+  for (let i = 0; i < N; i++) {
+    const cell = (a0[i] as number) * nB + (b0[i] as number);
+    const k = next[cell] as number;
+    next[cell] = k + 1;
+    a[k] = a0[i] as number;
+    b[k] = b0[i] as number;
+    y[k] = values[i] as number;
+  }
+  for (let c = 0; c + 1 < start.length; c++) {
+    const from = start[c] as number;
+    const to = start[c + 1] as number;
+    if (to - from > 1) y.subarray(from, to).sort();
+  }
+  return { a, b, y };
+}
+
+/**
  * The six rows (two models × system, other, interaction) for these observations; none when
  * there are no observations.
  */
 export function anovaTables(observations: readonly AnovaObservation[]): AnovaRow[] {
   if (observations.length === 0) return [];
   const out: AnovaRow[] = [];
+  // Level indices are numbered in code-unit order, so sorting by them sorts as the names do;
+  // observations equal in all three keys are interchangeable.
+  const system = levels(observations.map((o) => o.system));
+  const values = Float64Array.from(observations, (o) => o.y);
   for (const model of ["sentence", "listener"] as const) {
-    const other = (o: AnovaObservation) => (model === "sentence" ? o.sentence : o.listener);
-    const sorted = [...observations].sort(
-      (p, q) => byCodeUnit(p.system, q.system) || byCodeUnit(other(p), other(q)) || p.y - q.y,
-    );
-    const A = levels(sorted.map((o) => o.system));
-    const B = levels(sorted.map(other));
-    const y = Float64Array.from(sorted, (o) => o.y);
-    const t = twoWay(y, A.index, B.index, A.count, B.count);
+    const B = levels(observations.map((o) => (model === "sentence" ? o.sentence : o.listener)));
+    const a0 = system.index;
+    const b0 = B.index;
+    const { a, b, y } = sortedByCell(a0, b0, values, system.count, B.count);
+    const t = twoWay(y, a, b, system.count, B.count);
     out.push(
       row(model, "system", t.ssSystem, t.dfSystem, t.rssFull, t.dfError),
       row(model, model, t.ssOther, t.dfOther, t.rssFull, t.dfError),

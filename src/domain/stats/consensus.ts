@@ -149,12 +149,29 @@ export interface DawidSkeneResult {
  */
 export function dawidSkene(patterns: readonly Pattern[], workers: number): DawidSkeneResult {
   const P = patterns.length;
-  const posterior = new Float64Array(P);
+  // The patterns in flat typed arrays (pattern i's votes at offset[i] .. offset[i + 1] - 1), so
+  // the rounds walk memory in order instead of chasing two arrays per pattern; every sum is
+  // taken in the same order as before, so the figures are the same to the bit.
+  const offset = new Int32Array(P + 1);
+  for (let i = 0; i < P; i++) {
+    offset[i + 1] = (offset[i] as number) + (patterns[i] as Pattern).workers.length;
+  }
+  const voter = new Int32Array(offset[P] as number);
+  const voted = new Uint8Array(offset[P] as number);
+  const weight = new Float64Array(P);
   for (let i = 0; i < P; i++) {
     const p = patterns[i] as Pattern;
+    voter.set(p.workers, offset[i] as number);
+    voted.set(p.votes, offset[i] as number);
+    weight[i] = p.weight;
+  }
+  const posterior = new Float64Array(P);
+  for (let i = 0; i < P; i++) {
     let marks = 0;
-    for (const v of p.votes) marks += v;
-    posterior[i] = marks / p.votes.length;
+    const from = offset[i] as number;
+    const to = offset[i + 1] as number;
+    for (let j = from; j < to; j++) marks += voted[j] as number;
+    posterior[i] = marks / (to - from);
   }
   const sensitivity = new Float64Array(workers);
   const specificity = new Float64Array(workers);
@@ -181,17 +198,17 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
     let total = 0;
     let positive = 0;
     for (let i = 0; i < P; i++) {
-      const p = patterns[i] as Pattern;
-      const t = (posterior[i] as number) * p.weight;
-      const f = (1 - (posterior[i] as number)) * p.weight;
-      total += p.weight;
+      const wi = weight[i] as number;
+      const t = (posterior[i] as number) * wi;
+      const f = (1 - (posterior[i] as number)) * wi;
+      total += wi;
       positive += t;
-      for (let j = 0; j < p.workers.length; j++) {
-        const w = p.workers[j] as number;
-        const vote = p.votes[j] as number;
+      const to = offset[i + 1] as number;
+      for (let j = offset[i] as number; j < to; j++) {
+        const w = voter[j] as number;
         posDen[w] = (posDen[w] as number) + t;
         negDen[w] = (negDen[w] as number) + f;
-        if (vote) posNum[w] = (posNum[w] as number) + t;
+        if (voted[j]) posNum[w] = (posNum[w] as number) + t;
         else negNum[w] = (negNum[w] as number) + f;
       }
     }
@@ -216,12 +233,12 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
     const logPrior1 = ln(prevalence);
     const logPrior0 = ln(1 - prevalence);
     for (let i = 0; i < P; i++) {
-      const p = patterns[i] as Pattern;
       let l1 = logPrior1;
       let l0 = logPrior0;
-      for (let j = 0; j < p.workers.length; j++) {
-        const w = p.workers[j] as number;
-        if (p.votes[j]) {
+      const to = offset[i + 1] as number;
+      for (let j = offset[i] as number; j < to; j++) {
+        const w = voter[j] as number;
+        if (voted[j]) {
           l1 += logSe[w] as number;
           l0 += log1mSp[w] as number;
         } else {
@@ -231,7 +248,7 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
       }
       posterior[i] = 1 / (1 + exp(l0 - l1));
       const high = Math.max(l0, l1);
-      sum += p.weight * (high + log1p(exp(Math.min(l0, l1) - high)));
+      sum += (weight[i] as number) * (high + log1p(exp(Math.min(l0, l1) - high)));
     }
     const previous = logLikelihood;
     logLikelihood = sum / total;

@@ -7,6 +7,7 @@ import {
   groupValue,
   indistinguishableGroups,
   kendallTauB,
+  packedSums,
 } from "./intelligibility.ts";
 
 function study(): AnnotationFile {
@@ -156,5 +157,41 @@ test("the bootstrap's inlined generator draws exactly what seededRandom draws", 
     }
     values.sort((x, y) => x - y);
     expect(bootstrapInterval(sums, k, 200, seed)).toEqual([values[4], values[194]]);
+  }
+});
+
+test("the bootstrap's packed sums and its two separate sums give the same interval", () => {
+  // Near the packing's limits: 1,000 draws of up to 2,097 tokens and 4,294,967 errors pack;
+  // one token more, or one error more, and the bootstrap sums the two arrays separately.
+  const ids = ["a", "b", "c", "d"];
+  const packs = {
+    ids,
+    errors: Float64Array.of(0, 4294967, 1, 77),
+    refTokens: Float64Array.of(2097, 5, 2000, 80),
+  };
+  const tooManyTokens = { ...packs, refTokens: Float64Array.of(2098, 5, 2000, 80) };
+  const tooManyErrors = { ...packs, errors: Float64Array.of(0, 4294968, 1, 77) };
+  const fractional = { ...packs, errors: Float64Array.of(0.5, 4294967, 1, 77) };
+  expect(packedSums(packs, 1000)).not.toBeNull();
+  expect(packedSums(tooManyTokens, 1000)).toBeNull();
+  expect(packedSums(tooManyErrors, 1000)).toBeNull();
+  expect(packedSums(fractional, 1000)).toBeNull();
+  // The same sums, scaled down so both pack, against the reference computed by hand-written
+  // separate sums (the test above's way).
+  for (const sums of [packs, tooManyTokens, tooManyErrors]) {
+    const g = seededRandom("pack");
+    const values: number[] = [];
+    for (let b = 0; b < 100; b++) {
+      let e = 0;
+      let n = 0;
+      for (let d = 0; d < 1000; d++) {
+        const i = Math.floor(g() * 4);
+        e += sums.errors[i] as number;
+        n += sums.refTokens[i] as number;
+      }
+      values.push(e / n);
+    }
+    values.sort((x, y) => x - y);
+    expect(bootstrapInterval(sums, 1000, 100, "pack")).toEqual([values[2], values[97]]);
   }
 });

@@ -5,7 +5,7 @@
 // the number of stimuli, recognisers against listeners (Kendall's tau-b), WER by listener group
 // and the two-factor ANOVAs. Only + − × ÷ and √ (correctly rounded everywhere) are used.
 import { seedState } from "../random.ts";
-import { alignTokens, countOps } from "../transcripts/align.ts";
+import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
 import type { AnnotationFile, Clip } from "../types.ts";
 import { anovaTables } from "./anova.ts";
@@ -89,7 +89,7 @@ export function scoreTranscripts(
       unscored++;
       continue;
     }
-    const c = countOps(alignTokens(ref, tokensOf(s.transcript, unit)));
+    const c = errorCounts(ref, tokensOf(s.transcript, unit));
     const scored: ScoredTranscript = {
       clipId: clip.id,
       annotatorId: s.annotatorId,
@@ -131,24 +131,60 @@ export function bootstrapInterval(
   // seededRandom(seed)'s steps, inlined: the stimuli curve makes about 10^8 draws, and a call
   // per draw doubled its time. random.test.ts checks the two give the same numbers.
   let a = seedState(seed);
-  for (let b = 0; b < replicates; b++) {
-    let e = 0;
-    let n = 0;
-    for (let d = 0; d < k; d++) {
-      a = (a + 0x6d2b79f5) | 0;
-      let t = Math.imul(a ^ (a >>> 15), 1 | a);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      const i = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m);
-      e += errors[i] as number;
-      n += refTokens[i] as number;
+  const packed = packedSums(sums, k);
+  if (packed) {
+    // One load and one addition per draw: refTokens · 2^32 + errors, integers whose sums stay
+    // exact (below 2^53) and whose errors never carry into the tokens (packedSums checks).
+    for (let b = 0; b < replicates; b++) {
+      let sum = 0;
+      for (let d = 0; d < k; d++) {
+        a = (a + 0x6d2b79f5) | 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        sum += packed[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m)] as number;
+      }
+      const n = Math.floor(sum / 4294967296);
+      values[b] = (sum - n * 4294967296) / n;
     }
-    values[b] = e / n;
+  } else {
+    for (let b = 0; b < replicates; b++) {
+      let e = 0;
+      let n = 0;
+      for (let d = 0; d < k; d++) {
+        a = (a + 0x6d2b79f5) | 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        const i = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m);
+        e += errors[i] as number;
+        n += refTokens[i] as number;
+      }
+      values[b] = e / n;
+    }
   }
   values.sort();
   return [
     values[Math.ceil(0.025 * replicates) - 1] as number,
     values[Math.ceil(0.975 * replicates) - 1] as number,
   ];
+}
+
+/**
+ * Each stimulus's refTokens · 2^32 + errors, when `k` draws of them sum exactly and apart: all
+ * are non-negative integers, k · max(errors) < 2^32 and k · max(refTokens) < 2^21 (so every sum
+ * is below 2^53). Null otherwise (the bootstrap then sums the two separately; same values).
+ */
+export function packedSums(sums: StimulusSums, k: number): Float64Array | null {
+  const { errors, refTokens } = sums;
+  const m = errors.length;
+  const out = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    const e = errors[i] as number;
+    const n = refTokens[i] as number;
+    if (!(Number.isInteger(e) && Number.isInteger(n) && e >= 0 && n >= 0)) return null;
+    if (k * e >= 4294967296 || k * n >= 2097152) return null;
+    out[i] = n * 4294967296 + e;
+  }
+  return out;
 }
 
 /** Kendall's tau-b of paired values; null when fewer than 2 or either side has no variance. */

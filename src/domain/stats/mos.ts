@@ -110,36 +110,62 @@ export function meanAscending(x: readonly number[]): number {
 
 /** The `mos` object of the report. */
 export function computeMos(file: AnnotationFile): Mos {
-  const clips = new Map(file.clips.map((c) => [c.id, c]));
   const scores = new Map<string, number[]>();
   const raters = new Map<string, Set<string>>();
   // system → sentence → ratings
   const bySentence = new Map<string, Map<string, number[]>>();
   const ratings: AnovaObservation[] = [];
-  for (const s of file.submissions) {
-    if (typeof s.score !== "number") continue;
-    const clip = clips.get(s.clipId);
-    if (!clip) continue;
+  // Per clip, where its ratings go (found once per clip, not once per rating). Every list is
+  // sorted or counted before use, so the order the ratings arrive in does not matter.
+  interface Target {
+    system: string;
+    sentence: string;
+    scores: number[];
+    raters: Set<string>;
+    sentenceScores: number[] | null;
+  }
+  const clips = new Map(file.clips.map((c) => [c.id, c]));
+  const targets = new Map<string, Target>();
+  const targetOf = (clipId: string): Target | undefined => {
+    const known = targets.get(clipId);
+    if (known) return known;
+    const clip = clips.get(clipId);
+    if (!clip) return undefined;
     const system = clip.system ?? NO_SYSTEM;
-    ratings.push({
-      system,
-      sentence: clip.sentence ?? `clip:${clip.id}`,
-      listener: s.annotatorId,
-      y: s.score,
-    });
     if (!scores.has(system)) {
       scores.set(system, []);
       raters.set(system, new Set());
       bySentence.set(system, new Map());
     }
-    scores.get(system)?.push(s.score);
-    raters.get(system)?.add(s.annotatorId);
+    let sentenceScores: number[] | null = null;
     if (clip.sentence !== undefined) {
       const sentences = bySentence.get(system) as Map<string, number[]>;
-      const list = sentences.get(clip.sentence) ?? [];
-      list.push(s.score);
-      sentences.set(clip.sentence, list);
+      sentenceScores = sentences.get(clip.sentence) ?? [];
+      sentences.set(clip.sentence, sentenceScores);
     }
+    const target: Target = {
+      system,
+      sentence: clip.sentence ?? `clip:${clip.id}`,
+      scores: scores.get(system) as number[],
+      raters: raters.get(system) as Set<string>,
+      sentenceScores,
+    };
+    targets.set(clipId, target);
+    return target;
+  };
+  for (const s of file.submissions) {
+    if (typeof s.score !== "number") continue;
+    const target = targetOf(s.clipId);
+    if (!target) continue;
+    ratings.push({
+      system: target.system,
+      sentence: target.sentence,
+      listener: s.annotatorId,
+      y: s.score,
+    });
+    target.scores.push(s.score);
+    target.raters.add(s.annotatorId);
+    target.sentenceScores?.push(s.score);
   }
   const systems = [...scores.keys()].sort(byCodeUnit);
   // Object.fromEntries, not assignment: a system may be called "__proto__".

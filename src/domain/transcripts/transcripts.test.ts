@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { alignTokens, editDistance, errorCounts, wordErrorRate } from "./align.ts";
+import { alignTokens, countOps, editDistance, errorCounts, wordErrorRate } from "./align.ts";
 import { normaliseText, tokensOf, tokensOfNormalised, wordsOf } from "./normalise.ts";
 
 test("normalisation: NFC, lower case, apostrophes, punctuation as spaces", () => {
@@ -77,6 +77,23 @@ test("empty sides: everything inserted or deleted; no reference, no WER", () => 
   expect(errorCounts(w("x y"), [])).toMatchObject({ refTokens: 2, deletions: 2, errors: 2 });
   expect(wordErrorRate([], w("x"))).toBeNull();
   expect(wordErrorRate(w("x y"), [])).toBe(1);
+});
+
+test("errorCounts (counting in a reused table) is the count of alignTokens' alignment", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom("a", "b", "c", "d"), { maxLength: 14 }),
+      fc.array(fc.constantFrom("a", "b", "c", "d"), { maxLength: 14 }),
+      (ref, hyp) => {
+        expect(errorCounts(ref, hyp)).toEqual(countOps(alignTokens(ref, hyp)));
+      },
+    ),
+    { numRuns: 2000 },
+  );
+  // After a large pair (the table grows) a small one still counts right.
+  const long = Array.from({ length: 300 }, (_, i) => `w${i % 7}`);
+  expect(errorCounts(long, long.slice(5)).deletions).toBe(5);
+  expect(errorCounts(w("a b"), w("b a"))).toEqual(countOps(alignTokens(w("a b"), w("b a"))));
 });
 
 test("editDistance on interned words is errorCounts' error count", () => {

@@ -103,6 +103,9 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         engines={study.intelligibility?.engines ?? {}}
         groupBy={study.intelligibility?.groupBy}
         curvePending={study.intelligibility?.curvePending === true}
+        unit={study.intelligibility?.unit ?? "word"}
+        consensus={study.intelligibility?.consensus}
+        consensusPending={study.intelligibility?.consensusPending === true}
       />
       <ErrorTypesSection
         errorTypes={report.errorTypes}

@@ -3,6 +3,7 @@
 // stops using the CPU, and its promise settles as "cancelled" instead of with stale figures.
 
 import type { CurvePoint } from "../../domain/stats/intelligibility.ts";
+import type { StudyConsensus } from "../../domain/transcripts/studyConsensus.ts";
 import { unpackAnalysis } from "../../workers/packAnalysis.ts";
 import type {
   Analysis,
@@ -51,6 +52,8 @@ export interface AnalysisRunner {
     onProgress?: (progress: AnalysisProgress) => void,
     /** After "done": the intelligibility's stimuli curve, when it was left for later. */
     onCurve?: (curve: CurvePoint[]) => void,
+    /** After "done": the listeners' consensus and reliability, when left for later. */
+    onConsensus?: (consensus: StudyConsensus | null) => void,
   ): Promise<AnalysisOutcome>;
   dispose(): void;
 }
@@ -71,8 +74,14 @@ interface Pending {
 export class AnalysisClient implements AnalysisRunner {
   private worker: WorkerLike | undefined;
   private pending: Pending | undefined;
-  /** The finished request whose stimuli curve may still come, and who wants it. */
-  private after: { id: number; onCurve: (curve: CurvePoint[]) => void } | undefined;
+  /** The finished request whose stimuli curve and consensus may still come, and who wants them. */
+  private after:
+    | {
+        id: number;
+        onCurve: ((curve: CurvePoint[]) => void) | undefined;
+        onConsensus: ((consensus: StudyConsensus | null) => void) | undefined;
+      }
+    | undefined;
   private nextId = 1;
 
   constructor(private readonly createWorker: () => WorkerLike = createAnalysisWorker) {}
@@ -81,10 +90,11 @@ export class AnalysisClient implements AnalysisRunner {
     request: RunRequest,
     onProgress?: (progress: AnalysisProgress) => void,
     onCurve?: (curve: CurvePoint[]) => void,
+    onConsensus?: (consensus: StudyConsensus | null) => void,
   ): Promise<AnalysisOutcome> {
     this.cancel();
     const id = this.nextId++;
-    this.after = onCurve ? { id, onCurve } : undefined;
+    this.after = onCurve || onConsensus ? { id, onCurve, onConsensus } : undefined;
     const worker = this.ensureWorker();
     return new Promise<AnalysisOutcome>((resolve) => {
       this.pending = { id, resolve, onProgress };
@@ -134,7 +144,11 @@ export class AnalysisClient implements AnalysisRunner {
 
   private receive(message: AnalysisResponse): void {
     if (message.type === "curve") {
-      if (this.after?.id === message.id) this.after.onCurve(message.stimuliCurve);
+      if (this.after?.id === message.id) this.after.onCurve?.(message.stimuliCurve);
+      return;
+    }
+    if (message.type === "consensus") {
+      if (this.after?.id === message.id) this.after.onConsensus?.(message.consensus);
       return;
     }
     const pending = this.pending;

@@ -76,6 +76,21 @@ export function useAnalysis(
             };
           });
         },
+        (consensus) => {
+          if (!active) return;
+          // The listeners' consensus and reliability, computed after the rest.
+          setState((prev) => {
+            const info = prev.status === "done" ? prev.study.intelligibility : undefined;
+            if (prev.status !== "done" || !info) return prev;
+            return {
+              ...prev,
+              study: {
+                ...prev.study,
+                intelligibility: { ...info, consensus, consensusPending: false },
+              },
+            };
+          });
+        },
       )
       .then((outcome) => {
         if (!active) return;

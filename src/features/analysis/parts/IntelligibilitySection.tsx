@@ -2,11 +2,14 @@ import * as Plot from "@observablehq/plot";
 import { useCallback, useMemo } from "react";
 import { ownValue } from "../../../domain/idRecord.ts";
 import type { Report } from "../../../domain/stats/report.ts";
+import type { TokenUnit } from "../../../domain/transcripts/normalise.ts";
+import type { StudyConsensus } from "../../../domain/transcripts/studyConsensus.ts";
 import { count, fixed, percent, pValue } from "../format.ts";
 import { orderSystems, systemColors } from "../palette.ts";
 import { AnovaTable } from "./AnovaTable.tsx";
 import { type PCell, SignificanceHeatmap } from "./ListeningTestCharts.tsx";
 import { PlotView } from "./PlotView.tsx";
+import { ReliabilityList } from "./ReliabilityList.tsx";
 import { Section } from "./Section.tsx";
 import { TranscriptView } from "./TranscriptView.tsx";
 
@@ -141,6 +144,9 @@ export function IntelligibilitySection({
   engines,
   groupBy,
   curvePending,
+  unit: studyUnit = "word",
+  consensus,
+  consensusPending = false,
 }: {
   studyId: string;
   intelligibility: Intelligibility | null;
@@ -151,6 +157,11 @@ export function IntelligibilitySection({
   groupBy: string | undefined;
   /** The stimuli curve is still being computed (the worker sends it after the rest). */
   curvePending: boolean;
+  /** The study's token unit (the report's, when something is scored). */
+  unit?: TokenUnit;
+  /** The listeners' consensus and reliability (the worker sends it after the rest). */
+  consensus?: StudyConsensus | null | undefined;
+  consensusPending?: boolean;
 }) {
   const systems = useMemo(() => (it ? orderSystems(Object.keys(it.bySystem)) : []), [it]);
   const points = useMemo<WerPoint[]>(
@@ -180,11 +191,23 @@ export function IntelligibilitySection({
         : [],
     [it],
   );
+  const consensusParts = (tokenUnit: TokenUnit) => (
+    <>
+      <TranscriptView
+        studyId={studyId}
+        unit={tokenUnit}
+        consensus={consensus}
+        consensusPending={consensusPending}
+      />
+      <ReliabilityList workers={consensus?.workers} pending={consensusPending} />
+    </>
+  );
   if (it === null) {
     if (why === null) return null;
     return (
       <Section id="intelligibility" title="Intelligibility (WER)">
         <p className="text-sm text-slate-600">Nothing can be scored yet: {why}.</p>
+        {consensusParts(studyUnit)}
       </Section>
     );
   }
@@ -410,7 +433,7 @@ export function IntelligibilitySection({
       ) : null}
 
       <AnovaTable title="Two-factor ANOVA of the transcripts' WER (Type II)" rows={it.anova} />
-      <TranscriptView studyId={studyId} unit={it.unit} />
+      {consensusParts(it.unit)}
     </Section>
   );
 }

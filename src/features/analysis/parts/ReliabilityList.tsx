@@ -1,0 +1,103 @@
+// The listeners by estimated reliability (issue 20): what `cli aggregate STUDY.json --workers
+// W.csv` writes, computed in the analysis worker by the same code, most reliable first.
+import { useState } from "react";
+import type { WorkerReliability } from "../../../domain/transcripts/aggregate.ts";
+import { count, percent } from "../format.ts";
+import { Pager } from "./Pager.tsx";
+
+const PAGE = 25;
+const TH = "py-2 pr-3 font-medium text-right";
+const TD = "py-1.5 pr-3 tabular-nums text-right";
+
+export function ReliabilityList({
+  workers,
+  pending,
+}: {
+  /** Most reliable first; null when the study has no listener transcript. */
+  workers: readonly WorkerReliability[] | null | undefined;
+  pending: boolean;
+}) {
+  const [page, setPage] = useState(0);
+  if (pending) {
+    return (
+      <div className="mt-6">
+        <h3 className="text-sm font-medium text-slate-800">Listeners by estimated reliability</h3>
+        <p className="mt-2 text-sm text-slate-500" role="status">
+          Estimating each listener's reliability from the consensus…
+        </p>
+      </div>
+    );
+  }
+  if (!workers || workers.length === 0) return null;
+  const leftOut = workers.filter((w) => w.weight === 0).length;
+  const current = Math.min(page, Math.max(0, Math.ceil(workers.length / PAGE) - 1));
+  const shown = workers.slice(current * PAGE, (current + 1) * PAGE);
+  return (
+    <div className="mt-6">
+      <h3 className="text-sm font-medium text-slate-800">Listeners by estimated reliability</h3>
+      <p className="mt-1 text-xs text-slate-500">
+        Learned without the clips' texts: each listener's word errors against the consensus, drawn
+        towards the crowd's rate by a prior of two average clips, give an error rate; the vote
+        weight is log((1 − e) / e), and a listener wrong half the time or more gets no vote
+        {leftOut > 0 ? ` (${count(leftOut)} left out)` : ""}. The same numbers as{" "}
+        <code>redpen aggregate STUDY.json --workers W.csv</code>.
+      </p>
+      <div className="relative mt-2 overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">
+            Listeners by estimated reliability, most reliable first
+          </caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Listener
+              </th>
+              <th scope="col" className={TH}>
+                Transcripts
+              </th>
+              <th scope="col" className={TH} title="Word errors against the consensus">
+                Errors
+              </th>
+              <th scope="col" className={TH} title="Consensus words of the clips they transcribed">
+                Words
+              </th>
+              <th scope="col" className={TH}>
+                Error rate
+              </th>
+              <th scope="col" className={TH}>
+                Vote weight
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((w) => (
+              <tr key={w.worker} className="border-b border-slate-100">
+                <th scope="row" className="py-1.5 pr-3 text-left font-normal text-slate-800">
+                  {w.worker}
+                </th>
+                <td className={TD}>{count(w.transcripts)}</td>
+                <td className={TD}>{count(w.errors)}</td>
+                <td className={TD}>{count(w.words)}</td>
+                <td className={TD}>{percent(w.errorRate)}</td>
+                <td className={TD}>
+                  {w.weight === 0 ? (
+                    <span className="text-red-800">0 (left out)</span>
+                  ) : (
+                    w.weight.toFixed(3)
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        label="Listeners"
+        page={current}
+        pageSize={PAGE}
+        total={workers.length}
+        onPage={setPage}
+      />
+    </div>
+  );
+}
