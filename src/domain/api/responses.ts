@@ -9,10 +9,12 @@
 import type {
   ParticipantProgress,
   ParticipantState,
+  PublishedStudy,
   PublishResult,
   StudyAbout,
   StudyProgress,
   SubmissionResponse,
+  WithdrawResult,
 } from "../collection.ts";
 import type { IntakeConfig, StandardId } from "../intake.ts";
 import type { RatingScale } from "../ratingScale.ts";
@@ -112,16 +114,50 @@ export const PublishResponseSchema: z.ZodType<PublishResult> = z.object({
   created: z.boolean(),
 });
 
+const ParticipantCountsSchema = z.object({
+  started: count,
+  completed: count,
+  returned: count,
+  screenedOut: count,
+});
+
+export const PublishedStudySchema: z.ZodType<PublishedStudy> = z.object({
+  studyId: z.string(),
+  name: z.string(),
+  task: z.string(),
+  clips: count,
+  settings: z.object({
+    clipsPerParticipant: z.int().min(1),
+    ratingsPerClip: z.int().min(1),
+    completionCode: z.string().optional(),
+    completionUrl: z.string().optional(),
+    screenedOutCode: z.string().optional(),
+    screenedOutUrl: z.string().optional(),
+    consent: z.string().optional(),
+    slotTimeoutMinutes: z.int().min(1).optional(),
+  }),
+  participants: ParticipantCountsSchema,
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const WithdrawResponseSchema: z.ZodType<WithdrawResult> = z.object({
+  participant: z.string(),
+  platform: z.string(),
+  status: StatusSchema,
+  submissions: count,
+  spans: count,
+  reasonLabels: count,
+  intake: z.boolean(),
+  screening: z.boolean(),
+  slotsFreed: count,
+});
+
 export const PutAudioResponseSchema = z.object({ sha256: SHA256, stored: z.literal(true) });
 
 export const StudyProgressSchema: z.ZodType<StudyProgress> = z.object({
   studyId: z.string(),
-  participants: z.object({
-    started: count,
-    completed: count,
-    returned: count,
-    screenedOut: count,
-  }),
+  participants: ParticipantCountsSchema,
   assigned: count,
   done: count,
   clips: count,
@@ -130,6 +166,7 @@ export const StudyProgressSchema: z.ZodType<StudyProgress> = z.object({
     z.object({
       id: z.string(),
       platform: z.string(),
+      participant: z.string(),
       status: StatusSchema,
       done: count,
       total: count,
