@@ -276,12 +276,7 @@ async function readPublished(
   token: string,
   studyId: string,
 ): Promise<PublishedStudy | null> {
-  try {
-    return await callApi(server, "published", { params: { studyId }, token, fetch: io.fetch });
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404 && e.code === "no-study") return null;
-    throw cliError(e, server, "published", { studyId });
-  }
+  return request(io, server, "published", { params: { studyId }, token });
 }
 
 async function collect(argv: string[], io: AsyncCliIO): Promise<void> {

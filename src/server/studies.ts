@@ -193,16 +193,15 @@ export interface StoredBody {
   completedAt: string;
 }
 
-/** The study as published, read back: its settings, task, clips and who arrived. */
-export async function publishedStudy(store: Sql, studyId: string): Promise<PublishedStudy> {
+/** The study as published, read back: its settings, task, clips and who arrived; null: not published. */
+export async function publishedStudy(store: Sql, studyId: string): Promise<PublishedStudy | null> {
   const [row] = await store.query<{
     file: AnnotationFile;
     settings: CollectionSettings;
     published_at: Date | string;
     updated_at: Date | string;
   }>("SELECT file, settings, published_at, updated_at FROM studies WHERE id = $1", [studyId]);
-  if (!row)
-    throw new ServiceError(404, "no-study", `no study "${studyId}" is published on this server`);
+  if (!row) return null;
   const counts = await store.query<{ status: string; n: number }>(
     "SELECT status, count(*)::int AS n FROM participants WHERE study_id = $1 GROUP BY status",
     [studyId],

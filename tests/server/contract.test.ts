@@ -70,7 +70,7 @@ test("the server's answers to every endpoint satisfy the contract's response sch
   }
   expect(await call("hasAudio", { params: { sha256: first }, ...researcher })).toBe(true);
   const readBack = await call("published", { params: { studyId }, ...researcher });
-  expect(readBack.settings.completionCode).toBe("DONE");
+  expect(readBack?.settings.completionCode).toBe("DONE");
 
   const about = await call("about", { params: { studyId } });
   expect(about.screening?.test).toBe("antiphase");

@@ -68,7 +68,8 @@ export const ENDPOINTS = {
     method: "GET",
     path: "studies/:studyId/published",
     caller: "researcher",
-    response: PublishedStudySchema,
+    /** null: the study is not published on this server (not a 404: nothing went wrong). */
+    response: PublishedStudySchema.nullable(),
   },
   withdraw: {
     method: "POST",

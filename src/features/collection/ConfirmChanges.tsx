@@ -36,7 +36,7 @@ export function ConfirmChanges({
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {changes.map((c) => (
             <li key={c.what}>
-              <strong>{c.what}</strong>: {c.from} → {c.to}. {c.effect}.
+              <strong>{c.what}</strong>: {c.from} → {c.to}: {c.effect}.
             </li>
           ))}
         </ul>

@@ -184,7 +184,7 @@ export function PublishSection({
           onAnswer={pending.answer}
         />
       )}
-      {busy !== null && busy !== "reading" && (
+      {busy !== null && busy !== "reading" && pending === null && (
         <p role="status" className="mt-2 text-sm text-slate-600">
           {busy === "starting"
             ? "Publishing…"

@@ -110,12 +110,7 @@ export async function fetchPublished(
   token: string,
   studyId: string,
 ): Promise<PublishedStudy | null> {
-  try {
-    return await api(server, "published", { params: { studyId }, token });
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404 && e.code === "no-study") return null;
-    throw e;
-  }
+  return api(server, "published", { params: { studyId }, token });
 }
 
 /** Deletes a participant's data from the server (by their platform id); says what went. */
