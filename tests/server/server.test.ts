@@ -306,7 +306,9 @@ describe.each(backends)("on $name", (backend) => {
     ]);
     // Arrival before completion, both from the server's clock.
     const [who] = parsed.file.annotators;
-    expect(Date.parse(who?.finishedAt ?? "")).toBeGreaterThanOrEqual(Date.parse(who?.arrivedAt ?? ""));
+    expect(Date.parse(who?.finishedAt ?? "")).toBeGreaterThanOrEqual(
+      Date.parse(who?.arrivedAt ?? ""),
+    );
     expect(parsed.file.submissions).toHaveLength(5);
     expect(parsed.file.submissions.every((s) => s.heardToEnd === true)).toBe(true);
     expect(parsed.file.regions).toHaveLength(5);
