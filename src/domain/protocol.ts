@@ -171,7 +171,7 @@ export function protocolFacts(
     exclusions: exclusionSummary(
       quality?.view ?? { rules: qualityRulesOf(file.study), excluded: [] },
       quality?.applied ?? false,
-      crowd.length,
+      ratedBy.size,
     ),
     nativeLanguages: tally(
       raters.flatMap((a) => {

@@ -82,8 +82,9 @@ export interface RaterCheck {
 }
 
 /**
- * Checks every crowd rater against every rule (on or off, so the screen can show what a rule
- * would catch): `quality` are the report's annotator rows (reference bins marked). A rule
+ * Checks every crowd rater (a crowd annotator with at least one finished clip: not one the
+ * headphone check screened out, nor one who left before finishing a clip) against every rule
+ * (on or off, so the screen can show what a rule would catch): `quality` are the report's annotator rows (reference bins marked). A rule
  * needs data to break: no reference clip rated, no seconds recorded, fewer than 2 ratings…
  * break nothing.
  */
@@ -98,6 +99,7 @@ export function checkRaters(
   for (const a of file.annotators) {
     if (a.role !== "crowd") continue;
     const subs = file.submissions.filter((s) => s.annotatorId === a.id);
+    if (subs.length === 0) continue;
     const ratings = subs.map((s) => s.score).filter((x): x is number => typeof x === "number");
     const refRatings = subs
       .filter((s) => reference.has(s.clipId) && typeof s.score === "number")
