@@ -171,5 +171,26 @@ test("publish, reload, Publish again: the participants' code is unchanged; a cha
   await dialog.getByRole("button", { name: "Publish these changes" }).click();
   await page.getByText("Updated: 20 clips;").waitFor();
   expect((await settingsOnServer()).completionCode).toBe("NEW99");
+
+  // Progress by Prolific id; withdrawing one asks, deletes, and says what went.
+  await page.getByRole("button", { name: "Show progress" }).click();
+  const table = page.getByRole("table", { name: "Participants" });
+  await table.waitFor();
+  expect(await table.getByRole("row").allInnerTexts()).toHaveLength(4);
+  expect(await table.innerText()).toContain("PIDFIRST (Prolific)");
+  await page.getByRole("button", { name: "Withdraw PIDFIRST" }).click();
+  const ask = page.getByRole("alertdialog", { name: "Withdraw PIDFIRST?" });
+  await ask.waitFor();
+  await screenshot(page, "withdraw-confirm");
+  await ask.getByRole("button", { name: "Delete their data" }).click();
+  await page
+    .getByText(
+      "Withdrew PIDFIRST: deleted their arrival, 2 finished clip(s) with 0 span(s); 0 unfinished clip(s) go to others.",
+    )
+    .waitFor();
+  await expect.poll(() => table.getByRole("row").count()).toBe(3);
+  const collected = JSON.stringify(await api("GET", "studies/demo/collect", undefined, TOKEN));
+  expect(collected).not.toContain("PIDFIRST");
+  expect(collected).toContain("PIDSECOND");
   expect(errors).toEqual([]);
 });
