@@ -171,7 +171,8 @@ export function protocolFacts(
     exclusions: exclusionSummary(
       quality?.view ?? { rules: qualityRulesOf(file.study), excluded: [] },
       quality?.applied ?? false,
-      ratedBy.size,
+      crowd.filter((a) => ratedBy.has(a.id) || file.regions.some((r) => r.annotatorId === a.id))
+        .length,
     ),
     nativeLanguages: tally(
       raters.flatMap((a) => {

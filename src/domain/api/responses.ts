@@ -21,6 +21,7 @@ import type { RatingScale } from "../ratingScale.ts";
 import { AnnotationFileSchema, ReasonLabelSchema } from "../schema.ts";
 import type { ScreeningConfig } from "../screening.ts";
 import { z } from "../zod.ts";
+import { SettingsSchema } from "./requests.ts";
 
 const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 digits 0-9a-f)");
 const count = z.int().min(0);
@@ -126,16 +127,8 @@ export const PublishedStudySchema: z.ZodType<PublishedStudy> = z.object({
   name: z.string(),
   task: z.string(),
   clips: count,
-  settings: z.object({
-    clipsPerParticipant: z.int().min(1),
-    ratingsPerClip: z.int().min(1),
-    completionCode: z.string().optional(),
-    completionUrl: z.string().optional(),
-    screenedOutCode: z.string().optional(),
-    screenedOutUrl: z.string().optional(),
-    consent: z.string().optional(),
-    slotTimeoutMinutes: z.int().min(1).optional(),
-  }),
+  /** What was published: the request's own settings schema, so a new setting is read back too. */
+  settings: SettingsSchema,
   participants: ParticipantCountsSchema,
   publishedAt: z.string(),
   updatedAt: z.string(),

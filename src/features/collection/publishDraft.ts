@@ -36,9 +36,15 @@ export function settingsOf(
   d: Draft,
   published: PublishedStudy | null,
 ): Partial<CollectionSettings> {
+  const whole = (label: string, text: string) => {
+    const n = Number(text.trim());
+    if (text.trim() === "" || !Number.isInteger(n) || n < 1)
+      throw new Error(`${label} must be a whole number of 1 or more (got "${text}")`);
+    return n;
+  };
   const settings: Partial<CollectionSettings> = {
-    clipsPerParticipant: Number(d.k),
-    ratingsPerClip: Number(d.r),
+    clipsPerParticipant: whole("Clips per participant", d.k),
+    ratingsPerClip: whole("Ratings per clip", d.r),
   };
   const text = (key: keyof CollectionSettings, value: string) => {
     if (value.trim()) (settings as Record<string, unknown>)[key] = value.trim();

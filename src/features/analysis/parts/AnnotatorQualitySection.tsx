@@ -33,7 +33,7 @@ export function AnnotatorQualitySection({
   // Crowd annotators without a finished clip (screened out, or gone before one) are not
   // annotators here: listing them would mark people who heard nothing "OK".
   const annotators = useMemo(
-    () => all.filter((a) => a.annotations > 0 || notCrowd.has(a.id)),
+    () => all.filter((a) => a.annotations > 0 || a.regions > 0 || notCrowd.has(a.id)),
     [all, notCrowd],
   );
   const unlisted = all.length - annotators.length;
