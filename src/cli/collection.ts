@@ -1,14 +1,19 @@
 // The command line's side of the collection server (docs/server.md):
 //   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
 //           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
-//           [--screened-out-code CODE] [--language TAG] [--texts FILE.json]
-//   collect STUDY_ID --server URL [--token T]            (the interchange file on stdout)
+//           [--screened-out-code CODE] [--screened-out-url URL] [--consent-file FILE]
+//           [--language TAG] [--texts FILE.json] [--yes]
+//   collect STUDY_ID --server URL [--token T] [--anonymise]  (the interchange file on stdout)
+//   withdraw STUDY_ID --participant PLATFORM_ID --server URL [--token T] [--platform prolific|link]
+// Publishing again reads the published study back first: settings not given keep their
+// published values, and a change to a published study is printed and needs --yes.
 // The token may also come from REDPEN_TOKEN, which keeps it out of the shell's history.
 
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { anonymise } from "../domain/anonymise.ts";
 import {
   type ApiBody,
   ApiError,
@@ -16,11 +21,24 @@ import {
   type CallOptions,
   callApi,
 } from "../domain/api/client.ts";
-import { apiPath, ENDPOINTS, type EndpointName } from "../domain/api/endpoints.ts";
+import {
+  apiPath,
+  ENDPOINTS,
+  type EndpointName,
+  type EndpointParams,
+} from "../domain/api/endpoints.ts";
 import { matchAudioFiles } from "../domain/audioMatch.ts";
-import { genericLink, prolificLink } from "../domain/collection.ts";
+import {
+  type CollectionSettings,
+  DEFAULT_SETTINGS,
+  genericLink,
+  type PublishedStudy,
+  prolificLink,
+} from "../domain/collection.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
+import { changeLines, publishChanges } from "../domain/publishChanges.ts";
 import { parseAnnotationText } from "../domain/schema.ts";
+import { taskOf } from "../domain/studyTask.ts";
 import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
 import { withLanguageOptions } from "./texts.ts";
@@ -72,12 +90,21 @@ async function request<N extends EndpointName>(
   try {
     return await callApi(server, name, { ...options, fetch: io.fetch });
   } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    if (e.status === 0) throw new CliError(e.message);
-    const where = `${ENDPOINTS[name].method} ${server}${apiPath(name, options.params)}`;
-    if (e.code === "bad-answer") throw new CliError(`${where}: ${e.message}`);
-    throw new CliError(`${where}: ${e.status} ${e.message}`);
+    throw cliError(e, server, name, options.params);
   }
+}
+
+function cliError<N extends EndpointName>(
+  e: unknown,
+  server: string,
+  name: N,
+  params: EndpointParams<N>,
+): unknown {
+  if (!(e instanceof ApiError)) return e;
+  if (e.status === 0) return new CliError(e.message);
+  const where = `${ENDPOINTS[name].method} ${server}${apiPath(name, params)}`;
+  if (e.code === "bad-answer") return new CliError(`${where}: ${e.message}`);
+  return new CliError(`${where}: ${e.status} ${e.message}`);
 }
 
 function positiveInt(name: string, value: string | undefined): number | undefined {
@@ -101,8 +128,11 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
       "completion-code": { type: "string" },
       "completion-url": { type: "string" },
       "screened-out-code": { type: "string" },
+      "screened-out-url": { type: "string" },
+      "consent-file": { type: "string" },
       language: { type: "string" },
       texts: { type: "string" },
+      yes: { type: "boolean" },
     },
   });
   const [file] = positionals;
@@ -158,22 +188,52 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
       mime: AUDIO_TYPES[path.extname(m.fileName).toLowerCase()] ?? "application/octet-stream",
     };
   });
-  const settings: NonNullable<ApiBody<"publish">["settings"]> = {};
+  const published = await readPublished(io, server, token, study.study.id);
+  // Settings not given keep what is published (a new study: the defaults).
+  const settings: CollectionSettings = { ...DEFAULT_SETTINGS, ...published?.settings };
   const k = positiveInt("--clips-per-participant", values["clips-per-participant"]);
   const r = positiveInt("--ratings-per-clip", values["ratings-per-clip"]);
   if (k !== undefined) settings.clipsPerParticipant = k;
   if (r !== undefined) settings.ratingsPerClip = r;
-  if (values["completion-code"]) settings.completionCode = values["completion-code"];
-  if (values["completion-url"]) settings.completionUrl = values["completion-url"];
-  if (values["screened-out-code"]) settings.screenedOutCode = values["screened-out-code"];
+  const texts = {
+    completionCode: values["completion-code"],
+    completionUrl: values["completion-url"],
+    screenedOutCode: values["screened-out-code"],
+    screenedOutUrl: values["screened-out-url"],
+    consent: values["consent-file"] === undefined ? undefined : consentText(values["consent-file"]),
+  } as const;
+  for (const [key, value] of Object.entries(texts) as [keyof typeof texts, string | undefined][]) {
+    // An empty value ("--completion-code ''") takes the published one away.
+    if (value === undefined) continue;
+    if (value.trim() === "") delete settings[key];
+    else settings[key] = value.trim();
+  }
+  const changes = published
+    ? changeLines(
+        publishChanges(published, {
+          settings,
+          task: taskOf(study.study),
+          clips: study.clips.length,
+        }),
+      )
+    : [];
+  if (changes.length > 0 && !values.yes) {
+    const p = published as PublishedStudy;
+    throw new CliError(
+      `study "${study.study.id}" is already published (${p.participants.started} working, ${p.participants.completed} finished, ${p.participants.screenedOut} screened out, ${p.participants.returned} returned); publishing would change:\n` +
+        changes.map((c) => `  ${c}`).join("\n") +
+        "\nNothing was changed. Run again with --yes to apply these changes.",
+    );
+  }
+  const body: ApiBody<"publish"> = {
+    file: study,
+    settings,
+    audio: Object.fromEntries(files.map((f) => [f.clipId, { sha256: f.sha256, mime: f.mime }])),
+  };
   const result = await request(io, server, "publish", {
     params: { studyId: study.study.id },
     token,
-    body: {
-      file: study,
-      settings,
-      audio: Object.fromEntries(files.map((f) => [f.clipId, { sha256: f.sha256, mime: f.mime }])),
-    },
+    body,
   });
   const toSend = files.filter(
     (f, i, all) =>
@@ -186,6 +246,13 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
       body: new Blob([new Uint8Array(f.bytes)], { type: f.mime }),
     });
   }
+  if (published) {
+    io.stdout(
+      changes.length > 0
+        ? `Changed:\n${changes.map((c) => `  ${c}`).join("\n")}\n`
+        : "No setting changed.\n",
+    );
+  }
   io.stdout(
     `${result.created ? "Published" : "Updated"} study "${study.study.name}" (${result.clips} clips; ${toSend.length} audio file(s) sent, ${files.length - toSend.length} already on the server).\n\n` +
       `Prolific (paste as the study URL, with "URL parameters" on):\n  ${prolificLink(server, study.study.id)}\n` +
@@ -193,11 +260,35 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   );
 }
 
+/** The consent text of `--consent-file FILE`. */
+function consentText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    throw new CliError(`--consent-file ${file}: ${(e as Error).message}`);
+  }
+}
+
+/** The study as published on the server, or null when it is not published there yet. */
+async function readPublished(
+  io: AsyncCliIO,
+  server: string,
+  token: string,
+  studyId: string,
+): Promise<PublishedStudy | null> {
+  return request(io, server, "published", { params: { studyId }, token });
+}
+
 async function collect(argv: string[], io: AsyncCliIO): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { server: { type: "string" }, token: { type: "string" } },
+    options: {
+      server: { type: "string" },
+      token: { type: "string" },
+      anonymise: { type: "boolean" },
+      anonymize: { type: "boolean" },
+    },
   });
   const [studyId] = positionals;
   if (!studyId || positionals.length > 1)
@@ -209,15 +300,64 @@ async function collect(argv: string[], io: AsyncCliIO): Promise<void> {
       "--token T (or REDPEN_TOKEN) is needed: the researcher token the server printed",
     );
   const file = await request(io, server, "collect", { params: { studyId }, token });
-  io.stdout(`${JSON.stringify(file, null, 2)}\n`);
+  const out = values.anonymise || values.anonymize ? anonymise(file) : file;
+  io.stdout(`${JSON.stringify(out, null, 2)}\n`);
 }
 
-/** Runs publish or collect; resolves with the exit code. */
+async function withdraw(argv: string[], io: AsyncCliIO): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      participant: { type: "string" },
+      platform: { type: "string" },
+      server: { type: "string" },
+      token: { type: "string" },
+    },
+  });
+  const [studyId] = positionals;
+  if (!studyId || positionals.length > 1)
+    throw new CliError(
+      "withdraw needs one study id: withdraw STUDY_ID --participant PLATFORM_ID --server URL",
+    );
+  if (!values.participant)
+    throw new CliError("--participant PLATFORM_ID is needed: the participant's Prolific id");
+  const platform = values.platform;
+  if (platform !== undefined && platform !== "prolific" && platform !== "link")
+    throw new CliError(`--platform must be prolific or link (got ${platform})`);
+  const server = serverUrl(values.server);
+  const token = values.token ?? io.env.REDPEN_TOKEN;
+  if (!token)
+    throw new CliError(
+      "--token T (or REDPEN_TOKEN) is needed: the researcher token the server printed",
+    );
+  const body: ApiBody<"withdraw"> = { participant: values.participant };
+  if (platform) body.platform = platform;
+  const done = await request(io, server, "withdraw", { params: { studyId }, token, body });
+  io.stdout(withdrawnText(done));
+}
+
+/** What a withdrawal deleted, for a terminal (and the researcher's records). */
+export function withdrawnText(done: ApiResult<"withdraw">): string {
+  return (
+    `Withdrew participant ${done.participant} (${done.platform}, ${done.status}). Deleted from the server:\n` +
+    `  their arrival (platform ids, session)\n` +
+    `  intake answers: ${done.intake ? "yes" : "none given"}\n` +
+    `  headphone check result: ${done.screening ? "yes" : "none"}\n` +
+    `  finished clips: ${done.submissions}, with ${done.spans} span(s)\n` +
+    `  experts' reasons on those spans: ${done.reasonLabels}\n` +
+    `Unfinished clips given back to be assigned to others: ${done.slotsFreed}\n` +
+    "Files you collected before keep their copy: delete them from those too.\n"
+  );
+}
+
+/** Runs publish, collect or withdraw; resolves with the exit code. */
 export async function runCollectionCli(argv: readonly string[], io: AsyncCliIO): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === "publish") await publish(rest, io);
     else if (command === "collect") await collect(rest, io);
+    else if (command === "withdraw") await withdraw(rest, io);
     else throw new CliError(`unknown command "${command}"`);
     return EXIT_OK;
   } catch (e) {

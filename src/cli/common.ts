@@ -3,7 +3,7 @@
 // so `main.ts` loads only the code of the command it runs (the bundle is split per command).
 
 /** The commands of each module, which main.ts loads only when one of them runs. */
-export const COLLECTION_COMMANDS = new Set(["publish", "collect"]);
+export const COLLECTION_COMMANDS = new Set(["publish", "collect", "withdraw"]);
 export const TRANSCRIPT_COMMANDS = new Set(["aggregate", "wer"]);
 export const FILE_COMMANDS = new Set(["import", "export"]);
 export const ASR_COMMANDS = new Set(["asr"]);

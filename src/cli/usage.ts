@@ -17,17 +17,24 @@ Commands:
                                        Markdown, or LaTeX with --latex
   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
-          [--screened-out-code CODE] [--language TAG] [--texts FILE.json]
+          [--screened-out-code CODE] [--screened-out-url URL] [--consent-file FILE]
+          [--language TAG] [--texts FILE.json] [--yes]
                                        publish a study to a collection server; prints the links
                                        (--language: the participant's pages' language, BCP 47;
-                                       --texts: the study's own wording of them, a texts file)
+                                       --texts: the study's own wording of them, a texts file).
+                                       Again: settings not given keep their published values;
+                                       what would change is printed, and applied with --yes
   texts --language TAG [STUDY.json]    a language's catalogue of the participant's pages (with
                                        the study's own texts over it) as JSON, for a translator
   features CLIP.wav [--json]           the clip's F0 (pitch) and energy, frame by frame (with --json:
                                        { hop, f0: [Hz or null per frame], energyDb: [...] },
                                        frame k centred at k * hop seconds); without --json, a summary
-  collect STUDY_ID --server URL [--token T]
+  collect STUDY_ID --server URL [--token T] [--anonymise]
                                        everything the server collected, as an interchange file
+                                       (--anonymise: platform ids replaced by P001, P002 …)
+  withdraw STUDY_ID --participant PLATFORM_ID --server URL [--token T] [--platform prolific|link]
+                                       delete a participant's arrival, intake answers, clips and
+                                       spans from the server; prints what was deleted
   import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
          [--role asr --engine "NAME MODEL"]
                                        merge RedPen JSON files, Praat TextGrids, Audacity labels,

@@ -1,5 +1,5 @@
 // The participant fields the collection server writes (annotators' platform, profile,
-// screening and status; submissions' heardToEnd: docs/spec/interchange-format.md) survive
+// screening, status, arrivedAt and finishedAt; submissions' heardToEnd: docs/spec/interchange-format.md) survive
 // parsing, a merge into the database and the JSON export unchanged.
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { resolveMerge } from "../domain/merge.ts";
@@ -31,6 +31,8 @@ const collected = (): AnnotationFile => ({
       profile: { ageBand: "25-34", nativeLanguages: ["en", "vi"], headphones: true },
       screening: [{ test: "huggins", trials: 6, correct: 5, passed: true }],
       status: "completed",
+      arrivedAt: "2026-11-25T10:00:00.000Z",
+      finishedAt: "2026-11-25T10:01:30.000Z",
     },
     {
       id: "p-link-7",

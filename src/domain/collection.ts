@@ -20,7 +20,10 @@ export interface CollectionSettings {
   completionUrl?: string;
   /** Shown to a participant who fails the headphone screening (Prolific: a "screened out" code). */
   screenedOutCode?: string;
+  /** Where the screened-out page's "Back to Prolific" button leads. */
   screenedOutUrl?: string;
+  /** The consent text participants agree to (else the study's own, else the pages' default). */
+  consent?: string;
   /** Minutes a participant may send nothing before their unfinished clips go to others. */
   slotTimeoutMinutes?: number;
 }
@@ -41,6 +44,38 @@ export interface PublishResult {
   /** SHA-256 of the audio the server does not have yet: upload each with PUT /api/audio/… */
   missingAudio: string[];
   created: boolean;
+}
+
+/** A study as published on a server, read back for the study page and `cli publish`. */
+export interface PublishedStudy {
+  studyId: string;
+  name: string;
+  /** The study's task as published ("mark" when the study names none). */
+  task: string;
+  clips: number;
+  settings: CollectionSettings;
+  /** Everyone who arrived, by status. */
+  participants: { started: number; completed: number; returned: number; screenedOut: number };
+  publishedAt: string;
+  updatedAt: string;
+}
+
+/** What a participant's withdrawal deleted from the server (`cli withdraw`, the progress panel). */
+export interface WithdrawResult {
+  /** The platform's id of the participant (Prolific's PID), as asked. */
+  participant: string;
+  platform: string;
+  status: ParticipantStatus;
+  /** Finished clips deleted, with their spans. */
+  submissions: number;
+  spans: number;
+  /** Experts' reasons given to those spans, deleted with them. */
+  reasonLabels: number;
+  /** Intake answers and a headphone check result deleted (false: they had none). */
+  intake: boolean;
+  screening: boolean;
+  /** Unfinished clips given back, to be assigned to others. */
+  slotsFreed: number;
 }
 
 /** What anyone with the link may read before taking part: the consent and intake steps. */
@@ -104,6 +139,8 @@ export interface StudyProgress {
   perParticipant: {
     id: string;
     platform: string;
+    /** The platform's id of the participant (Prolific's PID, or the link's `participant`). */
+    participant: string;
     status: ParticipantStatus;
     done: number;
     total: number;

@@ -3,7 +3,11 @@ import { latexEscape, protocolFacts, protocolOf, protocolReport } from "./protoc
 import { computeReport } from "./stats/index.ts";
 import type { AnnotationFile, Submission } from "./types.ts";
 
-/** 2 systems × 2 sentences; three Prolific raters, one of whom returned the study. */
+/**
+ * 2 systems × 2 sentences; five Prolific arrivals: three raters (one returned the study), one
+ * screened out and one who left before finishing a clip. Those two answered the intake too,
+ * but are not raters: the intake summaries must not count them.
+ */
 function study(protocol?: Record<string, unknown>): AnnotationFile {
   const clips = ["A_s1", "A_s2", "B_s1", "B_s2"].map((id) => ({
     id,
@@ -43,6 +47,8 @@ function study(protocol?: Record<string, unknown>): AnnotationFile {
         role: "crowd",
         platform: { name: "prolific" },
         status: "completed",
+        arrivedAt: "2026-11-25T10:00:00.000Z",
+        finishedAt: "2026-11-25T10:01:30.000Z",
         profile: { country: "UK", nativeLanguages: ["English"] },
         screening: [{ test: "huggins", trials: 6, correct: 6, passed: true }],
       },
@@ -51,10 +57,35 @@ function study(protocol?: Record<string, unknown>): AnnotationFile {
         role: "crowd",
         platform: { name: "prolific" },
         status: "completed",
+        arrivedAt: "2026-11-25T10:00:00.000Z",
+        finishedAt: "2026-11-25T10:02:10.000Z",
         profile: { country: "Ireland", nativeLanguages: ["English", "Irish"] },
         screening: [{ test: "huggins", trials: 6, correct: 3, passed: false }],
       },
-      { id: "r3", role: "crowd", platform: { name: "prolific" }, status: "returned" },
+      {
+        id: "r3",
+        role: "crowd",
+        platform: { name: "prolific" },
+        status: "returned",
+        arrivedAt: "2026-11-25T10:05:00.000Z",
+      },
+      {
+        id: "r4",
+        role: "crowd",
+        platform: { name: "prolific" },
+        status: "screened-out",
+        arrivedAt: "2026-11-25T10:06:00.000Z",
+        profile: { country: "France", nativeLanguages: ["French"] },
+        screening: [{ test: "huggins", trials: 6, correct: 1, passed: false }],
+      },
+      {
+        id: "r5",
+        role: "crowd",
+        platform: { name: "prolific" },
+        status: "started",
+        arrivedAt: "2026-11-25T10:07:00.000Z",
+        profile: { country: "Germany", nativeLanguages: ["German"] },
+      },
       { id: "e1", role: "expert" },
     ],
     submissions: [
@@ -83,10 +114,17 @@ describe("the protocol's facts", () => {
     // seconds per clip: 6 10 12 18 20 30 40 → 18; per rater: 100, 30, 6 → 30
     expect(f.secondsPerClip).toBe(18);
     expect(f.secondsPerRater).toBe(30);
-    expect(f.platforms).toEqual({ prolific: 3 });
-    expect(f.statuses).toEqual({ completed: 2, returned: 1 });
-    expect(f.screening).toEqual({ tested: 2, failed: 1 });
+    expect(f.platforms).toEqual({ prolific: 5 });
+    // Everyone who arrived, by status; the raters (r1 r2 r3) by theirs.
+    expect(f.arrived).toBe(5);
+    expect(f.statuses).toEqual({ completed: 2, returned: 1, "screened-out": 1, started: 1 });
+    expect(f.ratersByStatus).toEqual({ completed: 2, returned: 1 });
+    // The check: everyone who took it (r1 passed; r2 and r4 failed).
+    expect(f.screening).toEqual({ tested: 3, failed: 2 });
+    // The intake over the raters only: not r4's France and French, nor r5's Germany and German.
     expect(f.countries).toEqual({ Ireland: 1, UK: 1 });
+    // Arrival to completion of the two who completed: 90 s and 130 s → median 110 s.
+    expect(f.sessionSeconds).toEqual({ median: 110, n: 2 });
     expect(f.nativeLanguages).toEqual({ English: 2, Irish: 1 });
     expect(f).toMatchObject({ clips: 4, systems: 2, sentences: 2, referenceClips: 2 });
     expect(f.instructions).toBe("Listen twice.\nThen rate.");
@@ -121,8 +159,21 @@ describe("the protocol report", () => {
     expect(md).toContain("- **Recruitment filters:** not reported");
     expect(md).toContain("- **Pay per participant:** not reported");
     expect(md).toContain("- **Effective hourly pay:** not reported");
-    expect(md).toContain("- **Platform:** prolific (3)");
-    expect(md).toContain("- **Headphone screening:** 2 tested, 1 failed");
+    expect(md).toContain("- **Platform:** prolific (5)");
+    expect(md).toContain(
+      "- **Headphone screening (everyone who took it):** 3 tested, 2 failed (screened out)",
+    );
+    expect(md).toContain(
+      "- **Participants who arrived, by status:** 5: completed (2), returned (1), screened-out (1), started (1)",
+    );
+    expect(md).toContain(
+      "- **Raters (crowd, with at least one finished clip):** 3: completed (2), returned (1)",
+    );
+    expect(md).toContain("- **Native languages (the 3 raters):** English (2), Irish (1)");
+    expect(md).toContain("- **Rater location (the 3 raters):** Ireland (1), UK (1)");
+    expect(md).toContain(
+      "- **Median time from arrival to completion (the 2 who completed):** 1.8 min",
+    );
     expect(md).toContain("> How natural (i.e. human-sounding) is this recording?");
     expect(md).toContain("> 5: Excellent – Completely natural speech");
     expect(md).toContain("> Listen twice.\n>\n> Then rate.");
@@ -139,8 +190,19 @@ describe("the protocol report", () => {
     const text = protocolReport(protocolFacts(full), computeReport(full), "markdown");
     expect(text).toContain("- **Platform:** Prolific");
     expect(text).toContain("- **Pay per participant:** 1.50 GBP");
-    // 1.50 GBP for a median 30 s of active time: 180 GBP per hour
-    expect(text).toContain("- **Effective hourly pay:** 180.00 GBP per hour");
+    // 1.50 GBP for a median 110 s from arrival to completion: 1.5 × 3600 / 110 = 49.09 GBP per hour
+    expect(text).toContain(
+      "- **Effective hourly pay:** 49.09 GBP per hour (pay ÷ median time from arrival to completion, the 2 who completed)",
+    );
+    // A file without arrival times (local crowd links): the clips' active time, said to be an
+    // upper bound: 1.50 GBP for a median 30 s → 180 GBP per hour.
+    const noTimes = {
+      ...full,
+      annotators: full.annotators.map(({ arrivedAt: _a, finishedAt: _f, ...a }) => a),
+    };
+    expect(protocolReport(protocolFacts(noTimes), computeReport(noTimes), "markdown")).toContain(
+      "- **Effective hourly pay:** 180.00 GBP per hour (pay ÷ median active time on clips of the 3 raters; the data has no arrival times, so this is an upper bound)",
+    );
     // MOS: A = 5, 4, 4, 5 → 4.50; B = 2, 3, 1 → 2.00
     expect(text).toMatch(/\| A \| 4 \| 3 \| 4\.50 \| \[/);
     expect(text).toMatch(/\| B \| 3 \| 2 \| 2\.00 \| \[/);

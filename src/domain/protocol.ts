@@ -35,22 +35,34 @@ export interface ProtocolFacts {
   systems: number;
   sentences: number;
   referenceClips: number;
-  /** Crowd annotators with at least one submission. */
+  /**
+   * Crowd annotators with at least one submission: the population of the intake summaries
+   * (countries, native languages), the clips and ratings per rater and the active time.
+   */
   raters: number;
+  /** The raters by `status` (completed, returned, started; none for a file without statuses). */
+  ratersByStatus?: Record<string, number>;
+  /** Every crowd participant who arrived (raters, screened out, returned, abandoned). */
+  arrived?: number;
   experts: number;
   /** Platforms the crowd came through (annotators' `platform.name`), with counts. */
   platforms: Record<string, number>;
   /** Crowd annotators by `status` (completed, returned, screened-out, started). */
   statuses: Record<string, number>;
-  /** Headphone screening: participants tested and failed (annotators' `screening`). */
+  /** Headphone screening: participants tested and failed (annotators' `screening`), over everyone who took it. */
   screening: { tested: number; failed: number };
+  /**
+   * Median minutes from arrival to completion (annotators' `arrivedAt`, `finishedAt`) over the
+   * participants who completed with both times (`n`); null when none has them.
+   */
+  sessionSeconds?: { median: number; n: number } | null;
   /** Rated submissions per clip with at least one, and per rater. */
   ratingsPerClip: Spread | null;
   clipsPerRater: Spread | null;
   /** Median active seconds per finished clip, and per rater (all their clips). */
   secondsPerClip: number | null;
   secondsPerRater: number | null;
-  /** Countries and native languages from the intake (annotators' `profile`). */
+  /** Countries and native languages from the intake (annotators' `profile`), over the raters. */
   countries: Record<string, number>;
   nativeLanguages: Record<string, number>;
   /** The quality rules' verdict, in words (domain/qualityRules.ts). */
@@ -103,6 +115,13 @@ export function protocolFacts(
       secondsOf.set(s.annotatorId, (secondsOf.get(s.annotatorId) ?? 0) + s.seconds);
   }
   const screened = crowd.filter((a) => (a.screening?.length ?? 0) > 0);
+  // One population for the intake summaries: the raters (the people whose ratings are counted).
+  const raters = crowd.filter((a) => ratedBy.has(a.id));
+  const sessions = crowd
+    .filter((a) => a.status === "completed" && a.arrivedAt && a.finishedAt)
+    .map((a) => (Date.parse(a.finishedAt as string) - Date.parse(a.arrivedAt as string)) / 1000)
+    .filter((s) => Number.isFinite(s) && s >= 0);
+  const sessionMedian = median(sessions);
   const instructions = file.study.instructions;
   return {
     studyName: file.study.name,
@@ -118,6 +137,11 @@ export function protocolFacts(
     sentences: new Set(file.clips.map((c) => c.sentence).filter((s) => s !== undefined)).size,
     referenceClips: file.clips.filter((c) => c.isReference).length,
     raters: ratedBy.size,
+    ratersByStatus: tally(
+      raters.map((a) => a.status).filter((n): n is NonNullable<typeof n> => !!n),
+    ),
+    arrived: crowd.length,
+    sessionSeconds: sessionMedian === null ? null : { median: sessionMedian, n: sessions.length },
     experts: file.annotators.filter((a) => a.role === "expert").length,
     platforms: tally(crowd.map((a) => a.platform?.name).filter((n): n is string => !!n)),
     statuses: tally(crowd.map((a) => a.status).filter((n): n is NonNullable<typeof n> => !!n)),
@@ -132,7 +156,7 @@ export function protocolFacts(
     ),
     secondsPerRater: median([...secondsOf.values()]),
     countries: tally(
-      crowd
+      raters
         .map((a) => a.profile?.country)
         .filter((c): c is string => typeof c === "string" && c.trim() !== ""),
     ),
@@ -147,10 +171,11 @@ export function protocolFacts(
     exclusions: exclusionSummary(
       quality?.view ?? { rules: qualityRulesOf(file.study), excluded: [] },
       quality?.applied ?? false,
-      crowd.length,
+      crowd.filter((a) => ratedBy.has(a.id) || file.regions.some((r) => r.annotatorId === a.id))
+        .length,
     ),
     nativeLanguages: tally(
-      crowd.flatMap((a) => {
+      raters.flatMap((a) => {
         const langs = a.profile?.nativeLanguages;
         return Array.isArray(langs) ? langs.filter((l): l is string => typeof l === "string") : [];
       }),
@@ -195,15 +220,28 @@ function blocks(f: ProtocolFacts, report: Report): Block[] {
     s.payAmount === undefined
       ? NOT_REPORTED
       : `${s.payAmount.toFixed(2)} ${s.currency ?? ""}`.trim();
+  // Each line says over whom it counts: one population per figure (issue 21, item 2).
+  const raterWho = `the ${f.raters} rater${f.raters === 1 ? "" : "s"}`;
+  const session = f.sessionSeconds ?? null;
+  const perHour = (seconds: number) =>
+    `${(((s.payAmount as number) * 3600) / seconds).toFixed(2)} ${s.currency ?? ""} per hour`.replace(
+      "  ",
+      " ",
+    );
   const hourly =
-    s.payAmount !== undefined && f.secondsPerRater
-      ? `${((s.payAmount * 3600) / f.secondsPerRater).toFixed(2)} ${s.currency ?? ""} per hour (pay ÷ median active time)`.trim()
-      : NOT_REPORTED;
+    s.payAmount === undefined
+      ? NOT_REPORTED
+      : session && session.median > 0
+        ? `${perHour(session.median)} (pay ÷ median time from arrival to completion, the ${session.n} who completed)`
+        : f.secondsPerRater
+          ? `${perHour(f.secondsPerRater)} (pay ÷ median active time on clips of ${raterWho}; the data has no arrival times, so this is an upper bound)`
+          : NOT_REPORTED;
   const statuses = tallyText(f.statuses);
+  const ratersByStatus = tallyText(f.ratersByStatus ?? {});
   const screening =
     f.screening.tested === 0
       ? NOT_REPORTED
-      : `${f.screening.tested} tested, ${f.screening.failed} failed`;
+      : `${f.screening.tested} tested, ${f.screening.failed} failed (screened out)`;
   const systems = Object.keys(report.mos.bySystem);
   const listeners: Block = {
     heading: "Listeners",
@@ -211,20 +249,37 @@ function blocks(f: ProtocolFacts, report: Report): Block[] {
       ["Platform", s.platform ?? tallyText(f.platforms) ?? NOT_REPORTED],
       ["Recruitment filters", s.recruitment ?? NOT_REPORTED],
       ["Qualification", s.qualification ?? NOT_REPORTED],
-      ["Headphone screening", screening],
+      ["Headphone screening (everyone who took it)", screening],
       ["Listening setup asked for", s.listening ?? NOT_REPORTED],
-      ["Raters (crowd, with at least one finished clip)", String(f.raters)],
-      ["Participants by status", statuses ?? NOT_REPORTED],
+      [
+        "Participants who arrived, by status",
+        f.arrived === undefined
+          ? (statuses ?? NOT_REPORTED)
+          : `${f.arrived}${statuses ? `: ${statuses}` : ""}`,
+      ],
+      [
+        "Raters (crowd, with at least one finished clip)",
+        `${f.raters}${ratersByStatus ? `: ${ratersByStatus}` : ""}`,
+      ],
       ["Ratings per clip", spreadText(f.ratingsPerClip)],
-      ["Clips per rater", spreadText(f.clipsPerRater)],
-      ["Rater location", tallyText(f.countries) ?? NOT_REPORTED],
-      ["Native languages", tallyText(f.nativeLanguages) ?? NOT_REPORTED],
+      [`Clips per rater (${raterWho})`, spreadText(f.clipsPerRater)],
+      [`Rater location (${raterWho})`, tallyText(f.countries) ?? NOT_REPORTED],
+      [`Native languages (${raterWho})`, tallyText(f.nativeLanguages) ?? NOT_REPORTED],
       ["Pay per participant", pay],
       [
         "Median active time per clip",
         f.secondsPerClip === null ? NOT_REPORTED : `${f.secondsPerClip.toFixed(1)} s`,
       ],
-      ["Median active time per participant", minutes(f.secondsPerRater) ?? NOT_REPORTED],
+      [
+        `Median active time on clips per participant (${raterWho})`,
+        minutes(f.secondsPerRater) ?? NOT_REPORTED,
+      ],
+      [
+        session
+          ? `Median time from arrival to completion (the ${session.n} who completed)`
+          : "Median time from arrival to completion",
+        session ? (minutes(session.median) as string) : NOT_REPORTED,
+      ],
       ["Effective hourly pay", hourly],
       ["Dates", s.dates ?? NOT_REPORTED],
     ],

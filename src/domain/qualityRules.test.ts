@@ -133,3 +133,25 @@ describe("quality rules", () => {
     expect(withoutRaters(file, new Set())).toBe(file);
   });
 });
+
+test("the rules check the raters who rated: the screened out and those who left without a clip are not raters", () => {
+  const file = study();
+  file.annotators.push(
+    { id: "out1", role: "crowd", status: "screened-out" },
+    { id: "gone1", role: "crowd", status: "returned" },
+  );
+  const quality = file.annotators.map((a) => ({
+    id: a.id,
+    annotations: 0,
+    regions: 0,
+    referenceMarkedFraction: null,
+  }));
+  // The five crowd raters with clips, not seven.
+  expect(checkRaters(file, quality, DEFAULT_RULES).map((c) => c.id)).toEqual([
+    "r0",
+    "rDeaf",
+    "rFast",
+    "rFlat",
+    "rLow",
+  ]);
+});

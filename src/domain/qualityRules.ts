@@ -82,8 +82,9 @@ export interface RaterCheck {
 }
 
 /**
- * Checks every crowd rater against every rule (on or off, so the screen can show what a rule
- * would catch): `quality` are the report's annotator rows (reference bins marked). A rule
+ * Checks every crowd rater (a crowd annotator with a finished clip or a span: not one the
+ * headphone check screened out, nor one who left before doing anything) against every rule
+ * (on or off, so the screen can show what a rule would catch): `quality` are the report's annotator rows (reference bins marked). A rule
  * needs data to break: no reference clip rated, no seconds recorded, fewer than 2 ratings…
  * break nothing.
  */
@@ -94,10 +95,12 @@ export function checkRaters(
 ): RaterCheck[] {
   const reference = new Set(file.clips.filter((c) => c.isReference).map((c) => c.id));
   const marked = new Map(quality.map((q) => [q.id, q.referenceMarkedFraction]));
+  const marking = new Set(file.regions.map((r) => r.annotatorId));
   const out: RaterCheck[] = [];
   for (const a of file.annotators) {
     if (a.role !== "crowd") continue;
     const subs = file.submissions.filter((s) => s.annotatorId === a.id);
+    if (subs.length === 0 && !marking.has(a.id)) continue;
     const ratings = subs.map((s) => s.score).filter((x): x is number => typeof x === "number");
     const refRatings = subs
       .filter((s) => reference.has(s.clipId) && typeof s.score === "number")

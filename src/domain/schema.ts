@@ -124,6 +124,9 @@ export const AnnotatorSchema = z.object({
   profile: z.record(z.string(), z.json()).optional(),
   screening: z.array(ScreeningSchema).optional(),
   status: z.enum(["started", "completed", "screened-out", "returned"]).optional(),
+  /** When a participant arrived (the collection server), and when they completed the study. */
+  arrivedAt: isoDate.optional(),
+  finishedAt: isoDate.optional(),
 });
 
 export const SubmissionSchema = z.object({

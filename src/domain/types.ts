@@ -83,6 +83,9 @@ export interface Annotator {
   profile?: Record<string, unknown>;
   screening?: ScreeningResult[];
   status?: ParticipantStatus;
+  /** When a participant arrived, and when they completed the study (collection server). */
+  arrivedAt?: string;
+  finishedAt?: string;
 }
 
 export interface Submission {

@@ -251,11 +251,12 @@ export async function participantProgress(
 
 /** What a study's consent step shows, readable by anyone with the link (name, consent, instructions). */
 export async function studyAbout(store: Sql, studyId: string): Promise<StudyAbout> {
-  const { file } = await loadStudy(store, studyId);
-  return aboutOf(file);
+  const { file, settings } = await loadStudy(store, studyId);
+  return aboutOf(file, settings);
 }
 
-export function aboutOf(file: AnnotationFile): StudyAbout {
+/** The consent text is the publish settings' (set on the study page or `--consent-file`), else the study's. */
+export function aboutOf(file: AnnotationFile, settings?: CollectionSettings): StudyAbout {
   const text = (key: string) => {
     const v = (file.study as Record<string, unknown>)[key];
     return typeof v === "string" && v.trim() !== "" ? v : undefined;
@@ -265,7 +266,7 @@ export function aboutOf(file: AnnotationFile): StudyAbout {
   if (hasIntake(intake)) about.intake = intake;
   const screening = screeningOf(file.study);
   if (screening.test !== "off") about.screening = screening;
-  const consent = text("consent");
+  const consent = settings?.consent?.trim() ? settings.consent : text("consent");
   const instructions = text("instructions");
   if (consent) about.consent = consent;
   if (instructions) about.instructions = instructions;
@@ -291,7 +292,7 @@ export async function participantState(
     participantId,
     status,
     study: {
-      ...aboutOf(file),
+      ...aboutOf(file, settings),
       requireRating: file.study.requireRating === true,
       ratingScale: ratingScaleOf(file.study),
     },

@@ -50,8 +50,10 @@ export async function crowdWork(store: Sql, studyId: string) {
     status: ParticipantStatus;
     profile: Record<string, unknown> | null;
     screening: ScreeningResult[] | null;
+    started_at: Date | string;
+    finished_at: Date | string | null;
   }>(
-    "SELECT id, platform, platform_participant, platform_study, platform_session, status, profile, screening FROM participants WHERE study_id = $1 ORDER BY id",
+    "SELECT id, platform, platform_participant, platform_study, platform_session, status, profile, screening, started_at, finished_at FROM participants WHERE study_id = $1 ORDER BY id",
     [studyId],
   );
   const subs = await store.query<{ participant_id: string; clip_id: string; body: StoredBody }>(
@@ -68,6 +70,8 @@ export async function crowdWork(store: Sql, studyId: string) {
     const annotator: Annotator = { id: p.id, role: "crowd", platform, status: p.status };
     if (p.profile) annotator.profile = p.profile;
     if (p.screening) annotator.screening = p.screening;
+    annotator.arrivedAt = new Date(p.started_at).toISOString();
+    if (p.finished_at) annotator.finishedAt = new Date(p.finished_at).toISOString();
     return annotator;
   });
   const submissions: Submission[] = [];

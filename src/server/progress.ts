@@ -14,12 +14,13 @@ export async function progress(store: Sql, studyId: string): Promise<StudyProgre
   const people = await store.query<{
     id: string;
     platform: string;
+    platform_participant: string;
     status: ParticipantStatus;
     total: number;
   }>(
-    `SELECT p.id, p.platform, p.status, count(a.clip_id)::int AS total FROM participants p
+    `SELECT p.id, p.platform, p.platform_participant, p.status, count(a.clip_id)::int AS total FROM participants p
      LEFT JOIN assignments a ON a.study_id = p.study_id AND a.participant_id = p.id AND NOT a.released
-     WHERE p.study_id = $1 GROUP BY p.id, p.platform, p.status ORDER BY p.id`,
+     WHERE p.study_id = $1 GROUP BY p.id, p.platform, p.platform_participant, p.status ORDER BY p.id`,
     [studyId],
   );
   const subs = await store.query<{ participant_id: string; clip_id: string; body: StoredBody }>(
@@ -32,6 +33,7 @@ export async function progress(store: Sql, studyId: string): Promise<StudyProgre
     return {
       id: p.id,
       platform: p.platform,
+      participant: p.platform_participant,
       status: p.status,
       done: mine.length,
       total: p.total,

@@ -19,6 +19,7 @@ import {
   participantAudio,
   participantState,
   progress,
+  publishedStudy,
   publishStudy,
   putAudio,
   returnStudy,
@@ -29,6 +30,7 @@ import {
   studyAbout,
   submit,
   valid,
+  withdrawParticipant,
 } from "./service.ts";
 import type { Store } from "./store.ts";
 
@@ -89,6 +91,15 @@ const HANDLERS: Record<EndpointName, (ctx: RouteContext) => Promise<void>> = {
       );
     }
     ctx.send(200, await publishStudy(ctx.store, body));
+  },
+  published: async (ctx) => {
+    await researcher(ctx);
+    ctx.send(200, await publishedStudy(ctx.store, param(ctx, "studyId")));
+  },
+  withdraw: async (ctx) => {
+    await researcher(ctx);
+    const body = await json(ctx, "withdraw");
+    ctx.send(200, await withdrawParticipant(ctx.store, param(ctx, "studyId"), body));
   },
   collect: async (ctx) => {
     await researcher(ctx);

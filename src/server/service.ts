@@ -1,7 +1,7 @@
 // What the collection server does, over its store (store.ts), independent of HTTP, split by
 // concern: the researcher's token and publishing (studies.ts), arrival and assignment
-// (arrival.ts), submissions (submissions.ts), collecting (collecting.ts), experts (experts.ts)
-// and progress (progress.ts). Every rule about files and spans comes from src/domain (one home
+// (arrival.ts), submissions (submissions.ts), collecting (collecting.ts), experts (experts.ts),
+// progress (progress.ts) and a participant's withdrawal (withdraw.ts). Every rule about files and spans comes from src/domain (one home
 // per rule); every request is checked against the API contract (src/domain/api) first.
 export * from "./arrival.ts";
 export * from "./collecting.ts";
@@ -10,3 +10,4 @@ export * from "./experts.ts";
 export * from "./progress.ts";
 export * from "./studies.ts";
 export * from "./submissions.ts";
+export * from "./withdraw.ts";

@@ -2,9 +2,10 @@
 // Part of the collection server's services (service.ts re-exports them all).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { PublishRequestSchema } from "../domain/api/requests.ts";
-import type { CollectionSettings, PublishResult } from "../domain/collection.ts";
+import type { CollectionSettings, PublishedStudy, PublishResult } from "../domain/collection.ts";
 import { parseAnnotationFile } from "../domain/schema.ts";
 import type { Span } from "../domain/spans.ts";
+import { taskOf } from "../domain/studyTask.ts";
 import type { AnnotationFile } from "../domain/types.ts";
 import { ServiceError, valid } from "./errors.ts";
 import type { Sql, Store } from "./store.ts";
@@ -190,4 +191,35 @@ export interface StoredBody {
   playCount?: number;
   seconds?: number;
   completedAt: string;
+}
+
+/** The study as published, read back: its settings, task, clips and who arrived; null: not published. */
+export async function publishedStudy(store: Sql, studyId: string): Promise<PublishedStudy | null> {
+  const [row] = await store.query<{
+    file: AnnotationFile;
+    settings: CollectionSettings;
+    published_at: Date | string;
+    updated_at: Date | string;
+  }>("SELECT file, settings, published_at, updated_at FROM studies WHERE id = $1", [studyId]);
+  if (!row) return null;
+  const counts = await store.query<{ status: string; n: number }>(
+    "SELECT status, count(*)::int AS n FROM participants WHERE study_id = $1 GROUP BY status",
+    [studyId],
+  );
+  const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
+  return {
+    studyId,
+    name: row.file.study.name,
+    task: taskOf(row.file.study),
+    clips: row.file.clips.length,
+    settings: row.settings,
+    participants: {
+      started: n("started"),
+      completed: n("completed"),
+      returned: n("returned"),
+      screenedOut: n("screened-out"),
+    },
+    publishedAt: new Date(row.published_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
 }

@@ -48,7 +48,12 @@ beforeAll(async () => {
       regions: [],
       reasonLabels: [],
     },
-    settings: { clipsPerParticipant: 2, completionCode: "DONE1", screenedOutCode: "OUT77" },
+    settings: {
+      clipsPerParticipant: 2,
+      completionCode: "DONE1",
+      screenedOutCode: "OUT77",
+      screenedOutUrl: "https://app.prolific.com/submissions/complete?cc=OUT77",
+    },
     audio,
   });
   server = createCollectionServer({
@@ -109,6 +114,15 @@ test("pass: on to the clips; fail: the screened-out code, no clips; the server k
   await failing.getByRole("heading", { name: "Thank you for your time" }).waitFor();
   expect(await failing.getByTestId("screened-out-code").textContent()).toBe("OUT77");
   await screenshot(failing, "headphone-check-failed");
+  const back = () =>
+    failing.getByRole("link", { name: "Back to the study platform" }).getAttribute("href");
+  expect(await back()).toBe("https://app.prolific.com/submissions/complete?cc=OUT77");
+  // Coming back (a reload): straight to the code, not consent and the check again.
+  await failing.reload();
+  await failing.getByRole("heading", { name: "Thank you for your time" }).waitFor();
+  expect(await failing.getByTestId("screened-out-code").textContent()).toBe("OUT77");
+  expect(await back()).toBe("https://app.prolific.com/submissions/complete?cc=OUT77");
+  expect(await failing.getByRole("checkbox", { name: "I agree to take part" }).count()).toBe(0);
 
   const file = await collect(store, "scr");
   expect(

@@ -103,7 +103,7 @@ test("publish prints the Prolific and generic links, sends audio once; collect r
   );
   const again = await cli("publish", ...args);
   expect(again.out).toMatch(
-    /^Updated study "CLI study" \(4 clips; 0 audio file\(s\) sent, 4 already on the server\)/,
+    /^No setting changed\.\nUpdated study "CLI study" \(4 clips; 0 audio file\(s\) sent, 4 already on the server\)/,
   );
 
   // A participant takes part through the API, as the participant page does.
@@ -164,7 +164,7 @@ test("refusals: missing audio, a wrong token, no server, a bad file", async () =
   const wrong = await cli("publish", file, "--audio", audio, "--server", base, "--token", "nope");
   expect(wrong.code).toBe(2);
   expect(wrong.err).toBe(
-    `redpen publish: PUT ${base}/api/studies/s2: 401 this needs the researcher's token (Authorization: Bearer …)\n`,
+    `redpen publish: GET ${base}/api/studies/s2/published: 401 this needs the researcher's token (Authorization: Bearer …)\n`,
   );
   const down = await cli("collect", "s2", "--server", "http://127.0.0.1:9", "--token", TOKEN);
   expect(down.code).toBe(2);
@@ -176,4 +176,135 @@ test("refusals: missing audio, a wrong token, no server, a bad file", async () =
   const refused = await cli("publish", bad, "--audio", audio, "--server", base, "--token", TOKEN);
   expect(refused.code).toBe(2);
   expect(refused.err).toContain(`${bad}: clips[0].duration`);
+});
+
+test("publish again keeps what is published, prints a change and needs --yes; withdraw; collect --anonymise", async () => {
+  const id = "live";
+  const file = path.join(dir, "live.json");
+  writeFileSync(file, JSON.stringify({ ...study, study: { ...study.study, id } }));
+  const audio = path.join(dir, "audio");
+  const base3 = ["--audio", audio, "--server", base, "--token", TOKEN];
+  const consentFile = path.join(dir, "consent.txt");
+  writeFileSync(consentFile, "I agree to take part.\nHeadphones needed.");
+  const first = await cli(
+    "publish",
+    file,
+    ...base3,
+    "--clips-per-participant",
+    "1",
+    "--completion-code",
+    "OLD1",
+    "--screened-out-code",
+    "OUT1",
+    "--screened-out-url",
+    "https://app.prolific.com/submissions/complete?cc=OUT1",
+    "--consent-file",
+    consentFile,
+  );
+  expect(first.err).toBe("");
+  const read = async () =>
+    (await fetch(`${base}/api/studies/${id}/published`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    }).then((r) => r.json())) as { settings: Record<string, unknown> };
+  const published = {
+    clipsPerParticipant: 1,
+    ratingsPerClip: 3,
+    completionCode: "OLD1",
+    screenedOutCode: "OUT1",
+    screenedOutUrl: "https://app.prolific.com/submissions/complete?cc=OUT1",
+    consent: "I agree to take part.\nHeadphones needed.",
+  };
+  expect((await read()).settings).toEqual(published);
+  // Two people arrive; one finishes their one clip.
+  const post = async (route: string, body: unknown, token?: string) =>
+    (await fetch(`${base}/api/${route}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as Record<string, unknown>;
+  const one = await post(`p/${id}/arrive`, { platform: "prolific", participantId: "PIDONE" });
+  await post(`p/${id}/arrive`, { platform: "prolific", participantId: "PIDTWO" });
+  await post(
+    `p/${id}/submissions`,
+    { clientId: "live-one-1", position: 1, spans: [{ start: 0.1, end: 0.2 }], heardToEnd: true },
+    one.sessionToken as string,
+  );
+
+  // Publishing again with no settings: nothing is wiped (a reload's defaults do not reach it).
+  const plain = await cli("publish", file, ...base3);
+  expect(plain.code).toBe(0);
+  expect(plain.out.split("\n")[0]).toBe("No setting changed.");
+  expect((await read()).settings).toEqual(published);
+
+  // A new completion code: printed, refused without --yes, nothing changed.
+  const refused = await cli("publish", file, ...base3, "--completion-code", "NEW2");
+  expect(refused.code).toBe(2);
+  expect(refused.err).toBe(
+    `redpen publish: study "live" is already published (1 working, 1 finished, 0 screened out, 0 returned); publishing would change:\n` +
+      `  Completion code: "OLD1" → "NEW2" — everyone who finishes from now on (1 participant(s) still working) is shown the new code; the 1 who finished were shown the old one: accept both on your platform\n` +
+      "Nothing was changed. Run again with --yes to apply these changes.\n",
+  );
+  expect((await read()).settings.completionCode).toBe("OLD1");
+  const applied = await cli("publish", file, ...base3, "--completion-code", "NEW2", "--yes");
+  expect(applied.code).toBe(0);
+  expect(applied.out.split("\n").slice(0, 2)).toEqual([
+    "Changed:",
+    `  Completion code: "OLD1" → "NEW2" — everyone who finishes from now on (1 participant(s) still working) is shown the new code; the 1 who finished were shown the old one: accept both on your platform`,
+  ]);
+  expect((await read()).settings.completionCode).toBe("NEW2");
+
+  // collect --anonymise: P001, P002 in the order of the server's ids; no session ids.
+  const anon = await cli("collect", id, "--server", base, "--token", TOKEN, "--anonymise");
+  expect(anon.code).toBe(0);
+  expect(anon.out).not.toContain("PIDONE");
+  expect(anon.out).not.toContain("PIDTWO");
+  const anonFile = JSON.parse(anon.out) as AnnotationFile;
+  expect(anonFile.annotators.map((a) => a.platform)).toEqual([
+    { name: "prolific", participantId: "P001" },
+    { name: "prolific", participantId: "P002" },
+  ]);
+  expect(parseAnnotationFile(anonFile).ok).toBe(true);
+
+  // Withdraw the one who finished: what went is printed.
+  const gone = await cli(
+    "withdraw",
+    id,
+    "--participant",
+    "PIDONE",
+    "--server",
+    base,
+    "--token",
+    TOKEN,
+  );
+  expect(gone.err).toBe("");
+  expect(gone.code).toBe(0);
+  expect(gone.out).toBe(
+    "Withdrew participant PIDONE (prolific, completed). Deleted from the server:\n" +
+      "  their arrival (platform ids, session)\n" +
+      "  intake answers: none given\n" +
+      "  headphone check result: none\n" +
+      "  finished clips: 1, with 1 span(s)\n" +
+      "  experts' reasons on those spans: 0\n" +
+      "Unfinished clips given back to be assigned to others: 0\n" +
+      "Files you collected before keep their copy: delete them from those too.\n",
+  );
+  const twice = await cli(
+    "withdraw",
+    id,
+    "--participant",
+    "PIDONE",
+    "--server",
+    base,
+    "--token",
+    TOKEN,
+  );
+  expect(twice.code).toBe(2);
+  expect(twice.err).toBe(
+    `redpen withdraw: POST ${base}/api/studies/live/withdraw: 404 participant "PIDONE" has not taken part in study "live" (nothing deleted)\n`,
+  );
+  const after = await cli("collect", id, "--server", base, "--token", TOKEN);
+  expect(after.out).not.toContain("PIDONE");
 });

@@ -69,6 +69,8 @@ test("the server's answers to every endpoint satisfy the contract's response sch
     });
   }
   expect(await call("hasAudio", { params: { sha256: first }, ...researcher })).toBe(true);
+  const readBack = await call("published", { params: { studyId }, ...researcher });
+  expect(readBack?.settings.completionCode).toBe("DONE");
 
   const about = await call("about", { params: { studyId } });
   expect(about.screening?.test).toBe("antiphase");
@@ -122,6 +124,12 @@ test("the server's answers to every endpoint satisfy the contract's response sch
   expect(collected.reasonLabels).toHaveLength(1);
   const back = await call("returnStudy", { params: { studyId }, ...session });
   expect(back.completion).toEqual({ code: "DONE", url: "https://x.org" });
+  const gone = await call("withdraw", {
+    params: { studyId },
+    ...researcher,
+    body: { participant: "lab-1", platform: "link" },
+  });
+  expect(gone.submissions).toBe(2);
 
   // Every endpoint of the table was driven, and each answer is what its schema describes.
   expect([...seen.keys()].sort()).toEqual(Object.keys(ENDPOINTS).sort());

@@ -300,8 +300,15 @@ describe.each(backends)("on $name", (backend) => {
         role: "crowd",
         platform: { name: "prolific", participantId: "5f1a2b", studyId: "66aa", sessionId: "77bb" },
         status: "completed",
+        arrivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);
+    // Arrival before completion, both from the server's clock.
+    const [who] = parsed.file.annotators;
+    expect(Date.parse(who?.finishedAt ?? "")).toBeGreaterThanOrEqual(
+      Date.parse(who?.arrivedAt ?? ""),
+    );
     expect(parsed.file.submissions).toHaveLength(5);
     expect(parsed.file.submissions.every((s) => s.heardToEnd === true)).toBe(true);
     expect(parsed.file.regions).toHaveLength(5);

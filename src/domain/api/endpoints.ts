@@ -11,6 +11,7 @@ import {
   PublishRequestSchema,
   ScreeningSoundRequestSchema,
   SubmissionRequestSchema,
+  WithdrawRequestSchema,
 } from "./requests.ts";
 import {
   ArriveResponseSchema,
@@ -18,12 +19,14 @@ import {
   HealthResponseSchema,
   InterchangeFileResponseSchema,
   ParticipantStateSchema,
+  PublishedStudySchema,
   PublishResponseSchema,
   PutAudioResponseSchema,
   ReasonLabelResponseSchema,
   StudyAboutSchema,
   StudyProgressSchema,
   SubmissionResponseSchema,
+  WithdrawResponseSchema,
 } from "./responses.ts";
 
 export type Caller = "anyone" | "researcher" | "expert" | "participant";
@@ -60,6 +63,21 @@ export const ENDPOINTS = {
     body: PublishRequestSchema,
     limit: LIMITS.study,
     response: PublishResponseSchema,
+  },
+  published: {
+    method: "GET",
+    path: "studies/:studyId/published",
+    caller: "researcher",
+    /** null: the study is not published on this server (not a 404: nothing went wrong). */
+    response: PublishedStudySchema.nullable(),
+  },
+  withdraw: {
+    method: "POST",
+    path: "studies/:studyId/withdraw",
+    caller: "researcher",
+    body: WithdrawRequestSchema,
+    limit: LIMITS.json,
+    response: WithdrawResponseSchema,
   },
   collect: {
     method: "GET",

@@ -148,6 +148,8 @@ export const SettingsSchema = z.object({
   completionUrl: boundedText(2000).refine(https, "must be an http(s) address").optional(),
   screenedOutCode: boundedText(2000).optional(),
   screenedOutUrl: boundedText(2000).refine(https, "must be an http(s) address").optional(),
+  /** The consent text participants agree to (lines allowed). */
+  consent: boundedText(20_000, true).optional(),
   /** Minutes a participant may send nothing before their unfinished clips go to others. */
   slotTimeoutMinutes: z
     .int()
@@ -166,6 +168,12 @@ export const PublishRequestSchema = z.object({
   file: z.unknown(),
   settings: SettingsSchema.optional(),
   audio: z.record(boundedText(1000), AudioRefSchema).optional(),
+});
+
+/** A participant to withdraw: their platform's id (Prolific's PID), and which platform. */
+export const WithdrawRequestSchema = z.object({
+  participant: ParticipantIdSchema,
+  platform: z.enum(["prolific", "link"]).optional(),
 });
 
 /** How deep any request's JSON may nest (an interchange file needs about 6). */

@@ -9,16 +9,19 @@
 import type {
   ParticipantProgress,
   ParticipantState,
+  PublishedStudy,
   PublishResult,
   StudyAbout,
   StudyProgress,
   SubmissionResponse,
+  WithdrawResult,
 } from "../collection.ts";
 import type { IntakeConfig, StandardId } from "../intake.ts";
 import type { RatingScale } from "../ratingScale.ts";
 import { AnnotationFileSchema, ReasonLabelSchema } from "../schema.ts";
 import type { ScreeningConfig } from "../screening.ts";
 import { z } from "../zod.ts";
+import { SettingsSchema } from "./requests.ts";
 
 const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 digits 0-9a-f)");
 const count = z.int().min(0);
@@ -112,16 +115,42 @@ export const PublishResponseSchema: z.ZodType<PublishResult> = z.object({
   created: z.boolean(),
 });
 
+const ParticipantCountsSchema = z.object({
+  started: count,
+  completed: count,
+  returned: count,
+  screenedOut: count,
+});
+
+export const PublishedStudySchema: z.ZodType<PublishedStudy> = z.object({
+  studyId: z.string(),
+  name: z.string(),
+  task: z.string(),
+  clips: count,
+  /** What was published: the request's own settings schema, so a new setting is read back too. */
+  settings: SettingsSchema,
+  participants: ParticipantCountsSchema,
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const WithdrawResponseSchema: z.ZodType<WithdrawResult> = z.object({
+  participant: z.string(),
+  platform: z.string(),
+  status: StatusSchema,
+  submissions: count,
+  spans: count,
+  reasonLabels: count,
+  intake: z.boolean(),
+  screening: z.boolean(),
+  slotsFreed: count,
+});
+
 export const PutAudioResponseSchema = z.object({ sha256: SHA256, stored: z.literal(true) });
 
 export const StudyProgressSchema: z.ZodType<StudyProgress> = z.object({
   studyId: z.string(),
-  participants: z.object({
-    started: count,
-    completed: count,
-    returned: count,
-    screenedOut: count,
-  }),
+  participants: ParticipantCountsSchema,
   assigned: count,
   done: count,
   clips: count,
@@ -130,6 +159,7 @@ export const StudyProgressSchema: z.ZodType<StudyProgress> = z.object({
     z.object({
       id: z.string(),
       platform: z.string(),
+      participant: z.string(),
       status: StatusSchema,
       done: count,
       total: count,

@@ -1,14 +1,19 @@
 // Publishing a study from the study page to a collection server (docs/server.md): the study
 // as an interchange file without annotations, each clip's audio by its SHA-256, then only the
-// audio the server does not have. Publishing again updates the settings and sends nothing new.
+// audio the server does not have. Publishing again reads the published study back first and
+// changes nothing the researcher has not confirmed (domain/publishChanges.ts).
 
 import { getClipAudio, studyToFile } from "../../db/repo.ts";
 import {
   type CollectionSettings,
+  DEFAULT_SETTINGS,
   expertLink,
   genericLink,
+  type PublishedStudy,
   prolificLink,
 } from "../../domain/collection.ts";
+import { type PublishChange, publishChanges } from "../../domain/publishChanges.ts";
+import { taskOf } from "../../domain/studyTask.ts";
 import type { AnnotationFile } from "../../domain/types.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
@@ -25,14 +30,20 @@ export type PublishStage =
   | { stage: "hashing"; done: number; total: number }
   | { stage: "uploading"; done: number; total: number };
 
-/** Publishes (or updates) the local study on `server`. Refuses a study with clips lacking audio. */
+/**
+ * Publishes (or updates) the local study on `server`. Refuses a study with clips lacking audio.
+ * When the study is already published and this would change something, `confirm` is asked with
+ * the changes first; declined, nothing is sent and the answer is null.
+ */
 export async function publishToServer(
   server: string,
   token: string,
   studyId: string,
   settings: Partial<CollectionSettings>,
   onProgress: (p: PublishStage) => void = () => undefined,
-): Promise<PublishOutcome> {
+  confirm: (changes: PublishChange[], published: PublishedStudy) => Promise<boolean> = async () =>
+    true,
+): Promise<PublishOutcome | null> {
   const file = await studyToFile(studyId);
   if (!file) throw new Error(`no study "${studyId}" in this browser`);
   const header: AnnotationFile = {
@@ -62,6 +73,15 @@ export async function publishToServer(
       `${missing.length} clip(s) have no audio in this browser (${list}${missing.length > 5 ? ", …" : ""}): add their audio files first, so participants can hear them`,
     );
   }
+  const published = await fetchPublished(server, token, studyId);
+  if (published) {
+    const changes = publishChanges(published, {
+      settings: { ...DEFAULT_SETTINGS, ...settings },
+      task: taskOf(file.study),
+      clips: file.clips.length,
+    });
+    if (changes.length > 0 && !(await confirm(changes, published))) return null;
+  }
   const result = await api(server, "publish", {
     params: { studyId },
     token,
@@ -81,6 +101,26 @@ export async function publishToServer(
     audioKept: blobs.size - result.missingAudio.length,
     links: { prolific: prolificLink(server, studyId), generic: genericLink(server, studyId) },
   };
+}
+
+/** The study as published on `server`, or null when it is not published there. */
+export async function fetchPublished(
+  server: string,
+  token: string,
+  studyId: string,
+): Promise<PublishedStudy | null> {
+  return api(server, "published", { params: { studyId }, token });
+}
+
+/** Deletes a participant's data from the server (by their platform id); says what went. */
+export function withdrawFromServer(
+  server: string,
+  token: string,
+  studyId: string,
+  participant: string,
+  platform: "prolific" | "link",
+) {
+  return api(server, "withdraw", { params: { studyId }, token, body: { participant, platform } });
 }
 
 /** How the study's collection goes: participants and clips × ratings done. */

@@ -33,6 +33,7 @@ import {
   localStudyId,
   type PrepareProgress,
   prepare,
+  screenedOutBefore,
 } from "./participation.ts";
 import { SendStatus } from "./SendStatus.tsx";
 import { useSender } from "./useSender.ts";
@@ -81,16 +82,21 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
     let cancelled = false;
     (async () => {
       if ((await getStudy(localId))?.participation) return { kind: "ready" } as const;
+      const out = await screenedOutBefore(server, studyId, localId);
+      if (out)
+        return { kind: "screened-out", code: out.code, url: out.url, about: out.about } as const;
       return { kind: "consent", about: await fetchAbout(server, studyId) } as const;
     })().then(
       (next) => {
         if (cancelled) return;
-        if (next.kind === "consent")
+        if (next.kind !== "ready")
           setVoice({
             language: next.about.language ?? "en",
             texts: next.about.participantTexts,
           });
-        setStep(next);
+        if (next.kind === "screened-out")
+          setStep({ kind: "screened-out", code: next.code, url: next.url });
+        else setStep(next);
       },
       (e: unknown) =>
         !cancelled &&

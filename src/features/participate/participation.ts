@@ -17,7 +17,7 @@ import {
   updateParticipation,
 } from "../../db/repo.ts";
 import type { ArriveRequest, StudyAbout, SubmissionRequest } from "../../domain/collection.ts";
-import { api } from "../../lib/collectionApi.ts";
+import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 
 /** The local study holding this participant's copy of `studyId` on this server. */
@@ -30,6 +30,46 @@ export const clipIdAt = (position: number): string => `clip-${position}`;
 export function positionOf(clipId: string): number {
   const n = Number(clipId.replace(/^clip-/, ""));
   return Number.isInteger(n) && n > 0 ? n : Number.NaN;
+}
+
+const screenedOutKey = (localId: string) => `redpen.screenedOut:${localId}`;
+
+function rememberScreenedOut(localId: string, sessionToken: string) {
+  try {
+    localStorage.setItem(screenedOutKey(localId), sessionToken);
+  } catch {
+    // Not remembered: coming back walks through consent, and the server screens out again.
+  }
+}
+
+/**
+ * A participant screened out before in this browser: their screened-out page as the server has
+ * it now (code, address, the pages' language), or null. A session the server no longer knows
+ * (the participant withdrew) is forgotten.
+ */
+export async function screenedOutBefore(
+  server: string,
+  studyId: string,
+  localId: string,
+): Promise<{ code?: string; url?: string; about: StudyAbout } | null> {
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(screenedOutKey(localId));
+  } catch {
+    return null;
+  }
+  if (!token) return null;
+  try {
+    const state = await api(server, "state", { params: { studyId }, token });
+    if (state.status !== "screened-out") return null;
+    return { ...state.screenedOut, about: state.study };
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) {
+      localStorage.removeItem(screenedOutKey(localId));
+      return null;
+    }
+    throw e;
+  }
 }
 
 /** The study's name, consent text and instructions, before the participant takes part. */
@@ -80,8 +120,12 @@ export async function prepare(
   const existing = await getStudy(id);
   if (existing?.participation) return existing;
   const { sessionToken, state } = await arrive(server, studyId, arrival);
-  // The headphone check screened this participant out: their code, and nothing stored.
-  if (state.status === "screened-out") return { screenedOut: state.screenedOut ?? {} };
+  // The headphone check screened this participant out: their code, and nothing stored but the
+  // session, so that coming back shows the code again (not consent and the check).
+  if (state.status === "screened-out") {
+    rememberScreenedOut(id, sessionToken);
+    return { screenedOut: state.screenedOut ?? {} };
+  }
   const total = state.clips.length;
   onProgress({ done: 0, total });
   const blobs: Blob[] = [];

@@ -8,6 +8,38 @@ import { annotatorIdProblem } from "../../lib/identity.ts";
 
 type LinkRole = "crowd" | "expert";
 
+/**
+ * What the list says of an annotator's submissions. A participant collected from a server
+ * (`platform`) was given their own clips, not the whole study: their count stands alone, with
+ * how they left; anyone else is counted against the study's clips.
+ */
+export function submittedText(a: AnnotatorRecord, submitted: number, clipCount: number): string {
+  const clips = `${submitted} clip${submitted === 1 ? "" : "s"} submitted`;
+  if (!a.platform) return `${submitted} of ${clipCount} clips submitted`;
+  if (a.status === "completed") return `${clips}: all they were given`;
+  if (a.status === "returned") return `${clips}, then returned the study`;
+  if (a.status === "started") return `${clips} so far`;
+  return clips;
+}
+
+/**
+ * Collected participants who are not annotators: screened out by the headphone check, or gone
+ * (returned, or never finished) without a finished clip. Counted apart, not listed.
+ */
+export function notAnnotators(
+  annotators: readonly AnnotatorRecord[],
+  submissionsByAnnotator: ReadonlyMap<string, number>,
+): { screenedOut: number; noClip: number } {
+  let screenedOut = 0;
+  let noClip = 0;
+  for (const a of annotators) {
+    if (!a.platform) continue;
+    if (a.status === "screened-out") screenedOut++;
+    else if ((submissionsByAnnotator.get(a.id) ?? 0) === 0) noClip++;
+  }
+  return { screenedOut, noClip };
+}
+
 async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
@@ -36,6 +68,12 @@ export function AnnotatorLinks({
   const trimmed = annotatorId.trim();
   const problem = trimmed === "" ? null : annotatorIdProblem(trimmed);
   const link = trimmed !== "" && !problem ? annotatorLink(origin, studyId, trimmed, role) : "";
+
+  const left = notAnnotators(annotators, submissionsByAnnotator);
+  const listed = annotators.filter(
+    (a) =>
+      !a.platform || (a.status !== "screened-out" && (submissionsByAnnotator.get(a.id) ?? 0) > 0),
+  );
 
   const onCopy = async () => {
     setCopied((await copyText(link)) ? "yes" : "no");
@@ -126,18 +164,32 @@ export function AnnotatorLinks({
         <div className="mt-4">
           <h3 className="text-sm font-medium text-slate-800">Annotators in this browser</h3>
           <ul className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200">
-            {annotators.map((a) => (
+            {listed.map((a) => (
               <li key={a.id} className="flex items-center justify-between px-3 py-1.5 text-sm">
                 <span>
                   <span className="font-medium text-slate-900">{a.id}</span>{" "}
                   <span className="text-slate-500">{a.role}</span>
                 </span>
                 <span className="tabular-nums text-slate-600">
-                  {submissionsByAnnotator.get(a.id) ?? 0} of {clipCount} clips submitted
+                  {submittedText(a, submissionsByAnnotator.get(a.id) ?? 0, clipCount)}
                 </span>
               </li>
             ))}
           </ul>
+          {left.screenedOut + left.noClip > 0 && (
+            <p className="mt-1 text-xs text-slate-600">
+              Also collected from the server, not annotators (no clip from them):{" "}
+              {[
+                left.screenedOut > 0
+                  ? `${left.screenedOut} screened out by the headphone check`
+                  : "",
+                left.noClip > 0 ? `${left.noClip} who left without finishing a clip` : "",
+              ]
+                .filter(Boolean)
+                .join(", ")}
+              .
+            </p>
+          )}
         </div>
       )}
     </Card>

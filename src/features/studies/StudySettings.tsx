@@ -1,5 +1,34 @@
 import type { StudyRecord } from "../../db/repo.ts";
 import { languageName, languageOf } from "../../domain/i18n/languages.ts";
+import { type IntakeConfig, intakeOf, STANDARD_QUESTIONS } from "../../domain/intake.ts";
+import { type ScreeningConfig, screeningOf } from "../../domain/screening.ts";
+
+const SHORT: Record<string, string> = {
+  ageBand: "age",
+  gender: "gender",
+  nativeLanguages: "native languages",
+  country: "country",
+  device: "device",
+  headphones: "headphones",
+  hearingImpairment: "hearing",
+};
+
+/** The intake in a few words: each question asked, required or optional, and own questions. */
+export function intakeText(intake: IntakeConfig): string {
+  const asked = STANDARD_QUESTIONS.filter((q) => intake.standard[q.id] !== "off").map(
+    (q) => `${SHORT[q.id] ?? q.id}${intake.standard[q.id] === "required" ? " (required)" : ""}`,
+  );
+  const own = intake.free.length;
+  if (own > 0) asked.push(`${own} own question${own === 1 ? "" : "s"}`);
+  return asked.length === 0 ? "None" : asked.join(", ");
+}
+
+/** The headphone check in a few words. */
+export function screeningText(s: ScreeningConfig): string {
+  if (s.test === "off") return "Off";
+  const name = s.test === "huggins" ? "Huggins pitch" : "Antiphase";
+  return `${name}, pass at ${s.passAt} of ${s.trials}`;
+}
 
 function Item({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -21,7 +50,7 @@ export function StudySettings({
   totalSeconds: number;
 }) {
   return (
-    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
       <Item term="Clips">
         {clipCount} <span className="text-slate-500">({(totalSeconds / 60).toFixed(1)} min)</span>
       </Item>
@@ -33,6 +62,8 @@ export function StudySettings({
         </span>
       </Item>
       <Item term="Participants' language">{languageName(languageOf(study.extra))}</Item>
+      <Item term="Intake">{intakeText(intakeOf(study.extra))}</Item>
+      <Item term="Headphone check">{screeningText(screeningOf(study.extra))}</Item>
       <Item term="Created">{new Date(study.createdAt).toLocaleDateString()}</Item>
     </dl>
   );

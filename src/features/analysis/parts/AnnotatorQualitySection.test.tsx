@@ -87,3 +87,21 @@ test("each crowd annotator's reliability against the consensus; experts and lone
     "—undefined(no clip with another crowd annotation)",
   );
 });
+
+test("crowd participants without a finished clip (screened out, returned at once) are not listed nor marked OK", () => {
+  render(
+    <AnnotatorQualitySection
+      annotators={[
+        { id: "out1", annotations: 0, regions: 0, referenceMarkedFraction: null },
+        { id: "gone1", annotations: 0, regions: 0, referenceMarkedFraction: null },
+        { id: "w1", annotations: 5, regions: 3, referenceMarkedFraction: 0.05 },
+      ]}
+      definition="share of reference bins marked"
+    />,
+  );
+  const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
+  expect(rows.map((r) => (r as HTMLTableRowElement).cells[0]?.textContent)).toEqual(["w1"]);
+  expect(screen.getByText(/annotators flagged/).closest("p")).toHaveTextContent(
+    "0 of 1 annotators flagged (share > 0.20); 1 annotated a reference clip. Not listed: 2 crowd participants without a finished clip (screened out, or gone before one).",
+  );
+});

@@ -17,7 +17,7 @@ const NO_SHARED = "no clip with another crowd annotation";
 
 /** Annotators and how much of the natural reference clips they marked, flagged above a threshold. */
 export function AnnotatorQualitySection({
-  annotators,
+  annotators: all,
   definition,
   nonCrowd = [],
   reliability = [],
@@ -30,6 +30,13 @@ export function AnnotatorQualitySection({
   reliability?: readonly ConsensusWorker[];
 }) {
   const notCrowd = useMemo(() => new Set(nonCrowd), [nonCrowd]);
+  // Crowd annotators without a finished clip (screened out, or gone before one) are not
+  // annotators here: listing them would mark people who heard nothing "OK".
+  const annotators = useMemo(
+    () => all.filter((a) => a.annotations > 0 || a.regions > 0 || notCrowd.has(a.id)),
+    [all, notCrowd],
+  );
+  const unlisted = all.length - annotators.length;
   const byWorker = useMemo(() => new Map(reliability.map((w) => [w.id, w])), [reliability]);
   const inputId = useId();
   const errorId = useId();
@@ -101,6 +108,8 @@ export function AnnotatorQualitySection({
           {count(annotators.filter((a) => !notCrowd.has(a.id)).length)}{" "}
           {notCrowd.size > 0 ? "crowd annotators" : "annotators"} flagged (share &gt;{" "}
           {fixed(threshold, 2)}); {count(withReference)} annotated a reference clip.
+          {unlisted > 0 &&
+            ` Not listed: ${count(unlisted)} crowd participant${unlisted === 1 ? "" : "s"} without a finished clip (screened out, or gone before one).`}
         </p>
       </div>
       {annotators.length === 0 ? (

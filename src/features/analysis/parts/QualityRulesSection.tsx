@@ -90,7 +90,8 @@ export function QualityRulesSection({
       subtitle={
         <>
           Raters caught by a rule that is on are left out of every figure above (a view: nothing is
-          deleted). Counts are of the {checks.length} crowd raters now.
+          deleted). Counts are of the {checks.length} crowd raters now (with a finished clip or a
+          span: not the screened out, nor those who left before doing anything).
         </>
       }
     >

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, expect, test, vi } from "vitest";
+import type { StudyProgress, WithdrawResult } from "../../domain/collection.ts";
+import { ProgressView } from "./ProgressView.tsx";
+
+afterEach(cleanup);
+
+const row = (
+  participant: string,
+  status: StudyProgress["perParticipant"][number]["status"],
+  done: number,
+  total: number,
+) => ({
+  id: `p-${participant}`,
+  platform: "prolific",
+  participant,
+  status,
+  done,
+  total,
+  referenceMarkedSeconds: done > 0 ? 0.1 : null,
+  referenceSeconds: done > 0 ? 2 : null,
+});
+
+// The issue's study: 24 clips × 3; two finished 6 each, one working with 2 of 6, one returned
+// after 2 (their 4 unfinished clips released: total 2), one screened out.
+const progress: StudyProgress = {
+  studyId: "s",
+  participants: { started: 1, completed: 2, returned: 1, screenedOut: 1 },
+  assigned: 20,
+  done: 16,
+  clips: 24,
+  ratingsPerClip: 3,
+  perParticipant: [
+    row("PIDAAA", "completed", 6, 6),
+    row("PIDBBB", "completed", 6, 6),
+    row("PIDCCC", "started", 2, 6),
+    row("PIDDDD", "returned", 2, 2),
+    row("PIDEEE", "screened-out", 0, 0),
+  ],
+};
+
+test("summary: every status counted, the returned person's clips apart; platform ids; screened-out row", () => {
+  render(<ProgressView progress={progress} onWithdraw={vi.fn()} />);
+  // 6 + 6 + 2 = 14 finished of 6 + 6 + 6 = 18 given (not 20: the returned one's 2 are apart).
+  expect(screen.getByText(/^Participants:/).textContent).toBe(
+    "Participants: 1 working, 2 finished, 1 screened out, 1 returned. Clips: 14 finished of 18 given to people working or finished (72 wanted: 24 clips × 3); 2 more finished by people who returned.",
+  );
+  const rows = within(screen.getByRole("table")).getAllByRole("row");
+  expect(rows.map((r) => r.textContent)).toEqual([
+    "ParticipantStatusClipsReference markedWithdraw",
+    "PIDAAA (Prolific)finished6 / 65% (0.1 s)Withdraw",
+    "PIDBBB (Prolific)finished6 / 65% (0.1 s)Withdraw",
+    "PIDCCC (Prolific)working2 / 65% (0.1 s)Withdraw",
+    "PIDDDD (Prolific)returned2 / 25% (0.1 s)Withdraw",
+    "PIDEEE (Prolific)screened outnone: screened out—Withdraw",
+  ]);
+  expect(screen.queryByText(/p-PID/)).toBeNull();
+});
+
+test("withdraw asks first, then says what was deleted; Cancel deletes nothing", async () => {
+  const user = userEvent.setup();
+  const result: WithdrawResult = {
+    participant: "PIDCCC",
+    platform: "prolific",
+    status: "started",
+    submissions: 2,
+    spans: 3,
+    reasonLabels: 0,
+    intake: true,
+    screening: true,
+    slotsFreed: 4,
+  };
+  const onWithdraw = vi.fn(async () => result);
+  render(<ProgressView progress={progress} onWithdraw={onWithdraw} />);
+  await user.click(screen.getByRole("button", { name: "Withdraw PIDCCC" }));
+  const dialog = screen.getByRole("alertdialog", { name: "Withdraw PIDCCC?" });
+  expect(dialog.textContent).toContain("2 finished clip(s)");
+  await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+  expect(onWithdraw).not.toHaveBeenCalled();
+  expect(screen.queryByRole("alertdialog")).toBeNull();
+  await user.click(screen.getByRole("button", { name: "Withdraw PIDCCC" }));
+  await user.click(screen.getByRole("button", { name: "Delete their data" }));
+  expect(onWithdraw).toHaveBeenCalledWith(progress.perParticipant[2]);
+  expect((await screen.findByRole("status")).textContent).toBe(
+    "Withdrew PIDCCC: deleted their arrival, intake answers, headphone check, 2 finished clip(s) with 3 span(s); 4 unfinished clip(s) go to others.",
+  );
+});

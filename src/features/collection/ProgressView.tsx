@@ -1,0 +1,184 @@
+// The live progress of a published study: who took part, by status and by their platform id,
+// the clips given to people still in the study or finished (a returned participant's are not
+// counted as theirs), each person's reference-clip check, and withdrawing a participant.
+import { useId, useState } from "react";
+import { Button } from "../../components/Button.tsx";
+import type { StudyProgress, WithdrawResult } from "../../domain/collection.ts";
+import { REFERENCE_FLAG_THRESHOLD } from "../../domain/referenceCheck.ts";
+import type { ParticipantStatus } from "../../domain/types.ts";
+import { messageOf } from "./connection.ts";
+
+type Row = StudyProgress["perParticipant"][number];
+
+const STATUS: Record<ParticipantStatus, string> = {
+  started: "working",
+  completed: "finished",
+  "screened-out": "screened out",
+  returned: "returned",
+};
+
+/** The summary's clip counts: over people working or finished, and apart, the returned. */
+export function clipCounts(rows: readonly Row[]) {
+  const inStudy = rows.filter((r) => r.status === "started" || r.status === "completed");
+  const returned = rows.filter((r) => r.status === "returned");
+  return {
+    given: inStudy.reduce((n, r) => n + r.total, 0),
+    done: inStudy.reduce((n, r) => n + r.done, 0),
+    doneByReturned: returned.reduce((n, r) => n + r.done, 0),
+  };
+}
+
+/** What a withdrawal deleted, in one sentence. */
+export function withdrawnSentence(w: WithdrawResult): string {
+  const parts = [
+    "their arrival",
+    ...(w.intake ? ["intake answers"] : []),
+    ...(w.screening ? ["headphone check"] : []),
+    `${w.submissions} finished clip(s) with ${w.spans} span(s)`,
+    ...(w.reasonLabels > 0 ? [`${w.reasonLabels} expert reason label(s) on them`] : []),
+  ];
+  return `Withdrew ${w.participant}: deleted ${parts.join(", ")}; ${w.slotsFreed} unfinished clip(s) go to others.`;
+}
+
+export function ProgressView({
+  progress,
+  onWithdraw,
+}: {
+  progress: StudyProgress;
+  onWithdraw(row: Row): Promise<WithdrawResult>;
+}) {
+  const { participants: p } = progress;
+  const target = progress.clips * progress.ratingsPerClip;
+  const counts = clipCounts(progress.perParticipant);
+  const [asking, setAsking] = useState<Row | null>(null);
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const withdraw = async (row: Row) => {
+    setAsking(null);
+    try {
+      setSaid({ ok: true, text: withdrawnSentence(await onWithdraw(row)) });
+    } catch (e) {
+      setSaid({ ok: false, text: `Could not withdraw ${row.participant}: ${messageOf(e)}` });
+    }
+  };
+  return (
+    <div className="mt-3 space-y-3 text-sm">
+      <p aria-live="polite" className="text-slate-700">
+        Participants: <strong>{p.started}</strong> working, <strong>{p.completed}</strong> finished,{" "}
+        <strong>{p.screenedOut}</strong> screened out, <strong>{p.returned}</strong> returned.
+        Clips: <strong>{counts.done}</strong> finished of {counts.given} given to people working or
+        finished ({target} wanted: {progress.clips} clips × {progress.ratingsPerClip})
+        {counts.doneByReturned > 0
+          ? `; ${counts.doneByReturned} more finished by people who returned`
+          : ""}
+        .
+      </p>
+      {said && (
+        <p
+          role={said.ok ? "status" : "alert"}
+          className={said.ok ? "text-emerald-800" : "text-red-700"}
+        >
+          {said.text}
+        </p>
+      )}
+      {asking && (
+        <WithdrawConfirm
+          row={asking}
+          onYes={() => void withdraw(asking)}
+          onNo={() => setAsking(null)}
+        />
+      )}
+      {progress.perParticipant.length > 0 && (
+        <div className="max-h-72 overflow-auto rounded-md border border-slate-200">
+          <table className="w-full text-left text-xs">
+            <caption className="sr-only">Participants</caption>
+            <thead className="sticky top-0 bg-slate-50 text-slate-600">
+              <tr>
+                <th className="px-2 py-1 font-medium">Participant</th>
+                <th className="px-2 py-1 font-medium">Status</th>
+                <th className="px-2 py-1 font-medium">Clips</th>
+                <th className="px-2 py-1 font-medium">Reference marked</th>
+                <th className="px-2 py-1 font-medium">
+                  <span className="sr-only">Withdraw</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {progress.perParticipant.map((row) => (
+                <ProgressRow key={row.id} row={row} onWithdraw={() => setAsking(row)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProgressRow({ row, onWithdraw }: { row: Row; onWithdraw(): void }) {
+  const out = row.status === "screened-out";
+  const share =
+    row.referenceMarkedSeconds !== null && row.referenceSeconds
+      ? row.referenceMarkedSeconds / row.referenceSeconds
+      : null;
+  const flagged = share !== null && share > REFERENCE_FLAG_THRESHOLD;
+  return (
+    <tr className="border-t border-slate-100">
+      <td className="px-2 py-1">
+        <span className="font-mono">{row.participant}</span>{" "}
+        <span className="text-slate-600">
+          ({row.platform === "prolific" ? "Prolific" : "link"})
+        </span>
+      </td>
+      <td className="px-2 py-1">{STATUS[row.status]}</td>
+      <td className="px-2 py-1 tabular-nums">
+        {out ? "none: screened out" : `${row.done} / ${row.total}`}
+      </td>
+      <td className={`px-2 py-1 tabular-nums ${flagged ? "text-red-700" : ""}`}>
+        {out
+          ? "—"
+          : share === null
+            ? "not yet"
+            : `${Math.round(share * 100)}% (${row.referenceMarkedSeconds?.toFixed(1)} s)${flagged ? " — check" : ""}`}
+      </td>
+      <td className="px-2 py-1 text-right">
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Withdraw ${row.participant}`}
+          onClick={onWithdraw}
+        >
+          Withdraw
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+function WithdrawConfirm({ row, onYes, onNo }: { row: Row; onYes(): void; onNo(): void }) {
+  const ids = { title: useId(), body: useId() };
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={ids.title}
+      aria-describedby={ids.body}
+      className="rounded-md border border-red-200 bg-red-50 p-3"
+    >
+      <h4 id={ids.title} className="font-semibold text-red-900">
+        Withdraw {row.participant}?
+      </h4>
+      <p id={ids.body} className="mt-1 text-red-900">
+        Deletes their arrival, intake answers, headphone check, {row.done} finished clip(s) and
+        their spans from the server; their unfinished clips go to others. Files you already
+        collected keep their copy. This cannot be undone.
+      </p>
+      <div className="mt-2 flex flex-wrap gap-3">
+        <Button variant="danger" size="sm" onClick={onYes}>
+          Delete their data
+        </Button>
+        <Button size="sm" onClick={onNo}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

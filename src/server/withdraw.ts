@@ -1,0 +1,83 @@
+// A participant withdraws (an ethics board's right to withdraw, docs/server.md "Personal data"):
+// everything the server holds about them goes, in one transaction.
+// Part of the collection server's services (service.ts re-exports them all).
+import { WithdrawRequestSchema } from "../domain/api/requests.ts";
+import type { WithdrawResult } from "../domain/collection.ts";
+import type { ParticipantStatus } from "../domain/types.ts";
+import { ServiceError, valid } from "./errors.ts";
+import type { Store } from "./store.ts";
+import { loadStudy, type StoredBody } from "./studies.ts";
+
+/**
+ * Deletes the participant with this platform id from the study: their arrival (platform ids,
+ * session), intake answers, headphone check, submissions with their spans, the experts' reasons
+ * on those spans, and their assignments, whose unfinished clips go back to be assigned to
+ * others. Says what it deleted; a participant the study does not have is a 404, nothing deleted.
+ */
+export async function withdrawParticipant(
+  store: Store,
+  studyId: string,
+  body: unknown,
+): Promise<WithdrawResult> {
+  const request = valid(WithdrawRequestSchema, body, "bad-withdraw");
+  return store.transaction(async (tx) => {
+    await loadStudy(tx, studyId, true);
+    const found = await tx.query<{
+      id: string;
+      platform: string;
+      status: ParticipantStatus;
+      has_profile: boolean;
+      has_screening: boolean;
+    }>(
+      `SELECT id, platform, status, profile IS NOT NULL AS has_profile, screening IS NOT NULL AS has_screening
+       FROM participants WHERE study_id = $1 AND platform_participant = $2${request.platform ? " AND platform = $3" : ""}
+       ORDER BY platform`,
+      request.platform
+        ? [studyId, request.participant, request.platform]
+        : [studyId, request.participant],
+    );
+    if (found.length === 0) {
+      throw new ServiceError(
+        404,
+        "no-participant",
+        `participant "${request.participant}" has not taken part in study "${studyId}" (nothing deleted)`,
+      );
+    }
+    if (found.length > 1) {
+      throw new ServiceError(
+        409,
+        "ambiguous-participant",
+        `participant "${request.participant}" arrived both through Prolific and through a link: say which with platform "prolific" or "link" (nothing deleted)`,
+      );
+    }
+    const who = found[0] as (typeof found)[number];
+    const subs = await tx.query<{ body: StoredBody }>(
+      "SELECT body FROM submissions WHERE study_id = $1 AND participant_id = $2",
+      [studyId, who.id],
+    );
+    const [{ n: unfinished } = { n: 0 }] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM assignments a WHERE a.study_id = $1 AND a.participant_id = $2
+       AND NOT a.released AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
+         AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id)`,
+      [studyId, who.id],
+    );
+    // Collected span ids are `<participant>.<clip>.<n>` (collecting.ts): theirs start with `<id>.`.
+    const labels = await tx.query(
+      "DELETE FROM reason_labels WHERE study_id = $1 AND left(region_id, $3) = $2 RETURNING region_id",
+      [studyId, `${who.id}.`, who.id.length + 1],
+    );
+    // Sessions, assignments and submissions go with the participant (ON DELETE CASCADE).
+    await tx.query("DELETE FROM participants WHERE study_id = $1 AND id = $2", [studyId, who.id]);
+    return {
+      participant: request.participant,
+      platform: who.platform,
+      status: who.status,
+      submissions: subs.length,
+      spans: subs.reduce((n, s) => n + s.body.spans.length, 0),
+      reasonLabels: labels.length,
+      intake: who.has_profile,
+      screening: who.has_screening,
+      slotsFreed: unfinished,
+    };
+  });
+}
