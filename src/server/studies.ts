@@ -189,5 +189,7 @@ export interface StoredBody {
   score?: number;
   playCount?: number;
   seconds?: number;
+  /** What the participant typed they heard (a transcribe study). */
+  transcript?: string;
   completedAt: string;
 }

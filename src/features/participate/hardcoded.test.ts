@@ -24,6 +24,7 @@ const PARTICIPANT_FILES = [
   "src/features/annotate/DownloadMyWork.tsx",
   "src/components/Busy.tsx",
   "src/features/annotate/ClipWorkspace.tsx",
+  "src/features/annotate/ListenWorkspace.tsx",
   "src/features/annotate/Instructions.tsx",
   "src/features/annotate/RatingGroup.tsx",
   "src/features/annotate/RegionList.tsx",
