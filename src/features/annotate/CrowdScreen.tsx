@@ -267,7 +267,8 @@ export function CrowdScreen({
         audio={audio}
         submission={submissions.find((s) => s.clipId === clip.id)}
         requireHeardToEnd={participant !== undefined}
-        title={participant ? t("clip.title", { n: index + 1 }) : clip.name}
+        // A listening test (rate, transcribe) is blind on the local link too: "Clip 3".
+        title={participant || task !== "mark" ? t("clip.title", { n: index + 1 }) : clip.name}
         onPrevious={
           index > 0 && !participant ? () => goTo(clips[index - 1]?.id ?? null) : undefined
         }

@@ -169,6 +169,31 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, [togglePlay, finish, chooseRating, task]);
 
+  // Right under the box (or the rating), so it stays in reach with a phone's keyboard open.
+  const finishBlock = (
+    <div className="grid gap-2">
+      <button
+        type="button"
+        onClick={() => void finish()}
+        disabled={finishing || finishBlocked !== null}
+        aria-describedby={finishBlocked ? hintId : undefined}
+        className={PRIMARY}
+      >
+        {t("clip.finish")}
+      </button>
+      {finishBlocked && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {finishBlocked}
+        </p>
+      )}
+      {problem && (
+        <p id={problemId} role="alert" className="text-sm text-red-600">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+
   return (
     <div className="mx-auto grid max-w-2xl gap-4 *:min-w-0">
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -255,11 +280,12 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
             />
           </div>
         )}
-        <p className="mt-2 text-sm text-slate-500">
-          {t(task === "transcribe" ? "listen.transcribeHelp" : "listen.rateHelp")}
-        </p>
         <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-700">
           {status}
+        </p>
+        {task === "transcribe" && finishBlock}
+        <p className="mt-3 text-sm text-slate-500">
+          {t(task === "transcribe" ? "listen.transcribeHelp" : "listen.rateHelp")}
         </p>
       </section>
       {task === "rate" && (
@@ -272,27 +298,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
           onChange={chooseRating}
         />
       )}
-      <div className="grid gap-2">
-        <button
-          type="button"
-          onClick={() => void finish()}
-          disabled={finishing || finishBlocked !== null}
-          aria-describedby={finishBlocked ? hintId : undefined}
-          className={PRIMARY}
-        >
-          {t("clip.finish")}
-        </button>
-        {finishBlocked && (
-          <p id={hintId} className="text-sm text-slate-600">
-            {finishBlocked}
-          </p>
-        )}
-        {problem && (
-          <p id={problemId} role="alert" className="text-sm text-red-600">
-            {problem}
-          </p>
-        )}
-      </div>
+      {task === "rate" && finishBlock}
     </div>
   );
 }
