@@ -244,3 +244,48 @@ test("a participant of a transcribe study on the server, at 390 px with the keyb
   expect(errors).toEqual([]);
   await context.close();
 }, 120_000);
+
+test("the transcription screen in Vietnamese and in Arabic (right to left), at 390 px", async () => {
+  const base = inject("baseUrl");
+  for (const [language, words] of [
+    ["vi", { box: "Bạn đã nghe thấy gì?", plays: /^Lượt nghe còn lại: 2$/, play: "Phát" }],
+    ["ar", { box: "ماذا سمعت؟", plays: /^مرات الاستماع المتبقية: [2٢]$/, play: "تشغيل" }],
+  ] as const) {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}/studies/demo`);
+    await page.getByRole("button", { name: "Edit settings" }).click();
+    await page.getByRole("radio", { name: /^Transcribe \(intelligibility\)/ }).check();
+    await page.getByLabel("Language of the participant's pages").selectOption(language);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByRole("button", { name: "Edit settings" }).waitFor();
+
+    await page.goto(`${base}/annotate/demo?annotator=${language}1&role=crowd`);
+    const box = page.getByRole("textbox", { name: words.box });
+    await box.waitFor();
+    await page.getByText(words.plays).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(
+      language === "ar" ? "rtl" : "ltr",
+    );
+    await page.getByRole("button", { name: words.play, exact: true }).click();
+    await expect
+      .poll(() => page.getByRole("button", { name: words.play, exact: true }).isEnabled(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await box.fill(language === "ar" ? "الجدار جاف" : "bức tường khô");
+    expect(await scrollsSideways(page)).toBe(false);
+    await dismissNotices(page);
+    await screenshot(page, `transcribe-${language}-390`);
+    // The page's own words (the demo's instructions are its data, in English).
+    const own = (await page.locator("main").innerText()).replace(
+      await page.locator("main details").innerText(),
+      "",
+    );
+    expect(own).not.toMatch(/What did you hear|Plays left|Finish clip|\bPlay\b/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+}, 120_000);
