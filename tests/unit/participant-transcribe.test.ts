@@ -8,8 +8,9 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { finishClip, listClips, listSubmissions } from "../../src/db/repo.ts";
+import { createStudy, finishClip, listClips, listSubmissions } from "../../src/db/repo.ts";
 import { DEFAULT_RATING_SCALE } from "../../src/domain/ratingScale.ts";
+import { publishToServer } from "../../src/features/collection/publish.ts";
 import { Outbox, type OutboxStatus } from "../../src/features/participate/outbox.ts";
 import {
   clipIdAt,
@@ -18,7 +19,12 @@ import {
 } from "../../src/features/participate/participation.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
-import { collect, publishStudy, putAudio } from "../../src/server/service.ts";
+import {
+  collect,
+  ensureResearcherToken,
+  publishStudy,
+  putAudio,
+} from "../../src/server/service.ts";
 import { openPglite, type Store } from "../../src/server/store.ts";
 import { studyFile } from "../server/fixtures.ts";
 
@@ -30,6 +36,7 @@ let port = 0;
 beforeAll(async () => {
   store = await openPglite(path.join(dir, "db"));
   await migrate(store);
+  await ensureResearcherToken(store, "transcribe-token");
   const file = studyFile("tr", 4, ["a", "b"]);
   file.study.task = "transcribe";
   file.study.transcription = { maxPlays: 4, unit: "character" };
@@ -140,4 +147,39 @@ test("a transcript breaking the rule is refused in the browser, before anything 
     }),
   ).rejects.toThrow("The transcript is 2001 characters long; a transcript may have at most 2000");
   expect(await listSubmissions(prepared.id)).toEqual([]);
+}, 60_000);
+
+test("the study page's Publish sends the task, its settings and the clips' texts", async () => {
+  const wav = new Uint8Array(readFileSync("public/audio/s02_flite.wav"));
+  await createStudy({
+    id: "page-sus",
+    name: "From the study page",
+    extra: { task: "transcribe", transcription: { maxPlays: 3, unit: "character" } },
+    clips: [
+      {
+        clip: { id: "k1", name: "k1.wav", duration: 1.5, system: "flite", text: "the first text" },
+        blob: new Blob([wav], { type: "audio/wav" }),
+      },
+      {
+        clip: { id: "k2", name: "k2.wav", duration: 1.5, system: "flite" },
+        blob: new Blob([wav], { type: "audio/wav" }),
+      },
+    ],
+  });
+  const outcome = await publishToServer(
+    `http://127.0.0.1:${port}`,
+    "transcribe-token",
+    "page-sus",
+    {},
+  );
+  expect(outcome).toMatchObject({ created: true, clips: 2 });
+  const published = await collect(store, "page-sus");
+  expect(published.study).toMatchObject({
+    task: "transcribe",
+    transcription: { maxPlays: 3, unit: "character" },
+  });
+  expect(published.clips.map((c) => [c.id, c.text])).toEqual([
+    ["k1", "the first text"],
+    ["k2", undefined],
+  ]);
 }, 60_000);
