@@ -244,6 +244,7 @@ export function CrowdScreen({
           submissions={submissions}
           spanCounts={spanCounts}
           hrefFor={hrefFor}
+          task={task}
         />
       </>
     );

@@ -3,11 +3,18 @@
 // real repository in fake-indexeddb. jsdom plays no audio: the <audio> element's play() and
 // pause() are replaced by ones that fire the events a browser fires, and a test fires "ended"
 // itself when playback would reach the clip's end.
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { db } from "../../db/db.ts";
-import { addClips, createStudy, listRegions, listSubmissions } from "../../db/repo.ts";
+import {
+  addClips,
+  createStudy,
+  ensureAnnotator,
+  listRegions,
+  listSubmissions,
+  saveSubmission,
+} from "../../db/repo.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { AnnotatePage } from "./AnnotatePage.tsx";
 
@@ -186,6 +193,43 @@ describe("transcribe", () => {
     expect(screen.getByRole("textbox", { name: "What did you hear?" })).toHaveValue("half");
     expect(screen.getByText("Plays left: 1")).toBeInTheDocument();
     expect(finishButton()).toBeEnabled();
+  });
+});
+
+describe("the finished screen of a listening test", () => {
+  test("transcribe: blind clip names, what was typed, no spans and no rating", async () => {
+    await seed({ task: "transcribe" });
+    await ensureAnnotator(STUDY, "w1", "crowd");
+    await saveSubmission(STUDY, { clipId: "c1", annotatorId: "w1", transcript: "first try" });
+    await saveSubmission(STUDY, { clipId: "c2", annotatorId: "w1", transcript: "" });
+    open();
+    await screen.findByRole("heading", { name: "All 2 clips finished — thank you!" });
+    const table = screen.getByRole("table");
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent)),
+    ).toEqual([
+      ["#", "Clip", "What you typed", "Open"],
+      ["1", "Clip 1", "first try", "Open"],
+      ["2", "Clip 2", "", "Open"],
+    ]);
+    expect(screen.queryByText("Spans marked")).toBeNull();
+    expect(screen.queryByText("Mean rating")).toBeNull();
+    expect(document.body.textContent).not.toMatch(/c1\.wav|secret words/);
+    expect(screen.getByRole("link", { name: "Open clip 1 (Clip 1)" })).toBeInTheDocument();
+  });
+
+  test("rate: the mean rating, no spans", async () => {
+    await seed({ task: "rate" });
+    await ensureAnnotator(STUDY, "w1", "crowd");
+    await saveSubmission(STUDY, { clipId: "c1", annotatorId: "w1", score: 4 });
+    await saveSubmission(STUDY, { clipId: "c2", annotatorId: "w1", score: 1 });
+    open();
+    await screen.findByRole("heading", { name: "All 2 clips finished — thank you!" });
+    expect(screen.getByText("Mean rating").nextSibling?.textContent).toBe("2.50");
+    expect(screen.queryByText("Spans marked")).toBeNull();
+    expect(screen.queryByRole("columnheader", { name: "Spans" })).toBeNull();
   });
 });
 
