@@ -271,4 +271,17 @@ describe("rate", () => {
     expect(stored?.transcript).toBeUndefined();
     expect(plays).toBe(2);
   });
+
+  test("Space on a focused rating ticks it, and does not play", async () => {
+    await seed({ task: "rate" });
+    open();
+    await screen.findByRole("heading", { name: "Clip 1" });
+    await waitFor(() => expect(playButton()).toBeEnabled());
+    const three = screen.getByRole("radio", { name: /3/ });
+    three.focus();
+    await userEvent.keyboard(" ");
+    expect(three).toBeChecked();
+    expect(plays).toBe(0);
+    expect(screen.getByRole("button", { name: "Play" })).toBeInTheDocument();
+  });
 });

@@ -12,7 +12,7 @@ import { ratingScaleOf } from "../../domain/ratingScale.ts";
 import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../../domain/studyTask.ts";
 import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/transcripts/limits.ts";
 import { useT } from "../../lib/i18n.tsx";
-import { isActivatedByKey, isTypingTarget } from "../../lib/keyActions.ts";
+import { inputType, isActivatedByKey, isTypingTarget } from "../../lib/keyActions.ts";
 import type { ClipWorkspaceProps } from "./ClipWorkspace.tsx";
 import { RatingGroup } from "./RatingGroup.tsx";
 import { sessionKey } from "./session.ts";
@@ -149,12 +149,15 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
   ]);
 
   // Space plays, 1–5 rate and Enter finishes, except where the key means something else:
-  // typing in the box (Enter there is handled by the box), or a focused button or radio.
+  // typing in the box (Enter there is handled by the box), a focused button (Space and Enter
+  // press it), or Space on a focused rating.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || e.repeat) return;
       if (isTypingTarget(e.target) || isActivatedByKey(e.target)) return;
       if (e.key === " ") {
+        // A focused rating or checkbox keeps Space: it ticks it.
+        if (["radio", "checkbox"].includes(inputType(e.target))) return;
         e.preventDefault();
         togglePlay();
       } else if (e.key === "Enter") {
