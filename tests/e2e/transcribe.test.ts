@@ -289,3 +289,34 @@ test("the transcription screen in Vietnamese and in Arabic (right to left), at 3
     await context.close();
   }
 }, 120_000);
+
+test("the rate task (plain MOS) on the local crowd link at 390 px: listen, rate, finish", async () => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const base = inject("baseUrl");
+  await page.goto(`${base}/studies/demo`);
+  await page.getByRole("button", { name: "Edit settings" }).click();
+  await page.getByRole("radio", { name: /^Rate only \(MOS\)/ }).check();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByRole("button", { name: "Edit settings" }).waitFor();
+
+  await page.goto(`${base}/annotate/demo?annotator=rater1&role=crowd`);
+  await page.getByText("Clip 1 of 20", { exact: true }).waitFor();
+  await page.getByRole("heading", { name: "Clip 1" }).waitFor();
+  expect(await page.getByRole("region", { name: "Waveform" }).count()).toBe(0);
+  expect(await page.getByRole("textbox").count()).toBe(0);
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await page.getByRole("button", { name: "Pause", exact: true }).waitFor();
+  await page.getByText("Heard to the end: you can finish this clip.").waitFor({ timeout: 30_000 });
+  await page.locator('h2[tabindex="-1"]').focus();
+  await page.keyboard.press("4");
+  expect(await page.getByRole("radio", { name: /^4\b/ }).isChecked()).toBe(true);
+  expect(await scrollsSideways(page)).toBe(false);
+  await dismissNotices(page);
+  await screenshot(page, "rate-local-390");
+  await page.keyboard.press("Enter");
+  await page.getByText("Clip 2 of 20", { exact: true }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+}, 120_000);
