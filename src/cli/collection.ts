@@ -38,7 +38,8 @@ import {
 import { problemLine } from "../domain/interchange/problems.ts";
 import { changeLines, publishChanges } from "../domain/publishChanges.ts";
 import { parseAnnotationText } from "../domain/schema.ts";
-import { taskOf } from "../domain/studyTask.ts";
+import { DEFAULT_MAX_PLAYS, TASKS, taskOf, transcriptionOf } from "../domain/studyTask.ts";
+import type { AnnotationFile } from "../domain/types.ts";
 import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
 import { withLanguageOptions } from "./texts.ts";
@@ -254,7 +255,8 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
     );
   }
   io.stdout(
-    `${result.created ? "Published" : "Updated"} study "${study.study.name}" (${result.clips} clips; ${toSend.length} audio file(s) sent, ${files.length - toSend.length} already on the server).\n\n` +
+    `${result.created ? "Published" : "Updated"} study "${study.study.name}" (${result.clips} clips; ${toSend.length} audio file(s) sent, ${files.length - toSend.length} already on the server).\n` +
+      `${taskLine(study)}\n\n` +
       `Prolific (paste as the study URL, with "URL parameters" on):\n  ${prolificLink(server, study.study.id)}\n` +
       `Any other platform, a lab or a class (one id per participant):\n  ${genericLink(server, study.study.id)}\n`,
   );
@@ -277,6 +279,21 @@ async function readPublished(
   studyId: string,
 ): Promise<PublishedStudy | null> {
   return request(io, server, "published", { params: { studyId }, token });
+}
+
+/** The card's line saying what participants will do (and, for a transcription, with what). */
+export function taskLine(file: AnnotationFile): string {
+  const task = taskOf(file.study);
+  const label = TASKS.find((t) => t.task === task)?.label ?? task;
+  if (task !== "transcribe") return `Task: ${label}.`;
+  const plays = transcriptionOf(file.study).maxPlays ?? DEFAULT_MAX_PLAYS;
+  const texts = file.clips.filter((c) => (c.text ?? "").trim() !== "").length;
+  return (
+    `Task: ${label}: at most ${plays} play(s) per clip; ${texts} of ${file.clips.length} clips have a text to score against` +
+    (texts === 0
+      ? " (none: the analysis will say nothing can be scored until the clips have texts)."
+      : " (kept on the server, never sent to participants).")
+  );
 }
 
 async function collect(argv: string[], io: AsyncCliIO): Promise<void> {

@@ -4,6 +4,7 @@
 import Dexie from "dexie";
 import { withReason } from "../domain/expert.ts";
 import { fitSpanToClip } from "../domain/spans.ts";
+import { transcriptProblem } from "../domain/transcripts/limits.ts";
 import type { Role, Submission } from "../domain/types.ts";
 import {
   type AnnotatorRecord,
@@ -220,6 +221,8 @@ export function finishClip(
     seconds: number;
     /** The clip was played to its end in this visit (kept once true). */
     heardToEnd?: boolean;
+    /** What the annotator typed they heard (a transcribe study); replaces a stored one. */
+    transcript?: string;
   },
 ): Promise<SubmissionRecord> {
   return runWrite("the submission", async () => {
@@ -229,6 +232,10 @@ export function finishClip(
     const plays = requireNonNegative("plays", input.plays);
     if (!Number.isInteger(plays)) throw new Error(`plays must be a whole number (got ${plays})`);
     const seconds = requireNonNegative("seconds", input.seconds);
+    if (input.transcript !== undefined) {
+      const problem = transcriptProblem(input.transcript);
+      if (problem !== null) throw new Error(`The transcript ${problem}`);
+    }
     if (Number.isNaN(Date.parse(input.completedAt))) {
       throw new Error(
         `completedAt must be an ISO-8601 date (got ${JSON.stringify(input.completedAt)})`,
@@ -245,6 +252,7 @@ export function finishClip(
         annotatorId: input.annotatorId,
         completedAt: input.completedAt,
         ...(input.score === undefined ? {} : { score: input.score }),
+        ...(input.transcript === undefined ? {} : { transcript: input.transcript }),
         playCount: (existing?.playCount ?? 0) + plays,
         seconds: Math.round(((existing?.seconds ?? 0) + seconds) * 10) / 10,
         ...(input.heardToEnd || existing?.heardToEnd ? { heardToEnd: true } : {}),

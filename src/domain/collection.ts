@@ -107,8 +107,16 @@ export interface ParticipantProgress {
 export interface ParticipantState {
   participantId: string;
   status: ParticipantStatus;
-  /** The rating question is always given, the default wording included. */
-  study: StudyAbout & { requireRating?: boolean; ratingScale?: RatingScale };
+  /**
+   * The rating question is always given, the default wording included. The task when it is
+   * not "mark", and for "transcribe" the plays a clip allows: never the clips' texts.
+   */
+  study: StudyAbout & {
+    requireRating?: boolean;
+    ratingScale?: RatingScale;
+    task?: "rate" | "transcribe";
+    maxPlays?: number;
+  };
   /** The assigned clips by position: what a participant sees of them (no name, no system). */
   clips: { position: number; duration: number }[];
   /** Positions whose submissions the server has. */

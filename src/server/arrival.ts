@@ -14,6 +14,7 @@ import { languageOf, participantTextsOf } from "../domain/i18n/languages.ts";
 import { checkAnswers, hasIntake, intakeOf } from "../domain/intake.ts";
 import { ratingScaleOf } from "../domain/ratingScale.ts";
 import { screeningOf } from "../domain/screening.ts";
+import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../domain/studyTask.ts";
 import type { AnnotationFile, ParticipantStatus, ScreeningResult } from "../domain/types.ts";
 import { ServiceError, valid } from "./errors.ts";
 import { scoreScreening, screeningSecret, screeningTargets } from "./screening.ts";
@@ -295,6 +296,7 @@ export async function participantState(
       ...aboutOf(file, settings),
       requireRating: file.study.requireRating === true,
       ratingScale: ratingScaleOf(file.study),
+      ...taskFor(file),
     },
     clips: durations.map((duration, i) => ({ position: i + 1, duration })),
     done,
@@ -306,6 +308,17 @@ export async function participantState(
     if (settings.screenedOutUrl) state.screenedOut.url = settings.screenedOutUrl;
   }
   return state;
+}
+
+/**
+ * What a participant's screen needs of the study's task: the task when it is not "mark", and
+ * for "transcribe" the plays a clip allows. The clips' texts stay on the server.
+ */
+function taskFor(file: AnnotationFile): { task?: "rate" | "transcribe"; maxPlays?: number } {
+  const task = taskOf(file.study);
+  if (task === "mark") return {};
+  if (task === "rate") return { task };
+  return { task, maxPlays: transcriptionOf(file.study).maxPlays ?? DEFAULT_MAX_PLAYS };
 }
 
 /** The audio of the participant's clip at `position`. */

@@ -85,6 +85,7 @@ export async function crowdWork(store: Sql, studyId: string) {
     if (s.body.score !== undefined) sub.score = s.body.score;
     if (s.body.playCount !== undefined) sub.playCount = s.body.playCount;
     if (s.body.seconds !== undefined) sub.seconds = s.body.seconds;
+    if (s.body.transcript !== undefined) sub.transcript = s.body.transcript;
     sub.completedAt = s.body.completedAt;
     submissions.push(sub);
     s.body.spans.forEach((span, i) => {

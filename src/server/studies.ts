@@ -190,6 +190,8 @@ export interface StoredBody {
   score?: number;
   playCount?: number;
   seconds?: number;
+  /** What the participant typed they heard (a transcribe study). */
+  transcript?: string;
   completedAt: string;
 }
 

@@ -67,6 +67,7 @@ export async function submit(
       ...(body.score !== undefined ? { score: body.score } : {}),
       ...(body.playCount !== undefined ? { playCount: body.playCount } : {}),
       ...(body.seconds !== undefined ? { seconds: body.seconds } : {}),
+      ...(body.transcript !== undefined ? { transcript: body.transcript } : {}),
       // Written as the reader writes times (the schema allows 1970 to 9999 only).
       completedAt: new Date(body.completedAt ?? Date.now()).toISOString(),
     };

@@ -97,7 +97,8 @@ test("publish prints the Prolific and generic links, sends audio once; collect r
   expect(first.err).toBe("");
   expect(first.code).toBe(0);
   expect(first.out).toBe(
-    `Published study "CLI study" (4 clips; 4 audio file(s) sent, 0 already on the server).\n\n` +
+    `Published study "CLI study" (4 clips; 4 audio file(s) sent, 0 already on the server).\n` +
+      "Task: Mark unnatural spans.\n\n" +
       `Prolific (paste as the study URL, with "URL parameters" on):\n  ${base}/p/cli%20study%2F1?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}\n` +
       `Any other platform, a lab or a class (one id per participant):\n  ${base}/p/cli%20study%2F1?participant=<id>\n`,
   );

@@ -119,6 +119,9 @@ export const SubmissionRequestSchema = z.object({
     .max(MAX_SECONDS_ON_CLIP)
     .pipe(SubmissionSchema.shape.seconds.unwrap())
     .optional(),
+  /** What the participant typed they heard (a transcribe study): the reader's own rule
+   * (transcripts/limits.ts: bounded length, no control characters). */
+  transcript: SubmissionSchema.shape.transcript,
   completedAt: IsoDateTimeSchema.superRefine((s, ctx) => {
     const ms = Date.parse(s);
     if (!(ms >= EARLIEST && ms <= LATEST)) {

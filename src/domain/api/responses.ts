@@ -78,6 +78,8 @@ export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
     ...ABOUT,
     requireRating: z.boolean().optional(),
     ratingScale: RatingScaleSchema.optional(),
+    task: z.enum(["rate", "transcribe"]).optional(),
+    maxPlays: z.int().min(1).optional(),
   }),
   clips: z.array(z.object({ position: z.int().min(1), duration: z.number().positive() })),
   done: positions,

@@ -12,6 +12,7 @@ import {
   listSubmissions,
   studyText,
 } from "../../db/repo.ts";
+import { taskOf } from "../../domain/studyTask.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { annotatePath } from "../../lib/routes.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
@@ -20,6 +21,7 @@ import { ClipWorkspace } from "./ClipWorkspace.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 import { FinishedScreen } from "./FinishedScreen.tsx";
 import { Instructions } from "./Instructions.tsx";
+import { ListenWorkspace } from "./ListenWorkspace.tsx";
 import { LowSpaceWarning } from "./LowSpaceWarning.tsx";
 import { nextUnfinished } from "./progress.ts";
 import { useClipAudio } from "./useClipAudio.ts";
@@ -141,6 +143,10 @@ export function CrowdScreen({
     return <p className="text-sm text-slate-600">{t("crowd.noClips")}</p>;
   }
 
+  // Marking spans on the waveform (RedPen's task), or listening only: rate or transcribe.
+  const task = taskOf(study.extra);
+  const Workspace = task === "mark" ? ClipWorkspace : ListenWorkspace;
+
   const header = (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
       <div>
@@ -184,8 +190,9 @@ export function CrowdScreen({
             </button>
           </nav>
         )}
-        {clip && (
+        {clip && task === "mark" && (
           // The list of shortcuts, reachable without knowing "?" (as on the expert screen).
+          // The rate and transcribe screens say their few keys under the clip instead.
           <button
             type="button"
             className={SECONDARY}
@@ -237,6 +244,7 @@ export function CrowdScreen({
           submissions={submissions}
           spanCounts={spanCounts}
           hrefFor={hrefFor}
+          task={task}
         />
       </>
     );
@@ -252,7 +260,7 @@ export function CrowdScreen({
         <LowSpaceWarning studyId={studyId} annotatorId={annotatorId} finished={finished.size} />
       )}
       <Instructions text={studyText(study, "instructions")} title={t("crowd.instructions")} />
-      <ClipWorkspace
+      <Workspace
         key={clip.id}
         study={study}
         clip={clip}
@@ -260,7 +268,8 @@ export function CrowdScreen({
         audio={audio}
         submission={submissions.find((s) => s.clipId === clip.id)}
         requireHeardToEnd={participant !== undefined}
-        title={participant ? t("clip.title", { n: index + 1 }) : clip.name}
+        // A listening test (rate, transcribe) is blind on the local link too: "Clip 3".
+        title={participant || task !== "mark" ? t("clip.title", { n: index + 1 }) : clip.name}
         onPrevious={
           index > 0 && !participant ? () => goTo(clips[index - 1]?.id ?? null) : undefined
         }

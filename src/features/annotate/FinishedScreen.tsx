@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { formatTime } from "../../audio/format.ts";
 import type { ClipRecord, SubmissionRecord } from "../../db/repo.ts";
+import type { StudyTask } from "../../domain/types.ts";
 import { useIntlShape, useT } from "../../lib/i18n.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 
@@ -14,6 +15,7 @@ export function FinishedScreen({
   submissions,
   spanCounts,
   hrefFor,
+  task = "mark",
 }: {
   studyId: string;
   annotatorId: string;
@@ -22,7 +24,12 @@ export function FinishedScreen({
   spanCounts: ReadonlyMap<string, number>;
   /** Where the link to reopen a clip goes. */
   hrefFor(clipId: string): string;
+  /** The study's task: a listening test (rate, transcribe) has no spans, and is blind. */
+  task?: StudyTask;
 }) {
+  const marks = task === "mark";
+  const transcribes = task === "transcribe";
+  const nameOf = (c: ClipRecord, i: number) => (marks ? c.name : t("clip.title", { n: i + 1 }));
   const t = useT();
   const intl = useIntlShape();
   const byClip = new Map(submissions.map((s) => [s.clipId, s]));
@@ -55,27 +62,33 @@ export function FinishedScreen({
         <p className="text-sm text-slate-700">{t("finished.send")}</p>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-slate-500">{t("finished.spans")}</dt>
-          <dd className="text-lg font-semibold text-slate-900">{totalSpans}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">{t("finished.clipsWithSpans")}</dt>
-          <dd className="text-lg font-semibold text-slate-900">
-            {t("finished.nOfTotal", { n: withSpans, total: clips.length })}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">{t("finished.meanRating")}</dt>
-          <dd className="text-lg font-semibold text-slate-900">
-            {meanRating === null
-              ? "—"
-              : intl.formatNumber(meanRating, {
-                  minimumFractionDigits: 2,
-                  maximumFractionDigits: 2,
-                })}
-          </dd>
-        </div>
+        {marks && (
+          <>
+            <div>
+              <dt className="text-slate-500">{t("finished.spans")}</dt>
+              <dd className="text-lg font-semibold text-slate-900">{totalSpans}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t("finished.clipsWithSpans")}</dt>
+              <dd className="text-lg font-semibold text-slate-900">
+                {t("finished.nOfTotal", { n: withSpans, total: clips.length })}
+              </dd>
+            </div>
+          </>
+        )}
+        {!transcribes && (
+          <div>
+            <dt className="text-slate-500">{t("finished.meanRating")}</dt>
+            <dd className="text-lg font-semibold text-slate-900">
+              {meanRating === null
+                ? "—"
+                : intl.formatNumber(meanRating, {
+                    minimumFractionDigits: 2,
+                    maximumFractionDigits: 2,
+                  })}
+            </dd>
+          </div>
+        )}
         <div>
           <dt className="text-slate-500">{t("finished.activeTime")}</dt>
           <dd className="text-lg font-semibold text-slate-900">
@@ -88,8 +101,12 @@ export function FinishedScreen({
           <tr>
             <th className="py-2 font-medium">#</th>
             <th className="py-2 font-medium">{t("finished.clip")}</th>
-            <th className="py-2 font-medium">{t("finished.spanCount")}</th>
-            <th className="py-2 font-medium">{t("finished.rating")}</th>
+            {marks && <th className="py-2 font-medium">{t("finished.spanCount")}</th>}
+            {transcribes ? (
+              <th className="py-2 font-medium">{t("listen.typed")}</th>
+            ) : (
+              <th className="py-2 font-medium">{t("finished.rating")}</th>
+            )}
             <th className="py-2 font-medium">
               <span className="sr-only">{t("finished.open")}</span>
             </th>
@@ -100,15 +117,21 @@ export function FinishedScreen({
             <tr key={c.id} className="border-b border-slate-100">
               <td className="py-1.5 text-slate-500 tabular-nums">{i + 1}</td>
               <td className="py-1.5 text-slate-900" dir="auto">
-                {c.name}
+                {nameOf(c, i)}
               </td>
-              <td className="py-1.5 tabular-nums">{spanCounts.get(c.id) ?? 0}</td>
-              <td className="py-1.5 tabular-nums">{byClip.get(c.id)?.score ?? "—"}</td>
+              {marks && <td className="py-1.5 tabular-nums">{spanCounts.get(c.id) ?? 0}</td>}
+              {transcribes ? (
+                <td className="py-1.5 break-words text-slate-900" dir="auto">
+                  {byClip.get(c.id)?.transcript ?? "—"}
+                </td>
+              ) : (
+                <td className="py-1.5 tabular-nums">{byClip.get(c.id)?.score ?? "—"}</td>
+              )}
               <td className="py-1.5 text-right">
                 <Link
                   href={hrefFor(c.id)}
                   className="text-sm text-slate-700 underline hover:text-slate-900"
-                  aria-label={t("finished.openClip", { n: i + 1, name: c.name })}
+                  aria-label={t("finished.openClip", { n: i + 1, name: nameOf(c, i) })}
                 >
                   {t("finished.open")}
                 </Link>

@@ -10,6 +10,8 @@ export interface ClipSession {
   draftRating?: number;
   /** The clip was played to its end (PlayCoverage) since the last finish. */
   heard?: boolean;
+  /** What the listener has typed so far (a transcribe study), not yet submitted. */
+  draftTranscript?: string;
 }
 
 export const EMPTY_SESSION: ClipSession = { plays: 0, seconds: 0 };
@@ -35,6 +37,7 @@ export function readSession(
     const out: ClipSession = { plays, seconds };
     if (draftRating !== undefined) out.draftRating = draftRating;
     if (v.heard === true) out.heard = true;
+    if (typeof v.draftTranscript === "string") out.draftTranscript = v.draftTranscript;
     return out;
   } catch {
     return { ...EMPTY_SESSION };
@@ -51,6 +54,7 @@ export function writeSession(
       session.plays === 0 &&
       session.seconds === 0 &&
       session.draftRating === undefined &&
+      session.draftTranscript === undefined &&
       !session.heard
     ) {
       storage?.removeItem(key);

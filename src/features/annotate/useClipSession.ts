@@ -16,6 +16,10 @@ export function useClipSession(key: string) {
   const clock = useRef<ActiveClock | null>(null);
   const [draftRating, setDraft] = useState<number | undefined>(stored.current.draftRating);
   const [heard, setHeard] = useState(stored.current.heard === true);
+  const [plays, setPlays] = useState(stored.current.plays);
+  const [draftTranscript, setTranscript] = useState<string | undefined>(
+    stored.current.draftTranscript,
+  );
 
   /** Moves the clock's time into the stored record and writes it. */
   const save = useCallback(() => {
@@ -55,9 +59,22 @@ export function useClipSession(key: string) {
     const s = stored.current;
     if (!s) return;
     s.plays += 1;
+    setPlays(s.plays);
     clock.current?.activity();
     save();
   }, [save]);
+
+  /** What the listener typed so far (a transcribe study), kept across a reload. */
+  const setDraftTranscript = useCallback(
+    (text: string) => {
+      const s = stored.current;
+      if (!s) return;
+      s.draftTranscript = text;
+      setTranscript(text);
+      save();
+    },
+    [save],
+  );
 
   const setDraftRating = useCallback(
     (rating: number) => {
@@ -89,8 +106,21 @@ export function useClipSession(key: string) {
   const reset = useCallback(() => {
     clock.current?.take();
     stored.current = { plays: 0, seconds: 0 };
+    setPlays(0);
     writeSession(tabStorage(), key, stored.current);
   }, [key]);
 
-  return { draftRating, setDraftRating, heard, markHeard, addPlay, totals, reset };
+  return {
+    draftRating,
+    setDraftRating,
+    draftTranscript,
+    setDraftTranscript,
+    heard,
+    markHeard,
+    /** Plays started in this visit (since the last finish). */
+    plays,
+    addPlay,
+    totals,
+    reset,
+  };
 }

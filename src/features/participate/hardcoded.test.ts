@@ -28,6 +28,7 @@ const PARTICIPANT_FILES = [
   "src/components/Busy.tsx",
   "src/app/ParticipantBar.tsx",
   "src/features/annotate/ClipWorkspace.tsx",
+  "src/features/annotate/ListenWorkspace.tsx",
   "src/features/annotate/Instructions.tsx",
   "src/features/annotate/RatingGroup.tsx",
   "src/features/annotate/RegionList.tsx",

@@ -157,6 +157,10 @@ export async function prepare(
       ...(state.study.ratingScale ? { ratingScale: state.study.ratingScale } : {}),
       ...(state.study.language ? { language: state.study.language } : {}),
       ...(state.study.participantTexts ? { participantTexts: state.study.participantTexts } : {}),
+      ...(state.study.task ? { task: state.study.task } : {}),
+      ...(state.study.maxPlays !== undefined
+        ? { transcription: { maxPlays: state.study.maxPlays } }
+        : {}),
     },
     participation,
     clips: state.clips.map((c, i) => ({
@@ -182,7 +186,7 @@ export async function clientIdFor(
   return hex.slice(0, 32);
 }
 
-/** What the server gets for one finished clip: its spans, rating, plays and time. */
+/** What the server gets for one finished clip: its spans, rating, transcript, plays and time. */
 export async function submissionRequest(
   localId: string,
   participation: Participation,
@@ -203,6 +207,7 @@ export async function submissionRequest(
   if (submission.score !== undefined) request.score = submission.score;
   if (submission.playCount !== undefined) request.playCount = submission.playCount;
   if (submission.seconds !== undefined) request.seconds = submission.seconds;
+  if (submission.transcript !== undefined) request.transcript = submission.transcript;
   return request;
 }
 

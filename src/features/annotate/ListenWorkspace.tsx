@@ -1,0 +1,307 @@
+// One clip of a study whose task is "rate" (a plain MOS / ACR test: listen, rate, no spans) or
+// "transcribe" (an intelligibility test: listen at most `maxPlays` times, type what was heard).
+// No waveform: a Play button and an <audio> element, so nothing can be seen of the speech and
+// there is no seeking; playback reaching the end is what "heard to its end" means. The
+// submission carries the rating or the transcript, playCount and heardToEnd, as on the crowd
+// screen (finishClip). Keys: Space plays (outside the text box), 1–5 rate, Enter finishes (in
+// the text box too) when the clip may be finished.
+
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { finishClip } from "../../db/repo.ts";
+import { ratingScaleOf } from "../../domain/ratingScale.ts";
+import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../../domain/studyTask.ts";
+import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/transcripts/limits.ts";
+import { useT } from "../../lib/i18n.tsx";
+import { inputType, isActivatedByKey, isTypingTarget } from "../../lib/keyActions.ts";
+import type { ClipWorkspaceProps } from "./ClipWorkspace.tsx";
+import { RatingGroup } from "./RatingGroup.tsx";
+import { sessionKey } from "./session.ts";
+import { useClipPlayer } from "./useClipPlayer.ts";
+import { useClipSession } from "./useClipSession.ts";
+
+const PRIMARY =
+  "rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50";
+const PLAY =
+  "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The plays a transcribe study allows per clip (study.transcription.maxPlays, default 2). */
+export function maxPlaysOf(extra: Record<string, unknown>): number {
+  return transcriptionOf(extra).maxPlays ?? DEFAULT_MAX_PLAYS;
+}
+
+export function ListenWorkspace(props: ClipWorkspaceProps) {
+  const { study, clip, annotatorId, audio, submission } = props;
+  const t = useT();
+  const task = taskOf(study.extra) === "transcribe" ? "transcribe" : "rate";
+  const session = useClipSession(sessionKey(study.id, annotatorId, clip.id));
+  const player = useClipPlayer({
+    onPlayStarted: session.addPlay,
+    onEnded: () => {
+      if (!session.heard) {
+        session.markHeard();
+        setStatus(t("clip.heard"));
+      }
+    },
+  });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const boxRef = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [finishing, setFinishing] = useState(false);
+  const problemId = useId();
+  const hintId = useId();
+  const boxId = useId();
+
+  const maxPlays = maxPlaysOf(study.extra);
+  const used = (submission?.playCount ?? 0) + session.plays;
+  const playsLeft = task === "transcribe" ? Math.max(0, maxPlays - used) : null;
+  const rating = session.draftRating ?? submission?.score;
+  const transcript = session.draftTranscript ?? submission?.transcript ?? "";
+
+  // A transcribe study always asks for the whole clip (its transcript is scored); a rating
+  // too for a participant of a server study, as on the crowd screen.
+  const mustHear = task === "transcribe" || props.requireHeardToEnd === true;
+  const finishBlocked =
+    audio.kind === "error"
+      ? t("clip.blockedAudio")
+      : mustHear && !session.heard && !submission
+        ? t("clip.playWhole")
+        : null;
+  const canPlay =
+    audio.kind === "ready" && !player.playing && (playsLeft === null || playsLeft > 0);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  const togglePlay = useCallback(() => {
+    if (player.playing) {
+      // A transcribe play is not paused: one press, one hearing.
+      if (task === "rate") player.pause();
+      return;
+    }
+    if (canPlay) void player.play();
+  }, [player, task, canPlay]);
+
+  const chooseRating = useCallback(
+    (value: number) => {
+      session.setDraftRating(value);
+      setProblem(null);
+    },
+    [session],
+  );
+
+  const finish = useCallback(async () => {
+    if (finishing) return;
+    if (finishBlocked) {
+      setStatus(finishBlocked);
+      return;
+    }
+    if (task === "rate" && rating === undefined) {
+      setProblem(t("clip.rateFirst"));
+      return;
+    }
+    const text = transcript.trim();
+    if (task === "transcribe" && transcriptProblem(text) !== null) {
+      setProblem(t("listen.transcriptInvalid", { max: MAX_TRANSCRIPT_LENGTH }));
+      boxRef.current?.focus();
+      return;
+    }
+    setFinishing(true);
+    player.pause();
+    const { plays, seconds } = session.totals();
+    try {
+      await finishClip(study.id, {
+        clipId: clip.id,
+        annotatorId,
+        completedAt: new Date().toISOString(),
+        ...(task === "rate" && rating !== undefined ? { score: rating } : {}),
+        ...(task === "transcribe" ? { transcript: text } : {}),
+        plays,
+        seconds,
+        heardToEnd: session.heard,
+      });
+    } catch (error) {
+      setFinishing(false);
+      setProblem(messageOf(error));
+      return;
+    }
+    setFinishing(false);
+    session.reset();
+    props.onFinished();
+  }, [
+    finishing,
+    finishBlocked,
+    task,
+    rating,
+    transcript,
+    player,
+    session,
+    study.id,
+    clip.id,
+    annotatorId,
+    props,
+    t,
+  ]);
+
+  // Space plays, 1–5 rate and Enter finishes, except where the key means something else:
+  // typing in the box (Enter there is handled by the box), a focused button (Space and Enter
+  // press it), or Space on a focused rating.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || e.repeat) return;
+      if (isTypingTarget(e.target) || isActivatedByKey(e.target)) return;
+      if (e.key === " ") {
+        // A focused rating or checkbox keeps Space: it ticks it.
+        if (["radio", "checkbox"].includes(inputType(e.target))) return;
+        e.preventDefault();
+        togglePlay();
+      } else if (e.key === "Enter") {
+        e.preventDefault();
+        void finish();
+      } else if (task === "rate" && /^[1-5]$/.test(e.key)) {
+        e.preventDefault();
+        chooseRating(Number(e.key));
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [togglePlay, finish, chooseRating, task]);
+
+  // Right under the box (or the rating), so it stays in reach with a phone's keyboard open.
+  const finishBlock = (
+    <div className="grid gap-2">
+      <button
+        type="button"
+        onClick={() => void finish()}
+        disabled={finishing || finishBlocked !== null}
+        aria-describedby={finishBlocked ? hintId : undefined}
+        className={PRIMARY}
+      >
+        {t("clip.finish")}
+      </button>
+      {finishBlocked && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {finishBlocked}
+        </p>
+      )}
+      {problem && (
+        <p id={problemId} role="alert" className="text-sm text-red-600">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-4 *:min-w-0">
+      <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-base font-semibold text-slate-900 outline-none"
+        >
+          {props.title}
+          {submission && (
+            <span className="ms-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+              {t("clip.finished")}
+            </span>
+          )}
+        </h2>
+        {/* biome-ignore lint/a11y/useMediaCaption: the clip is the speech being judged; a caption would give away what it says */}
+        <audio
+          ref={player.ref}
+          src={audio.kind === "ready" ? audio.src : undefined}
+          preload="auto"
+        />
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            className={PLAY}
+            onClick={togglePlay}
+            disabled={task === "rate" ? audio.kind !== "ready" : !canPlay}
+            aria-keyshortcuts="Space"
+          >
+            {player.playing
+              ? task === "rate"
+                ? t("listen.pause")
+                : t("listen.playing")
+              : t("listen.play")}
+          </button>
+          {playsLeft !== null && (
+            <span
+              className={`text-sm ${playsLeft === 0 ? "font-medium text-amber-800" : "text-slate-700"}`}
+            >
+              {t("listen.playsLeft", { n: playsLeft })}
+            </span>
+          )}
+          {audio.kind === "loading" && (
+            <span className="text-sm text-slate-500" aria-busy="true">
+              {t("listen.loading")}
+            </span>
+          )}
+        </div>
+        {audio.kind === "error" && (
+          <p role="alert" dir="auto" className="mt-2 text-sm text-red-700">
+            {t("clip.audioFailed", { message: audio.message })}
+          </p>
+        )}
+        {task === "transcribe" && (
+          <div className="mt-4">
+            <label htmlFor={boxId} className="block text-sm font-semibold text-slate-900">
+              {t("listen.question")}
+            </label>
+            <input
+              ref={boxRef}
+              id={boxId}
+              type="text"
+              dir="auto"
+              value={transcript}
+              maxLength={MAX_TRANSCRIPT_LENGTH}
+              spellCheck={false}
+              autoCorrect="off"
+              autoCapitalize="off"
+              autoComplete="off"
+              enterKeyHint="done"
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? problemId : undefined}
+              onChange={(e) => {
+                session.setDraftTranscript(e.target.value);
+                setProblem(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
+                e.preventDefault();
+                if (finishBlocked) setStatus(finishBlocked);
+                else void finish();
+              }}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900"
+            />
+          </div>
+        )}
+        <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-700">
+          {status}
+        </p>
+        {task === "transcribe" && finishBlock}
+        <p className="mt-3 text-sm text-slate-500">
+          {t(task === "transcribe" ? "listen.transcribeHelp" : "listen.rateHelp")}
+        </p>
+      </section>
+      {task === "rate" && (
+        <RatingGroup
+          value={rating}
+          scale={ratingScaleOf(study.extra)}
+          required
+          error={problem}
+          errorId={problemId}
+          onChange={chooseRating}
+        />
+      )}
+      {task === "rate" && finishBlock}
+    </div>
+  );
+}
