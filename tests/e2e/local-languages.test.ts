@@ -75,5 +75,29 @@ test("the local crowd link of a Vietnamese study: prompt, clips and finished scr
   expect(await mainText(page)).not.toMatch(ENGLISH);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe("vi");
   expect(errors.filter((e) => !IGNORED.some((re) => re.test(e)))).toEqual([]);
+
+  // A clip whose audio cannot be decoded: the waveform says so in Vietnamese too.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("redpen");
+        open.onsuccess = () => {
+          const tx = open.result.transaction("audio", "readwrite");
+          tx.objectStore("audio").put({
+            studyId: "demo",
+            clipId: "s01_flite",
+            blob: new Blob(["this is not a WAV file"], { type: "audio/wav" }),
+          });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+  await page.goto(`${base}/annotate/demo?annotator=vi2&role=crowd&clip=s01_flite`);
+  const alert = page.getByRole("region", { name: "Dạng sóng" }).getByRole("alert");
+  await alert.waitFor();
+  expect(await alert.textContent()).toContain("Không tải được âm thanh của đoạn này.");
+  expect(await alert.textContent()).not.toContain("could not be loaded");
   await context.close();
 }, 180_000);

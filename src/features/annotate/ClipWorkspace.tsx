@@ -30,6 +30,7 @@ import type { ClipAudio } from "./useClipAudio.ts";
 import { useClipSession } from "./useClipSession.ts";
 import { useShortcuts } from "./useShortcuts.ts";
 import { WaveToolbar } from "./WaveToolbar.tsx";
+import { useWaveformWords } from "./waveformWords.ts";
 
 export interface ClipWorkspaceProps {
   study: StudyRecord;
@@ -58,6 +59,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
   const { study, clip, annotatorId, audio, submission } = props;
   const studyId = study.id;
   const t = useT();
+  const waveformWords = useWaveformWords();
   const intl = useIntlShape();
   const waveRef = useRef<WaveformHandle>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -343,6 +345,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
               <Waveform
                 ref={waveRef}
                 name={t("clip.waveform")}
+                words={waveformWords}
                 audio={audio.src}
                 spans={spans}
                 selectedId={ui.selectedId}

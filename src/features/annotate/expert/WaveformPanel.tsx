@@ -6,6 +6,7 @@ import { ENERGY_COLOR, type OverlayTracks, PITCH_COLOR } from "../../../audio/ov
 import { Waveform, type WaveformHandle, type WaveformSpan } from "../../../audio/Waveform.tsx";
 import type { Span } from "../../../domain/spans.ts";
 import { useIntlShape, useT } from "../../../lib/i18n.tsx";
+import { useWaveformWords } from "../waveformWords.ts";
 import { AnnotatorLegend } from "./AnnotatorLegend.tsx";
 import { CONSENSUS_COLOR, type LegendEntry } from "./clipView.ts";
 import type { ClipAudio } from "./useExpertData.ts";
@@ -50,6 +51,7 @@ const button =
 
 export function WaveformPanel(p: Props) {
   const t = useT();
+  const words = useWaveformWords();
   const intl = useIntlShape();
   const covered = p.union.reduce((sum, s) => sum + (s.end - s.start), 0);
   const [time, setTime] = useState(0);
@@ -144,15 +146,7 @@ export function WaveformPanel(p: Props) {
           <Waveform
             ref={p.waveformRef}
             name={t("clip.waveform")}
-            words={{
-              loading: t("expert.screen.audio.loading"),
-              failed: t("expert.screen.audio.failed"),
-              failedHint: t("expert.screen.audio.failedHint"),
-              details: (message) => t("expert.screen.audio.details", { message }),
-              spectrogramUnavailable: (message) =>
-                t("expert.screen.audio.spectrogramUnavailable", { message }),
-              overlay: t("expert.screen.audio.overlay"),
-            }}
+            words={words}
             audio={p.audio.src}
             spans={p.spans}
             selectedId={p.selectedId}
