@@ -6,6 +6,7 @@
 // Prints submissions per second, p50/p99 latency of submissions and of arrivals, and rows lost
 // or duplicated (must be 0). docs/server.md quotes the numbers.
 // Usage: npx tsx scripts/bench-server.ts [--participants N] [--clients C] [--only pglite|postgresql]
+//   [--rate R] (offer R submissions/s in all, paced, instead of as fast as answers come)
 //   [--cpu-prof DIR] (the server writes a V8 CPU profile there when it stops, for Chrome's
 //   DevTools or speedscope)
 import { createHash } from "node:crypto";
@@ -25,6 +26,12 @@ const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefi
 const profileDir = args.includes("--cpu-prof") ? args[args.indexOf("--cpu-prof") + 1] : undefined;
 const PARTICIPANTS = flag("--participants", 200);
 const CLIENTS = flag("--clients", 32);
+/**
+ * Paced: submissions offered at this many per second in all (each client's turn comes every
+ * CLIENTS / RATE s), latency counted from when each was due, so a server that falls behind
+ * shows it in p99 (no coordinated omission). 0: each client sends as soon as it has an answer.
+ */
+const RATE = flag("--rate", 0);
 const K = 10;
 const TOKEN = "bench-token";
 
@@ -83,7 +90,9 @@ async function bench(name: string, base: string, serverPid: number | undefined) 
   const started = performance.now();
   const cpuBefore = cpuSeconds(serverPid);
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: CLIENTS }, async (_, lane) => {
+      let turn = 0; // this client's submissions so far: its next one is due at its next turn
+      const due = () => started + (((turn++ * CLIENTS + lane) / RATE) * 1000 || 0);
       while (next < PARTICIPANTS) {
         const i = next++;
         let t0 = performance.now();
@@ -98,7 +107,12 @@ async function bench(name: string, base: string, serverPid: number | undefined) 
         }
         const token = a.json.sessionToken as string;
         for (let j = 0; j < K; j++) {
-          t0 = performance.now();
+          const at = due();
+          const now = performance.now();
+          if (RATE > 0 && at > now) await new Promise((r) => setTimeout(r, at - now));
+          // From when it was due (a late one waited for the server), or from now when a session
+          // had to come first or the pace is off.
+          t0 = RATE > 0 && j > 0 ? at : performance.now();
           const r = await call(
             "POST",
             "p/bench/submissions",
@@ -135,6 +149,7 @@ async function bench(name: string, base: string, serverPid: number | undefined) 
   const total = PARTICIPANTS * K;
   console.log(
     `${name.padEnd(10)} ${PARTICIPANTS} participants, ${total} submissions, ${CLIENTS} clients over HTTP ` +
+      (RATE > 0 ? `offered ${RATE}/s ` : "") +
       `in ${seconds.toFixed(1)} s: ${(submitted.length / seconds).toFixed(0)} submissions/s, ` +
       `p50 ${quantile(submitted, 0.5).toFixed(1)} ms, p99 ${quantile(submitted, 0.99).toFixed(1)} ms; ` +
       `arrivals p50 ${quantile(arrived, 0.5).toFixed(1)} ms, p99 ${quantile(arrived, 0.99).toFixed(1)} ms; ` +
