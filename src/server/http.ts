@@ -179,6 +179,9 @@ export function createCollectionServer(options: ServerOptions): Server {
     logger: false,
     // A path's parameters are decoded by the router; a bad %-encoding is a 400 (refusal()).
     frameworkErrors: (error, req, reply) => sendError(error, req, reply),
+    // A study id may be 200 characters, each up to 12 once %-encoded (the router's default
+    // of 100 would make a long id an unknown route); the contract's schemas bound it after.
+    routerOptions: { maxParamLength: 4096 },
   });
 
   function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
