@@ -11,6 +11,9 @@ const PURE = [
   "tests/unit/{bin,check-imports,export-docs,formats,formats-docs,formats-refusals,formats-roundtrip,pitch-praat,praat-textgrid,praat-textgrid-edge}.test.ts",
 ];
 
+/** The collection server's tests beside its files: the server project runs them, not unit. */
+const SERVER = ["src/server/**/*.test.ts"];
+
 export default defineConfig({
   test: {
     projects: [
@@ -32,7 +35,7 @@ export default defineConfig({
           // database layer, workers, the app.
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
-          exclude: [...configDefaults.exclude, ...PURE],
+          exclude: [...configDefaults.exclude, ...PURE, ...SERVER],
           environment: "node",
           setupFiles: ["tests/setup/unit.ts"],
           // A guard against a hang, not a speed check (speed is measured by the benchmarks):
@@ -43,9 +46,10 @@ export default defineConfig({
       },
       {
         test: {
-          // The collection server against PGlite and a throwaway PostgreSQL cluster.
+          // The collection server against PGlite and a throwaway PostgreSQL cluster: each
+          // service's tests beside it (src/server/), the cross-cutting ones in tests/server/.
           name: "server",
-          include: ["tests/server/**/*.test.ts"],
+          include: ["tests/server/**/*.test.ts", ...SERVER],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,

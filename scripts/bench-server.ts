@@ -6,8 +6,11 @@
 // Prints submissions per second, p50/p99 latency of submissions and of arrivals, and rows lost
 // or duplicated (must be 0). docs/server.md quotes the numbers.
 // Usage: npx tsx scripts/bench-server.ts [--participants N] [--clients C] [--only pglite|postgresql]
+//   [--rate R] (offer R submissions/s in all, paced, instead of as fast as answers come)
+//   [--cpu-prof DIR] (the server writes a V8 CPU profile there when it stops, for Chrome's
+//   DevTools or speedscope)
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { studyFile } from "../tests/server/fixtures.ts";
@@ -20,8 +23,15 @@ const flag = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
+const profileDir = args.includes("--cpu-prof") ? args[args.indexOf("--cpu-prof") + 1] : undefined;
 const PARTICIPANTS = flag("--participants", 200);
 const CLIENTS = flag("--clients", 32);
+/**
+ * Paced: submissions offered at this many per second in all (each client's turn comes every
+ * CLIENTS / RATE s), latency counted from when each was due, so a server that falls behind
+ * shows it in p99 (no coordinated omission). 0: each client sends as soon as it has an answer.
+ */
+const RATE = flag("--rate", 0);
 const K = 10;
 const TOKEN = "bench-token";
 
@@ -30,6 +40,7 @@ async function startServer(env: Record<string, string>, data: string) {
   const { proc, url } = spawnServer(
     ["--data", data, "--rate", "1000000", "--arrival-rate", "100000000"],
     { ...process.env, REDPEN_TOKEN: TOKEN, ...env },
+    profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
   );
   return { base: await url, proc };
 }
@@ -37,7 +48,17 @@ async function startServer(env: Record<string, string>, data: string) {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-async function bench(name: string, base: string) {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in ticks (USER_HZ)
+  } catch {
+    return null;
+  }
+}
+
+async function bench(name: string, base: string, serverPid: number | undefined) {
   const call = async (method: string, route: string, body: unknown, auth?: string) => {
     const res = await fetch(`${base}/api/${route}`, {
       method,
@@ -67,8 +88,11 @@ async function bench(name: string, base: string) {
   let failures = 0;
   let next = 0;
   const started = performance.now();
+  const cpuBefore = cpuSeconds(serverPid);
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: CLIENTS }, async (_, lane) => {
+      let turn = 0; // this client's submissions so far: its next one is due at its next turn
+      const due = () => started + (((turn++ * CLIENTS + lane) / RATE) * 1000 || 0);
       while (next < PARTICIPANTS) {
         const i = next++;
         let t0 = performance.now();
@@ -83,7 +107,12 @@ async function bench(name: string, base: string) {
         }
         const token = a.json.sessionToken as string;
         for (let j = 0; j < K; j++) {
-          t0 = performance.now();
+          const at = due();
+          const now = performance.now();
+          if (RATE > 0 && at > now) await new Promise((r) => setTimeout(r, at - now));
+          // From when it was due (a late one waited for the server), or from now when a session
+          // had to come first or the pace is off.
+          t0 = RATE > 0 && j > 0 ? at : performance.now();
           const r = await call(
             "POST",
             "p/bench/submissions",
@@ -105,6 +134,13 @@ async function bench(name: string, base: string) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSeconds(serverPid);
+  // The server process's own CPU per submission (arrivals included): what the machine's load
+  // does not change, unlike the rate.
+  const cpu =
+    cpuBefore !== null && cpuAfter !== null
+      ? `; server CPU ${(((cpuAfter - cpuBefore) * 1000) / submitted.length).toFixed(2)} ms per submission`
+      : "";
   const collected = await call("GET", "studies/bench/collect", undefined, TOKEN);
   const subs = collected.json.submissions as { clipId: string; annotatorId: string }[];
   const unique = new Set(subs.map((s) => `${s.annotatorId}|${s.clipId}`)).size;
@@ -113,19 +149,22 @@ async function bench(name: string, base: string) {
   const total = PARTICIPANTS * K;
   console.log(
     `${name.padEnd(10)} ${PARTICIPANTS} participants, ${total} submissions, ${CLIENTS} clients over HTTP ` +
+      (RATE > 0 ? `offered ${RATE}/s ` : "") +
       `in ${seconds.toFixed(1)} s: ${(submitted.length / seconds).toFixed(0)} submissions/s, ` +
       `p50 ${quantile(submitted, 0.5).toFixed(1)} ms, p99 ${quantile(submitted, 0.99).toFixed(1)} ms; ` +
       `arrivals p50 ${quantile(arrived, 0.5).toFixed(1)} ms, p99 ${quantile(arrived, 0.99).toFixed(1)} ms; ` +
-      `failed ${failures}, lost ${total - unique}, duplicated ${subs.length - unique}`,
+      `failed ${failures}, lost ${total - unique}, duplicated ${subs.length - unique}${cpu}`,
   );
 }
 
 async function run(name: string, env: Record<string, string>, data: string) {
   const { base, proc } = await startServer(env, data);
   try {
-    await bench(name, base);
+    await bench(name, base, proc.pid);
   } finally {
+    const exited = new Promise((resolve) => proc.once("exit", resolve));
     proc.kill("SIGTERM");
+    await exited; // its CPU profile, when asked for, is written as it exits
   }
 }
 

@@ -152,10 +152,12 @@ export async function arrive(
           screenedOut ? "screened-out" : "started",
         ],
       );
-      for (const [i, clipId] of chosen.entries()) {
+      // All the clips in one statement (the study's row is locked until the commit).
+      if (chosen.length > 0) {
         await tx.query(
-          "INSERT INTO assignments (study_id, participant_id, clip_id, position) VALUES ($1, $2, $3, $4)",
-          [studyId, id, clipId, i + 1],
+          `INSERT INTO assignments (study_id, participant_id, clip_id, position)
+           SELECT $1, $2, t.clip_id, t.position FROM unnest($3::text[], $4::int[]) AS t(clip_id, position)`,
+          [studyId, id, chosen, chosen.map((_, i) => i + 1)],
         );
       }
     }

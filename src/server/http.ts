@@ -1,21 +1,25 @@
-// The collection server's HTTP side (node:http, no framework: a route table of a dozen routes):
-// the JSON API of docs/server.md, the built app with the fallback every client-side route
-// needs, and the guards: researcher token, participant sessions, body size limits, per-address
-// rate limits (requests, and arrivals apart), same-origin only (and the public origin's Host
-// when one is set), and the app's Content-Security-Policy on every page.
+// The collection server's HTTP side, on fastify: the JSON API of docs/server.md (every route
+// registered from the contract's table, routes.ts), the built app with the fallback every
+// client-side route needs (@fastify/static streams the files), and the guards: researcher token,
+// participant sessions, body size limits, per-address rate limits (@fastify/rate-limit, requests
+// and arrivals apart), same-origin only (and the public origin's Host when one is set), and the
+// app's Content-Security-Policy on every page.
 //
 // Every request body and address parameter is checked against the API contract
 // (src/domain/api/requests.ts) before any SQL runs: a bad request is a 400 naming the field,
 // a wrong method a 405, an unknown route a 404; a 500 is a bug, logged by request id without
 // what the participant sent.
 import { randomBytes } from "node:crypto";
-import { createReadStream, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { CONTENT_SECURITY_POLICY } from "../domain/csp.ts";
-import { RateLimiter } from "./rateLimit.ts";
-import { type Route, routes } from "./routes.ts";
-import { DEFAULT_SLOTS, ServiceError, validStudyId } from "./service.ts";
+import { TokenBucketStore } from "./rateLimit.ts";
+import { registerEndpoints } from "./routes.ts";
+import { DEFAULT_SLOTS, ServiceError } from "./service.ts";
 import type { Store } from "./store.ts";
 
 export interface ServerOptions {
@@ -55,25 +59,15 @@ const CORS_HEADERS = {
   vary: "origin",
 };
 
+/** Every API answer: JSON (or audio), never cached unless said, never framed. */
+const API_HEADERS = {
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+};
+
 /** Every page: the app's policy, and no framing anywhere (clickjacking). */
 const PAGE_POLICY = `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-    ...headers,
-  });
-  res.end(text);
-}
 
 const STATIC_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -117,89 +111,126 @@ export function staticFile(root: string, pathname: string): string | null {
   return real;
 }
 
-function serveApp(req: IncomingMessage, res: ServerResponse, root: string, pathname: string) {
-  const found = staticFile(root, pathname);
-  // Every route the app handles itself (/p/…, /annotate/…) gets index.html.
-  const file = found ?? path.join(root, "index.html");
-  const immutable = found !== null && pathname.startsWith("/assets/");
-  const size = statSync(file).size;
-  res.writeHead(200, {
-    "content-type": STATIC_TYPES[path.extname(file)] ?? "application/octet-stream",
-    "content-length": String(size),
-    "content-security-policy": PAGE_POLICY,
-    "x-frame-options": "DENY",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-    "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-  });
-  if (req.method === "HEAD") {
-    res.end();
-    return;
+/** The error's answer: a refusal as it is, fastify's own (size, encoding) named, else a 500. */
+function refusal(error: unknown): ServiceError | null {
+  if (error instanceof ServiceError) return error;
+  const e = error as Partial<FastifyError> | null;
+  switch (e?.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new ServiceError(413, "too-large", "the request is larger than this endpoint takes");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new ServiceError(415, "not-json", "send the body as application/json");
+    case "FST_ERR_BAD_URL":
+      return new ServiceError(400, "bad-url", "the address is not validly %-encoded");
   }
-  const stream = createReadStream(file);
-  stream.on("error", () => res.destroy());
-  stream.pipe(res);
+  if (typeof e?.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+    return new ServiceError(e.statusCode, "bad-request", String(e.message).slice(0, 200));
+  }
+  return null;
 }
 
-/** The route a path names, its parameters (decoded), and the methods it takes. */
-function match(
-  table: readonly Route[],
-  segments: readonly string[],
-): { byMethod: Map<string, Route>; params: Record<string, string> } | null {
-  const byMethod = new Map<string, Route>();
-  let params: Record<string, string> | null = null;
-  for (const route of table) {
-    if (route.path.length !== segments.length) continue;
-    const found: Record<string, string> = {};
-    const ok = route.path.every((part, i) => {
-      const seg = segments[i] as string;
-      if (part.startsWith(":")) {
-        found[part.slice(1)] = seg;
-        return seg !== "";
-      }
-      return part === seg;
-    });
-    if (!ok) continue;
-    byMethod.set(route.method, route);
-    params ??= found;
+/** A JSON body as the contract reads it: nothing is `{}` is not; a parse error says where. */
+function parseJson(text: string): unknown {
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new ServiceError(
+      400,
+      "bad-json",
+      `the body is not valid JSON: ${e instanceof RangeError ? "it nests too deeply" : (e as Error).message.slice(0, 200)}`,
+    );
   }
-  return params ? { byMethod, params } : null;
 }
 
-/** The client's address: the socket's, or behind a trusted proxy the one it forwarded. */
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = String(req.headers["x-forwarded-for"] ?? "")
-      .split(",")
-      .map((a) => a.trim())
-      .filter((a) => a !== "");
-    const last = forwarded[forwarded.length - 1];
-    if (last) return last;
-  }
-  return req.socket.remoteAddress ?? "?";
-}
-
-/** Builds the request handler and the server (not yet listening). */
+/**
+ * Builds the server (not yet listening): a node:http server whose requests fastify answers
+ * once its plugins are loaded (a request that comes sooner waits for that, a few ms at start).
+ */
 export function createCollectionServer(options: ServerOptions): Server {
   const { store } = options;
   const log = options.log ?? ((line: string) => console.error(line));
-  const limiter = new RateLimiter(options.rate?.perSecond ?? 50, options.rate?.burst ?? 200);
-  const arrivals = new RateLimiter(
-    (options.arrivalRate?.perMinute ?? 30) / 60,
-    options.arrivalRate?.burst ?? 30,
-  );
   const root = options.appDir ? realpathSync(path.resolve(options.appDir)) : undefined;
   const publicOrigin = options.publicOrigin ? new URL(options.publicOrigin) : undefined;
+  const rate = { perSecond: options.rate?.perSecond ?? 50, burst: options.rate?.burst ?? 200 };
+  const arrivalRate = {
+    perSecond: (options.arrivalRate?.perMinute ?? 30) / 60,
+    burst: options.arrivalRate?.burst ?? 30,
+  };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? "/", "http://server.invalid");
-    } catch {
-      throw new ServiceError(400, "bad-url", "the address is not valid");
+  type Handle = (req: IncomingMessage, res: ServerResponse) => void;
+  let fastifyHandle: Handle | undefined;
+  let handle: Handle | undefined;
+  const server = createServer((req, res) => {
+    if (handle) handle(req, res);
+    else void ready.then(() => handle?.(req, res));
+  });
+  const app = Fastify({
+    serverFactory: (h) => {
+      fastifyHandle = h;
+      return server;
+    },
+    // One hop: the proxy in front; the client is the last address it added to X-Forwarded-For.
+    trustProxy: options.trustProxy === true ? (_address: string, hop: number) => hop === 0 : false,
+    genReqId: () => randomBytes(6).toString("hex"),
+    exposeHeadRoutes: false,
+    return503OnClosing: false,
+    logger: false,
+    // A path's parameters are decoded by the router; a bad %-encoding is a 400 (refusal()).
+    frameworkErrors: (error, req, reply) => sendError(error, req, reply),
+    // A study id may be 200 characters, each up to 12 once %-encoded (the router's default
+    // of 100 would make a long id an unknown route); the contract's schemas bound it after.
+    routerOptions: { maxParamLength: 4096 },
+  });
+
+  function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const known = refusal(error);
+    if (known) {
+      if (reply.sent) return;
+      return reply
+        .code(known.status)
+        .headers({ ...API_HEADERS, ...known.headers })
+        .type("application/json; charset=utf-8")
+        .send({ error: { code: known.code, message: known.message } });
     }
-    const { pathname } = url;
-    const method = req.method ?? "GET";
+    // Name the error and the request, never what was sent (ids, bodies, query parameters).
+    const name = error instanceof Error ? error.name : typeof error;
+    const code = (error as { code?: unknown } | null)?.code;
+    log(
+      `request ${request.id} ${request.method} failed: ${name}${typeof code === "string" ? ` (${code})` : ""}`,
+    );
+    if (reply.sent) {
+      reply.raw.destroy();
+      return;
+    }
+    return reply
+      .code(500)
+      .headers(API_HEADERS)
+      .type("application/json; charset=utf-8")
+      .send({
+        error: {
+          code: "internal",
+          message: `the server could not do this; see its log (request ${request.id})`,
+        },
+      });
+  }
+  app.setErrorHandler(sendError);
+
+  // JSON as the contract reads it (our own parse errors); any other body as bytes (audio).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, text, done) => {
+    try {
+      done(null, parseJson(text as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, bytes, done) => done(null, bytes));
+
+  // Every request: its id, and the public origin's Host only.
+  app.addHook("onRequest", async (req, reply) => {
+    reply.header("x-request-id", req.id);
     if (publicOrigin && req.headers.host !== publicOrigin.host) {
       throw new ServiceError(
         421,
@@ -207,118 +238,137 @@ export function createCollectionServer(options: ServerOptions): Server {
         `this server answers for ${publicOrigin.host} only`,
       );
     }
-    if (!pathname.startsWith("/api/")) {
-      if (method !== "GET" && method !== "HEAD")
-        throw new ServiceError(405, "method", "only GET here", { allow: "GET, HEAD" });
+  });
+
+  void app.register(
+    async (api) => {
+      api.addHook("onRequest", async (req, reply) => {
+        reply.headers(API_HEADERS);
+        // Same origin only, except the researcher's own app elsewhere (researcherOrigins) on the
+        // researcher's endpoints: a page elsewhere may not call this API from a browser.
+        const origin = req.headers.origin;
+        if (!origin) return;
+        const own = publicOrigin
+          ? [publicOrigin.origin]
+          : [`http://${req.headers.host}`, `https://${req.headers.host}`];
+        if (own.includes(origin)) return;
+        const researcherRoute = /^\/api\/(studies|audio|health)(\/|$|\?)/.test(req.url);
+        if (!(researcherRoute && options.researcherOrigins?.includes(origin))) {
+          throw new ServiceError(
+            403,
+            "foreign-origin",
+            `requests from ${origin.slice(0, 200)} are not accepted`,
+          );
+        }
+        reply.header("access-control-allow-origin", origin).headers(CORS_HEADERS);
+        if (req.method === "OPTIONS") return reply.code(204).send();
+      });
+      // Per address (the forwarded one behind a trusted proxy): requests, and arrivals apart.
+      const limit = {
+        store: TokenBucketStore,
+        keyGenerator: (req: FastifyRequest) => req.ip,
+        addHeadersOnExceeding: {
+          "x-ratelimit-limit": false,
+          "x-ratelimit-remaining": false,
+          "x-ratelimit-reset": false,
+        },
+        addHeaders: {
+          "x-ratelimit-limit": false,
+          "x-ratelimit-remaining": false,
+          "x-ratelimit-reset": false,
+          "retry-after": true,
+        },
+      } as const;
+      await api.register(fastifyRateLimit, {
+        ...limit,
+        global: true,
+        max: rate.burst,
+        timeWindow: (rate.burst / rate.perSecond) * 1000,
+        errorResponseBuilder: () =>
+          new ServiceError(429, "slow-down", "too many requests from this address; wait a moment"),
+      });
+      const arrivals = api.createRateLimit({
+        max: arrivalRate.burst,
+        timeWindow: (arrivalRate.burst / arrivalRate.perSecond) * 1000,
+      });
+      registerEndpoints(api, {
+        store,
+        slots: {
+          slotTimeoutMinutes: options.slotTimeoutMinutes ?? DEFAULT_SLOTS.slotTimeoutMinutes,
+        },
+        arrivalLimit: async (req) => {
+          const r = await arrivals(req);
+          if (!r.isAllowed && r.isExceeded) {
+            throw new ServiceError(
+              429,
+              "slow-down",
+              "too many arrivals from this address; wait a moment",
+              { "retry-after": String(r.ttlInSeconds) },
+            );
+          }
+        },
+      });
+      api.all("/*", async (req) => {
+        throw new ServiceError(
+          404,
+          "no-route",
+          `no API route ${req.method} ${req.url.split("?")[0]?.slice(0, 300)}`,
+        );
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  // The app: its files streamed from its folder only, and index.html for every other path.
+  if (root) {
+    void app.register(fastifyStatic, {
+      root,
+      serve: false,
+      cacheControl: false,
+      etag: false,
+      contentType: false,
+      lastModified: false,
+      dotfiles: "allow",
+    });
+  }
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/*",
+    handler: async (req, reply) => {
       if (!root) throw new ServiceError(404, "no-app", "this server serves the API only");
+      const pathname = req.url.split("?")[0] as string;
       try {
         decodeURIComponent(pathname);
       } catch {
         throw new ServiceError(400, "bad-url", "the address is not validly %-encoded");
       }
-      serveApp(req, res, root, pathname);
-      return;
-    }
-    const address = clientAddress(req, options.trustProxy === true);
-    const wait = limiter.take(address);
-    if (wait > 0) {
-      throw new ServiceError(
-        429,
-        "slow-down",
-        "too many requests from this address; wait a moment",
-        { "retry-after": String(wait) },
-      );
-    }
-    // Same origin only, except the researcher's own app elsewhere (researcherOrigins) on the
-    // researcher's endpoints: a page elsewhere may not call this API from a browser.
-    const origin = req.headers.origin;
-    const researcherRoute = /^\/api\/(studies|audio|health)(\/|$)/.test(pathname);
-    const own = publicOrigin
-      ? [publicOrigin.origin]
-      : [`http://${req.headers.host}`, `https://${req.headers.host}`];
-    if (origin && !own.includes(origin)) {
-      if (!(researcherRoute && options.researcherOrigins?.includes(origin))) {
-        throw new ServiceError(
-          403,
-          "foreign-origin",
-          `requests from ${origin.slice(0, 200)} are not accepted`,
-        );
-      }
-      res.setHeader("access-control-allow-origin", origin);
-      for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
-      if (method === "OPTIONS") {
-        res.writeHead(204).end();
-        return;
-      }
-    }
-    let segments: string[];
-    try {
-      segments = pathname.split("/").slice(2).map(decodeURIComponent); // after "/api/"
-    } catch {
-      throw new ServiceError(400, "bad-url", "the address is not validly %-encoded");
-    }
-    const found = match(routes, segments);
-    if (!found) throw new ServiceError(404, "no-route", `no API route ${method} ${pathname}`);
-    const route = found.byMethod.get(method);
-    if (!route) {
-      const allow = [...found.byMethod.keys()].join(", ");
-      throw new ServiceError(405, "method", `${pathname} takes ${allow}`, { allow });
-    }
-    if (found.params.studyId !== undefined) validStudyId(found.params.studyId);
-    if (route.arrival) {
-      const arrivalWait = arrivals.take(address);
-      if (arrivalWait > 0) {
-        throw new ServiceError(
-          429,
-          "slow-down",
-          "too many arrivals from this address; wait a moment",
-          { "retry-after": String(arrivalWait) },
-        );
-      }
-    }
-    await route.handle({
-      req,
-      res,
-      store,
-      params: found.params,
-      slots: { slotTimeoutMinutes: options.slotTimeoutMinutes ?? DEFAULT_SLOTS.slotTimeoutMinutes },
-      send: (s, b) => send(res, s, b),
-    });
-  };
-
-  return createServer((req, res) => {
-    const requestId = randomBytes(6).toString("hex");
-    res.setHeader("x-request-id", requestId);
-    handle(req, res).catch((error: unknown) => {
-      if (error instanceof ServiceError) {
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
-        send(
-          res,
-          error.status,
-          { error: { code: error.code, message: error.message } },
-          error.headers,
-        );
-        return;
-      }
-      // Name the error and the request, never what was sent (ids, bodies, query parameters).
-      const name = error instanceof Error ? error.name : typeof error;
-      const code = (error as { code?: unknown } | null)?.code;
-      log(
-        `request ${requestId} ${req.method} failed: ${name}${typeof code === "string" ? ` (${code})` : ""}`,
-      );
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      send(res, 500, {
-        error: {
-          code: "internal",
-          message: `the server could not do this; see its log (request ${requestId})`,
-        },
+      const found = staticFile(root, pathname);
+      const file = found ?? path.join(root, "index.html");
+      const immutable = found !== null && pathname.startsWith("/assets/");
+      reply.headers({
+        "content-type": STATIC_TYPES[path.extname(file)] ?? "application/octet-stream",
+        "content-security-policy": PAGE_POLICY,
+        "x-frame-options": "DENY",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "no-referrer",
+        "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
       });
-    });
+      return reply.sendFile(path.relative(root, file).split(path.sep).join("/"));
+    },
   });
+  app.route({
+    method: ["PUT", "POST", "DELETE", "PATCH", "OPTIONS"],
+    url: "/*",
+    handler: async () => {
+      throw new ServiceError(405, "method", "only GET here", { allow: "GET, HEAD" });
+    },
+  });
+
+  const ready = Promise.resolve(app.ready()).then(() => {
+    handle = fastifyHandle;
+  });
+  ready.catch((error: unknown) => {
+    log(`the server could not start: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  return server;
 }

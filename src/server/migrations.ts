@@ -143,30 +143,41 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   },
 ];
 
-/** Brings the schema up to the newest migration; returns the versions it applied. */
+/**
+ * The key of the advisory lock migrations hold ("RedP"): one server migrates at a time, even
+ * on a fresh database where the migrations table does not exist yet to be locked.
+ */
+export const MIGRATION_LOCK = 0x52656450;
+
+/**
+ * Brings the schema up to the newest migration; returns the versions it applied. Everything
+ * runs in one transaction that first takes a transaction-scoped advisory lock: two servers
+ * starting at once on the same (even empty) database apply each migration once, the second
+ * waiting for the first and then finding them applied; a failure applies none.
+ */
 export async function migrate(store: Store): Promise<number[]> {
-  await store.query(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
-  );
-  const applied: number[] = [];
-  for (const m of MIGRATIONS) {
-    const done = await store.transaction(async (tx) => {
-      // Two servers starting at once: the second waits here and then finds it applied.
-      await tx.query("LOCK TABLE schema_migrations IN EXCLUSIVE MODE");
-      const found = await tx.query("SELECT 1 FROM schema_migrations WHERE version = $1", [
-        m.version,
-      ]);
-      if (found.length > 0) return false;
+  return store.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await tx.query(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+    const done = new Set(
+      (await tx.query<{ version: number }>("SELECT version FROM schema_migrations")).map(
+        (r) => r.version,
+      ),
+    );
+    const applied: number[] = [];
+    for (const m of MIGRATIONS) {
+      if (done.has(m.version)) continue;
       for (const statement of splitStatements(m.sql)) await tx.query(statement);
       await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [
         m.version,
         m.name,
       ]);
-      return true;
-    });
-    if (done) applied.push(m.version);
-  }
-  return applied;
+      applied.push(m.version);
+    }
+    return applied;
+  });
 }
 
 /** The statements of a migration (no semicolons inside strings in ours). */

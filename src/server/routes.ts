@@ -1,10 +1,23 @@
-// What each endpoint of the API contract (src/domain/api/endpoints.ts) does on this server:
-// who it lets in, which body it reads, which service it calls. The table's paths and methods
-// route the requests (http.ts); the services check the bodies against the contract's schemas.
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { ENDPOINTS, type EndpointName } from "../domain/api/endpoints.ts";
-import { PositionParamsSchema, ScreeningSoundParamsSchema } from "../domain/api/requests.ts";
-import { bearer, readBody, readJson, sendAudio } from "./io.ts";
+// What each endpoint of the API contract (src/domain/api/endpoints.ts) does on this server, and
+// its registration on the HTTP framework (fastify, http.ts). Registration is generic: every
+// entry of the contract's table becomes a route with its method and path, its address
+// parameters checked by name (ADDRESS_PARAMS), its body checked against its schema, and its
+// caller (researcher, expert, participant, anyone) let in, all before the handler runs; a new
+// endpoint is a table entry and a handler here. Each handler returns its endpoint's answer,
+// typed by the endpoint's response schema (`z.output` of it), so a handler that answers the
+// wrong shape does not compile.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  ENDPOINTS,
+  type Endpoint,
+  type EndpointName,
+  type EndpointParams,
+  LIMITS,
+} from "../domain/api/endpoints.ts";
+import { ADDRESS_PARAMS } from "../domain/api/requests.ts";
+import type { InterchangeFileResponseSchema } from "../domain/api/responses.ts";
+import type { AnnotationFile } from "../domain/types.ts";
 import { screeningSound } from "./screening.ts";
 import {
   arrive,
@@ -34,180 +47,257 @@ import {
 } from "./service.ts";
 import type { Store } from "./store.ts";
 
-export interface RouteContext {
-  req: IncomingMessage;
-  res: ServerResponse;
-  store: Store;
-  params: Record<string, string>;
-  /** The server's defaults for what a study's settings leave out (--slot-timeout). */
-  slots: SlotDefaults;
-  send(status: number, body: unknown): void;
+type Def<N extends EndpointName> = (typeof ENDPOINTS)[N];
+
+/** Audio answered by a handler: stored audio carries its SHA-256 (the ETag, cached for good). */
+export interface AudioAnswer {
+  mime: string;
+  bytes: Uint8Array;
+  sha256?: string;
 }
 
-export interface Route {
-  name: EndpointName;
-  method: string;
-  path: readonly string[];
-  /** Counted against the per-address arrival limit too. */
-  arrival: boolean;
-  handle(ctx: RouteContext): Promise<void>;
-}
+/** What endpoint N's handler resolves with: its response schema's type, audio, or yes/no. */
+export type Answer<N extends EndpointName> = Def<N>["response"] extends infer R
+  ? R extends z.ZodType
+    ? z.output<R>
+    : R extends "audio"
+      ? AudioAnswer
+      : boolean
+  : never;
 
-async function researcher(ctx: RouteContext) {
-  if (!(await isResearcher(ctx.store, bearer(ctx.req)))) {
-    throw new ServiceError(
-      401,
-      "not-researcher",
-      "this needs the researcher's token (Authorization: Bearer …)",
-    );
-  }
-}
+/** Endpoint N's body as its handler gets it: checked against its schema, the bytes, or none. */
+export type Body<N extends EndpointName> =
+  Def<N> extends { body: infer S extends z.ZodType }
+    ? z.output<S>
+    : Def<N> extends { bytes: true }
+      ? Buffer
+      : undefined;
 
-const param = (ctx: RouteContext, name: string) => ctx.params[name] as string;
-
-/** A clip position in an address: digits only (`1.5`, `abc`, `2**31` are refused). */
-function position(ctx: RouteContext): number {
-  const raw = param(ctx, "position");
-  const position = /^[0-9]{1,16}$/.test(raw) ? Number(raw) : raw;
-  return valid(PositionParamsSchema, { position }, "bad-position").position;
-}
-
-const json = (ctx: RouteContext, name: EndpointName) => {
-  const e = ENDPOINTS[name] as { limit?: number };
-  return readJson(ctx.req, e.limit ?? 256 * 1024);
+/** The address parameters that are whole numbers (ADDRESS_PARAMS); the rest are text. */
+type NumericParam = "position" | "round" | "sound";
+export type Params<N extends EndpointName> = {
+  [K in keyof EndpointParams<N>]: K extends NumericParam ? number : string;
 };
 
-const HANDLERS: Record<EndpointName, (ctx: RouteContext) => Promise<void>> = {
-  health: async (ctx) => ctx.send(200, { ok: true, database: ctx.store.kind }),
+export interface RouteContext<N extends EndpointName> {
+  store: Store;
+  params: Params<N>;
+  body: Body<N>;
+  /** Who is calling: the participant's or the expert's id (their token checked), else "". */
+  caller: string;
+  /** The bearer token, for a handler that checks it itself (OWN_SESSION). */
+  token: string | undefined;
+  /** The request's content type (an audio upload's). */
+  contentType: string;
+  /** The server's defaults for what a study's settings leave out (--slot-timeout). */
+  slots: SlotDefaults;
+}
+
+type InterchangeAnswer = z.output<typeof InterchangeFileResponseSchema>;
+
+/**
+ * A collected file as the contract types it. The one difference from AnnotationFile is an
+ * annotator's `profile`, whose values are `unknown` there and JSON here: the server stores only
+ * the intake answers it checked (strings), so the annotators are retyped, and the rest checked.
+ */
+const interchange = (file: AnnotationFile): InterchangeAnswer => ({
+  ...file,
+  annotators: file.annotators as InterchangeAnswer["annotators"],
+});
+
+type Handler<N extends EndpointName> = (ctx: RouteContext<N>) => Promise<Answer<N>>;
+
+export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
+  health: async (ctx) => ({ ok: true, database: ctx.store.kind }),
   publish: async (ctx) => {
-    await researcher(ctx);
-    const studyId = param(ctx, "studyId");
-    const body = (await json(ctx, "publish")) as { file?: { study?: { id?: unknown } } } | null;
-    if (body?.file?.study?.id !== studyId) {
+    const file = ctx.body.file as { study?: { id?: unknown } } | null | undefined;
+    if (file?.study?.id !== ctx.params.studyId) {
       throw new ServiceError(
         400,
         "bad-study",
-        `file.study.id: must be "${studyId}", the id in the address`,
+        `file.study.id: must be "${ctx.params.studyId}", the id in the address`,
       );
     }
-    ctx.send(200, await publishStudy(ctx.store, body));
+    return publishStudy(ctx.store, ctx.body);
   },
-  published: async (ctx) => {
-    await researcher(ctx);
-    ctx.send(200, await publishedStudy(ctx.store, param(ctx, "studyId")));
-  },
-  withdraw: async (ctx) => {
-    await researcher(ctx);
-    const body = await json(ctx, "withdraw");
-    ctx.send(200, await withdrawParticipant(ctx.store, param(ctx, "studyId"), body));
-  },
-  collect: async (ctx) => {
-    await researcher(ctx);
-    ctx.send(200, await collect(ctx.store, param(ctx, "studyId")));
-  },
-  progress: async (ctx) => {
-    await researcher(ctx);
-    ctx.send(200, await progress(ctx.store, param(ctx, "studyId")));
-  },
-  createExpert: async (ctx) => {
-    await researcher(ctx);
-    ctx.send(
-      200,
-      await createExpert(ctx.store, param(ctx, "studyId"), await json(ctx, "createExpert")),
-    );
-  },
-  hasAudio: async (ctx) => {
-    await researcher(ctx);
-    ctx.res.writeHead((await hasAudio(ctx.store, param(ctx, "sha256"))) ? 200 : 404).end();
-  },
+  published: (ctx) => publishedStudy(ctx.store, ctx.params.studyId),
+  withdraw: (ctx) => withdrawParticipant(ctx.store, ctx.params.studyId, ctx.body),
+  collect: async (ctx) => interchange(await collect(ctx.store, ctx.params.studyId)),
+  progress: (ctx) => progress(ctx.store, ctx.params.studyId),
+  createExpert: (ctx) => createExpert(ctx.store, ctx.params.studyId, ctx.body),
+  hasAudio: (ctx) => hasAudio(ctx.store, ctx.params.sha256),
   putAudio: async (ctx) => {
-    await researcher(ctx);
-    const hash = param(ctx, "sha256");
-    const bytes = await readBody(ctx.req, ENDPOINTS.putAudio.limit);
-    await putAudio(
-      ctx.store,
-      hash,
-      String(ctx.req.headers["content-type"] ?? "").slice(0, 200),
-      new Uint8Array(bytes),
-    );
-    ctx.send(200, { sha256: hash, stored: true });
+    const hash = ctx.params.sha256;
+    await putAudio(ctx.store, hash, ctx.contentType.slice(0, 200), new Uint8Array(ctx.body));
+    return { sha256: hash, stored: true };
   },
-  expertWork: async (ctx) => {
-    const studyId = param(ctx, "studyId");
-    const expertId = await expertOf(ctx.store, studyId, bearer(ctx.req));
-    ctx.send(200, await expertWork(ctx.store, studyId, expertId));
-  },
-  expertAudio: async (ctx) => {
-    const studyId = param(ctx, "studyId");
-    await expertOf(ctx.store, studyId, bearer(ctx.req));
-    sendAudio(ctx.req, ctx.res, await expertAudio(ctx.store, studyId, param(ctx, "clipId")));
-  },
-  expertLabels: async (ctx) => {
-    const studyId = param(ctx, "studyId");
-    const expertId = await expertOf(ctx.store, studyId, bearer(ctx.req));
-    const body = await json(ctx, "expertLabels");
-    ctx.send(
-      200,
-      await setExpertReasons(ctx.store, studyId, expertId, param(ctx, "regionId"), body),
-    );
-  },
-  about: async (ctx) => ctx.send(200, await studyAbout(ctx.store, param(ctx, "studyId"))),
+  expertWork: async (ctx) =>
+    interchange(await expertWork(ctx.store, ctx.params.studyId, ctx.caller)),
+  expertAudio: (ctx) => expertAudio(ctx.store, ctx.params.studyId, ctx.params.clipId),
+  expertLabels: (ctx) =>
+    setExpertReasons(ctx.store, ctx.params.studyId, ctx.caller, ctx.params.regionId, ctx.body),
+  about: (ctx) => studyAbout(ctx.store, ctx.params.studyId),
   screeningSound: async (ctx) => {
-    const studyId = param(ctx, "studyId");
-    const digits = (name: string) => {
-      const raw = param(ctx, name);
-      return /^[0-9]{1,16}$/.test(raw) ? Number(raw) : raw;
-    };
-    const { round, sound } = valid(
-      ScreeningSoundParamsSchema,
-      { round: digits("round"), sound: digits("sound") },
-      "bad-screening",
-    );
-    const body = await json(ctx, "screeningSound");
+    const { studyId, round, sound } = ctx.params;
     const { file } = await loadStudy(ctx.store, studyId);
-    const wav = await screeningSound(ctx.store, studyId, file, body, round, sound);
-    ctx.res.writeHead(200, {
-      "content-type": "audio/wav",
-      "content-length": String(wav.length),
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-    });
-    ctx.res.end(Buffer.from(wav));
+    const wav = await screeningSound(ctx.store, studyId, file, ctx.body, round, sound);
+    return { mime: "audio/wav", bytes: wav };
   },
-  arrive: async (ctx) =>
-    ctx.send(
-      200,
-      await arrive(ctx.store, param(ctx, "studyId"), await json(ctx, "arrive"), ctx.slots),
-    ),
-  state: async (ctx) => {
-    const studyId = param(ctx, "studyId");
-    const participant = await sessionParticipant(ctx.store, studyId, bearer(ctx.req));
-    ctx.send(200, await participantState(ctx.store, studyId, participant));
-  },
-  submit: async (ctx) => {
-    const studyId = param(ctx, "studyId");
-    const participant = await sessionParticipant(ctx.store, studyId, bearer(ctx.req));
-    ctx.send(200, await submit(ctx.store, studyId, participant, await json(ctx, "submit")));
-  },
+  arrive: (ctx) => arrive(ctx.store, ctx.params.studyId, ctx.body, ctx.slots),
+  state: (ctx) => participantState(ctx.store, ctx.params.studyId, ctx.caller),
+  // Checks the session itself, in the statement that locks the participant (one round trip less).
+  submit: (ctx) => submit(ctx.store, ctx.params.studyId, ctx.token, ctx.body),
   returnStudy: async (ctx) => {
-    const studyId = param(ctx, "studyId");
-    const participant = await sessionParticipant(ctx.store, studyId, bearer(ctx.req));
-    await returnStudy(ctx.store, studyId, participant);
-    ctx.send(200, await participantState(ctx.store, studyId, participant));
+    await returnStudy(ctx.store, ctx.params.studyId, ctx.caller);
+    return participantState(ctx.store, ctx.params.studyId, ctx.caller);
   },
-  participantAudio: async (ctx) => {
-    const studyId = param(ctx, "studyId");
-    const participant = await sessionParticipant(ctx.store, studyId, bearer(ctx.req));
-    const at = position(ctx);
-    sendAudio(ctx.req, ctx.res, await participantAudio(ctx.store, studyId, participant, at));
-  },
+  participantAudio: (ctx) =>
+    participantAudio(ctx.store, ctx.params.studyId, ctx.caller, ctx.params.position),
 };
 
-/** The route table, in the contract's order. */
-export const routes: readonly Route[] = (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => ({
-  name,
-  method: ENDPOINTS[name].method,
-  path: ENDPOINTS[name].path.split("/"),
-  arrival: name === "arrive",
-  handle: HANDLERS[name],
-}));
+/** The code of a 400 for each endpoint's body (what its service has always answered). */
+const BODY_CODES: Partial<Record<EndpointName, string>> = {
+  publish: "bad-study",
+  createExpert: "bad-expert",
+  expertLabels: "bad-label",
+  screeningSound: "bad-screening",
+  arrive: "bad-arrival",
+  submit: "bad-submission",
+};
+
+/** The code of a 400 for a bad address parameter, by the parameter's name. */
+const PARAM_CODES: Record<string, string> = {
+  studyId: "bad-study-id",
+  position: "bad-position",
+  round: "bad-screening",
+  sound: "bad-screening",
+};
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+export function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  return h?.startsWith("Bearer ") ? h.slice(7).trim() : undefined;
+}
+
+/** A clip's audio; stored audio is cached for good (its SHA-256 is the ETag). */
+function sendAudio(req: FastifyRequest, reply: FastifyReply, audio: AudioAnswer) {
+  reply.header("x-content-type-options", "nosniff");
+  if (audio.sha256 === undefined) {
+    reply.header("cache-control", "no-store");
+  } else {
+    const etag = `"${audio.sha256}"`;
+    if (req.headers["if-none-match"] === etag) {
+      reply.code(304).header("etag", etag).removeHeader("content-type");
+      return reply.send();
+    }
+    reply.header("cache-control", "private, max-age=31536000, immutable").header("etag", etag);
+  }
+  reply.header("content-security-policy", null).removeHeader("content-security-policy");
+  return reply.code(200).type(audio.mime).send(Buffer.from(audio.bytes));
+}
+
+export interface RouteOptions {
+  store: Store;
+  slots: SlotDefaults;
+  /** Counts an arrival against the per-address arrival limit (429 when it is spent). */
+  arrivalLimit(req: FastifyRequest): Promise<void>;
+}
+
+/** The endpoints counted against the per-address arrival limit as well as the request limit. */
+const ARRIVALS: ReadonlySet<EndpointName> = new Set<EndpointName>(["arrive"]);
+
+/** Participant endpoints whose service checks the session token itself (in its own SQL). */
+const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>(["submit"]);
+
+/** The path's parameters' schema, built from their names. */
+function paramsSchema(path: string): z.ZodType<Record<string, unknown>> {
+  const names = [...path.matchAll(/:([A-Za-z0-9]+)/g)].map((m) => m[1] as string);
+  return z.object(Object.fromEntries(names.map((n) => [n, ADDRESS_PARAMS[n] ?? z.string()])));
+}
+
+/** Every endpoint of the contract on `api` (mounted at /api), and a 405 for other methods. */
+export function registerEndpoints(api: FastifyInstance, options: RouteOptions) {
+  const { store } = options;
+  const methods = new Map<string, string[]>();
+  for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
+    const endpoint: Endpoint = ENDPOINTS[name];
+    const handler = HANDLERS[name] as Handler<EndpointName>;
+    const params = paramsSchema(endpoint.path);
+    const url = `/${endpoint.path}`;
+    methods.set(url, [...(methods.get(url) ?? []), endpoint.method]);
+    api.route({
+      method: endpoint.method,
+      url,
+      bodyLimit: endpoint.limit ?? LIMITS.json,
+      // Before the body is read: the address, who may call, the arrival limit, the body's type.
+      onRequest: async (req) => {
+        const checked = checkParams(params, req.params);
+        (req as { checkedParams?: unknown }).checkedParams = checked;
+        if (endpoint.caller === "researcher" && !(await isResearcher(store, bearer(req)))) {
+          throw new ServiceError(
+            401,
+            "not-researcher",
+            "this needs the researcher's token (Authorization: Bearer …)",
+          );
+        }
+        if (ARRIVALS.has(name)) await options.arrivalLimit(req);
+        if (endpoint.body && !JSON_TYPE.test(req.headers["content-type"] ?? "")) {
+          throw new ServiceError(415, "not-json", "send the body as application/json");
+        }
+      },
+      handler: async (req, reply) => {
+        const body = endpoint.body
+          ? valid(endpoint.body, req.body, BODY_CODES[name] ?? "bad-request")
+          : endpoint.bytes
+            ? (req.body ?? Buffer.alloc(0))
+            : undefined;
+        const checkedParams = (req as { checkedParams?: Record<string, unknown> }).checkedParams;
+        const studyId = String(checkedParams?.studyId ?? "");
+        const caller =
+          endpoint.caller === "participant" && !OWN_SESSION.has(name)
+            ? await sessionParticipant(store, studyId, bearer(req))
+            : endpoint.caller === "expert"
+              ? await expertOf(store, studyId, bearer(req))
+              : "";
+        const answer = await handler({
+          store,
+          params: checkedParams as unknown as Params<EndpointName>,
+          body: body as Body<EndpointName>,
+          caller,
+          token: bearer(req),
+          contentType: String(req.headers["content-type"] ?? ""),
+          slots: options.slots,
+        });
+        if (endpoint.response === "exists") return reply.code(answer ? 200 : 404).send();
+        if (endpoint.response === "audio") return sendAudio(req, reply, answer as AudioAnswer);
+        return reply.code(200).send(answer);
+      },
+    });
+  }
+  // A known path with a method it does not take: 405 with the ones it does.
+  for (const [url, taken] of methods) {
+    const allow = taken.join(", ");
+    const others = ["GET", "HEAD", "PUT", "POST", "DELETE", "PATCH", "OPTIONS"].filter(
+      (m) => !taken.includes(m),
+    );
+    api.route({
+      method: others,
+      url,
+      handler: async (req) => {
+        throw new ServiceError(405, "method", `${req.url.split("?")[0]} takes ${allow}`, {
+          allow,
+        });
+      },
+    });
+  }
+}
+
+function checkParams(schema: z.ZodType, raw: unknown): Record<string, unknown> {
+  const params = raw as Record<string, string>;
+  const checked = schema.safeParse(params, { reportInput: true });
+  if (checked.success) return checked.data as Record<string, unknown>;
+  const issue = checked.error.issues[0];
+  const name = String(issue?.path[0] ?? "studyId");
+  return valid(schema, params, PARAM_CODES[name] ?? "bad-address") as Record<string, unknown>;
+}

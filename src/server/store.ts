@@ -16,6 +16,31 @@ export interface Store extends Sql {
   close(): Promise<void>;
 }
 
+/**
+ * Keeps the planner's statistics fresh as the tables grow: ANALYZE after 50 write
+ * transactions, then 100, 200, 400 … (each doubling of what was written), as autovacuum's
+ * "analyze after 10% changed" would. PGlite has no autovacuum at all, and a server's comes
+ * a minute late for a study that has just started; without statistics the planner guesses
+ * one row per table and picks plans that scan a study's every participant per submission
+ * (measured: 10 ms instead of 0.4 ms per statement at 100 participants).
+ */
+function autoAnalyze(store: Store): Store {
+  let writes = 0;
+  let next = 50;
+  return {
+    ...store,
+    transaction: async (work) => {
+      const result = await store.transaction(work);
+      if (++writes >= next) {
+        next *= 2;
+        // In the background: the answer does not wait; a failure only leaves old statistics.
+        store.query("ANALYZE").catch(() => undefined);
+      }
+      return result;
+    },
+  };
+}
+
 /** Embedded PostgreSQL in `dir` (created on first use). */
 export async function openPglite(dir: string): Promise<Store> {
   mkdirSync(dir, { recursive: true });
@@ -27,12 +52,12 @@ export async function openPglite(dir: string): Promise<Store> {
     text: string,
     params?: unknown[],
   ): Promise<T[]> => (await q.query<T>(text, params as unknown[])).rows;
-  return {
+  return autoAnalyze({
     kind: "pglite",
     query: (text, params) => run(db, text, params),
     transaction: (work) => db.transaction((tx) => work({ query: (t, p) => run(tx, t, p) })),
     close: () => db.close(),
-  };
+  });
 }
 
 /** A PostgreSQL server at `url` (postgres://user:pass@host:port/db). */
@@ -41,7 +66,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Store> {
   // Fail at start, with the server's own message, rather than at the first request.
   const client = await pool.connect();
   client.release();
-  return {
+  return autoAnalyze({
     kind: "postgresql",
     query: async (text, params) => (await pool.query(text, params)).rows,
     transaction: async (work) => {
@@ -61,7 +86,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Store> {
       }
     },
     close: () => pool.end(),
-  };
+  });
 }
 
 /** PostgreSQL at DATABASE_URL when it is set, else PGlite in `dataDir`. */

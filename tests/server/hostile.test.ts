@@ -156,6 +156,13 @@ test("addresses: positions, methods, studies", async () => {
   const nul = await h.api("GET", "p/a%00b");
   expect(nul.status).toBe(400);
   expect(nul.json.error?.message).toBe("studyId: must not contain U+0000 or a lone surrogate");
+  // The longest study id (200 characters, 1,200 once %-encoded) is an id, one longer a 400.
+  const longest = await h.api("GET", `p/${encodeURIComponent("é".repeat(200))}`);
+  expect(longest.status).toBe(404);
+  expect(longest.json.error?.code).toBe("no-study");
+  const tooLong = await h.api("GET", `p/${encodeURIComponent("é".repeat(201))}`);
+  expect(tooLong.status).toBe(400);
+  expect(tooLong.json.error?.message).toMatch(/^studyId: /);
 });
 
 test("experts' and researchers' bodies too; nothing refused was stored; no 500 logged", async () => {

@@ -1,8 +1,8 @@
 // The collection server over HTTP, on both storages: embedded PGlite and a real PostgreSQL
-// server (a throwaway cluster). Publishing, audio by hash, the researcher's token, arrival and
-// assignment, submissions that are stored once however often they are sent, refusals that
-// change nothing, 200 participants arriving at once, and collecting everything as an
-// interchange file.
+// server (a throwaway cluster). Which database health names, a participant's whole visit
+// (arrive, blind clips, each clip stored once however often it is sent, the completion code,
+// collect), refusals that change nothing, and 200 participants arriving at once. Each service's
+// own cases are beside it in src/server/*.test.ts (on PGlite).
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
@@ -14,7 +14,6 @@ import { parseAnnotationFile } from "../../src/domain/schema.ts";
 import type { AnnotationFile } from "../../src/domain/types.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
-import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
 import { openPglite, openPostgres, type Store } from "../../src/server/store.ts";
 import { studyFile } from "./fixtures.ts";
@@ -138,47 +137,6 @@ describe.each(backends)("on $name", (backend) => {
       ok: true,
       database: backend.name === "PGlite" ? "pglite" : "postgresql",
     });
-  });
-
-  test("researcher endpoints refuse a missing or wrong token and change nothing", async () => {
-    const file = studyFile("locked", 2, ["A"]);
-    for (const auth of [undefined, "wrong"]) {
-      const r = await api("PUT", "studies/locked", { file }, auth);
-      expect(r.status).toBe(401);
-      expect(r.json.error?.code).toBe("not-researcher");
-      expect((await api("GET", "studies/locked/collect", undefined, auth)).status).toBe(401);
-    }
-    expect((await api("GET", "studies/locked/collect", undefined, TOKEN)).status).toBe(404);
-  });
-
-  test("publishing: audio by hash, sent once; publishing again changes nothing", async () => {
-    const file = studyFile("pub", 2, ["A"]);
-    const first = await publish(file, { clipsPerParticipant: 2 });
-    expect(first).toMatchObject({ studyId: "pub", clips: 4, created: true });
-    expect(first.missingAudio).toHaveLength(4);
-    const again = await api(
-      "PUT",
-      "studies/pub",
-      {
-        file,
-        settings: { clipsPerParticipant: 2 },
-        audio: Object.fromEntries(
-          file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
-        ),
-      },
-      TOKEN,
-    );
-    expect(again.json).toMatchObject({ created: false, missingAudio: [] });
-    // Audio whose bytes do not match its address is refused.
-    const wrong = await api("PUT", `audio/${sha(wavOf("x"))}`, wavOf("y"), TOKEN);
-    expect(wrong.status).toBe(400);
-    expect(wrong.json.error?.message).toBe("the audio's SHA-256 does not match its address");
-    // An invalid study file is refused with its JSON paths.
-    const bad = structuredClone(file) as unknown as { clips: { duration: unknown }[] };
-    (bad.clips[0] as { duration: unknown }).duration = -1;
-    const refused = await api("PUT", "studies/pub", { file: bad }, TOKEN);
-    expect(refused.status).toBe(400);
-    expect(refused.json.error?.message).toContain("clips[0].duration");
   });
 
   test("a participant's whole visit: arrive, blind clips, send each once, completion code, collect", async () => {
@@ -322,198 +280,6 @@ describe.each(backends)("on $name", (backend) => {
       total: 5,
       referenceMarkedSeconds: 0.75,
       referenceSeconds: 2,
-    });
-  });
-
-  test("experts: a link per expert, the crowd's spans without platform ids, labels sent back", async () => {
-    const file = studyFile("exp", 3, ["A"]);
-    await publish(file, { clipsPerParticipant: 2 });
-    const a = await api("POST", "p/exp/arrive", { platform: "prolific", participantId: "PX1" });
-    const session = a.json.sessionToken as string;
-    for (const position of [1, 2]) {
-      const sent = await api(
-        "POST",
-        "p/exp/submissions",
-        {
-          clientId: `exp-client-${position}`,
-          position,
-          spans: [{ start: 0.25, end: 0.75 }],
-          heardToEnd: true,
-        },
-        session,
-      );
-      expect(sent.status).toBe(200);
-    }
-    expect((await api("POST", "studies/exp/experts", { expertId: "e1" })).status).toBe(401);
-    const bad = await api("POST", "studies/exp/experts", { expertId: "a b" }, TOKEN);
-    expect(bad.json.error?.message).toBe(
-      'expertId: must be 1–128 letters, digits, _ . : or - (got "a b")',
-    );
-    const made = await api("POST", "studies/exp/experts", { expertId: "e1" }, TOKEN);
-    const token = made.json.token as string;
-    expect(made.json.expertId).toBe("e1");
-
-    const work = await api("GET", "x/exp/work", undefined, token);
-    expect(work.status).toBe(200);
-    const parsed = parseAnnotationFile(work.json);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-    const pid = (a.json.state as { participantId: string }).participantId;
-    // No platform ids for experts: only who annotated what.
-    expect(parsed.file.annotators).toEqual([
-      { id: pid, role: "crowd" },
-      { id: "e1", role: "expert" },
-    ]);
-    expect(JSON.stringify(work.json)).not.toContain("PX1");
-    expect(parsed.file.regions).toHaveLength(2);
-    const regionId = parsed.file.regions[0]?.id as string;
-    const clipId = parsed.file.regions[0]?.clipId as string;
-    const audio = await fetch(`${base}/api/x/exp/clips/${clipId}/audio`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(audio.status).toBe(200);
-    expect(audio.headers.get("content-type")).toBe("audio/wav");
-
-    // Someone else's token, another study, a participant's session: refused.
-    expect((await api("GET", "x/exp/work", undefined, session)).status).toBe(401);
-    expect((await api("GET", "x/exp/work", undefined, TOKEN)).status).toBe(401);
-    expect((await api("GET", "x/visit/work", undefined, token)).status).toBe(401);
-
-    const put = (reasons: unknown, region = regionId) =>
-      api("PUT", `x/exp/labels/${encodeURIComponent(region)}`, { reasons }, token);
-    const unknown = await put(["nonsense"]);
-    expect(unknown.status).toBe(400);
-    expect(unknown.json.error?.message).toBe(
-      '"nonsense" is not a reason of this study (its reasons: silence)',
-    );
-    expect((await put(["silence"], "no.such.region")).status).toBe(404);
-    expect((await put(["silence"])).json).toEqual({
-      regionId,
-      annotatorId: "e1",
-      reasons: ["silence"],
-    });
-    expect((await put(["silence"])).status).toBe(200); // sent again: harmless
-    let collected = await api("GET", "studies/exp/collect", undefined, TOKEN);
-    expect(collected.json.reasonLabels).toEqual([
-      { regionId, annotatorId: "e1", reasons: ["silence"] },
-    ]);
-    expect(collected.json.annotators).toContainEqual({ id: "e1", role: "expert" });
-    expect((await api("GET", "x/exp/work", undefined, token)).json.reasonLabels).toEqual([
-      { regionId, annotatorId: "e1", reasons: ["silence"] },
-    ]);
-    await put([]);
-    collected = await api("GET", "studies/exp/collect", undefined, TOKEN);
-    expect(collected.json.reasonLabels).toEqual([]);
-
-    // A new link for the same expert closes the old one.
-    const again = await api("POST", "studies/exp/experts", { expertId: "e1" }, TOKEN);
-    expect((await api("GET", "x/exp/work", undefined, token)).status).toBe(401);
-    expect((await api("GET", "x/exp/work", undefined, again.json.token as string)).status).toBe(
-      200,
-    );
-  });
-
-  test("the intake questionnaire: shown before arriving, required answers checked, kept as profile", async () => {
-    const file = studyFile("intake", 3, ["A"]);
-    file.study.intake = {
-      standard: { ageBand: "required", nativeLanguages: "optional" },
-      free: [{ text: "Any comment?", required: false }],
-    };
-    await publish(file, { clipsPerParticipant: 2 });
-    const about = await api("GET", "p/intake");
-    expect((about.json.intake as { standard: Record<string, string> }).standard).toMatchObject({
-      ageBand: "required",
-      nativeLanguages: "optional",
-      gender: "off",
-    });
-    const missing = await api("POST", "p/intake/arrive", { platform: "link", participantId: "L1" });
-    expect(missing.status).toBe(400);
-    expect(missing.json.error?.message).toBe(
-      "the intake answers are not complete:\nanswers.ageBand: Please answer this question.",
-    );
-    const ok = await api("POST", "p/intake/arrive", {
-      platform: "link",
-      participantId: "L1",
-      answers: { ageBand: "35–44", nativeLanguages: "Finnish, Swedish", "free:0": "none" },
-    });
-    expect(ok.status).toBe(200);
-    const collected = await api("GET", "studies/intake/collect", undefined, TOKEN);
-    expect((collected.json.annotators as { profile?: unknown }[])[0]?.profile).toEqual({
-      ageBand: "35–44",
-      nativeLanguages: ["Finnish", "Swedish"],
-      answers: { "Any comment?": "none" },
-    });
-  });
-
-  test("the headphone screening: a fail is screened out with its code and no clips; the server decides", async () => {
-    const file = studyFile("screen", 3, ["A"]);
-    file.study.screening = { test: "huggins", trials: 6, passAt: 5 };
-    await publish(file, { clipsPerParticipant: 2, screenedOutCode: "SCREENED9" });
-    expect((await api("GET", "p/screen")).json.screening).toEqual({
-      test: "huggins",
-      trials: 6,
-      passAt: 5,
-    });
-    const none = await api("POST", "p/screen/arrive", { platform: "link", participantId: "S1" });
-    expect(none.status).toBe(400);
-    expect(none.json.error?.message).toBe(
-      'this study needs the huggins headphone check first: screening must be { test: "huggins", choices: [6 answers, each 0, 1 or 2] }',
-    );
-    // A score made up by the page (or curl) is refused: the server counts.
-    const forged = await api("POST", "p/screen/arrive", {
-      platform: "link",
-      participantId: "S1",
-      screening: { test: "huggins", trials: 6, correct: 6 },
-    });
-    expect(forged.status).toBe(400);
-    expect(forged.json.error?.message).toBe(
-      "screening.choices: is required\nscreening: has a field this does not take: trials, correct",
-    );
-    const secret = await screeningSecret(store);
-    const answers = (pid: string) =>
-      screeningTargets(secret, { studyId: "screen", platform: "link", participantId: pid }, 6);
-    /** Choices with exactly `right` of the 6 answers right. */
-    const choosing = (pid: string, right: number) =>
-      answers(pid).map((t, i) => (i < right ? t : (t + 1) % 3));
-    const fail = await api("POST", "p/screen/arrive", {
-      platform: "link",
-      participantId: "S1",
-      screening: { test: "huggins", choices: choosing("S1", 4) },
-    });
-    expect(fail.status).toBe(200);
-    expect(fail.json.state).toMatchObject({
-      status: "screened-out",
-      clips: [],
-      screenedOut: { code: "SCREENED9" },
-    });
-    // Coming back does not give a second chance.
-    const again = await api("POST", "p/screen/arrive", {
-      platform: "link",
-      participantId: "S1",
-      screening: { test: "huggins", choices: answers("S1") },
-    });
-    expect((again.json.state as { status: string }).status).toBe("screened-out");
-    const pass = await api("POST", "p/screen/arrive", {
-      platform: "link",
-      participantId: "S2",
-      screening: { test: "huggins", choices: choosing("S2", 5) },
-    });
-    expect((pass.json.state as { clips: unknown[] }).clips).toHaveLength(2);
-    const collected = await api("GET", "studies/screen/collect", undefined, TOKEN);
-    expect(
-      (collected.json.annotators as { status: string; screening: unknown }[]).map((a) => [
-        a.status,
-        a.screening,
-      ]),
-    ).toEqual([
-      ["screened-out", [{ test: "huggins", trials: 6, correct: 4, passed: false }]],
-      ["started", [{ test: "huggins", trials: 6, correct: 5, passed: true }]],
-    ]);
-    const progress = await api("GET", "studies/screen/progress", undefined, TOKEN);
-    expect(progress.json.participants).toEqual({
-      started: 1,
-      completed: 0,
-      returned: 0,
-      screenedOut: 1,
     });
   });
 

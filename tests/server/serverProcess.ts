@@ -11,10 +11,22 @@ import { type ChildProcess, spawn } from "node:child_process";
 export function spawnServer(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
+  /** Options for node itself (bench:server's --cpu-prof). */
+  nodeArgs: readonly string[] = [],
 ): { proc: ChildProcess; url: Promise<string> } {
   const proc = spawn(
     process.execPath,
-    ["--import", "tsx", "src/server/main.ts", "--port", "0", "--app", "no-app", ...args],
+    [
+      ...nodeArgs,
+      "--import",
+      "tsx",
+      "src/server/main.ts",
+      "--port",
+      "0",
+      "--app",
+      "no-app",
+      ...args,
+    ],
     { env, stdio: ["ignore", "pipe", "pipe"] },
   );
   const url = new Promise<string>((resolve, reject) => {

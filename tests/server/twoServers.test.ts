@@ -1,9 +1,12 @@
 // Two server processes on one PostgreSQL (DATABASE_URL), participants alternating between
 // them under load (issue 18, item 6): arrivals from both are assigned in the database's
 // transactions, so no clip goes past ratingsPerClip; every submission is sent to both servers
-// at once (a retry landing on the other machine), and each is stored exactly once.
+// at once (a retry landing on the other machine), and each is stored exactly once. The two
+// start at the same moment on an empty database: the migrations run once (an advisory lock).
 import type { ChildProcess } from "node:child_process";
+import pg from "pg";
 import { afterAll, expect, test } from "vitest";
+import { MIGRATIONS } from "../../src/server/migrations.ts";
 import { studyFile } from "./fixtures.ts";
 import { sha, wavOf } from "./harness.ts";
 import { type Cluster, startPostgres } from "./postgres.ts";
@@ -51,10 +54,23 @@ async function call(base: string, method: string, route: string, body?: unknown,
 
 test("two servers, one PostgreSQL: no slot handed out twice, nothing lost or doubled", async () => {
   cluster = await startPostgres();
-  // One after the other: the second finds the migrations applied by the first.
-  const a = await startServer(cluster.url);
-  const b = await startServer(cluster.url);
+  // Both at once on the empty database: the migrations' advisory lock makes one apply them
+  // and the other wait and find them applied (no "relation already exists", no half schema).
+  const [a, b] = (await Promise.all([startServer(cluster.url), startServer(cluster.url)])) as [
+    string,
+    string,
+  ];
   const servers = [a, b];
+  const db = new pg.Client({ connectionString: cluster.url });
+  await db.connect();
+  try {
+    const versions = await db.query<{ version: number }>(
+      "SELECT version FROM schema_migrations ORDER BY version",
+    );
+    expect(versions.rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+  } finally {
+    await db.end();
+  }
   // 20 sentences × 4 clips, K = 8, R = 2: 160 places for 80 arriving ids (the last ones get
   // fewer than 8 clips, then none: 409).
   const file = studyFile("two", 20, ["A", "B", "C"]);

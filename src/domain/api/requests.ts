@@ -248,3 +248,18 @@ export function problemLines(issues: readonly z.core.$ZodIssue[]): string[] {
   }
   return problems;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Address parameters, by name: the server checks every `:name` of an endpoint's path with the
+// schema here (a name not listed is any text), so a new endpoint's parameters are checked by
+// being named. A whole number in an address is digits only: `1.5`, `abc`, `2**31` are refused.
+
+const addressInt = (schema: z.ZodType) =>
+  z.preprocess((v) => (typeof v === "string" && /^[0-9]{1,16}$/.test(v) ? Number(v) : v), schema);
+
+export const ADDRESS_PARAMS: Readonly<Record<string, z.ZodType>> = {
+  studyId: StudyIdSchema,
+  position: addressInt(PositionSchema),
+  round: addressInt(ScreeningSoundParamsSchema.shape.round),
+  sound: addressInt(ScreeningSoundParamsSchema.shape.sound),
+};
