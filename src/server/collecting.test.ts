@@ -78,9 +78,14 @@ test("the collected file: annotators, submissions (one with no span), spans, an 
       role: "crowd",
       platform: { name: "prolific", participantId: "PROLIFIC-1", studyId: "ST1", sessionId: "SE1" },
       status: "completed",
+      arrivedAt: expect.any(String),
+      finishedAt: expect.any(String),
     },
     { id: "x1", role: "expert" },
   ]);
+  // arrival to completion: what the methods report's pay figure is measured over
+  const crowd = out.annotators[0] as { arrivedAt: string; finishedAt: string };
+  expect(Date.parse(crowd.finishedAt)).toBeGreaterThanOrEqual(Date.parse(crowd.arrivedAt));
   const byClip = new Map(out.submissions.map((s) => [s.clipId, s]));
   expect(out.submissions).toHaveLength(2);
   expect(byClip.get(first)).toMatchObject({

@@ -77,6 +77,7 @@ test("statuses, assigned and done, and the reference-clip check per participant"
   expect(per.get(finished.id)).toEqual({
     id: finished.id,
     platform: "link",
+    participant: "finished",
     status: "completed",
     done: 2,
     total: 2,
