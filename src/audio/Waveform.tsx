@@ -17,6 +17,7 @@ import type { GenericPlugin } from "wavesurfer.js/dist/base-plugin.js";
 import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
 import TimelinePlugin from "wavesurfer.js/plugins/timeline";
 import ZoomPlugin from "wavesurfer.js/plugins/zoom";
+import { errorMessage } from "../domain/errorText.ts";
 import { MIN_SPAN_SECONDS, type Span } from "../domain/spans.ts";
 import { spanFill, withAlpha } from "./colors.ts";
 import { clampTime, MAX_ZOOM, MIN_ZOOM, pxToZoom, roundSeconds, zoomToPx } from "./format.ts";
@@ -404,7 +405,7 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
         plugin = created;
       })
       .catch((error: unknown) => {
-        if (!cancelled) setSpectrogramError(error instanceof Error ? error.message : String(error));
+        if (!cancelled) setSpectrogramError(errorMessage(error));
       });
     return () => {
       cancelled = true;

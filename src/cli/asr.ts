@@ -3,6 +3,8 @@
 // once per clip through the shell with `{wav}` replaced by the clip's audio file (quoted); its
 // standard output, whitespace collapsed, is the transcript. The transcripts are merged into the
 // study as the recogniser's submissions (role asr), as `import --role asr` merges a CSV.
+
+import { errorMessage } from "../domain/errorText.ts";
 import { transcriptRowsToFile } from "../domain/formats/transcriptsCsv.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { expandChoices, planMerge, resolveMerge } from "../domain/merge.ts";
@@ -171,7 +173,7 @@ function asr(args: AsrArgs, io: AsrIO): number {
   try {
     io.writeFile(out, serializeAnnotationFile(merged));
   } catch (error) {
-    io.stderr(`${out}: cannot write: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`${out}: cannot write: ${errorMessage(error)}\n`);
     return EXIT_USAGE;
   }
   io.stdout(

@@ -1,3 +1,4 @@
+import { errorMessage } from "../domain/errorText.ts";
 // What every command shares and the entry point needs before loading any command's code: the
 // command names, the exit codes and Node's file errors in words. Kept small and free of imports,
 // so `main.ts` loads only the code of the command it runs (the bundle is split per command).
@@ -28,7 +29,7 @@ export function readError(error: unknown): string {
     case "ERR_STRING_TOO_LONG":
       return "too large to read as text";
     default:
-      return `cannot read: ${error instanceof Error ? error.message : String(error)}`;
+      return `cannot read: ${errorMessage(error)}`;
   }
 }
 
@@ -48,6 +49,6 @@ export function writeError(error: unknown): string {
     case "EDQUOT":
       return "no space left";
     default:
-      return error instanceof Error ? error.message : String(error);
+      return errorMessage(error);
   }
 }

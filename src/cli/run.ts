@@ -4,6 +4,7 @@
 import { computeFeatures, featuresToJson } from "../domain/acoustics/features.ts";
 import { featureSummary } from "../domain/acoustics/spanStats.ts";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/binWidth.ts";
+import { errorMessage } from "../domain/errorText.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { protocolFacts, protocolReport } from "../domain/protocol.ts";
 import { qualityView } from "../domain/qualityRules.ts";
@@ -203,7 +204,7 @@ function features(args: Parsed, io: CliIO): number {
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
     );
   } catch (error) {
-    io.stderr(`${fileName}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`${fileName}: ${errorMessage(error)}\n`);
     return EXIT_USAGE;
   }
   const result = computeFeatures(audio.samples, audio.sampleRate);

@@ -9,6 +9,9 @@
  * the fallback): a failed write (`label` as given to runWrite, `error` the error's own words),
  * or the database changed by another tab.
  */
+import { errorMessage } from "../domain/errorText.ts";
+
+export { errorMessage };
 export type NoticeDetail =
   | { kind: "saveFailed" | "storageFull"; label: string; error: string }
   | { kind: "newerVersion" | "databaseDeleted" };
@@ -48,12 +51,6 @@ export function isQuotaError(error: unknown): boolean {
     e = (e as { inner?: unknown }).inner;
   }
   return false;
-}
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (error && typeof error === "object" && "message" in error) return String(error.message);
-  return String(error);
 }
 
 /** An error thrown by `runWrite`: `message` is the user-facing text, `cause` the original. */

@@ -14,6 +14,7 @@
 // Then regions ending past their clip are clamped, with a warning each.
 
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "./binWidth.ts";
+import { errorMessage } from "./errorText.ts";
 import { type CrossFieldFindings, checkCrossField, isRecord } from "./interchange/crossfield.ts";
 import { MIGRATIONS, type MigrationStep, migrate } from "./interchange/migrate.ts";
 import {
@@ -439,7 +440,7 @@ export function parseAnnotationFile(
 /** "… at position 12" in a JSON.parse message, turned into a line and column too. */
 function jsonErrorDetail(error: unknown, text: string): string {
   // Node quotes a piece of the text in its message: keep the message on one line.
-  const message = (error instanceof Error ? error.message : String(error)).replace(/\r?\n/g, "\\n");
+  const message = errorMessage(error).replace(/\r?\n/g, "\\n");
   const match = /at position (\d+)/.exec(message);
   if (!match) return message;
   const position = Math.min(Number(match[1]), text.length);

@@ -17,6 +17,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { CONTENT_SECURITY_POLICY } from "../domain/csp.ts";
+import { errorMessage } from "../domain/errorText.ts";
 import { TokenBucketStore } from "./rateLimit.ts";
 import { registerEndpoints } from "./routes.ts";
 import { DEFAULT_SLOTS, ServiceError } from "./service.ts";
@@ -368,7 +369,7 @@ export function createCollectionServer(options: ServerOptions): Server {
     handle = fastifyHandle;
   });
   ready.catch((error: unknown) => {
-    log(`the server could not start: ${error instanceof Error ? error.message : String(error)}`);
+    log(`the server could not start: ${errorMessage(error)}`);
   });
   return server;
 }

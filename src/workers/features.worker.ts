@@ -1,6 +1,7 @@
 // The pitch worker: F0 and energy of one clip's samples (src/domain/acoustics/features.ts),
 // posted back as transferred typed arrays.
 import { computeFeatures } from "../domain/acoustics/features.ts";
+import { errorMessage } from "../domain/errorText.ts";
 import type { FeaturesRequest, FeaturesResponse } from "./features.ts";
 
 interface WorkerScope {
@@ -18,9 +19,6 @@ scope.onmessage = (event) => {
       energyDb.buffer as ArrayBuffer,
     ]);
   } catch (error) {
-    scope.postMessage(
-      { id, type: "error", message: error instanceof Error ? error.message : String(error) },
-      [],
-    );
+    scope.postMessage({ id, type: "error", message: errorMessage(error) }, []);
   }
 };

@@ -1,6 +1,7 @@
 // The analysis worker's work, apart from the worker globals so that it can be tested in Node:
 // read the stored study, compute every figure, report progress on the way.
 
+import { errorMessage } from "../domain/errorText.ts";
 import { protocolFacts } from "../domain/protocol.ts";
 import { qualityView } from "../domain/qualityRules.ts";
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
@@ -157,7 +158,7 @@ export async function runAnalysis(
       });
     }
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     post({ id, type: "error", message: `Analysis of study "${studyId}" failed: ${message}` });
   }
 }

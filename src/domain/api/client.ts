@@ -13,6 +13,7 @@
 //   number`), so nothing deeper in the app ever meets a malformed answer.
 // An abort (the caller's signal) is rethrown as it is.
 import type { z } from "zod";
+import { errorMessage } from "../errorText.ts";
 import {
   apiPath,
   ENDPOINTS,
@@ -75,7 +76,6 @@ export type CallOptions<N extends EndpointName> = {
 } & BodyOption<N>;
 
 const isAbort = (e: unknown) => (e as { name?: unknown } | null)?.name === "AbortError";
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The endpoint as people read it: `arrive (POST /api/p/:studyId/arrive)`. */
 export function endpointLabel(name: EndpointName): string {
@@ -106,7 +106,7 @@ export async function callApi<N extends EndpointName>(
   const doFetch = options.fetch ?? globalThis.fetch;
   const offline = (e: unknown) => {
     if (isAbort(e)) return e;
-    return new ApiError(0, "offline", `cannot reach ${url}: ${messageOf(e)}`, name);
+    return new ApiError(0, "offline", `cannot reach ${url}: ${errorMessage(e)}`, name);
   };
   let res: Response;
   try {

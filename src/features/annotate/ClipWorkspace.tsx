@@ -17,6 +17,7 @@ import {
   type SubmissionRecord,
   updateRegion,
 } from "../../db/repo.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import { ownValue } from "../../domain/idRecord.ts";
 import { ratingScaleOf } from "../../domain/ratingScale.ts";
 import { spanFromMarks } from "../../domain/spans.ts";
@@ -49,10 +50,6 @@ export interface ClipWorkspaceProps {
   requireHeardToEnd?: boolean;
   /** The clip's heading: its name, or "Clip 3" for a participant (who sees no names). */
   title: string;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function ClipWorkspace(props: ClipWorkspaceProps) {
@@ -127,7 +124,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
       setWriteError(null);
       return true;
     } catch (error) {
-      setWriteError(messageOf(error));
+      setWriteError(errorMessage(error));
       return false;
     }
   }, []);

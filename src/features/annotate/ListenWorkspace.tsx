@@ -8,6 +8,7 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { finishClip } from "../../db/repo.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import { ratingScaleOf } from "../../domain/ratingScale.ts";
 import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../../domain/studyTask.ts";
 import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/transcripts/limits.ts";
@@ -23,10 +24,6 @@ const PRIMARY =
   "rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-50";
 const PLAY =
   "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** The plays a transcribe study allows per clip (study.transcription.maxPlays, default 2). */
 export function maxPlaysOf(extra: Record<string, unknown>): number {
@@ -127,7 +124,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
       });
     } catch (error) {
       setFinishing(false);
-      setProblem(messageOf(error));
+      setProblem(errorMessage(error));
       return;
     }
     setFinishing(false);

@@ -6,6 +6,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { Busy } from "../../components/Busy.tsx";
 import { ensureAnnotator, ensureDemoStudy, getStudy, listAnnotators } from "../../db/repo.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
 import { browserLanguage, Language, type MessageId, useT } from "../../lib/i18n.tsx";
 import {
@@ -101,9 +102,7 @@ export function LocalAnnotatePage({ studyId }: { studyId: string }) {
           setRegistration({
             kind: "error",
             problem:
-              error instanceof RegistrationProblem
-                ? error.problem
-                : { text: error instanceof Error ? error.message : String(error) },
+              error instanceof RegistrationProblem ? error.problem : { text: errorMessage(error) },
           }),
       );
     return () => {

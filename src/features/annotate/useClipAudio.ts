@@ -1,6 +1,7 @@
 // The current clip's audio as an object URL, with the neighbouring clips loaded ahead.
 import { useEffect, useState } from "react";
 import { clipSource, notAllowedMessage } from "../../domain/clipSource.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import type { AudioCache } from "./audioCache.ts";
 
 export type ClipAudio =
@@ -43,7 +44,7 @@ export function useClipAudio(
         else
           setState({
             kind: "error",
-            message: error instanceof Error ? error.message : String(error),
+            message: errorMessage(error),
           });
       })
       .finally(() => {

@@ -3,8 +3,9 @@
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import type { StudyProgress } from "../../domain/collection.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import { ImportAnnotations } from "../import-export/index.ts";
-import { type Connection, messageOf } from "./connection.ts";
+import type { Connection } from "./connection.ts";
 import { ProgressView } from "./ProgressView.tsx";
 import { collectFile, fetchProgress, withdrawFromServer } from "./publish.ts";
 
@@ -29,7 +30,7 @@ export function CollectSection({
       setError(null);
       setWatching(true);
     } catch (e) {
-      setError(messageOf(e));
+      setError(errorMessage(e));
       setWatching(false);
     }
   };
@@ -49,7 +50,7 @@ export function CollectSection({
       const { server, token } = connection();
       setFiles([await collectFile(server, token, studyId)]);
     } catch (e) {
-      setError(messageOf(e));
+      setError(errorMessage(e));
     } finally {
       setCollecting(false);
     }

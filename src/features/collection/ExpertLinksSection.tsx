@@ -1,7 +1,8 @@
 // "Expert links": a link per expert, shown once, that sends their reasons back to the server.
 import { useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { type Connection, messageOf } from "./connection.ts";
+import { errorMessage } from "../../domain/errorText.ts";
+import type { Connection } from "./connection.ts";
 import { Field } from "./Field.tsx";
 import { LinkRow } from "./PublishedLinks.tsx";
 import { makeExpertLink } from "./publish.ts";
@@ -25,7 +26,7 @@ export function ExpertLinksSection({
       setLinks((all) => [{ expertId: id, link }, ...all.filter((l) => l.expertId !== id)]);
       setExpertId("");
     } catch (e) {
-      setError(messageOf(e));
+      setError(errorMessage(e));
     }
   };
   return (

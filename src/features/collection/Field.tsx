@@ -1,9 +1,7 @@
 // The one labelled field of the collection card: a label, its input (or a text area), and an
 // optional hint under it tied to the input (aria-describedby). Every field of the card is one.
 import { useId } from "react";
-
-export const INPUT =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900";
+import { INPUT } from "../../components/inputClass.ts";
 
 export interface FieldProps {
   label: string;

@@ -4,9 +4,9 @@
 import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import type { StudyProgress, WithdrawResult } from "../../domain/collection.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import { REFERENCE_FLAG_THRESHOLD } from "../../domain/referenceCheck.ts";
 import type { ParticipantStatus } from "../../domain/types.ts";
-import { messageOf } from "./connection.ts";
 
 type Row = StudyProgress["perParticipant"][number];
 
@@ -57,7 +57,7 @@ export function ProgressView({
     try {
       setSaid({ ok: true, text: withdrawnSentence(await onWithdraw(row)) });
     } catch (e) {
-      setSaid({ ok: false, text: `Could not withdraw ${row.participant}: ${messageOf(e)}` });
+      setSaid({ ok: false, text: `Could not withdraw ${row.participant}: ${errorMessage(e)}` });
     }
   };
   return (

@@ -4,9 +4,10 @@
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { type PublishedStudy, prolificCompletionUrl } from "../../domain/collection.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import type { PublishChange } from "../../domain/publishChanges.ts";
 import { ConfirmChanges } from "./ConfirmChanges.tsx";
-import { type Connection, messageOf } from "./connection.ts";
+import type { Connection } from "./connection.ts";
 import { Field } from "./Field.tsx";
 import { PublishedLinks } from "./PublishedLinks.tsx";
 import { PublishedStatus } from "./PublishedStatus.tsx";
@@ -47,7 +48,7 @@ export function PublishSection({
     try {
       ({ server, token } = connection());
     } catch (e) {
-      if (!quiet) setError(messageOf(e));
+      if (!quiet) setError(errorMessage(e));
       return;
     }
     setBusy("reading");
@@ -56,7 +57,7 @@ export function PublishSection({
       setPublished(found);
       if (found) setDraft(draftOf(found.settings));
     } catch (e) {
-      setError(`Could not read what is published: ${messageOf(e)}`);
+      setError(`Could not read what is published: ${errorMessage(e)}`);
     } finally {
       setBusy(null);
     }
@@ -99,7 +100,7 @@ export function PublishSection({
         setPublished(await fetchPublished(server, token, studyId));
       }
     } catch (e) {
-      setError(`Could not publish: ${messageOf(e)}`);
+      setError(`Could not publish: ${errorMessage(e)}`);
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,7 @@
 // What a publish did, and the participant links to paste into Prolific or hand out.
 import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { INPUT } from "./Field.tsx";
+import { INPUT } from "../../components/inputClass.ts";
 import type { PublishOutcome } from "./publish.ts";
 
 export function PublishedLinks({ outcome }: { outcome: PublishOutcome }) {

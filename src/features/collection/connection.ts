@@ -35,5 +35,3 @@ export function connectionOf(server: string, token: string): { server: string; t
   store(() => sessionStorage, TOKEN_KEY, token.trim());
   return { server: url, token: token.trim() };
 }
-
-export const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));

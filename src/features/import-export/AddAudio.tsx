@@ -13,6 +13,7 @@ import {
   requireSpace,
   runWrite,
 } from "../../db/repo.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 
 const SHOWN = 8;
 
@@ -42,7 +43,7 @@ export function AddAudio({ studyId }: { studyId: string }) {
           await readAudioDuration(file);
           decodable.push(file);
         } catch (e) {
-          undecodable.push(`${file.name}: ${e instanceof Error ? e.message : String(e)}`);
+          undecodable.push(`${file.name}: ${errorMessage(e)}`);
         }
       }
       setRefused(undecodable);
@@ -56,7 +57,7 @@ export function AddAudio({ studyId }: { studyId: string }) {
           : { matched: [], unmatched: [], stillMissing: missing ?? [] },
       );
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

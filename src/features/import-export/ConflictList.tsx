@@ -2,6 +2,7 @@
 // list is shown a page at a time; the pages come from the import worker, which holds the plan.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { errorMessage } from "../../domain/errorText.ts";
 import { type Choice, chosenFor } from "../../domain/merge.ts";
 import {
   CONFLICT_PAGE,
@@ -48,7 +49,7 @@ export function ConflictList({
     let live = true;
     loadPage(page * pageSize, pageSize).then(
       (items) => live && setShown({ page, items }),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => live && setError(errorMessage(e)),
     );
     return () => {
       live = false;

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { studyToFile } from "../../db/repo.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import { buildExport, type ExportKind } from "../../domain/export/bundles.ts";
 import { downloadFile } from "../../lib/download.ts";
 import { AddAudio } from "./AddAudio.tsx";
@@ -85,7 +86,7 @@ export function ExportPanel({
       if (!file) throw new Error(`there is no study "${studyId}" in this browser`);
       downloadFile(buildExport(kind, file));
     } catch (e) {
-      setError(`Could not export: ${e instanceof Error ? e.message : String(e)}`);
+      setError(`Could not export: ${errorMessage(e)}`);
     } finally {
       setBusy(null);
     }

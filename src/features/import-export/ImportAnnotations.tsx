@@ -11,6 +11,7 @@
 // to the file input when the card is empty again.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { errorMessage } from "../../domain/errorText.ts";
 import { problemLine } from "../../domain/interchange/problems.ts";
 import type { LoadResult, MergeOutcomeView } from "../../workers/importProtocol.ts";
 import { AnnotationFilePicker } from "./AnnotationFilePicker.tsx";
@@ -92,7 +93,7 @@ export function ImportAnnotations({
       setStage({ kind: "loaded", result });
     } catch (e) {
       setStage({ kind: "idle" });
-      setFailure(e instanceof Error ? e.message : String(e));
+      setFailure(errorMessage(e));
     }
     setFocusTarget("result");
   };

@@ -9,6 +9,7 @@ import { useSearchParams } from "wouter";
 import { Button } from "../../components/Button.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, pendingLabels } from "../../db/repo.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import { languageOf } from "../../domain/i18n/languages.ts";
 import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
 import { browserLanguage, Language, type MessageId, useT } from "../../lib/i18n.tsx";
@@ -47,7 +48,7 @@ const messageOf = (e: unknown): Said =>
       ? { id: "expert.unreachable" }
       : e instanceof NoToken
         ? { id: "expert.noToken" }
-        : { text: e instanceof Error ? e.message : String(e) };
+        : { text: errorMessage(e) };
 
 /** The expert's pages in the study's language once its copy is here, the browser's before. */
 export function ExpertLinkPage({ studyId }: { studyId: string }) {

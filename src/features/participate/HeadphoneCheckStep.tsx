@@ -5,6 +5,7 @@
 // participant who fails ends with the study's "screened out" code instead of clips.
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { errorMessage } from "../../domain/errorText.ts";
 import type { ScreeningConfig, ScreeningTest } from "../../domain/screening.ts";
 import { useT } from "../../lib/i18n.tsx";
 
@@ -76,7 +77,7 @@ export function HeadphoneCheckStep({
       await playAll(ctx, round, setPlaying);
       setHeard(true);
     } catch (e) {
-      setFailure(t("hp.cannotPlay", { reason: e instanceof Error ? e.message : String(e) }));
+      setFailure(t("hp.cannotPlay", { reason: errorMessage(e) }));
     } finally {
       setPlaying(null);
     }

@@ -3,6 +3,7 @@
 // the server applies, so a participant sees what is missing before anything is sent.
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { INPUT } from "../../components/inputClass.ts";
 import {
   type Answers,
   checkAnswers,
@@ -39,9 +40,6 @@ export function problemText(problem: string, t: ReturnType<typeof useT>): string
   if (problem.startsWith("Please give")) return t("intake.problem.languages");
   return problem;
 }
-
-const INPUT =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900 aria-[invalid=true]:border-red-600";
 
 export function IntakeStep({
   config,

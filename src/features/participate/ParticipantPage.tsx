@@ -16,6 +16,7 @@ import {
   updateParticipation,
 } from "../../db/repo.ts";
 import { type ArriveRequest, arrivalFromSearch, type StudyAbout } from "../../domain/collection.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
 import type { Answers } from "../../domain/intake.ts";
 import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
@@ -62,7 +63,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 /** The error's own words, or null: the server cannot be reached (said in the page's language). */
 function messageOf(error: unknown): string | null {
   if (error instanceof ApiError && error.status === 0) return null;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 export function ParticipantPage({ studyId }: { studyId: string }) {

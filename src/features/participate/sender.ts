@@ -3,6 +3,8 @@
 // try again, 1 s, 2 s, 4 s … at most 30 s apart, or at once on kick() (a new finished clip or
 // label, the browser back online, "Try again now"). A refusal that cannot pass by itself is
 // shown and retried only on a kick.
+
+import { errorMessage } from "../../domain/errorText.ts";
 import { ApiError } from "../../lib/collectionApi.ts";
 
 export type OutboxStatus =
@@ -86,7 +88,7 @@ export class Sender {
         });
         this.timer = setTimeout(() => this.kick(), wait);
       } else {
-        this.set({ kind: "refused", waiting, message: e instanceof Error ? e.message : String(e) });
+        this.set({ kind: "refused", waiting, message: errorMessage(e) });
       }
     } finally {
       this.running = false;

@@ -6,6 +6,7 @@ import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { type ClipRecord, type StudyRecord, setAudioOriginAllowed } from "../../db/repo.ts";
 import { foreignOrigin, foreignOrigins } from "../../domain/clipSource.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 
 export function AudioOrigins({
   study,
@@ -24,7 +25,7 @@ export function AudioOrigins({
     try {
       await setAudioOriginAllowed(study.id, origin, on);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     }
   };
 

@@ -3,6 +3,7 @@
 // Stored as `study.intake` when anything is asked; participants of a collection-server study
 // answer it after consent.
 import { useId } from "react";
+import { INPUT } from "../../components/inputClass.ts";
 import {
   hasIntake,
   type IntakeConfig,
@@ -10,7 +11,6 @@ import {
   STANDARD_QUESTIONS,
 } from "../../domain/intake.ts";
 import { type ScreeningConfig, screeningOf } from "../../domain/screening.ts";
-import { INPUT } from "./fields.tsx";
 
 /** The free questions as typed: one per line, "*" first for required. */
 export function freeText(config: IntakeConfig): string {

@@ -2,6 +2,7 @@
 // (docs/languages.md). Light on purpose: New study is on the first screen, so this imports
 // no catalogue and no i18n library.
 import { useId, useState } from "react";
+import { INPUT } from "../../components/inputClass.ts";
 import {
   canonicalTag,
   catalogueFor,
@@ -9,7 +10,7 @@ import {
   languageName,
   languageProblem,
 } from "../../domain/i18n/languages.ts";
-import { FieldError, INPUT } from "./fields.tsx";
+import { FieldError } from "./fields.tsx";
 
 const OTHER = "other";
 

@@ -4,11 +4,13 @@
 // `cli publish --texts FILE.json` takes and what "Load a file" reads back.
 import { type ChangeEvent, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { INPUT } from "../../components/inputClass.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import { textsProblems } from "../../domain/i18n/catalogue.ts";
 import { canonicalTag, languageName } from "../../domain/i18n/languages.ts";
 import { downloadFile } from "../../lib/download.ts";
 import { loadMessages } from "../../lib/i18n.tsx";
-import { FieldError, INPUT } from "./fields.tsx";
+import { FieldError } from "./fields.tsx";
 
 /** "" for none, else the texts as the JSON object the form shows. */
 export function textsDraft(texts: Record<string, string>): string {
@@ -22,7 +24,7 @@ export function parseTexts(draft: string): { texts: Record<string, string> } | {
   try {
     value = JSON.parse(draft);
   } catch (e) {
-    return { problem: `not JSON: ${e instanceof Error ? e.message : String(e)}` };
+    return { problem: `not JSON: ${errorMessage(e)}` };
   }
   const problems = textsProblems(value);
   if (problems.length > 0) return { problem: problems.slice(0, 5).join("; ") };

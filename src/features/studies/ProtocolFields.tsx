@@ -3,8 +3,9 @@
 // dates). Stored as `study.protocol`; the protocol report says "not reported" for each one left
 // empty (domain/protocol.ts).
 import { useId } from "react";
+import { INPUT } from "../../components/inputClass.ts";
 import { PROTOCOL_KEYS, type ProtocolSettings } from "../../domain/protocolSettings.ts";
-import { FieldError, INPUT } from "./fields.tsx";
+import { FieldError } from "./fields.tsx";
 
 /** The form's text for each field. */
 export type ProtocolDraft = Record<(typeof PROTOCOL_KEYS)[number], string>;

@@ -3,12 +3,13 @@
 // the protocol report quotes.
 import { useId } from "react";
 import { Button } from "../../components/Button.tsx";
+import { INPUT } from "../../components/inputClass.ts";
 import {
   DEFAULT_RATING_SCALE,
   defaultRatingScale,
   type RatingScale,
 } from "../../domain/ratingScale.ts";
-import { FieldError, INPUT } from "./fields.tsx";
+import { FieldError } from "./fields.tsx";
 
 export function RatingScaleFields({
   scale,

@@ -2,6 +2,7 @@
 // whether the rating is required and its question, and the protocol details for the report. Saved in one write; Cancel leaves the study as it was.
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { INPUT } from "../../components/inputClass.ts";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
@@ -23,7 +24,7 @@ import {
   withTask,
 } from "../../domain/studyTask.ts";
 import { notify } from "../../stores/notices.ts";
-import { binProblem, INPUT, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
+import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
 import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
 import { ParticipantTextsField, parseTexts, textsDraft } from "./ParticipantTextsField.tsx";

@@ -2,9 +2,10 @@
 // its settings: the unit scored, plays allowed, the bootstrap's seed and replicates, the
 // significance level and the intake field that groups listeners. In New study and Edit settings.
 import { useId } from "react";
+import { INPUT } from "../../components/inputClass.ts";
 import { DEFAULT_MAX_PLAYS, TASKS, type TranscriptionDraft } from "../../domain/studyTask.ts";
 import type { StudyTask } from "../../domain/types.ts";
-import { FieldError, INPUT } from "./fields.tsx";
+import { FieldError } from "./fields.tsx";
 
 export function TaskFields({
   task,

@@ -1,5 +1,6 @@
 // The audio files chosen for a new study and what decoding them found.
 import { readAudioDuration } from "../../audio/decode.ts";
+import { errorMessage } from "../../domain/errorText.ts";
 import type { ChosenDuration } from "../../domain/wav.ts";
 
 export type AudioItem =
@@ -65,7 +66,7 @@ export async function decodePending(
         ...(mismatch ? { mismatch } : {}),
       });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       onResult({ key: item.key, file: item.file, status: "failed", reason });
     }
   }

@@ -1,10 +1,8 @@
 // What the study forms ("New study", "Study settings", "Add clips") share: the input style,
 // the message under a field, the checks of a study's name and bin width, and those fields.
 import { useId } from "react";
+import { INPUT } from "../../components/inputClass.ts";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../../domain/binWidth.ts";
-
-export const INPUT =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900 aria-[invalid=true]:border-red-600";
 
 /** The problem with a field, under it; `id` lets the field point at it (aria-describedby). */
 export function FieldError({ id, message }: { id?: string; message: string | undefined }) {

@@ -3,6 +3,7 @@
 // kept there per clip.
 import { useCallback, useState } from "react";
 import type { AcousticFeatures } from "../../../domain/acoustics/features.ts";
+import { errorMessage } from "../../../domain/errorText.ts";
 import { clipFeatures } from "../../../workers/features.ts";
 
 export interface ClipFeaturesState {
@@ -30,7 +31,7 @@ export function useClipFeatures(studyId: string, clipId: string): ClipFeaturesSt
           setState({
             features: null,
             measuring: false,
-            error: error instanceof Error ? error.message : String(error),
+            error: errorMessage(error),
           }),
       );
     },

@@ -6,6 +6,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import { countRegions } from "../../../db/repo.ts";
+import { errorMessage } from "../../../domain/errorText.ts";
 import type {
   ExpertIndex,
   ExpertIndexRequest,
@@ -83,8 +84,7 @@ export function useExpertIndex(studyId: string, expertId: string, enabled: boole
         if (!cancelled) setState({ key, index, error: undefined });
       },
       (e: unknown) => {
-        if (!cancelled)
-          setState((s) => ({ ...s, key, error: e instanceof Error ? e.message : String(e) }));
+        if (!cancelled) setState((s) => ({ ...s, key, error: errorMessage(e) }));
       },
     );
     return () => {
