@@ -25,6 +25,13 @@ test("a touch swipe on the waveform marks a span", async () => {
   await page.locator('section[aria-label="Waveform"][aria-busy="false"] canvas').first().waitFor({
     timeout: 30_000,
   });
+  // A phone's hints say what a finger does, not which keys to press; no shortcuts button.
+  expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
+  await page.getByText(/^Swipe across the waveform to mark a span/).waitFor();
+  await page.getByText(/^None yet\. Swipe across the waveform/).waitFor();
+  expect(await page.getByText(/Press \? for keyboard shortcuts/).isVisible()).toBe(false);
+  expect(await page.getByText(/press M at the start/).isVisible()).toBe(false);
+  expect(await page.getByRole("button", { name: /^Keyboard shortcuts/ }).isVisible()).toBe(false);
   const box = await page.getByRole("region", { name: "Waveform" }).boundingBox();
   if (!box) throw new Error("the waveform has no box");
   const cdp = await context.newCDPSession(page);

@@ -394,7 +394,11 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
               />
             )}
           </div>
-          <p className="mt-2 text-sm text-slate-500">{t("clip.help")}</p>
+          {/* A phone has no keyboard to speak of: its own words, without the keys. */}
+          <p className="mt-2 text-sm text-slate-500 pointer-coarse:hidden">{t("clip.help")}</p>
+          <p className="mt-2 hidden text-sm text-slate-500 pointer-coarse:block">
+            {t("clip.help.touch")}
+          </p>
           <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-700">
             {status}
           </p>

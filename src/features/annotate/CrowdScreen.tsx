@@ -195,7 +195,7 @@ export function CrowdScreen({
           // The rate and transcribe screens say their few keys under the clip instead.
           <button
             type="button"
-            className={SECONDARY}
+            className={`${SECONDARY} pointer-coarse:hidden`}
             aria-keyshortcuts="?"
             onClick={() => setHelpOpen(true)}
           >

@@ -32,7 +32,14 @@ export function RegionList({
       <h3 className="text-sm font-semibold text-slate-900">
         {t("spans.title")} <span className="font-normal text-slate-500">({spans.length})</span>
       </h3>
-      {spans.length === 0 && <p className="mt-2 text-sm text-slate-500">{t("spans.none")}</p>}
+      {spans.length === 0 && (
+        <>
+          <p className="mt-2 text-sm text-slate-500 pointer-coarse:hidden">{t("spans.none")}</p>
+          <p className="mt-2 hidden text-sm text-slate-500 pointer-coarse:block">
+            {t("spans.none.touch")}
+          </p>
+        </>
+      )}
       <ul aria-label={t("spans.list")} className="mt-2 grid gap-2">
         {spans.map((s, i) => (
           <RegionRow

@@ -68,7 +68,7 @@ export function ClipHeader({
           type="button"
           onClick={onShowShortcuts}
           aria-keyshortcuts="?"
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 pointer-coarse:hidden"
         >
           {t("crowd.shortcuts")} <kbd className="ms-1 text-xs text-slate-400">?</kbd>
         </button>
