@@ -3,7 +3,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { CONTENT_SECURITY_POLICY } from "./src/domain/csp.ts";
+import { CONTENT_SECURITY_POLICY } from "./src/domain/security/csp.ts";
 
 /** Puts the Content-Security-Policy into the built index.html (not the dev server's). */
 function contentSecurityPolicy(): Plugin {

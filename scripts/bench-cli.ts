@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import os from "node:os";
 import { join, resolve } from "node:path";
 import { generateTranscriptStudy } from "../src/domain/interchange/generateTranscripts.ts";
-import { parseAnnotationText, serializeAnnotationFile } from "../src/domain/schema.ts";
+import { parseAnnotationText, serializeAnnotationFile } from "../src/domain/interchange/schema.ts";
 import { computeReport } from "../src/domain/stats/index.ts";
 import { generateStudyText } from "./gen-study.ts";
 

@@ -12,7 +12,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { preview } from "vite";
 import { computeFeatures } from "../src/domain/acoustics/features.ts";
-import { wavSamples } from "../src/domain/wav.ts";
+import { wavSamples } from "../src/domain/clips/wav.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium.ts";
 
 const dist = path.resolve(process.argv[2] ?? "dist");

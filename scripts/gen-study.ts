@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { type GenerateOptions, generateStudy } from "../src/domain/interchange/generate.ts";
-import { serializeAnnotationFile } from "../src/domain/schema.ts";
+import { serializeAnnotationFile } from "../src/domain/interchange/schema.ts";
 
 export { type GenerateOptions, generateStudy };
 

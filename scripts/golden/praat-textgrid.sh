@@ -12,7 +12,7 @@ import { writeFileSync } from "node:fs";
 import { studyConsensus } from "./src/domain/export/consensus.ts";
 import { edgeFixture } from "./src/domain/export/edge.test-data.ts";
 import { exportFixture } from "./src/domain/export/fixture.test-data.ts";
-import { textGridFiles } from "./src/domain/export/textgrid.ts";
+import { textGridFiles } from "./src/domain/formats/textgrid/write.ts";
 for (const file of [exportFixture(), edgeFixture()]) {
   for (const [name, text] of Object.entries(textGridFiles(file, studyConsensus(file).clips))) {
     writeFileSync(process.argv[1] + "/" + name, text);

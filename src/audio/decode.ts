@@ -1,7 +1,7 @@
 // Decoding an audio file in the browser: proves the browser can play it and gives its length.
 // Used wherever audio enters a study (New study, Add clips, Audio for imported clips).
 // Component tests mock this module (jsdom has no Web Audio): tests/helpers/fakeDecodeAudio.ts.
-import { type ChosenDuration, chooseDuration, wavDuration } from "../domain/wav.ts";
+import { type ChosenDuration, chooseDuration, wavDuration } from "../domain/clips/wav.ts";
 
 /**
  * The duration in seconds of an audio file the browser can decode (see chooseDuration: the WAV

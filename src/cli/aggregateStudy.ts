@@ -3,7 +3,7 @@
 // for the interchange reader.
 import Papa from "papaparse";
 import { problemLine } from "../domain/interchange/problems.ts";
-import { parseAnnotationText } from "../domain/schema.ts";
+import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import { type AggregationMethod, aggregateTranscripts } from "../domain/transcripts/aggregate.ts";
 import { studyResponses } from "../domain/transcripts/studyResponses.ts";
 import { EXIT_OK, EXIT_USAGE, readError } from "./common.ts";

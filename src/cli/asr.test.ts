@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { parseAnnotationText, serializeAnnotationFile } from "../domain/schema.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { type AsrIO, runAsrCli, shellQuote } from "./asr.ts";
 import { runFiles } from "./filesRun.test-data.ts";
 

@@ -4,12 +4,12 @@
 // standard output, whitespace collapsed, is the transcript. The transcripts are merged into the
 // study as the recogniser's submissions (role asr), as `import --role asr` merges a CSV.
 
-import { errorMessage } from "../domain/errorText.ts";
-import { transcriptRowsToFile } from "../domain/formats/transcriptsCsv.ts";
+import { transcriptRowsToFile } from "../domain/formats/csv/readTranscripts.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
-import { expandChoices, planMerge, resolveMerge } from "../domain/merge.ts";
-import { applyResolutionToFile } from "../domain/mergeFile.ts";
-import { serializeAnnotationFile } from "../domain/schema.ts";
+import { serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import { expandChoices, planMerge, resolveMerge } from "../domain/merge/merge.ts";
+import { applyResolutionToFile } from "../domain/merge/mergeFile.ts";
+import { errorMessage } from "../domain/util/errorText.ts";
 import { type CliIO, EXIT_OK, EXIT_USAGE, load } from "./run.ts";
 
 export { ASR_COMMANDS } from "./common.ts";

@@ -13,7 +13,6 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { anonymise } from "../domain/anonymise.ts";
 import {
   type ApiBody,
   ApiError,
@@ -27,19 +26,20 @@ import {
   type EndpointName,
   type EndpointParams,
 } from "../domain/api/endpoints.ts";
-import { matchAudioFiles } from "../domain/audioMatch.ts";
+import { matchAudioFiles } from "../domain/clips/audioMatch.ts";
+import { anonymise } from "../domain/collection/anonymise.ts";
 import {
   type CollectionSettings,
   DEFAULT_SETTINGS,
   genericLink,
   type PublishedStudy,
   prolificLink,
-} from "../domain/collection.ts";
+} from "../domain/collection/collection.ts";
+import { changeLines, publishChanges } from "../domain/collection/publishChanges.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
-import { changeLines, publishChanges } from "../domain/publishChanges.ts";
-import { parseAnnotationText } from "../domain/schema.ts";
-import { DEFAULT_MAX_PLAYS, TASKS, taskOf, transcriptionOf } from "../domain/studyTask.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import { parseAnnotationText } from "../domain/interchange/schema.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { DEFAULT_MAX_PLAYS, TASKS, taskOf, transcriptionOf } from "../domain/study/studyTask.ts";
 import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
 import { withLanguageOptions } from "./texts.ts";

@@ -1,4 +1,4 @@
-import { errorMessage } from "../domain/errorText.ts";
+import { errorMessage } from "../domain/util/errorText.ts";
 // What every command shares and the entry point needs before loading any command's code: the
 // command names, the exit codes and Node's file errors in words. Kept small and free of imports,
 // so `main.ts` loads only the code of the command it runs (the bundle is split per command).

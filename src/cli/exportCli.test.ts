@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { toConsensusJson } from "../domain/export/consensus.ts";
-import { serializeAnnotationFile } from "../domain/schema.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import { serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { writeError } from "./files.ts";
 import { realFilesIO, runFiles } from "./filesRun.test-data.ts";
 

@@ -6,10 +6,10 @@ import { strFromU8, unzipSync } from "fflate";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { buildExport } from "../domain/export/bundles.ts";
 import { studyConsensus } from "../domain/export/consensus.ts";
-import { textGridFiles } from "../domain/export/textgrid.ts";
-import { parseAnnotationText, serializeAnnotationFile } from "../domain/schema.ts";
-import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import { textGridFiles } from "../domain/formats/textgrid/write.ts";
+import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
 import { runFiles } from "./filesRun.test-data.ts";
 
 let dir: string;

@@ -2,27 +2,28 @@
 // with the same readers, merge, exporters, file names and messages (docs/cli.md).
 //   import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
 //   export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip --out DIR [--force]
-import { audacityFiles } from "../domain/export/audacity.ts";
+
 import { toBinMatrixCsv } from "../domain/export/bins.ts";
 import { buildExport } from "../domain/export/bundles.ts";
 import { studyConsensus, toConsensusCsv, toConsensusJson } from "../domain/export/consensus.ts";
-import { toSpanCsv } from "../domain/export/csv.ts";
-import { eafFiles } from "../domain/export/eaf.ts";
 import { toInterchangeJson } from "../domain/export/json.ts";
 import { safeFileName } from "../domain/export/names.ts";
-import { textGridFiles } from "../domain/export/textgrid.ts";
 import { trnFiles } from "../domain/export/trn.ts";
+import { audacityFiles } from "../domain/formats/audacity/write.ts";
+import { transcriptAdditions } from "../domain/formats/csv/readTranscripts.ts";
+import { toSpanCsv } from "../domain/formats/csv/writeSpans.ts";
+import { eafFiles } from "../domain/formats/eaf/write.ts";
 import { foreignResult } from "../domain/formats/read.ts";
-import { transcriptAdditions } from "../domain/formats/transcriptsCsv.ts";
+import { textGridFiles } from "../domain/formats/textgrid/write.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
-import { ENTITY_KINDS, expandChoices, planMerge, resolveMerge } from "../domain/merge.ts";
-import { applyResolutionToFile } from "../domain/mergeFile.ts";
 import {
   type ParseResult,
   parseAnnotationText,
   serializeAnnotationFile,
-} from "../domain/schema.ts";
-import type { AnnotationFile, Role } from "../domain/types.ts";
+} from "../domain/interchange/schema.ts";
+import type { AnnotationFile, Role } from "../domain/interchange/types.ts";
+import { ENTITY_KINDS, expandChoices, planMerge, resolveMerge } from "../domain/merge/merge.ts";
+import { applyResolutionToFile } from "../domain/merge/mergeFile.ts";
 import { FILE_COMMANDS, writeError } from "./common.ts";
 import { type CliIO, EXIT_OK, EXIT_USAGE, load, readError } from "./run.ts";
 

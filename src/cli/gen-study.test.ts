@@ -2,7 +2,7 @@
 // src/domain/interchange/generate.test.ts).
 import { describe, expect, test } from "vitest";
 import { generateStudyText, parseGenArgs } from "../../scripts/gen-study.ts";
-import { parseAnnotationFile } from "../domain/schema.ts";
+import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 
 describe("gen-study's command line", () => {
   test("reads its options and refuses bad ones", () => {

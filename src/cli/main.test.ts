@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { generateStudy } from "../domain/interchange/generate.ts";
-import { serializeAnnotationFile } from "../domain/schema.ts";
+import { serializeAnnotationFile } from "../domain/interchange/schema.ts";
 
 function cli(...args: string[]) {
   const result = spawnSync("npx", ["tsx", "src/cli/main.ts", ...args], {

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
-import { parseAnnotationText } from "../domain/schema.ts";
+import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import { type NewStudyIO, runNewCli } from "./newStudy.ts";
 
 let dir: string;

@@ -6,14 +6,14 @@
 // CSV matched by file name (matchClipCsv), the default taxonomy, bins of 0.1 s, a rating asked
 // for. Audio: WAV only, whose length is read from its header (other formats need decoding,
 // which the app's New study does in the browser).
-import { clipIdFor, matchClipCsv, parseClipCsv } from "../domain/clipCsv.ts";
+import { clipIdFor, matchClipCsv, parseClipCsv } from "../domain/clips/clipCsv.ts";
+import { wavDuration } from "../domain/clips/wav.ts";
 import { canonicalTag, languageProblem } from "../domain/i18n/languages.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
-import { parseAnnotationText, serializeAnnotationFile } from "../domain/schema.ts";
-import { slugify } from "../domain/slug.ts";
-import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
-import type { AnnotationFile, Clip, StudyTask } from "../domain/types.ts";
-import { wavDuration } from "../domain/wav.ts";
+import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import type { AnnotationFile, Clip, StudyTask } from "../domain/interchange/types.ts";
+import { slugify } from "../domain/study/slug.ts";
+import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
 import { EXIT_OK, EXIT_USAGE, readError, writeError } from "./common.ts";
 
 export interface NewStudyIO {

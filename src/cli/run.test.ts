@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { computeReport } from "../domain/stats/index.ts";
-import type { AnnotationFile } from "../domain/types.ts";
 import { type CliIO, runCli, USAGE } from "./run.ts";
 import { table } from "./tables.ts";
 

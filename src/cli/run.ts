@@ -3,16 +3,16 @@
 
 import { computeFeatures, featuresToJson } from "../domain/acoustics/features.ts";
 import { featureSummary } from "../domain/acoustics/spanStats.ts";
-import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/binWidth.ts";
-import { errorMessage } from "../domain/errorText.ts";
+import { wavSamples } from "../domain/clips/wav.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
-import { protocolFacts, protocolReport } from "../domain/protocol.ts";
-import { qualityView } from "../domain/qualityRules.ts";
-import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
+import { type ParseResult, parseAnnotationText } from "../domain/interchange/schema.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { protocolFacts, protocolReport } from "../domain/report/protocol.ts";
 import { computeReport } from "../domain/stats/index.ts";
 import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
-import type { AnnotationFile } from "../domain/types.ts";
-import { wavSamples } from "../domain/wav.ts";
+import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/study/binWidth.ts";
+import { qualityView } from "../domain/study/qualityRules.ts";
+import { errorMessage } from "../domain/util/errorText.ts";
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, readError } from "./common.ts";
 import { formatStats } from "./statsText.ts";
 import { USAGE } from "./usage.ts";

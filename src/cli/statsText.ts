@@ -1,10 +1,11 @@
 // `stats FILE` without --json: the report as readable, aligned text tables, in the order a
 // researcher reads them: what the data is, how much annotators agree, what the regions say.
-import { ownValue } from "../domain/idRecord.ts";
+
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 import type { AnovaRow } from "../domain/stats/anova.ts";
 import { transcriptionSettings, whyNothingScored } from "../domain/stats/intelligibility.ts";
 import type { Report } from "../domain/stats/report.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import { ownValue } from "../domain/util/idRecord.ts";
 import { fixed, keyValues, pValue, table } from "./tables.ts";
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -37,7 +37,7 @@ export function keyValues(
 }
 
 /** A figure to `digits` decimals, or an em dash when it is undefined (null). */
-export { fixed } from "../domain/fixed.ts";
+export { fixed } from "../domain/util/fixed.ts";
 
 /** A p-value: 3 significant digits, in exponent form below 0.001. */
 export function pValue(p: number | null): string {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { AnnotationFile } from "../domain/types.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { runTextsCli, withLanguageOptions } from "./texts.ts";
 
 const file = {

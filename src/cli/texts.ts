@@ -12,7 +12,7 @@ import {
   languageProblem,
   participantTextsOf,
 } from "../domain/i18n/languages.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 
 /** The messages of a language: its catalogue over English (English alone when none ships). */
 export function catalogueOf(tag: string): Record<string, string> {

@@ -2,10 +2,10 @@
 // write as they go. Every function checks its input and that what it refers to exists
 // (study, clip, annotator, region), then writes in one transaction. See repo.ts.
 import Dexie from "dexie";
-import { withReason } from "../domain/expert.ts";
-import { fitSpanToClip } from "../domain/spans.ts";
+import type { Role, Submission } from "../domain/interchange/types.ts";
+import { withReason } from "../domain/study/expert.ts";
+import { fitSpanToClip } from "../domain/study/spans.ts";
 import { transcriptProblem } from "../domain/transcripts/limits.ts";
-import type { Role, Submission } from "../domain/types.ts";
 import {
   type AnnotatorRecord,
   db,
@@ -360,7 +360,7 @@ export function setReasons(
  * Gives (`present` true) or takes away one reason of an annotator's label on a region, on the
  * label as stored when the transaction runs: two reasons ticked in two tabs are both kept.
  * The same checks and order as setReasons, and the rule that "undefined" excludes the other
- * reasons (domain/expert.ts withReason); a label left with no reason is deleted. Returns the
+ * reasons (domain/study/expert.ts withReason); a label left with no reason is deleted. Returns the
  * stored label, or `undefined` when none is left.
  */
 export async function setReason(

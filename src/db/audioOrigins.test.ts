@@ -1,8 +1,8 @@
 import { beforeEach, expect, test } from "vitest";
 import { useNotices } from "../stores/notices.ts";
 import { db } from "./db.ts";
-import { studyToFile } from "./interchange.ts";
 import { createStudy, getStudy, setAudioOriginAllowed } from "./repo.ts";
+import { studyToFile } from "./studyFiles.ts";
 
 beforeEach(async () => {
   await db.delete();

@@ -1,14 +1,14 @@
-// Large new studies are written in chunks (db/interchange.ts writeNewStudyInChunks): the same
+// Large new studies are written in chunks (db/studyFiles.ts writeNewStudyInChunks): the same
 // study as one transaction would store; hidden until whole; removed again when a chunk fails;
 // remains of an import whose page was closed are removed on a later start.
 import type Dexie from "dexie";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { generateStudy } from "../domain/interchange/generate.ts";
-import { resolveMerge } from "../domain/merge.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { resolveMerge } from "../domain/merge/merge.ts";
 import { db, ofStudy, RedPenDB } from "./db.ts";
-import { applyResolution, planImport, studyToFile } from "./interchange.ts";
 import { createStudy, getStudy, listStudies, removeAbandonedImports } from "./studies.ts";
+import { applyResolution, planImport, studyToFile } from "./studyFiles.ts";
 
 const file = (): AnnotationFile => generateStudy({ clips: 40, annotators: 3, seed: 7 });
 const withoutTimes = (f: AnnotationFile | undefined) => ({ ...f, exportedAt: undefined });

@@ -37,7 +37,7 @@ import type {
   Region,
   Submission,
   TaxonomyEntry,
-} from "../domain/types.ts";
+} from "../domain/interchange/types.ts";
 
 export interface StudyRecord {
   id: string;
@@ -51,12 +51,12 @@ export interface StudyRecord {
   extra: Record<string, unknown>;
   /**
    * Origins ("https://cdn.example.org") this browser's researcher allowed clip audio to be
-   * fetched from (domain/clipSource.ts). Local to this browser: never exported or imported,
+   * fetched from (domain/clips/clipSource.ts). Local to this browser: never exported or imported,
    * so a shared study file cannot allow a host by itself. Absent: none allowed.
    */
   allowedAudioOrigins?: string[];
   /**
-   * Set while a large import writes the study in chunks (db/interchange.ts): such a study is
+   * Set while a large import writes the study in chunks (db/studyFiles.ts): such a study is
    * not listed or opened (getStudy, listStudies) until its last chunk clears this. `updatedAt`
    * moves with every chunk; a study left like this by a closed page is removed on a later start.
    */

@@ -1,8 +1,9 @@
 // The demo study (id `demo`): 5 sentences × 4 voices from public/audio, created on first
 // launch with the audio stored in the database, so it works offline afterwards.
-import { idRecord } from "../domain/idRecord.ts";
-import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
-import { wavDuration } from "../domain/wav.ts";
+
+import { wavDuration } from "../domain/clips/wav.ts";
+import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
+import { idRecord } from "../domain/util/idRecord.ts";
 import { type AudioRecord, type ClipRecord, db, type StudyRecord } from "./db.ts";
 import { runWrite } from "./write.ts";
 

@@ -2,11 +2,11 @@
 // screening, status, arrivedAt and finishedAt; submissions' heardToEnd: docs/spec/interchange-format.md) survive
 // parsing, a merge into the database and the JSON export unchanged.
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { resolveMerge } from "../domain/merge.ts";
-import { parseAnnotationText } from "../domain/schema.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import { parseAnnotationText } from "../domain/interchange/schema.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { resolveMerge } from "../domain/merge/merge.ts";
 import { RedPenDB } from "./db.ts";
-import { applyResolution, planImport, studyToFile } from "./interchange.ts";
+import { applyResolution, planImport, studyToFile } from "./studyFiles.ts";
 
 let database: RedPenDB;
 beforeEach(async () => {

@@ -48,7 +48,6 @@ export type {
   SubmissionRecord,
 } from "./db.ts";
 export { DEMO_STUDY_ID, ensureDemoStudy } from "./demo.ts";
-export { type AttachAudioResult, attachAudio, studyToFile } from "./interchange.ts";
 export { acknowledgeLabel, pendingLabels, writeExpertCopy } from "./serverCopy.ts";
 export { bytesNeeded, LOW_SPACE_BYTES, lowOnSpace, requireSpace } from "./space.ts";
 export {
@@ -65,4 +64,5 @@ export {
   updateParticipation,
   updateStudy,
 } from "./studies.ts";
+export { type AttachAudioResult, attachAudio, studyToFile } from "./studyFiles.ts";
 export { describeWriteError, errorMessage, runWrite, WriteError } from "./write.ts";

@@ -3,7 +3,7 @@
 // transaction, so the expert screen works on it as on any study. Refreshing it keeps the
 // expert's labels not yet acknowledged by the server (theirs are the newest); everything else
 // (clips, crowd annotators, submissions, spans) is the server's.
-import type { AnnotationFile } from "../domain/types.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { db, type ExpertLink, ofStudy, type StudyRecord } from "./db.ts";
 import { runWrite } from "./write.ts";
 

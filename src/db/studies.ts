@@ -1,8 +1,8 @@
 // Studies: create, list, change, delete. See repo.ts for the whole repository API.
 import type Dexie from "dexie";
-import { slugify } from "../domain/slug.ts";
-import { DEFAULT_TAXONOMY } from "../domain/taxonomy.ts";
-import type { TaxonomyEntry } from "../domain/types.ts";
+import type { TaxonomyEntry } from "../domain/interchange/types.ts";
+import { slugify } from "../domain/study/slug.ts";
+import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
 import { checkNewClips, type NewClip, newClipsBytes, writeClipsInTransaction } from "./clips.ts";
 import { db, ofStudy, type Participation, type RedPenDB, type StudyRecord } from "./db.ts";
 import { requireSpace } from "./space.ts";
@@ -164,7 +164,7 @@ export function updateParticipation(
 
 /**
  * Allows (or, with `allowed` false, no longer allows) clip audio to be fetched from `origin`
- * for this study (domain/clipSource.ts). Returns the study's allowed origins, sorted.
+ * for this study (domain/clips/clipSource.ts). Returns the study's allowed origins, sorted.
  */
 export function setAudioOriginAllowed(
   studyId: string,

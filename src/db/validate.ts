@@ -27,5 +27,5 @@ export function requireNonNegative(what: string, value: unknown): number {
   return n;
 }
 
-/** Checks `0 <= start < end`, both finite (the rule lives in domain/spans.ts). */
-export { checkSpan as requireSpan } from "../domain/spans.ts";
+/** Checks `0 <= start < end`, both finite (the rule lives in domain/study/spans.ts). */
+export { checkSpan as requireSpan } from "../domain/study/spans.ts";

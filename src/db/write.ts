@@ -9,7 +9,7 @@
  * the fallback): a failed write (`label` as given to runWrite, `error` the error's own words),
  * or the database changed by another tab.
  */
-import { errorMessage } from "../domain/errorText.ts";
+import { errorMessage } from "../domain/util/errorText.ts";
 
 export { errorMessage };
 export type NoticeDetail =

@@ -3,19 +3,23 @@
 // Part of the collection server's services (service.ts re-exports them all).
 import { randomBytes } from "node:crypto";
 import { ArriveRequestSchema } from "../domain/api/requests.ts";
-import { type AssignableClip, assignClips } from "../domain/assign.ts";
+import { type AssignableClip, assignClips } from "../domain/collection/assign.ts";
 import type {
   CollectionSettings,
   ParticipantProgress,
   ParticipantState,
   StudyAbout,
-} from "../domain/collection.ts";
+} from "../domain/collection/collection.ts";
+import { checkAnswers, hasIntake, intakeOf } from "../domain/collection/intake.ts";
+import { screeningOf } from "../domain/collection/screening.ts";
 import { languageOf, participantTextsOf } from "../domain/i18n/languages.ts";
-import { checkAnswers, hasIntake, intakeOf } from "../domain/intake.ts";
-import { ratingScaleOf } from "../domain/ratingScale.ts";
-import { screeningOf } from "../domain/screening.ts";
-import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../domain/studyTask.ts";
-import type { AnnotationFile, ParticipantStatus, ScreeningResult } from "../domain/types.ts";
+import type {
+  AnnotationFile,
+  ParticipantStatus,
+  ScreeningResult,
+} from "../domain/interchange/types.ts";
+import { ratingScaleOf } from "../domain/study/ratingScale.ts";
+import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../domain/study/studyTask.ts";
 import { ServiceError, valid } from "./errors.ts";
 import { scoreScreening, screeningSecret, screeningTargets } from "./screening.ts";
 import type { Sql, Store } from "./store.ts";

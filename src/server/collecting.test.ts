@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
 import { type Harness, startHarness, TOKEN } from "../../tests/server/harness.ts";
-import { parseAnnotationFile } from "../domain/schema.ts";
+import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import { parseRegionId, regionIdOf } from "./collecting.ts";
 
 let h: Harness;

@@ -8,7 +8,7 @@ import type {
   Region,
   ScreeningResult,
   Submission,
-} from "../domain/types.ts";
+} from "../domain/interchange/types.ts";
 import type { Sql } from "./store.ts";
 import { loadStudy, type StoredBody } from "./studies.ts";
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
 import { type Harness, startHarness, TOKEN } from "../../tests/server/harness.ts";
-import { parseAnnotationFile } from "../domain/schema.ts";
+import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 
 let h: Harness;
 beforeAll(async () => {

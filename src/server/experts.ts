@@ -1,7 +1,7 @@
 // Expert links, the work an expert sees and the reason labels they send back.
 // Part of the collection server's services (service.ts re-exports them all).
 import { ExpertRequestSchema, LabelsRequestSchema } from "../domain/api/requests.ts";
-import type { AnnotationFile, Annotator, ReasonLabel } from "../domain/types.ts";
+import type { AnnotationFile, Annotator, ReasonLabel } from "../domain/interchange/types.ts";
 import { crowdWork, parseRegionId, reasonLabels } from "./collecting.ts";
 import { ServiceError, valid } from "./errors.ts";
 import type { Sql, Store } from "./store.ts";

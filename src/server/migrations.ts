@@ -113,7 +113,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     version: 3,
     name: "participants' intake answers",
     sql: `
-      -- The intake questionnaire's answers (domain/intake.ts), as annotators[].profile.
+      -- The intake questionnaire's answers (domain/collection/intake.ts), as annotators[].profile.
       ALTER TABLE participants ADD COLUMN profile jsonb;
     `,
   },
@@ -121,7 +121,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     version: 4,
     name: "participants' headphone screening",
     sql: `
-      -- The headphone screening's result (domain/headphoneCheck.ts), as annotators[].screening.
+      -- The headphone screening's result (domain/collection/headphoneCheck.ts), as annotators[].screening.
       ALTER TABLE participants ADD COLUMN screening jsonb;
     `,
   },

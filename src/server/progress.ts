@@ -1,8 +1,8 @@
 // The researcher's live progress of a study.
 // Part of the collection server's services (service.ts re-exports them all).
-import type { StudyProgress } from "../domain/collection.ts";
-import { coveredSeconds } from "../domain/spans.ts";
-import type { Clip, ParticipantStatus } from "../domain/types.ts";
+import type { StudyProgress } from "../domain/collection/collection.ts";
+import type { Clip, ParticipantStatus } from "../domain/interchange/types.ts";
+import { coveredSeconds } from "../domain/study/spans.ts";
 import type { Sql } from "./store.ts";
 import { loadStudy, type StoredBody } from "./studies.ts";
 

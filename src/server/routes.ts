@@ -17,7 +17,7 @@ import {
 } from "../domain/api/endpoints.ts";
 import { ADDRESS_PARAMS } from "../domain/api/requests.ts";
 import type { InterchangeFileResponseSchema } from "../domain/api/responses.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { screeningSound } from "./screening.ts";
 import {
   arrive,

@@ -6,10 +6,14 @@
 // receives before answering names the answer, and the public ids alone do not give it.
 import { createHmac, randomBytes } from "node:crypto";
 import { ScreeningSoundRequestSchema } from "../domain/api/requests.ts";
-import { antiphaseTrial, hugginsTrial } from "../domain/headphoneCheck.ts";
-import { type ScreeningConfig, screeningOf, screeningPassed } from "../domain/screening.ts";
-import type { AnnotationFile, ScreeningResult } from "../domain/types.ts";
-import { encodeWavStereo } from "../domain/wav.ts";
+import { encodeWavStereo } from "../domain/clips/wav.ts";
+import { antiphaseTrial, hugginsTrial } from "../domain/collection/headphoneCheck.ts";
+import {
+  type ScreeningConfig,
+  screeningOf,
+  screeningPassed,
+} from "../domain/collection/screening.ts";
+import type { AnnotationFile, ScreeningResult } from "../domain/interchange/types.ts";
 import { ServiceError, valid } from "./errors.ts";
 import type { Sql } from "./store.ts";
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
 import { type Harness, sha, startHarness, TOKEN, wavOf } from "../../tests/server/harness.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 
 let h: Harness;
 beforeAll(async () => {

@@ -2,11 +2,15 @@
 // Part of the collection server's services (service.ts re-exports them all).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { PublishRequestSchema } from "../domain/api/requests.ts";
-import type { CollectionSettings, PublishedStudy, PublishResult } from "../domain/collection.ts";
-import { parseAnnotationFile } from "../domain/schema.ts";
-import type { Span } from "../domain/spans.ts";
-import { taskOf } from "../domain/studyTask.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import type {
+  CollectionSettings,
+  PublishedStudy,
+  PublishResult,
+} from "../domain/collection/collection.ts";
+import { parseAnnotationFile } from "../domain/interchange/schema.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
+import type { Span } from "../domain/study/spans.ts";
+import { taskOf } from "../domain/study/studyTask.ts";
 import { ServiceError, valid } from "./errors.ts";
 import type { Sql, Store } from "./store.ts";
 export const sha256 = (data: string | Uint8Array) =>

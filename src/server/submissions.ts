@@ -5,9 +5,9 @@ import type {
   CollectionSettings,
   ParticipantProgress,
   SubmissionResponse,
-} from "../domain/collection.ts";
-import { checkSpan, fitSpanToClip, type Span } from "../domain/spans.ts";
-import type { ParticipantStatus } from "../domain/types.ts";
+} from "../domain/collection/collection.ts";
+import type { ParticipantStatus } from "../domain/interchange/types.ts";
+import { checkSpan, fitSpanToClip, type Span } from "../domain/study/spans.ts";
 import { ServiceError, valid } from "./errors.ts";
 import type { Store } from "./store.ts";
 import { sha256 } from "./studies.ts";

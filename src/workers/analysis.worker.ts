@@ -3,10 +3,10 @@
 // the client terminates this worker when a newer request makes the running one stale.
 import type Dexie from "dexie";
 import { db, ofStudy } from "../db/db.ts";
-import { studyToFile } from "../db/interchange.ts";
+import { studyToFile } from "../db/studyFiles.ts";
 import { analyze } from "../domain/stats/index.ts";
 
-import type { AnalysisRequest, AnalysisResponse } from "./protocol.ts";
+import type { AnalysisRequest, AnalysisResponse } from "./analysisMessages.ts";
 import { type AnalysisDeps, runAnalysis } from "./runAnalysis.ts";
 
 // The project compiles against the DOM lib; this is the part of the worker scope used here.

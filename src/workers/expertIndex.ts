@@ -3,7 +3,7 @@
 // how many of them this expert has labelled. It runs in a Web Worker (expertIndex.worker.ts)
 // because on a 20,000-clip study the key cursors alone keep a thread busy for most of a second.
 import { db, ofStudy, withKeyPrefix } from "../db/db.ts";
-import { errorMessage } from "../domain/errorText.ts";
+import { errorMessage } from "../domain/util/errorText.ts";
 
 export interface ExpertIndexRequest {
   id: number;

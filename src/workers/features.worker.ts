@@ -1,7 +1,7 @@
 // The pitch worker: F0 and energy of one clip's samples (src/domain/acoustics/features.ts),
 // posted back as transferred typed arrays.
 import { computeFeatures } from "../domain/acoustics/features.ts";
-import { errorMessage } from "../domain/errorText.ts";
+import { errorMessage } from "../domain/util/errorText.ts";
 import type { FeaturesRequest, FeaturesResponse } from "./features.ts";
 
 interface WorkerScope {

@@ -3,7 +3,7 @@
 // transaction, all off the main thread. The logic is importHandler.ts; this wires it up.
 import { db } from "../db/db.ts";
 import { createImportHandler } from "./importHandler.ts";
-import type { ImportRequest, ImportResponse } from "./importProtocol.ts";
+import type { ImportRequest, ImportResponse } from "./importMessages.ts";
 
 // The project compiles against the DOM lib; this is the part of the worker scope used here.
 interface WorkerScope {

@@ -1,15 +1,15 @@
-// The import worker's protocol, with its handler called directly against a fake IndexedDB:
+// The import worker's messages, with its handler called directly against a fake IndexedDB:
 // the messages of each request in order, what is (not) written, paging, choices, atomicity.
 import Dexie from "dexie";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { RedPenDB } from "../db/db.ts";
-import { studyToFile } from "../db/interchange.ts";
+import { studyToFile } from "../db/studyFiles.ts";
 import { generateStudy } from "../domain/interchange/generate.ts";
-import { planMerge } from "../domain/merge.ts";
-import { serializeAnnotationFile } from "../domain/schema.ts";
-import type { AnnotationFile, Clip } from "../domain/types.ts";
+import { serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import type { AnnotationFile, Clip } from "../domain/interchange/types.ts";
+import { planMerge } from "../domain/merge/merge.ts";
 import { createImportHandler, expandChoices } from "./importHandler.ts";
-import type { ImportResponse } from "./importProtocol.ts";
+import type { ImportResponse } from "./importMessages.ts";
 
 let database: RedPenDB;
 let counter = 0;

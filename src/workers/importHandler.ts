@@ -4,12 +4,17 @@
 // or paging through conflicts never re-reads or re-sends the study. Requests run one at a time,
 // in the order they came.
 import type { RedPenDB } from "../db/db.ts";
-import { applyResolution, type IncomingFile, planImport, studyToFile } from "../db/interchange.ts";
 import { bytesNeeded, requireSpace } from "../db/space.ts";
+import { applyResolution, type IncomingFile, planImport, studyToFile } from "../db/studyFiles.ts";
 import { errorMessage, isQuotaError } from "../db/write.ts";
-import { conflictTitle } from "../domain/conflictView.ts";
-import { transcriptAdditions } from "../domain/formats/transcriptsCsv.ts";
-import { expandChoices, type MergePlan, resolutionSize, resolveMerge } from "../domain/merge.ts";
+import { transcriptAdditions } from "../domain/formats/csv/readTranscripts.ts";
+import { conflictTitle } from "../domain/merge/conflictView.ts";
+import {
+  expandChoices,
+  type MergePlan,
+  resolutionSize,
+  resolveMerge,
+} from "../domain/merge/merge.ts";
 import {
   CONFLICT_PAGE,
   type ConflictView,
@@ -18,7 +23,7 @@ import {
   type LoadResult,
   MISSING_SHOWN,
   type PlanView,
-} from "./importProtocol.ts";
+} from "./importMessages.ts";
 import { type LoadedFile, readAnnotationFiles } from "./readAnnotationFiles.ts";
 
 export type Post = (message: ImportResponse) => void;

@@ -4,7 +4,7 @@
 // the repository and this worker-side code.
 import { db } from "../db/db.ts";
 import { createImportHandler } from "./importHandler.ts";
-import type { ImportRequest, ImportResponse } from "./importProtocol.ts";
+import type { ImportRequest, ImportResponse } from "./importMessages.ts";
 
 /** The import handler on this page's database, posting its answers to `post`. */
 export function createInlineImportHandler(

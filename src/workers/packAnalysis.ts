@@ -2,7 +2,7 @@
 // one object per clip. Structured cloning 20,000 clip objects (and 20,000 scatter points) costs
 // the page about a microsecond per property, in one main-thread task; typed arrays move for
 // free (transferred) and string arrays clone fast. `unpackAnalysis` rebuilds the exact objects.
-import type { Analysis, ClipAgreement, PackedAnalysis, ScatterPoint } from "./protocol.ts";
+import type { Analysis, ClipAgreement, PackedAnalysis, ScatterPoint } from "./analysisMessages.ts";
 
 export type { PackedAnalysis };
 

@@ -4,8 +4,8 @@
 // spans of the study they are imported into, when there is one (the study page's import card).
 // (No React here: the import worker imports this module.)
 import { foreignResult } from "../domain/formats/read.ts";
-import { type ParseResult, parseAnnotationText } from "../domain/schema.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import { type ParseResult, parseAnnotationText } from "../domain/interchange/schema.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 
 export interface LoadedFile {
   name: string;

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { RedPenDB } from "../db/db.ts";
-import { studyToFile } from "../db/interchange.ts";
-import { protocolFacts } from "../domain/protocol.ts";
+import { studyToFile } from "../db/studyFiles.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { protocolFacts } from "../domain/report/protocol.ts";
 import { analyze, computeReport } from "../domain/stats/index.ts";
 import { aggregateTranscripts } from "../domain/transcripts/aggregate.ts";
 import { studyResponses } from "../domain/transcripts/studyResponses.ts";
-import type { AnnotationFile } from "../domain/types.ts";
-import type { AnalysisResponse } from "./protocol.ts";
+import type { AnalysisResponse } from "./analysisMessages.ts";
 import { type AnalysisDeps, runAnalysis } from "./runAnalysis.ts";
 
 let database: RedPenDB | undefined;

@@ -1,9 +1,8 @@
 // The analysis worker's work, apart from the worker globals so that it can be tested in Node:
 // read the stored study, compute every figure, report progress on the way.
 
-import { errorMessage } from "../domain/errorText.ts";
-import { protocolFacts } from "../domain/protocol.ts";
-import { qualityView } from "../domain/qualityRules.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { protocolFacts } from "../domain/report/protocol.ts";
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
 import {
   computeStimuliCurve,
@@ -11,10 +10,11 @@ import {
   whyNothingScored,
 } from "../domain/stats/intelligibility.ts";
 import { bootstrapErrorTypes, bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
+import { qualityView } from "../domain/study/qualityRules.ts";
 import { type StudyConsensus, studyConsensus } from "../domain/transcripts/studyConsensus.ts";
-import type { AnnotationFile } from "../domain/types.ts";
+import { errorMessage } from "../domain/util/errorText.ts";
+import type { AnalysisRequest, AnalysisResponse } from "./analysisMessages.ts";
 import { packAnalysis } from "./packAnalysis.ts";
-import type { AnalysisRequest, AnalysisResponse } from "./protocol.ts";
 
 export interface AnalysisDeps {
   studyToFile: (studyId: string) => Promise<AnnotationFile | undefined>;

@@ -9,14 +9,14 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { runCli } from "../../src/cli/run.ts";
+import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { generateStudy } from "../../src/domain/interchange/generate.ts";
-import { withoutRaters } from "../../src/domain/qualityRules.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { computeReport } from "../../src/domain/stats/index.ts";
 import type { Report } from "../../src/domain/stats/report.ts";
 import { bootstrapMos } from "../../src/domain/stats/resample.ts";
-import { DEFAULT_TAXONOMY } from "../../src/domain/taxonomy.ts";
-import type { AnnotationFile } from "../../src/domain/types.ts";
-import { wavDuration } from "../../src/domain/wav.ts";
+import { withoutRaters } from "../../src/domain/study/qualityRules.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
 import { launchPersistent, SCREENSHOT_DIR, screenshot, watchErrors } from "./chromium.ts";
 
 let dir: string;

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { CONTENT_SECURITY_POLICY } from "../../src/domain/csp.ts";
+import { CONTENT_SECURITY_POLICY } from "../../src/domain/security/csp.ts";
 import { launchBrowser, watchErrors } from "./chromium.ts";
 
 let browser: Browser;

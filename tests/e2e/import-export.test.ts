@@ -8,9 +8,9 @@ import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { wavDuration } from "../../src/domain/clips/wav.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { computeReport } from "../../src/domain/stats/index.ts";
-import type { AnnotationFile } from "../../src/domain/types.ts";
-import { wavDuration } from "../../src/domain/wav.ts";
 import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
 
 const dirs: string[] = [];

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { defaultRatingScale } from "../../src/domain/ratingScale.ts";
+import { defaultRatingScale } from "../../src/domain/study/ratingScale.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { AnnotationFile } from "../../src/domain/types.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 
 const CROWD = "/annotate/demo?annotator=w1&role=crowd";

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { AnnotationFile } from "../../src/domain/types.ts";
-import { wavDuration } from "../../src/domain/wav.ts";
+import { wavDuration } from "../../src/domain/clips/wav.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
 
 const STUDY = "a/b:c?d#e";

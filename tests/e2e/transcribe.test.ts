@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { AnnotationFile } from "../../src/domain/types.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken, publishStudy } from "../../src/server/service.ts";

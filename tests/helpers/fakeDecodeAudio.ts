@@ -6,7 +6,7 @@
 //   vi.mock("../../audio/decode.ts", async () =>
 //     (await import("…/tests/helpers/fakeDecodeAudio.ts")).fakeDecodeAudioModule(() => 2.4));
 import { vi } from "vitest";
-import { chooseDuration } from "../../src/domain/wav.ts";
+import { chooseDuration } from "../../src/domain/clips/wav.ts";
 
 export const UNDECODABLE = "could not decode audio (EncodingError: Unable to decode audio data)";
 

@@ -7,8 +7,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCli } from "../../src/cli/run.ts";
-import { planMerge, resolveMerge } from "../../src/domain/merge.ts";
-import { parseAnnotationFile } from "../../src/domain/schema.ts";
+import { parseAnnotationFile } from "../../src/domain/interchange/schema.ts";
+import { planMerge, resolveMerge } from "../../src/domain/merge/merge.ts";
 import { studyFile } from "./fixtures.ts";
 import { type Harness, startHarness, TOKEN } from "./harness.ts";
 

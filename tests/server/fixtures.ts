@@ -1,8 +1,8 @@
 // Study files for the server tests and the server benchmark.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { AnnotationFile, Clip } from "../../src/domain/types.ts";
-import { wavDuration } from "../../src/domain/wav.ts";
+import { wavDuration } from "../../src/domain/clips/wav.ts";
+import type { AnnotationFile, Clip } from "../../src/domain/interchange/types.ts";
 import { putAudio } from "../../src/server/service.ts";
 import type { Sql } from "../../src/server/store.ts";
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AnnotationFile } from "../../src/domain/types.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { createCollectionServer, type ServerOptions } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";

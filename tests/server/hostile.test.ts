@@ -2,7 +2,7 @@
 // API contract before any SQL runs, so each of these is a 400 naming the field — never a 500 —
 // and nothing is stored. The values are the ones an attack on the server tried.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parseAnnotationFile } from "../../src/domain/schema.ts";
+import { parseAnnotationFile } from "../../src/domain/interchange/schema.ts";
 import { studyFile } from "./fixtures.ts";
 import { type Harness, startHarness, TOKEN } from "./harness.ts";
 

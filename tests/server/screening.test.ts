@@ -3,8 +3,8 @@
 // not name the answers, and the public ids (study, platform, participant) do not give them:
 // they come from a secret only the server holds.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seededRandom } from "../../src/domain/random.ts";
-import { parseWav } from "../../src/domain/wav.ts";
+import { parseWav } from "../../src/domain/clips/wav.ts";
+import { seededRandom } from "../../src/domain/util/random.ts";
 import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";
 import { studyFile } from "./fixtures.ts";
 import { type Harness, startHarness } from "./harness.ts";

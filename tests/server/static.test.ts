@@ -6,7 +6,7 @@ import { request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { CONTENT_SECURITY_POLICY } from "../../src/domain/csp.ts";
+import { CONTENT_SECURITY_POLICY } from "../../src/domain/security/csp.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { openPglite, type Store } from "../../src/server/store.ts";

@@ -5,8 +5,8 @@
 // the field, nothing stored); collect returns the task, settings, texts and transcripts, and the
 // report scores them (WER worked out by hand below).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { computeReport } from "../../src/domain/stats/analyze.ts";
-import type { AnnotationFile } from "../../src/domain/types.ts";
 import { studyFile } from "./fixtures.ts";
 import { type Harness, startHarness, TOKEN } from "./harness.ts";
 

@@ -7,11 +7,11 @@ test("db imports no UI store; workers nothing of the features; the domain nothin
   expect(check("src/db/write.ts", "src/stores/notices.ts")).toBe(
     "db/ may import only domain, not stores/",
   );
-  expect(check("src/db/write.ts", "src/domain/types.ts")).toBeNull();
+  expect(check("src/db/write.ts", "src/domain/interchange/types.ts")).toBeNull();
   expect(check("src/workers/importHandler.ts", "src/features/import-export/conflictView.ts")).toBe(
     "workers/ may import only domain, db, not features/import-export/",
   );
-  expect(check("src/domain/merge.ts", "src/db/db.ts")).toBe(
+  expect(check("src/domain/merge/merge.ts", "src/db/db.ts")).toBe(
     "domain/ may import only nothing of ours, not db/",
   );
   expect(check("src/cli/run.ts", "src/db/db.ts")).toBe("cli/ may import only domain, not db/");
@@ -38,12 +38,19 @@ test("a feature uses another only through its index.ts; the app may import anyth
 
 test("cycles are found, with the files in order", () => {
   const graph = new Map([
-    ["src/workers/protocol.ts", ["src/workers/packAnalysis.ts"]],
-    ["src/workers/packAnalysis.ts", ["src/workers/protocol.ts", "src/domain/types.ts"]],
-    ["src/domain/types.ts", []],
+    ["src/workers/analysisMessages.ts", ["src/workers/packAnalysis.ts"]],
+    [
+      "src/workers/packAnalysis.ts",
+      ["src/workers/analysisMessages.ts", "src/domain/interchange/types.ts"],
+    ],
+    ["src/domain/interchange/types.ts", []],
   ]);
   expect(cycles(graph)).toEqual([
-    ["src/workers/packAnalysis.ts", "src/workers/protocol.ts", "src/workers/packAnalysis.ts"],
+    [
+      "src/workers/packAnalysis.ts",
+      "src/workers/analysisMessages.ts",
+      "src/workers/packAnalysis.ts",
+    ],
   ]);
   expect(
     cycles(

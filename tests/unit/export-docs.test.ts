@@ -3,14 +3,14 @@
 // the bins test's study, and the consensus of the exporter tests' fixture study.
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { toAudacityLabels } from "../../src/domain/export/audacity.ts";
 import { toBinMatrixCsv } from "../../src/domain/export/bins.ts";
 import { studyConsensus, toConsensusCsv } from "../../src/domain/export/consensus.ts";
-import { toSpanCsv } from "../../src/domain/export/csv.ts";
-import { toEaf } from "../../src/domain/export/eaf.ts";
 import { exportFixture } from "../../src/domain/export/fixture.test-data.ts";
-import { toTextGrid } from "../../src/domain/export/textgrid.ts";
-import type { AnnotationFile } from "../../src/domain/types.ts";
+import { toAudacityLabels } from "../../src/domain/formats/audacity/write.ts";
+import { toSpanCsv } from "../../src/domain/formats/csv/writeSpans.ts";
+import { toEaf } from "../../src/domain/formats/eaf/write.ts";
+import { toTextGrid } from "../../src/domain/formats/textgrid/write.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 
 const blocks = [
   ...readFileSync("docs/formats.md", "utf8").matchAll(/```[a-z]*\n([\s\S]*?)```/g),

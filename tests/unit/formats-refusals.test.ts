@@ -6,15 +6,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { parseAudacityLabels } from "../../src/domain/formats/audacity.ts";
-import { parseEaf } from "../../src/domain/formats/eaf.ts";
+import { parseAudacityLabels } from "../../src/domain/formats/audacity/read.ts";
+import { parseEaf } from "../../src/domain/formats/eaf/read.ts";
 import { FormatError } from "../../src/domain/formats/foreign.ts";
-import { parseLabelStudio } from "../../src/domain/formats/labelStudio.ts";
+import { parseLabelStudio } from "../../src/domain/formats/labelstudio/read.ts";
 import { detectKind, foreignResult, readForeign } from "../../src/domain/formats/read.ts";
-import { parseTextGrid } from "../../src/domain/formats/textgrid.ts";
+import { parseTextGrid } from "../../src/domain/formats/textgrid/read.ts";
 import { foreignToInterchange } from "../../src/domain/formats/toInterchange.ts";
-import { DEFAULT_TAXONOMY } from "../../src/domain/taxonomy.ts";
-import type { AnnotationFile } from "../../src/domain/types.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
 
 const utf8 = (t: string) => new TextEncoder().encode(t);
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join("tests", "formats", name)));

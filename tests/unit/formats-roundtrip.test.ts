@@ -3,13 +3,13 @@
 // (src/domain/formats/), come back as the same spans with the same reasons. (ELAN counts in
 // milliseconds: its round trip is in formats.test.ts, on millisecond times.)
 import { describe, expect, test } from "vitest";
-import { toAudacityLabels } from "../../src/domain/export/audacity.ts";
-import { toTextGrid } from "../../src/domain/export/textgrid.ts";
-import { parseAudacityLabels } from "../../src/domain/formats/audacity.ts";
-import { parseTextGrid } from "../../src/domain/formats/textgrid.ts";
+import { parseAudacityLabels } from "../../src/domain/formats/audacity/read.ts";
+import { toAudacityLabels } from "../../src/domain/formats/audacity/write.ts";
+import { parseTextGrid } from "../../src/domain/formats/textgrid/read.ts";
+import { toTextGrid } from "../../src/domain/formats/textgrid/write.ts";
 import { foreignToInterchange } from "../../src/domain/formats/toInterchange.ts";
-import { DEFAULT_TAXONOMY } from "../../src/domain/taxonomy.ts";
-import type { AnnotationFile } from "../../src/domain/types.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
 
 const study = (): AnnotationFile => ({
   format: "redpen-annotations",

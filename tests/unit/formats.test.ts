@@ -4,18 +4,18 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { toAudacityLabels } from "../../src/domain/export/audacity.ts";
-import { toEaf } from "../../src/domain/export/eaf.ts";
 import { exportFixture } from "../../src/domain/export/fixture.test-data.ts";
-import { parseAudacityLabels } from "../../src/domain/formats/audacity.ts";
-import { parseEaf } from "../../src/domain/formats/eaf.ts";
+import { parseAudacityLabels } from "../../src/domain/formats/audacity/read.ts";
+import { toAudacityLabels } from "../../src/domain/formats/audacity/write.ts";
+import { parseEaf } from "../../src/domain/formats/eaf/read.ts";
+import { toEaf } from "../../src/domain/formats/eaf/write.ts";
 import { FormatError } from "../../src/domain/formats/foreign.ts";
-import { parseLabelStudio } from "../../src/domain/formats/labelStudio.ts";
+import { parseLabelStudio } from "../../src/domain/formats/labelstudio/read.ts";
 import { detectKind, readForeign } from "../../src/domain/formats/read.ts";
-import { parseTextGrid } from "../../src/domain/formats/textgrid.ts";
+import { parseTextGrid } from "../../src/domain/formats/textgrid/read.ts";
 import { foreignToInterchange, reasonsOfLabel } from "../../src/domain/formats/toInterchange.ts";
-import { DEFAULT_TAXONOMY } from "../../src/domain/taxonomy.ts";
-import type { AnnotationFile } from "../../src/domain/types.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
 
 const dir = path.join("tests", "formats");
 const bytes = (name: string) => new Uint8Array(readFileSync(path.join(dir, name)));

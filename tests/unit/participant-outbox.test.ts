@@ -18,7 +18,7 @@ import {
   setReasons,
   updateParticipation,
 } from "../../src/db/repo.ts";
-import { DEFAULT_RATING_SCALE } from "../../src/domain/ratingScale.ts";
+import { DEFAULT_RATING_SCALE } from "../../src/domain/study/ratingScale.ts";
 import { LabelOutbox, refreshExpertCopy } from "../../src/features/participate/expertLink.ts";
 import { Outbox, type OutboxStatus } from "../../src/features/participate/outbox.ts";
 import { clipIdAt, prepare } from "../../src/features/participate/participation.ts";

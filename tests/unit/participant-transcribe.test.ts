@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createStudy, finishClip, listClips, listSubmissions } from "../../src/db/repo.ts";
-import { DEFAULT_RATING_SCALE } from "../../src/domain/ratingScale.ts";
+import { DEFAULT_RATING_SCALE } from "../../src/domain/study/ratingScale.ts";
 import { publishToServer } from "../../src/features/collection/publish.ts";
 import { Outbox, type OutboxStatus } from "../../src/features/participate/outbox.ts";
 import {

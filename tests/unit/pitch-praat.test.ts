@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { computeFeatures } from "../../src/domain/acoustics/features.ts";
-import { wavSamples } from "../../src/domain/wav.ts";
+import { wavSamples } from "../../src/domain/clips/wav.ts";
 
 interface PraatPitch {
   clips: Record<string, { t1: number; dt: number; f0: number[] }>;

@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, test } from "vitest";
 import { studyConsensus } from "../../src/domain/export/consensus.ts";
 import { edgeFixture } from "../../src/domain/export/edge.test-data.ts";
-import { textGridFiles } from "../../src/domain/export/textgrid.ts";
+import { textGridFiles } from "../../src/domain/formats/textgrid/write.ts";
 
 type Item = (number | string)[];
 interface PraatTier {

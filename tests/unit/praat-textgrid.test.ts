@@ -6,8 +6,8 @@ import path from "node:path";
 import { expect, test } from "vitest";
 import { studyConsensus } from "../../src/domain/export/consensus.ts";
 import { exportFixture } from "../../src/domain/export/fixture.test-data.ts";
-import { NO_REASONS_TIER, textGridFiles } from "../../src/domain/export/textgrid.ts";
-import { parseTextGrid } from "../../src/domain/formats/textgrid.ts";
+import { parseTextGrid } from "../../src/domain/formats/textgrid/read.ts";
+import { NO_REASONS_TIER, textGridFiles } from "../../src/domain/formats/textgrid/write.ts";
 
 interface PraatTier {
   name: string;

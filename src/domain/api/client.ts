@@ -13,7 +13,7 @@
 //   number`), so nothing deeper in the app ever meets a malformed answer.
 // An abort (the caller's signal) is rethrown as it is.
 import type { z } from "zod";
-import { errorMessage } from "../errorText.ts";
+import { errorMessage } from "../util/errorText.ts";
 import {
   apiPath,
   ENDPOINTS,

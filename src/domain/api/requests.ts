@@ -6,8 +6,13 @@
 // bounds come on top (never looser than the reader).
 
 import { describeValue, formatPath } from "../interchange/problems.ts";
-import { IsoDateTimeSchema, issueMessage, RegionSchema, SubmissionSchema } from "../schema.ts";
-import { z } from "../zod.ts";
+import {
+  IsoDateTimeSchema,
+  issueMessage,
+  RegionSchema,
+  SubmissionSchema,
+} from "../interchange/schema.ts";
+import { z } from "../interchange/zod.ts";
 
 /** A participant id the server accepts (from PROLIFIC_PID or `participant`). */
 export const PARTICIPANT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;

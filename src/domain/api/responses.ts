@@ -15,12 +15,12 @@ import type {
   StudyProgress,
   SubmissionResponse,
   WithdrawResult,
-} from "../collection.ts";
-import type { IntakeConfig, StandardId } from "../intake.ts";
-import type { RatingScale } from "../ratingScale.ts";
-import { AnnotationFileSchema, ReasonLabelSchema } from "../schema.ts";
-import type { ScreeningConfig } from "../screening.ts";
-import { z } from "../zod.ts";
+} from "../collection/collection.ts";
+import type { IntakeConfig, StandardId } from "../collection/intake.ts";
+import type { ScreeningConfig } from "../collection/screening.ts";
+import { AnnotationFileSchema, ReasonLabelSchema } from "../interchange/schema.ts";
+import { z } from "../interchange/zod.ts";
+import type { RatingScale } from "../study/ratingScale.ts";
 import { SettingsSchema } from "./requests.ts";
 
 const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 digits 0-9a-f)");

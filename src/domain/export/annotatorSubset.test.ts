@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { planMerge } from "../merge.ts";
-import { parseAnnotationFile, serializeAnnotationFile } from "../schema.ts";
-import type { AnnotationFile } from "../types.ts";
+import { parseAnnotationFile, serializeAnnotationFile } from "../interchange/schema.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
+import { planMerge } from "../merge/merge.ts";
 import { annotatorSubset } from "./annotatorSubset.ts";
 
 // A hand-made study: two crowd workers (w1, w2), two experts (e1, e2) who label some of the

@@ -7,7 +7,7 @@
 // carry audio), the annotator, their submissions and regions, and their reason labels. Labels
 // of an expert refer to other annotators' regions, so those regions and their annotators come
 // along too (unchanged, so merging them back finds nothing new).
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 
 /**
  * The part of `file` that is `annotatorId`'s work. Records keep the file's order. Throws when

@@ -3,9 +3,9 @@
 // clip's end, a region marking every bin it overlaps, in whole microseconds), one column per
 // annotator: 1 marked, 0 not marked, empty when the annotator did not annotate the clip.
 import Papa from "papaparse";
+import { FORMULA_START } from "../formats/csv/writeSpans.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { binCount, markSpan, us } from "../stats/time.ts";
-import type { AnnotationFile } from "../types.ts";
-import { FORMULA_START } from "./csv.ts";
 import { annotatedClips } from "./names.ts";
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,12 +1,12 @@
 import { strFromU8, unzipSync } from "fflate";
 import { expect, test } from "vitest";
-import { audacityFiles } from "./audacity.ts";
+import { audacityFiles } from "../formats/audacity/write.ts";
+import { toSpanCsv } from "../formats/csv/writeSpans.ts";
+import { textGridFiles } from "../formats/textgrid/write.ts";
 import { buildExport } from "./bundles.ts";
 import { studyConsensus, toConsensusCsv, toConsensusJson } from "./consensus.ts";
-import { toSpanCsv } from "./csv.ts";
 import { exportFixture } from "./fixture.test-data.ts";
 import { toInterchangeJson } from "./json.ts";
-import { textGridFiles } from "./textgrid.ts";
 
 const unzip = (data: string | Uint8Array): Record<string, string> => {
   if (typeof data === "string") throw new Error("expected bytes");

@@ -1,13 +1,14 @@
 // The downloads the study page offers, as name + type + bytes, built from one interchange file.
-import type { AnnotationFile } from "../types.ts";
-import { audacityFiles } from "./audacity.ts";
+
+import { audacityFiles } from "../formats/audacity/write.ts";
+import { toSpanCsv } from "../formats/csv/writeSpans.ts";
+import { eafFiles } from "../formats/eaf/write.ts";
+import { textGridFiles } from "../formats/textgrid/write.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { toBinMatrixCsv } from "./bins.ts";
 import { studyConsensus, toConsensusCsv, toConsensusJson } from "./consensus.ts";
-import { toSpanCsv } from "./csv.ts";
-import { eafFiles } from "./eaf.ts";
 import { toInterchangeJson } from "./json.ts";
 import { safeFileName } from "./names.ts";
-import { textGridFiles } from "./textgrid.ts";
 import { trnFiles } from "./trn.ts";
 import { zipTextFiles } from "./zip.ts";
 

@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
+import { toTextGrid } from "../formats/textgrid/write.ts";
 import { computeConsensus } from "../stats/consensus.ts";
 import { studyConsensus, toConsensusCsv, toConsensusJson } from "./consensus.ts";
 import { exportFixture } from "./fixture.test-data.ts";
-import { toTextGrid } from "./textgrid.ts";
 
 // The fixture at 0.1 s bins. c1 (3.444 s, 35 bins; crowd: w17, w3, both submitted): w17 marks
 // bins 10–24 (r2 1–2, r3 1.5–2.5) and 29–34 (r1 2.93–3.41); w3 bins 2–4 (r4 0.2–0.5) and

@@ -2,9 +2,9 @@
 // (majority and model), a JSON with the report's consensus summary and every clip's regions,
 // and two TextGrid tiers per clip (textgrid.ts). The figures are domain/stats/consensus.ts's.
 import Papa from "papaparse";
+import { FORMULA_START } from "../formats/csv/writeSpans.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { type Consensus, computeConsensus } from "../stats/consensus.ts";
-import type { AnnotationFile } from "../types.ts";
-import { FORMULA_START } from "./csv.ts";
 
 export const CONSENSUS_CSV_COLUMNS = ["clip", "clip_name", "method", "start", "end"] as const;
 

@@ -3,7 +3,7 @@
 // past the clip's end, two unlabelled spans with the same middle, and an annotator who
 // finished a clip without marking anything. Praat read its TextGrids too
 // (scripts/golden/praat-textgrid.sh, tests/unit/praat-textgrid-edge.test.ts).
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 
 export function edgeFixture(): AnnotationFile {
   return {

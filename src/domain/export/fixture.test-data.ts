@@ -1,6 +1,6 @@
 // A small hand-made study shared by the exporter tests; the expected outputs in the tests are
 // worked out by hand from it.
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 
 export function exportFixture(): AnnotationFile {
   return {

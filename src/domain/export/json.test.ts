@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { parseAnnotationText } from "../schema.ts";
+import { parseAnnotationText } from "../interchange/schema.ts";
 import { exportFixture } from "./fixture.test-data.ts";
 import { toInterchangeJson } from "./json.ts";
 

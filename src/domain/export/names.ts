@@ -1,6 +1,6 @@
 // File names for exports: per-clip files are named after the clip's audio file (so that
 // `N18_30001.txt` sits beside `N18_30001.wav`), made safe for every file system.
-import type { AnnotationFile, Clip } from "../types.ts";
+import type { AnnotationFile, Clip } from "../interchange/types.ts";
 
 /** Characters no common file system accepts, control characters included. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
@@ -112,7 +112,7 @@ export function annotatedClips(file: AnnotationFile): Clip[] {
 }
 
 /** Integer microseconds, the time base of the statistics (docs/spec/statistics.md). */
-export { us } from "../spans.ts";
+export { us } from "../study/spans.ts";
 
 /**
  * The reasons given to each region, over all its labellers, deduplicated: taxonomy order

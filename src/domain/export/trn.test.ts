@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { trnFiles } from "./trn.ts";
 
 function study(): AnnotationFile {

@@ -3,10 +3,11 @@
 // statistics spec normalises them, so `sclite -r ref.trn trn -h hyp.trn trn -i spu_id` scores
 // what the report scores. Utterance ids are `<annotator>_<clip>`: with `-i spu_id` sclite takes
 // the part before the first underscore as the speaker, so its per-speaker table is per listener.
+
+import type { AnnotationFile } from "../interchange/types.ts";
 import { NO_SYSTEM } from "../stats/errorTypes.ts";
 import { transcriptionSettings } from "../stats/intelligibility.ts";
 import { tokensOf } from "../transcripts/normalise.ts";
-import type { AnnotationFile } from "../types.ts";
 import { safeFileName } from "./names.ts";
 
 /** An id part sclite reads as one piece: no spaces, parentheses or underscores. */

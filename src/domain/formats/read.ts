@@ -1,18 +1,18 @@
 // Which tool wrote a file, by its name and first bytes, and its documents.
 
-import type { ParseResult } from "../schema.ts";
-import type { AnnotationFile } from "../types.ts";
-import { parseAudacityLabels } from "./audacity.ts";
-import { parseEaf } from "./eaf.ts";
-import { decodeText, FORMAT_NAMES, type ForeignDocument, FormatError } from "./foreign.ts";
-import { parseLabelStudio } from "./labelStudio.ts";
-import { parseTextGrid } from "./textgrid.ts";
-import { foreignToInterchange } from "./toInterchange.ts";
+import type { ParseResult } from "../interchange/schema.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
+import { parseAudacityLabels } from "./audacity/read.ts";
 import {
   looksLikeTranscriptsCsv,
   type TranscriptImportOptions,
   transcriptsCsvToFile,
-} from "./transcriptsCsv.ts";
+} from "./csv/readTranscripts.ts";
+import { parseEaf } from "./eaf/read.ts";
+import { decodeText, FORMAT_NAMES, type ForeignDocument, FormatError } from "./foreign.ts";
+import { parseLabelStudio } from "./labelstudio/read.ts";
+import { parseTextGrid } from "./textgrid/read.ts";
+import { foreignToInterchange } from "./toInterchange.ts";
 
 export type FileKind =
   | "interchange"
@@ -70,7 +70,7 @@ export function readForeign(bytes: Uint8Array, name: string, kind: FileKind): Fo
       return parseLabelStudio(value, name);
     }
     case "interchange":
-      throw new Error("an interchange file is read by domain/schema.ts");
+      throw new Error("an interchange file is read by domain/interchange/schema.ts");
     case "transcripts":
       throw new Error("a transcripts CSV is read by formats/transcriptsCsv.ts");
   }

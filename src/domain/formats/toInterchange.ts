@@ -6,7 +6,7 @@
 //   for a file of many recordings, as a Label Studio export);
 // - annotator: one per tier; an id the study already has keeps its role, a new one is crowd;
 // - span: a labelled stretch, its times put on the microsecond grid (one shorter than a
-//   microsecond is refused) and fitted to the clip by the span rules (domain/spans.ts): an end
+//   microsecond is refused) and fitted to the clip by the span rules (domain/study/spans.ts): an end
 //   past the clip is cut to it (said once per file), a span starting at or after the clip's end
 //   is left out (said too); a span the study already has (same clip, annotator and times to the
 //   microsecond) keeps its stored id, so importing a file twice changes nothing;
@@ -17,8 +17,9 @@
 //   span without reasons (other texts are said, once each);
 // - a submission (without a rating) for each tier on a clip that has none for that annotator,
 //   so a tier with no span still says "heard nothing wrong".
-import { checkSpan, secondsFromUs, spanFit, us } from "../spans.ts";
-import type { AnnotationFile, ReasonLabel, Region, Submission } from "../types.ts";
+
+import type { AnnotationFile, ReasonLabel, Region, Submission } from "../interchange/types.ts";
+import { checkSpan, secondsFromUs, spanFit, us } from "../study/spans.ts";
 import { type ForeignDocument, FormatError, nameStem } from "./foreign.ts";
 
 /** The mark our TextGrid and Audacity exports give a span without reasons. */

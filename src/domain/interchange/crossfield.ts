@@ -5,7 +5,7 @@
 // together with the structural problems even when the structure is broken elsewhere; a
 // record whose fields have the wrong type is skipped here (the structural step reported it),
 // and references into an array that is not an array at all are not checked.
-import { spanFit } from "../spans.ts";
+import { spanFit } from "../study/spans.ts";
 import { IdIndex, PairIndex } from "./indexes.ts";
 import type { ProblemList } from "./problems.ts";
 

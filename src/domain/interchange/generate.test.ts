@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { parseAnnotationFile } from "../schema.ts";
 import { generateStudy, mulberry32 } from "./generate.ts";
+import { parseAnnotationFile } from "./schema.ts";
 
 describe("generateStudy", () => {
   const study = generateStudy({ clips: 2000, annotators: 3, seed: 7 });

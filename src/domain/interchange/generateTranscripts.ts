@@ -2,8 +2,9 @@
 // each speaking the same `stimuli` sentences, every clip transcribed by listeners drawn from a
 // pool, each transcript the clip's text with seeded substitutions, deletions and insertions at
 // a rate that grows with the system's index. Deterministic for a seed.
-import type { AnnotationFile, Annotator, Clip, Submission } from "../types.ts";
+
 import { mulberry32 } from "./generate.ts";
+import type { AnnotationFile, Annotator, Clip, Submission } from "./types.ts";
 
 export interface TranscriptStudyOptions {
   systems?: number;

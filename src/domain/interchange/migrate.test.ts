@@ -1,8 +1,8 @@
 // The chain of version steps, with made-up versions: the real format has only version 1, so
 // the steps here stand in for the next one to show the chain runs, in order, before parsing.
 import { expect, test } from "vitest";
-import { parseAnnotationFile } from "../schema.ts";
 import { MIGRATIONS, type MigrationStep, migrate } from "./migrate.ts";
+import { parseAnnotationFile } from "./schema.ts";
 
 /** A version-0 file as it might have looked: `sounds` for clips, lengths in milliseconds. */
 function versionZero(): Record<string, unknown> {

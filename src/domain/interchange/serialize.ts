@@ -8,7 +8,7 @@ import type {
   Region,
   Submission,
   TaxonomyEntry,
-} from "../types.ts";
+} from "./types.ts";
 
 type Row = Record<string, unknown>;
 

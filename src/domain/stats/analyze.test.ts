@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import type { AnnotationFile, Region } from "../types.ts";
+import type { AnnotationFile, Region } from "../interchange/types.ts";
 import { krippendorffAlphaBinary } from "./alpha.ts";
 import { analyze, computeReport } from "./analyze.ts";
 import { annotatedSeconds, binVector, unionAndOverlap } from "./bins.ts";

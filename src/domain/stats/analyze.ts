@@ -3,8 +3,9 @@
 // of the pooled ones (clipPass.ts), and the report is assembled here. Bin vectors are packed
 // 32 bins to a word and pair agreement is accumulated as cell counts, never as concatenated
 // vectors: 100,000 clips × 3 annotators take well under half a second in Node.
-import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../binWidth.ts";
-import type { AnnotationFile } from "../types.ts";
+
+import type { AnnotationFile } from "../interchange/types.ts";
+import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../study/binWidth.ts";
 import { alphaFromSums } from "./alpha.ts";
 import { type ClipAgreement, passOverClips, type ScatterPoint } from "./clipPass.ts";
 import { consensusFromTables } from "./consensus.ts";

@@ -2,10 +2,10 @@
 // seconds (length of the union of its clamped regions). The report computes the same thing in
 // one pass over all regions (analyze.ts); these are the small reference forms, used by tests and
 // by anyone who needs a single annotation.
-import type { Span } from "../spans.ts";
+import type { Span } from "../study/spans.ts";
 import { binCount, markSpan, us } from "./time.ts";
 
-export type { Span } from "../spans.ts";
+export type { Span } from "../study/spans.ts";
 
 /** The 0/1 bin vector of one annotation: K = ceil(D / b) bins, OR over its (clamped) regions. */
 export function binVector(

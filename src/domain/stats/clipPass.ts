@@ -2,7 +2,7 @@
 // (packed 32 bins to a word, in one reused buffer), annotated seconds, per-clip kappa, union and
 // overlap, and the sums that the pooled figures need: pair cell counts, alpha sums, per-annotator
 // counts, and the score–length points.
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { type AlphaSums, addUnits, emptyAlphaSums } from "./alpha.ts";
 import { countBits, countBoth, markSpanBits, popcount, wordCount } from "./bitset.ts";
 import { kappaFromCells } from "./kappa.ts";

@@ -8,8 +8,8 @@
 // (the same annotators voting the same way) are pooled with a weight, so EM runs over a few
 // thousand distinct patterns even for a million bins.
 
-import { type Span, secondsFromUs } from "../spans.ts";
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
+import { type Span, secondsFromUs } from "../study/spans.ts";
 import { kappaFromCells } from "./kappa.ts";
 import { exp, ln, log1p } from "./math.ts";
 import {

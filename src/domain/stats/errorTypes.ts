@@ -1,8 +1,9 @@
 // Error types per system (docs/spec/statistics.md, the paper's Figure 3): the count of each
 // reason over the reason labels of regions on a group's clips, divided by the group's number of
 // annotated clips. Clips without a system are grouped under "(none)".
-import { idRecord } from "../idRecord.ts";
-import type { AnnotationFile } from "../types.ts";
+
+import type { AnnotationFile } from "../interchange/types.ts";
+import { idRecord } from "../util/idRecord.ts";
 import { byCodeUnit, RegionLookup } from "./records.ts";
 import type { ErrorTypeCounts } from "./report.ts";
 

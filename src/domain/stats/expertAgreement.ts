@@ -2,8 +2,9 @@
 // pair of annotators who both labelled some of the same spans, Cohen's kappa per reason over
 // those spans (present/absent), and overall over every (span, reason) cell; then the mean over
 // pairs. The RedPen paper did not measure this.
-import { idRecord } from "../idRecord.ts";
-import type { AnnotationFile } from "../types.ts";
+
+import type { AnnotationFile } from "../interchange/types.ts";
+import { idRecord } from "../util/idRecord.ts";
 import { kappaFromCells } from "./kappa.ts";
 import { byCodeUnit } from "./records.ts";
 

@@ -3,7 +3,7 @@
 // tests/golden. Regenerate with `/usr/bin/python3 scripts/golden/reference.py --all tests/golden`.
 import { describe, expect, test } from "vitest";
 import { differences } from "../../../tests/helpers/differences.ts";
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { analyze, computeReport } from "./analyze.ts";
 
 const files = import.meta.glob<unknown>("../../../tests/golden/*.json", {

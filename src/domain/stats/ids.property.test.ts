@@ -3,7 +3,7 @@
 // ids renamed to harmless ones, with the keys mapped back, and nothing may vanish.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { analyze, computeReport } from "./analyze.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import type { ErrorTypeCounts, Report } from "./report.ts";

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { seededRandom } from "../random.ts";
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
+import { seededRandom } from "../util/random.ts";
 import {
   bootstrapInterval,
   computeIntelligibility,

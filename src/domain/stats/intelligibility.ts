@@ -4,10 +4,11 @@
 // of systems that cannot be told apart (Taylor & Richmond 2021), the interval's width against
 // the number of stimuli, recognisers against listeners (Kendall's tau-b), WER by listener group
 // and the two-factor ANOVAs. Only + − × ÷ and √ (correctly rounded everywhere) are used.
-import { seedState } from "../random.ts";
+
+import type { AnnotationFile, Clip } from "../interchange/types.ts";
 import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
-import type { AnnotationFile, Clip } from "../types.ts";
+import { seedState } from "../util/random.ts";
 import { anovaTables } from "./anova.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { holm, meanAscending, roundDiff, signedRank } from "./mos.ts";

@@ -2,7 +2,7 @@
 // scores"); SciPy 1.10 agrees with each (noted beside it). The golden studies check the rest
 // against the independent Python reference.
 import { describe, expect, test } from "vitest";
-import type { AnnotationFile, Clip, Submission } from "../types.ts";
+import type { AnnotationFile, Clip, Submission } from "../interchange/types.ts";
 import { computeMos, holm, signedRank, signedRankCounts, tQuantile } from "./mos.ts";
 
 describe("the t quantile", () => {

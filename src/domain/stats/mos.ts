@@ -5,7 +5,7 @@
 // Holm's step-down adjustment over every pair of the report.
 import normalCdf from "@stdlib/stats-base-dists-normal-cdf";
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { type AnovaObservation, anovaTables } from "./anova.ts";
 import { averageRanks } from "./correlation.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";

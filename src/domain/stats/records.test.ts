@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { byCodeUnit, clipGrid, groupBy, IdLookup, RegionLookup, readRegions } from "./records.ts";
 
 const clips = (n: number): AnnotationFile["clips"] =>

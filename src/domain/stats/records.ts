@@ -2,7 +2,7 @@
 // µs bin grid, ids resolved to indexes, regions clamped and grouped by clip (sorted by annotator
 // and start within a clip), submissions grouped by clip. Each phase is its own small function so
 // that V8 optimizes it on its own (one huge function keeps being deoptimized on a first call).
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { binCount, us } from "./time.ts";
 
 /** How far ahead of the last match an id lookup looks before using an index, while it mostly hits. */

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { generateStudy } from "../interchange/generate.ts";
-import type { AnnotationFile, Clip, Submission } from "../types.ts";
+import type { AnnotationFile, Clip, Submission } from "../interchange/types.ts";
 import { computeReport } from "./analyze.ts";
 import { computeMos } from "./mos.ts";
 import { bootstrapErrorTypes, bootstrapMos, quantile, stimuliCurve } from "./resample.ts";

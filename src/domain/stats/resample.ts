@@ -11,8 +11,9 @@
 //
 // Seeded: the same seed gives the same numbers. Clips without a sentence count as a sentence
 // of their own.
-import { seededRandom } from "../random.ts";
-import type { AnnotationFile } from "../types.ts";
+
+import type { AnnotationFile } from "../interchange/types.ts";
+import { seededRandom } from "../util/random.ts";
 import { annotatedSeconds } from "./bins.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { computeMos } from "./mos.ts";

@@ -2,9 +2,9 @@
 // Every comparison of region ends with bin boundaries happens on integers, so 0.3 s is exactly
 // 300000 µs and a region ending on a boundary never marks the next bin.
 
-import { us } from "../spans.ts";
+import { us } from "../study/spans.ts";
 
-/** Seconds to integer microseconds: `Math.round(t * 1e6)` (the one helper, domain/spans.ts). */
+/** Seconds to integer microseconds: `Math.round(t * 1e6)` (the one helper, domain/study/spans.ts). */
 export { us };
 
 /** floor(a / b) for integers a and b > 0, exact even where a / b rounds to a neighbouring integer. */

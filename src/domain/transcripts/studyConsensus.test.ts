@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { byReliability, studyConsensus } from "./studyConsensus.ts";
 
 // Two clips, four listeners and a recogniser. Worked by hand (docs/transcripts.md's method):

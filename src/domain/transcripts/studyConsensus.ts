@@ -1,7 +1,7 @@
 // A study's consensus transcripts and its listeners' estimated reliability, as the analysis
 // screen shows them: the default aggregation method (the same code as `cli aggregate
 // STUDY.json --workers W.csv`) over the study's listener transcripts (studyResponses.ts).
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import {
   type AggregationMethod,
   aggregateTranscripts,

@@ -1,7 +1,7 @@
 // A study's transcripts as the aggregation takes them (statistics spec, "Aggregating
 // transcriptions"): per clip, in the study's clip order, the listeners' transcripts by annotator
 // id in code-unit order. Recognisers (role `asr`) are not listeners and are left out.
-import type { AnnotationFile } from "../types.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import type { TaskResponses } from "./taskCsv.ts";
 
 export function studyResponses(file: AnnotationFile): TaskResponses[] {

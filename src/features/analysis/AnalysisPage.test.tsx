@@ -2,10 +2,10 @@
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AnnotationFile } from "../../domain/interchange/types.ts";
 import { analyze } from "../../domain/stats/analyze.ts";
 import { DEFINITIONS } from "../../domain/stats/definitions.ts";
 import type { Report } from "../../domain/stats/report.ts";
-import type { AnnotationFile } from "../../domain/types.ts";
 import { AnalysisPage } from "./AnalysisPage.tsx";
 import type { Analysis, AnalysisOutcome, AnalysisRunner } from "./analysisClient.ts";
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type {
+  Analysis,
+  AnalysisRequest,
+  AnalysisResponse,
+} from "../../workers/analysisMessages.ts";
 import { packAnalysis } from "../../workers/packAnalysis.ts";
-import type { Analysis, AnalysisRequest, AnalysisResponse } from "../../workers/protocol.ts";
 import { AnalysisClient, type AnalysisProgress, type WorkerLike } from "./analysisClient.ts";
 
 class FakeWorker implements WorkerLike {

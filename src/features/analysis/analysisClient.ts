@@ -4,16 +4,21 @@
 
 import type { CurvePoint } from "../../domain/stats/intelligibility.ts";
 import type { StudyConsensus } from "../../domain/transcripts/studyConsensus.ts";
-import { unpackAnalysis } from "../../workers/packAnalysis.ts";
 import type {
   Analysis,
   AnalysisRequest,
   AnalysisResponse,
   AnalysisStage,
   StudyInfo,
-} from "../../workers/protocol.ts";
+} from "../../workers/analysisMessages.ts";
+import { unpackAnalysis } from "../../workers/packAnalysis.ts";
 
-export type { Analysis, ClipAgreement, ScatterPoint, StudyInfo } from "../../workers/protocol.ts";
+export type {
+  Analysis,
+  ClipAgreement,
+  ScatterPoint,
+  StudyInfo,
+} from "../../workers/analysisMessages.ts";
 
 /** The part of a Worker the client uses (a fake one in component tests). */
 export interface WorkerLike {

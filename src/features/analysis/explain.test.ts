@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../domain/stats/report.ts";
-import type { ClipAgreement } from "../../workers/protocol.ts";
+import type { ClipAgreement } from "../../workers/analysisMessages.ts";
 import { agreementReasons, clipKappaReason, correlationReasons } from "./explain.ts";
 
 const agreement = (over: Partial<Report["agreement"]> = {}): Report["agreement"] => ({

@@ -1,7 +1,7 @@
 // Why a figure is undefined (null), in words a researcher can act on. Pure functions of the
 // report and the per-clip figures, following docs/spec/statistics.md's null rules.
 import type { Report } from "../../domain/stats/report.ts";
-import type { ClipAgreement, ScatterPoint } from "../../workers/protocol.ts";
+import type { ClipAgreement, ScatterPoint } from "../../workers/analysisMessages.ts";
 
 const NO_MULTI = "no clip has two or more annotations yet";
 

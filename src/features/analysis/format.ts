@@ -1,10 +1,10 @@
 // Number formatting for the analysis screen: one place so that every figure of a kind is
 // shown the same way (and the browser tests can read it back at the shown precision).
-import { binWidthFault } from "../../domain/binWidth.ts";
+import { binWidthFault } from "../../domain/study/binWidth.ts";
 
-import { NULL_MARK } from "../../domain/fixed.ts";
+import { NULL_MARK } from "../../domain/util/fixed.ts";
 
-export { fixed, NULL_MARK } from "../../domain/fixed.ts";
+export { fixed, NULL_MARK } from "../../domain/util/fixed.ts";
 
 /** A p-value: 3 decimals, scientific notation below 0.001. */
 export function pValue(p: number | null | undefined): string {

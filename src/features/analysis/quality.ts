@@ -1,5 +1,5 @@
-import { REFERENCE_FLAG_THRESHOLD } from "../../domain/referenceCheck.ts";
 import type { AnnotatorQuality } from "../../domain/stats/report.ts";
+import { REFERENCE_FLAG_THRESHOLD } from "../../domain/study/referenceCheck.ts";
 
 /** Default share of reference bins marked above which an annotator is flagged. */
 export const DEFAULT_THRESHOLD = REFERENCE_FLAG_THRESHOLD;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClipAgreement } from "../../workers/protocol.ts";
+import type { ClipAgreement } from "../../workers/analysisMessages.ts";
 import { sortClips } from "./sortClips.ts";
 
 function clip(

@@ -1,6 +1,6 @@
 // Ordering the per-clip agreement list. Undefined agreement always goes last, whichever the
 // direction, so "lowest agreement first" starts with the clips that have a figure.
-import type { ClipAgreement } from "../../workers/protocol.ts";
+import type { ClipAgreement } from "../../workers/analysisMessages.ts";
 
 export type ClipSortKey = "agreement" | "name" | "system" | "annotations";
 export type SortDirection = "ascending" | "descending";

@@ -17,10 +17,10 @@ import {
   type SubmissionRecord,
   updateRegion,
 } from "../../db/repo.ts";
-import { errorMessage } from "../../domain/errorText.ts";
-import { ownValue } from "../../domain/idRecord.ts";
-import { ratingScaleOf } from "../../domain/ratingScale.ts";
-import { spanFromMarks } from "../../domain/spans.ts";
+import { ratingScaleOf } from "../../domain/study/ratingScale.ts";
+import { spanFromMarks } from "../../domain/study/spans.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
+import { ownValue } from "../../domain/util/idRecord.ts";
 import { useIntlShape, useT } from "../../lib/i18n.tsx";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { RatingGroup } from "./RatingGroup.tsx";

@@ -12,7 +12,7 @@ import {
   listSubmissions,
   studyText,
 } from "../../db/repo.ts";
-import { taskOf } from "../../domain/studyTask.ts";
+import { taskOf } from "../../domain/study/studyTask.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { annotatePath } from "../../lib/routes.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";

@@ -14,7 +14,7 @@ import {
   saveSubmission,
   setReasons,
 } from "../../db/repo.ts";
-import { parseAnnotationText } from "../../domain/schema.ts";
+import { parseAnnotationText } from "../../domain/interchange/schema.ts";
 import { useNotices } from "../../stores/notices.ts";
 import { DownloadMyWork, myWorkFileName } from "./DownloadMyWork.tsx";
 import { FinishedScreen } from "./FinishedScreen.tsx";

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { formatTime } from "../../audio/format.ts";
 import type { ClipRecord, SubmissionRecord } from "../../db/repo.ts";
-import type { StudyTask } from "../../domain/types.ts";
+import type { StudyTask } from "../../domain/interchange/types.ts";
 import { useIntlShape, useT } from "../../lib/i18n.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 

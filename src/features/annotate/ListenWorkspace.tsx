@@ -8,10 +8,10 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { finishClip } from "../../db/repo.ts";
-import { errorMessage } from "../../domain/errorText.ts";
-import { ratingScaleOf } from "../../domain/ratingScale.ts";
-import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../../domain/studyTask.ts";
+import { ratingScaleOf } from "../../domain/study/ratingScale.ts";
+import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../../domain/study/studyTask.ts";
 import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/transcripts/limits.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { inputType, isActivatedByKey, isTypingTarget } from "../../lib/keyActions.ts";
 import type { ClipWorkspaceProps } from "./ClipWorkspace.tsx";

@@ -6,8 +6,8 @@ import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { Busy } from "../../components/Busy.tsx";
 import { ensureAnnotator, ensureDemoStudy, getStudy, listAnnotators } from "../../db/repo.ts";
-import { errorMessage } from "../../domain/errorText.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import { browserLanguage, Language, type MessageId, useT } from "../../lib/i18n.tsx";
 import {
   type Identity,

@@ -1,9 +1,9 @@
-// The overall rating, 1–5, in the study's wording (domain/ratingScale.ts: the SOMOS
+// The overall rating, 1–5, in the study's wording (domain/study/ratingScale.ts: the SOMOS
 // naturalness question unless the researcher changed it). The "rating required" message is
 // shown by the screen under "Finish clip" (element `errorId`), so that it appearing moves
 // nothing; the radio group points to it while it is shown.
 import { useId } from "react";
-import { DEFAULT_RATING_SCALE, type RatingScale } from "../../domain/ratingScale.ts";
+import { DEFAULT_RATING_SCALE, type RatingScale } from "../../domain/study/ratingScale.ts";
 import { useIntlShape, useT } from "../../lib/i18n.tsx";
 
 const VALUES = [1, 2, 3, 4, 5] as const;

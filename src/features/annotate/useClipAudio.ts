@@ -1,7 +1,7 @@
 // The current clip's audio as an object URL, with the neighbouring clips loaded ahead.
 import { useEffect, useState } from "react";
-import { clipSource, notAllowedMessage } from "../../domain/clipSource.ts";
-import { errorMessage } from "../../domain/errorText.ts";
+import { clipSource, notAllowedMessage } from "../../domain/clips/clipSource.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import type { AudioCache } from "./audioCache.ts";
 
 export type ClipAudio =

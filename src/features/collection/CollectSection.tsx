@@ -2,8 +2,8 @@
 // participant, and the collected work through the usual merge preview into this study.
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import type { StudyProgress } from "../../domain/collection.ts";
-import { errorMessage } from "../../domain/errorText.ts";
+import type { StudyProgress } from "../../domain/collection/collection.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import { ImportAnnotations } from "../import-export/index.ts";
 import type { Connection } from "./connection.ts";
 import { ProgressView } from "./ProgressView.tsx";

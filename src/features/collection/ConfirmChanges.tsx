@@ -2,8 +2,8 @@
 // what to what, and what it means for them, before anything is sent.
 import { useEffect, useId, useRef } from "react";
 import { Button } from "../../components/Button.tsx";
-import type { PublishedStudy } from "../../domain/collection.ts";
-import type { PublishChange } from "../../domain/publishChanges.ts";
+import type { PublishedStudy } from "../../domain/collection/collection.ts";
+import type { PublishChange } from "../../domain/collection/publishChanges.ts";
 
 export function ConfirmChanges({
   changes,

@@ -1,7 +1,7 @@
 // "Expert links": a link per expert, shown once, that sends their reasons back to the server.
 import { useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { errorMessage } from "../../domain/errorText.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import type { Connection } from "./connection.ts";
 import { Field } from "./Field.tsx";
 import { LinkRow } from "./PublishedLinks.tsx";

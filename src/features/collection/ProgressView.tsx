@@ -3,10 +3,10 @@
 // counted as theirs), each person's reference-clip check, and withdrawing a participant.
 import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import type { StudyProgress, WithdrawResult } from "../../domain/collection.ts";
-import { errorMessage } from "../../domain/errorText.ts";
-import { REFERENCE_FLAG_THRESHOLD } from "../../domain/referenceCheck.ts";
-import type { ParticipantStatus } from "../../domain/types.ts";
+import type { StudyProgress, WithdrawResult } from "../../domain/collection/collection.ts";
+import type { ParticipantStatus } from "../../domain/interchange/types.ts";
+import { REFERENCE_FLAG_THRESHOLD } from "../../domain/study/referenceCheck.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 
 type Row = StudyProgress["perParticipant"][number];
 

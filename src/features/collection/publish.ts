@@ -1,7 +1,7 @@
 // Publishing a study from the study page to a collection server (docs/server.md): the study
 // as an interchange file without annotations, each clip's audio by its SHA-256, then only the
 // audio the server does not have. Publishing again reads the published study back first and
-// changes nothing the researcher has not confirmed (domain/publishChanges.ts).
+// changes nothing the researcher has not confirmed (domain/collection/publishChanges.ts).
 
 import { getClipAudio, studyToFile } from "../../db/repo.ts";
 import {
@@ -11,10 +11,10 @@ import {
   genericLink,
   type PublishedStudy,
   prolificLink,
-} from "../../domain/collection.ts";
-import { type PublishChange, publishChanges } from "../../domain/publishChanges.ts";
-import { taskOf } from "../../domain/studyTask.ts";
-import type { AnnotationFile } from "../../domain/types.ts";
+} from "../../domain/collection/collection.ts";
+import { type PublishChange, publishChanges } from "../../domain/collection/publishChanges.ts";
+import type { AnnotationFile } from "../../domain/interchange/types.ts";
+import { taskOf } from "../../domain/study/studyTask.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 

@@ -13,7 +13,7 @@ import {
   requireSpace,
   runWrite,
 } from "../../db/repo.ts";
-import { errorMessage } from "../../domain/errorText.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 
 const SHOWN = 8;
 

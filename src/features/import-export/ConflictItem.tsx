@@ -1,7 +1,7 @@
 // One conflict: the fields that differ, side by side, and the choice of which version stays.
 import { useId } from "react";
-import { conflictTitle, differingFields, sourceLabel } from "../../domain/conflictView.ts";
-import type { Choice, Conflict } from "../../domain/merge.ts";
+import { conflictTitle, differingFields, sourceLabel } from "../../domain/merge/conflictView.ts";
+import type { Choice, Conflict } from "../../domain/merge/merge.ts";
 
 export function ConflictItem({
   conflict,

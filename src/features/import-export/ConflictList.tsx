@@ -2,13 +2,13 @@
 // list is shown a page at a time; the pages come from the import worker, which holds the plan.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { errorMessage } from "../../domain/errorText.ts";
-import { type Choice, chosenFor } from "../../domain/merge.ts";
+import { type Choice, chosenFor } from "../../domain/merge/merge.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import {
   CONFLICT_PAGE,
   type ConflictChoices,
   type ConflictView,
-} from "../../workers/importProtocol.ts";
+} from "../../workers/importMessages.ts";
 import { ConflictItem } from "./ConflictItem.tsx";
 
 /** The choice shown for a conflict: the domain's rule (chosenFor). */

@@ -6,11 +6,11 @@ import userEvent from "@testing-library/user-event";
 import { strFromU8, unzipSync } from "fflate";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { db } from "../../db/db.ts";
-import { applyMerge, planImport } from "../../db/interchange.ts";
+import { applyMerge, planImport } from "../../db/studyFiles.ts";
 import { toBinMatrixCsv } from "../../domain/export/bins.ts";
 import type { ExportDownload } from "../../domain/export/bundles.ts";
-import { toSpanCsv } from "../../domain/export/csv.ts";
 import { exportFixture } from "../../domain/export/fixture.test-data.ts";
+import { toSpanCsv } from "../../domain/formats/csv/writeSpans.ts";
 import { ExportPanel } from "./ExportPanel.tsx";
 
 const downloads: ExportDownload[] = [];

@@ -5,8 +5,8 @@
 import { useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { studyToFile } from "../../db/repo.ts";
-import { errorMessage } from "../../domain/errorText.ts";
 import { buildExport, type ExportKind } from "../../domain/export/bundles.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import { downloadFile } from "../../lib/download.ts";
 import { AddAudio } from "./AddAudio.tsx";
 

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import Dexie from "dexie";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { db } from "../../db/db.ts";
-import { studyToFile } from "../../db/interchange.ts";
-import type { AnnotationFile } from "../../domain/types.ts";
+import { studyToFile } from "../../db/studyFiles.ts";
+import type { AnnotationFile } from "../../domain/interchange/types.ts";
 import { ImportAnnotations } from "./ImportAnnotations.tsx";
 
 function annotatorFile(id: string, start: number, end: number): AnnotationFile {

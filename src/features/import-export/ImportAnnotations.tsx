@@ -11,9 +11,9 @@
 // to the file input when the card is empty again.
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { errorMessage } from "../../domain/errorText.ts";
 import { problemLine } from "../../domain/interchange/problems.ts";
-import type { LoadResult, MergeOutcomeView } from "../../workers/importProtocol.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
+import type { LoadResult, MergeOutcomeView } from "../../workers/importMessages.ts";
 import { AnnotationFilePicker } from "./AnnotationFilePicker.tsx";
 import { ImportClient, type ImportProgress } from "./importClient.ts";
 import { MergePreview } from "./MergePreview.tsx";

@@ -1,7 +1,7 @@
 // New / unchanged / conflicting records of one study's import, per kind of record.
 
-import { KIND_LABEL } from "../../domain/conflictView.ts";
-import { ENTITY_KINDS, type MergePlan } from "../../domain/merge.ts";
+import { KIND_LABEL } from "../../domain/merge/conflictView.ts";
+import { ENTITY_KINDS, type MergePlan } from "../../domain/merge/merge.ts";
 
 function Cell({ value, tone }: { value: number; tone: string }) {
   return (

@@ -8,7 +8,7 @@ import { describeWriteError } from "../../db/repo.ts";
 import { plural } from "../../lib/format.ts";
 import { studyPath } from "../../lib/routes.ts";
 import { notify } from "../../stores/notices.ts";
-import type { ConflictChoices, MergeOutcomeView, PlanView } from "../../workers/importProtocol.ts";
+import type { ConflictChoices, MergeOutcomeView, PlanView } from "../../workers/importMessages.ts";
 import { ConflictList } from "./ConflictList.tsx";
 import { type ImportClient, ImportError, type ImportProgress } from "./importClient.ts";
 import { MergeCounts } from "./MergeCounts.tsx";

@@ -2,9 +2,9 @@
 // finished clip: most likely deleted by the annotator after an earlier export. The researcher
 // keeps them (the default: nothing is deleted unasked) or removes them with their labels.
 import { useId } from "react";
-import { spanTitle } from "../../domain/conflictView.ts";
+import { spanTitle } from "../../domain/merge/conflictView.ts";
 import { plural } from "../../lib/format.ts";
-import type { PlanView } from "../../workers/importProtocol.ts";
+import type { PlanView } from "../../workers/importMessages.ts";
 
 export function MissingRegions({
   missing,

@@ -2,7 +2,7 @@
 // any is listed nothing is imported; removing it lets the other files go on to the preview.
 import { Button } from "../../components/Button.tsx";
 import { problemLine } from "../../domain/interchange/problems.ts";
-import type { Problem } from "../../domain/schema.ts";
+import type { Problem } from "../../domain/interchange/schema.ts";
 
 const SHOWN = 12;
 

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { ImportRequest, ImportResponse } from "../../workers/importProtocol.ts";
+import type { ImportRequest, ImportResponse } from "../../workers/importMessages.ts";
 import { ImportClient, ImportError, type ImportWorkerLike } from "./importClient.ts";
 
 /** A worker that records requests; the test answers them. */

@@ -10,7 +10,7 @@ import type {
   ImportStage,
   LoadResult,
   MergeOutcomeView,
-} from "../../workers/importProtocol.ts";
+} from "../../workers/importMessages.ts";
 
 /** The part of a Worker the client uses. */
 export interface ImportWorkerLike {

@@ -3,7 +3,7 @@
 // without penalty.
 import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import type { StudyAbout } from "../../domain/collection.ts";
+import type { StudyAbout } from "../../domain/collection/collection.ts";
 import { useT } from "../../lib/i18n.tsx";
 
 export function ConsentStep({

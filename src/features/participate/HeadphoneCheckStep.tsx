@@ -1,12 +1,12 @@
-// The headphone check (domain/headphoneCheck.ts) before the clips: each trial plays three
+// The headphone check (domain/collection/headphoneCheck.ts) before the clips: each trial plays three
 // sounds through Web Audio, then asks which one was the odd one out (Huggins: the one with a
 // faint tone; antiphase: the quietest). The server makes the sounds (from a secret only it
 // holds) and scores the choices the page sends: the page never knows the answers. A
 // participant who fails ends with the study's "screened out" code instead of clips.
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { errorMessage } from "../../domain/errorText.ts";
-import type { ScreeningConfig, ScreeningTest } from "../../domain/screening.ts";
+import type { ScreeningConfig, ScreeningTest } from "../../domain/collection/screening.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import { useT } from "../../lib/i18n.tsx";
 
 /** Plays the sounds one after another; resolves when the last has ended. */

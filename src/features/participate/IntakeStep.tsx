@@ -1,4 +1,4 @@
-// The intake questionnaire (domain/intake.ts), after consent: the study's standard questions
+// The intake questionnaire (domain/collection/intake.ts), after consent: the study's standard questions
 // that are on and its free questions, required ones marked. Checked here with the same rule
 // the server applies, so a participant sees what is missing before anything is sent.
 import { type FormEvent, useId, useState } from "react";
@@ -9,7 +9,7 @@ import {
   checkAnswers,
   type IntakeConfig,
   STANDARD_QUESTIONS,
-} from "../../domain/intake.ts";
+} from "../../domain/collection/intake.ts";
 import { type MessageId, useT } from "../../lib/i18n.tsx";
 
 /** The canonical answers (stored in English, whatever the page's language) as shown. */

@@ -15,10 +15,14 @@ import {
   studyText,
   updateParticipation,
 } from "../../db/repo.ts";
-import { type ArriveRequest, arrivalFromSearch, type StudyAbout } from "../../domain/collection.ts";
-import { errorMessage } from "../../domain/errorText.ts";
+import {
+  type ArriveRequest,
+  arrivalFromSearch,
+  type StudyAbout,
+} from "../../domain/collection/collection.ts";
+import type { Answers } from "../../domain/collection/intake.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
-import type { Answers } from "../../domain/intake.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
 import { browserLanguage, Language, useT } from "../../lib/i18n.tsx";
 import { CrowdScreen } from "../annotate/index.ts";

@@ -6,7 +6,7 @@
 // is replaced by arriving again (same platform id: same participant).
 
 import { getStudy, type Participation, updateParticipation } from "../../db/repo.ts";
-import type { ParticipantState } from "../../domain/collection.ts";
+import type { ParticipantState } from "../../domain/collection/collection.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import {
   acknowledge,

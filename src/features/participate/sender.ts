@@ -4,7 +4,7 @@
 // label, the browser back online, "Try again now"). A refusal that cannot pass by itself is
 // shown and retried only on a kick.
 
-import { errorMessage } from "../../domain/errorText.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import { ApiError } from "../../lib/collectionApi.ts";
 
 export type OutboxStatus =

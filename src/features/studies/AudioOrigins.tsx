@@ -1,12 +1,12 @@
 // "Audio from other sites": the other origins this study's clips fetch audio from (clips
 // imported with an absolute `uri` and no stored audio). Nothing is fetched from an origin
-// until the researcher allows it here (domain/clipSource.ts); the choice stays in this browser.
+// until the researcher allows it here (domain/clips/clipSource.ts); the choice stays in this browser.
 import { useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { type ClipRecord, type StudyRecord, setAudioOriginAllowed } from "../../db/repo.ts";
-import { foreignOrigin, foreignOrigins } from "../../domain/clipSource.ts";
-import { errorMessage } from "../../domain/errorText.ts";
+import { foreignOrigin, foreignOrigins } from "../../domain/clips/clipSource.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 
 export function AudioOrigins({
   study,

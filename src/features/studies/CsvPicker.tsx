@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { buttonClass } from "../../components/Button.tsx";
-import { CSV_COLUMNS } from "../../domain/clipCsv.ts";
+import { CSV_COLUMNS } from "../../domain/clips/clipCsv.ts";
 
 /** The optional clip-metadata CSV: a file input, its name, and its problems. */
 export function CsvPicker({

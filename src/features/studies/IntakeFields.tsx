@@ -1,4 +1,4 @@
-// "Intake questionnaire" in the study settings (domain/intake.ts): each standard question off,
+// "Intake questionnaire" in the study settings (domain/collection/intake.ts): each standard question off,
 // optional or required, and free questions one per line ("*" first for a required one).
 // Stored as `study.intake` when anything is asked; participants of a collection-server study
 // answer it after consent.
@@ -9,8 +9,8 @@ import {
   type IntakeConfig,
   type Need,
   STANDARD_QUESTIONS,
-} from "../../domain/intake.ts";
-import { type ScreeningConfig, screeningOf } from "../../domain/screening.ts";
+} from "../../domain/collection/intake.ts";
+import { type ScreeningConfig, screeningOf } from "../../domain/collection/screening.ts";
 
 /** The free questions as typed: one per line, "*" first for required. */
 export function freeText(config: IntakeConfig): string {

@@ -4,8 +4,12 @@ import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
-import { transcriptionDraft, transcriptionFromDraft, withTask } from "../../domain/studyTask.ts";
-import type { StudyTask } from "../../domain/types.ts";
+import type { StudyTask } from "../../domain/interchange/types.ts";
+import {
+  transcriptionDraft,
+  transcriptionFromDraft,
+  withTask,
+} from "../../domain/study/studyTask.ts";
 import { plural } from "../../lib/format.ts";
 import { studyPath } from "../../lib/routes.ts";
 import { notify } from "../../stores/notices.ts";

@@ -5,9 +5,9 @@
 import { type ChangeEvent, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { INPUT } from "../../components/inputClass.ts";
-import { errorMessage } from "../../domain/errorText.ts";
 import { textsProblems } from "../../domain/i18n/catalogue.ts";
 import { canonicalTag, languageName } from "../../domain/i18n/languages.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 import { downloadFile } from "../../lib/download.ts";
 import { loadMessages } from "../../lib/i18n.tsx";
 import { FieldError } from "./fields.tsx";

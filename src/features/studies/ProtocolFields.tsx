@@ -1,10 +1,10 @@
 // "Protocol (for the report)" in the study settings: the details of a listening test that only
 // the researcher knows (platform, recruitment filters, qualification, listening setup, pay,
 // dates). Stored as `study.protocol`; the protocol report says "not reported" for each one left
-// empty (domain/protocol.ts).
+// empty (domain/report/protocol.ts).
 import { useId } from "react";
 import { INPUT } from "../../components/inputClass.ts";
-import { PROTOCOL_KEYS, type ProtocolSettings } from "../../domain/protocolSettings.ts";
+import { PROTOCOL_KEYS, type ProtocolSettings } from "../../domain/report/protocolSettings.ts";
 import { FieldError } from "./fields.tsx";
 
 /** The form's text for each field. */

@@ -8,7 +8,7 @@ import {
   DEFAULT_RATING_SCALE,
   defaultRatingScale,
   type RatingScale,
-} from "../../domain/ratingScale.ts";
+} from "../../domain/study/ratingScale.ts";
 import { FieldError } from "./fields.tsx";
 
 export function RatingScaleFields({

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
-import { taskOf } from "../../domain/studyTask.ts";
+import { taskOf } from "../../domain/study/studyTask.ts";
 import { analysisPath, annotatePath, appHref } from "../../lib/routes.ts";
 import { LazyCollectionPanel } from "../collection/index.ts";
 import { ImportAnnotations, LazyExportPanel } from "../import-export/index.ts";

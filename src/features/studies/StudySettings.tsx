@@ -1,7 +1,7 @@
 import type { StudyRecord } from "../../db/repo.ts";
+import { type IntakeConfig, intakeOf, STANDARD_QUESTIONS } from "../../domain/collection/intake.ts";
+import { type ScreeningConfig, screeningOf } from "../../domain/collection/screening.ts";
 import { languageName, languageOf } from "../../domain/i18n/languages.ts";
-import { type IntakeConfig, intakeOf, STANDARD_QUESTIONS } from "../../domain/intake.ts";
-import { type ScreeningConfig, screeningOf } from "../../domain/screening.ts";
 
 const SHORT: Record<string, string> = {
   ageBand: "age",

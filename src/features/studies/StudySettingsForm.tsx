@@ -5,24 +5,24 @@ import { Button } from "../../components/Button.tsx";
 import { INPUT } from "../../components/inputClass.ts";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
+import { intakeOf } from "../../domain/collection/intake.ts";
+import { screeningOf } from "../../domain/collection/screening.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
-import { intakeOf } from "../../domain/intake.ts";
-import { protocolOf } from "../../domain/protocolSettings.ts";
+import { protocolOf } from "../../domain/report/protocolSettings.ts";
 import {
   defaultRatingScale,
   isDefaultRatingScale,
   type RatingScale,
   ratingScaleOf,
   ratingScaleProblem,
-} from "../../domain/ratingScale.ts";
-import { screeningOf } from "../../domain/screening.ts";
+} from "../../domain/study/ratingScale.ts";
 import {
   taskOf,
   transcriptionDraft,
   transcriptionFromDraft,
   transcriptionOf,
   withTask,
-} from "../../domain/studyTask.ts";
+} from "../../domain/study/studyTask.ts";
 import { notify } from "../../stores/notices.ts";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";

@@ -3,8 +3,8 @@
 // significance level and the intake field that groups listeners. In New study and Edit settings.
 import { useId } from "react";
 import { INPUT } from "../../components/inputClass.ts";
-import { DEFAULT_MAX_PLAYS, TASKS, type TranscriptionDraft } from "../../domain/studyTask.ts";
-import type { StudyTask } from "../../domain/types.ts";
+import type { StudyTask } from "../../domain/interchange/types.ts";
+import { DEFAULT_MAX_PLAYS, TASKS, type TranscriptionDraft } from "../../domain/study/studyTask.ts";
 import { FieldError } from "./fields.tsx";
 
 export function TaskFields({

@@ -1,7 +1,7 @@
 // The audio files chosen for a new study and what decoding them found.
 import { readAudioDuration } from "../../audio/decode.ts";
-import { errorMessage } from "../../domain/errorText.ts";
-import type { ChosenDuration } from "../../domain/wav.ts";
+import type { ChosenDuration } from "../../domain/clips/wav.ts";
+import { errorMessage } from "../../domain/util/errorText.ts";
 
 export type AudioItem =
   | { key: string; file: File; status: "pending" }

@@ -6,7 +6,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import type { AnnotatorRecord } from "../../db/repo.ts";
-import { NO_INTAKE } from "../../domain/intake.ts";
+import { NO_INTAKE } from "../../domain/collection/intake.ts";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
 import { intakeText, screeningText } from "./StudySettings.tsx";
 

@@ -1,7 +1,7 @@
 // Creating a study from decoded audio files and optional CSV metadata, and adding more clips
 // to a study later the same way.
 import { addClips, createStudy, listClips, type NewClip } from "../../db/repo.ts";
-import { type ClipMeta, clipIdFor } from "../../domain/clipCsv.ts";
+import { type ClipMeta, clipIdFor } from "../../domain/clips/clipCsv.ts";
 
 export interface DecodedFile {
   file: File;

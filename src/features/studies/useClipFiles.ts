@@ -1,7 +1,7 @@
 // The audio files (and optional metadata CSV) chosen for new clips, shared by "New study" and
 // "Add clips": the list, its decoding, refused names, and the CSV matched to the files.
 import { useMemo, useState } from "react";
-import { type CsvClipRow, matchClipCsv, parseClipCsv } from "../../domain/clipCsv.ts";
+import { type CsvClipRow, matchClipCsv, parseClipCsv } from "../../domain/clips/clipCsv.ts";
 import { type AudioItem, addFiles, decodePending } from "./audioFiles.ts";
 
 export type DecodedItem = Extract<AudioItem, { status: "ok" }>;

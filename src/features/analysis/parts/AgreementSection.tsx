@@ -1,6 +1,6 @@
 import type { FigureKey } from "../../../domain/stats/definitions.ts";
 import type { Report } from "../../../domain/stats/report.ts";
-import type { ClipAgreement } from "../../../workers/protocol.ts";
+import type { ClipAgreement } from "../../../workers/analysisMessages.ts";
 import { agreementReasons } from "../explain.ts";
 import { count, fixed, percent } from "../format.ts";
 import { Defined } from "./Defined.tsx";

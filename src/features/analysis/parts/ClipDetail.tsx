@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { paletteColor } from "../../../audio/colors.ts";
 import { Waveform, type WaveformSpan } from "../../../audio/Waveform.tsx";
 import { getClip, getClipAudio, listRegions, type RegionRecord } from "../../../db/repo.ts";
-import type { ClipAgreement } from "../../../workers/protocol.ts";
+import type { ClipAgreement } from "../../../workers/analysisMessages.ts";
 import { clipKappaReason } from "../explain.ts";
 import { fixed } from "../format.ts";
 import { AnnotatorLanes } from "./AnnotatorLanes.tsx";

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { NO_SYSTEM } from "../../../domain/stats/errorTypes.ts";
-import type { ClipAgreement } from "../../../workers/protocol.ts";
+import type { ClipAgreement } from "../../../workers/analysisMessages.ts";
 import { clipKappaReason } from "../explain.ts";
 import { count, fixed } from "../format.ts";
 import { orderSystems } from "../palette.ts";

@@ -5,9 +5,9 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { db } from "../../../db/db.ts";
-import { applyMerge, planImport } from "../../../db/interchange.ts";
+import { applyMerge, planImport } from "../../../db/studyFiles.ts";
+import type { AnnotationFile } from "../../../domain/interchange/types.ts";
 import { studyConsensus } from "../../../domain/transcripts/studyConsensus.ts";
-import type { AnnotationFile } from "../../../domain/types.ts";
 import { ReliabilityList } from "./ReliabilityList.tsx";
 import { TranscriptView } from "./TranscriptView.tsx";
 

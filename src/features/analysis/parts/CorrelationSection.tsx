@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { FigureKey } from "../../../domain/stats/definitions.ts";
 import type { Report } from "../../../domain/stats/report.ts";
-import type { ScatterPoint } from "../../../workers/protocol.ts";
+import type { ScatterPoint } from "../../../workers/analysisMessages.ts";
 import { correlationReasons } from "../explain.ts";
 import { count, fixed, pValue } from "../format.ts";
 import { evenSample } from "../sample.ts";

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
-import { ownValue } from "../../../domain/idRecord.ts";
+import type { TaxonomyEntry } from "../../../domain/interchange/types.ts";
 import type { Report } from "../../../domain/stats/report.ts";
 import type { SystemErrorBootstrap } from "../../../domain/stats/resample.ts";
-import type { TaxonomyEntry } from "../../../domain/types.ts";
+import { ownValue } from "../../../domain/util/idRecord.ts";
 import { PER_SAMPLE_NULL } from "../explain.ts";
 import { count, fixed } from "../format.ts";
 import { orderSystems } from "../palette.ts";

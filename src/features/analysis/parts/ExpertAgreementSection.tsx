@@ -1,7 +1,7 @@
-import { ownValue } from "../../../domain/idRecord.ts";
+import type { TaxonomyEntry } from "../../../domain/interchange/types.ts";
 import { definitionOf } from "../../../domain/stats/definitions.ts";
 import type { Report } from "../../../domain/stats/report.ts";
-import type { TaxonomyEntry } from "../../../domain/types.ts";
+import { ownValue } from "../../../domain/util/idRecord.ts";
 import { count, fixed } from "../format.ts";
 import { Defined } from "./Defined.tsx";
 import { Section } from "./Section.tsx";

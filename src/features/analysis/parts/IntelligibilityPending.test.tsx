@@ -4,13 +4,13 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { db } from "../../../db/db.ts";
-import { applyMerge, planImport } from "../../../db/interchange.ts";
+import { applyMerge, planImport } from "../../../db/studyFiles.ts";
+import type { AnnotationFile } from "../../../domain/interchange/types.ts";
 import {
   computeIntelligibility,
   computeStimuliCurve,
 } from "../../../domain/stats/intelligibility.ts";
 import { studyConsensus } from "../../../domain/transcripts/studyConsensus.ts";
-import type { AnnotationFile } from "../../../domain/types.ts";
 import { IntelligibilitySection } from "./IntelligibilitySection.tsx";
 
 // The charts (Observable Plot measures text on a canvas jsdom lacks) are not what is tested here.

@@ -1,9 +1,9 @@
 import * as Plot from "@observablehq/plot";
 import { useCallback, useMemo } from "react";
-import { ownValue } from "../../../domain/idRecord.ts";
 import type { Report } from "../../../domain/stats/report.ts";
 import type { TokenUnit } from "../../../domain/transcripts/normalise.ts";
 import type { StudyConsensus } from "../../../domain/transcripts/studyConsensus.ts";
+import { ownValue } from "../../../domain/util/idRecord.ts";
 import { count, fixed, percent, pValue } from "../format.ts";
 import { orderSystems, systemColors } from "../palette.ts";
 import { AnovaTable } from "./AnovaTable.tsx";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { ownValue } from "../../../domain/idRecord.ts";
 import type { Report } from "../../../domain/stats/report.ts";
+import { ownValue } from "../../../domain/util/idRecord.ts";
 import type { StudyInfo } from "../analysisClient.ts";
 import { count, fixed, pValue } from "../format.ts";
 import { orderSystems } from "../palette.ts";

@@ -2,7 +2,7 @@ import {
   type ProtocolFacts,
   type ProtocolFormat,
   protocolReport,
-} from "../../../domain/protocol.ts";
+} from "../../../domain/report/protocol.ts";
 import type { Report } from "../../../domain/stats/report.ts";
 import { downloadFile } from "../../../lib/download.ts";
 

@@ -7,7 +7,7 @@ import {
   RULE_IDS,
   type RuleId,
   ruleText,
-} from "../../../domain/qualityRules.ts";
+} from "../../../domain/study/qualityRules.ts";
 import { Section } from "./Section.tsx";
 
 const VALUE_KEY: Record<RuleId, "threshold" | "seconds" | "variance"> = {

@@ -1,7 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { useCallback } from "react";
 import { NO_SYSTEM } from "../../../domain/stats/errorTypes.ts";
-import type { ScatterPoint } from "../../../workers/protocol.ts";
+import type { ScatterPoint } from "../../../workers/analysisMessages.ts";
 import { orderSystems, systemColors } from "../palette.ts";
 import { extent, type StackedPoint, stackPoints } from "../sample.ts";
 import { PlotView } from "./PlotView.tsx";

@@ -2,7 +2,7 @@
 // has it), who is labelling, the shortcuts button and the download of their work.
 import type { Ref } from "react";
 import type { ClipRecord, StudyRecord } from "../../../db/repo.ts";
-import { ownValue } from "../../../domain/idRecord.ts";
+import { ownValue } from "../../../domain/util/idRecord.ts";
 import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import { DownloadMyWork } from "../DownloadMyWork.tsx";
 import { isolated, seconds } from "./words.ts";

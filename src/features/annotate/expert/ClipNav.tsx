@@ -1,6 +1,6 @@
 // Clip navigation for the expert: Previous/Next (keys P/N), where we are, the
 // "Only clips with unlabelled spans" filter and the labelling progress.
-import type { LabelProgress } from "../../../domain/expert.ts";
+import type { LabelProgress } from "../../../domain/study/expert.ts";
 import { useT } from "../../../lib/i18n.tsx";
 
 interface Props {

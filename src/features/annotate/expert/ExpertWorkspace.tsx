@@ -3,7 +3,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { WaveformHandle } from "../../../audio/Waveform.tsx";
 import type { ClipRecord } from "../../../db/repo.ts";
-import { type ClipCounts, studyLabelState } from "../../../domain/expert.ts";
+import { type ClipCounts, studyLabelState } from "../../../domain/study/expert.ts";
 import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import { useExpertUi } from "../../../stores/expert.ts";
 import { ClipHeader } from "./ClipHeader.tsx";

@@ -2,8 +2,9 @@
 // taxonomy type, with its description and the key (1–9, 0, -) that toggles it. With several
 // spans a box is ticked when all have the reason and mixed when some do; a tick gives it to
 // all. Every tick is stored at once.
-import { keyForReasonIndex } from "../../../domain/expert.ts";
-import type { TaxonomyEntry } from "../../../domain/types.ts";
+
+import type { TaxonomyEntry } from "../../../domain/interchange/types.ts";
+import { keyForReasonIndex } from "../../../domain/study/expert.ts";
 import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import type { ExpertSpan } from "./clipView.ts";
 import { spanName } from "./words.ts";

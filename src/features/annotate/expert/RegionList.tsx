@@ -3,7 +3,7 @@
 // Shift/Ctrl-click) adds it to the spans labelled at once, and "Select overlapping" (O) takes
 // every span overlapping the selected one.
 import { formatTime } from "../../../audio/format.ts";
-import type { TaxonomyEntry } from "../../../domain/types.ts";
+import type { TaxonomyEntry } from "../../../domain/interchange/types.ts";
 import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import type { ExpertSpan } from "./clipView.ts";
 import { seconds, spanName } from "./words.ts";

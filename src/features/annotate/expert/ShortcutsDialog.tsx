@@ -2,8 +2,8 @@
 // lines of the screen's action table (useExpertKeys.ts), the reason keys spelled out for the
 // study's taxonomy, and the dialog's own Esc; the descriptions in the page's language.
 import { Dialog } from "../../../components/Dialog.tsx";
-import { REASON_KEYS } from "../../../domain/expert.ts";
-import type { TaxonomyEntry } from "../../../domain/types.ts";
+import type { TaxonomyEntry } from "../../../domain/interchange/types.ts";
+import { REASON_KEYS } from "../../../domain/study/expert.ts";
 import { type MessageId, useT } from "../../../lib/i18n.tsx";
 import { helpRows } from "../../../lib/keyActions.ts";
 import { CLOSE_HELP, EXPERT_ACTIONS, REASON_HELP } from "./useExpertKeys.ts";

@@ -4,7 +4,7 @@ import { type ReactNode, type Ref, useState } from "react";
 import { formatTime } from "../../../audio/format.ts";
 import { ENERGY_COLOR, type OverlayTracks, PITCH_COLOR } from "../../../audio/overlay.ts";
 import { Waveform, type WaveformHandle, type WaveformSpan } from "../../../audio/Waveform.tsx";
-import type { Span } from "../../../domain/spans.ts";
+import type { Span } from "../../../domain/study/spans.ts";
 import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import { useWaveformWords } from "../waveformWords.ts";
 import { AnnotatorLegend } from "./AnnotatorLegend.tsx";

@@ -3,8 +3,8 @@
 // crowd's majority consensus.
 import type { WaveformSpan } from "../../../audio/Waveform.tsx";
 import type { ReasonLabelRecord, RegionRecord } from "../../../db/repo.ts";
-import { type Span, unionOfSpans } from "../../../domain/spans.ts";
 import { majoritySpans } from "../../../domain/stats/consensus.ts";
+import { type Span, unionOfSpans } from "../../../domain/study/spans.ts";
 import { assignAnnotatorColors } from "./annotatorColors.ts";
 
 export interface ExpertSpan {

@@ -3,7 +3,7 @@
 // kept there per clip.
 import { useCallback, useState } from "react";
 import type { AcousticFeatures } from "../../../domain/acoustics/features.ts";
-import { errorMessage } from "../../../domain/errorText.ts";
+import { errorMessage } from "../../../domain/util/errorText.ts";
 import { clipFeatures } from "../../../workers/features.ts";
 
 export interface ClipFeaturesState {

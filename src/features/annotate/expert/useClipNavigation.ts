@@ -3,7 +3,7 @@
 // comes from the navigation index; until it arrives the remembered clip (or the study's first)
 // is shown and Next/Previous wait.
 import { useCallback, useMemo } from "react";
-import { stepClip } from "../../../domain/expert.ts";
+import { stepClip } from "../../../domain/study/expert.ts";
 import { positionKey, useExpertUi } from "../../../stores/expert.ts";
 
 export function useClipNavigation(

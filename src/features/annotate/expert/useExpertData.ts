@@ -24,7 +24,7 @@ import {
   type RegionRecord,
   type StudyRecord,
 } from "../../../db/repo.ts";
-import { clipSource, notAllowedMessage } from "../../../domain/clipSource.ts";
+import { clipSource, notAllowedMessage } from "../../../domain/clips/clipSource.ts";
 
 export interface ExpertData {
   study: StudyRecord;
@@ -118,7 +118,7 @@ export type ClipAudio =
 
 /**
  * The clip's stored audio, else its `uri` when the study may fetch from there
- * (domain/clipSource.ts), else none.
+ * (domain/clips/clipSource.ts), else none.
  */
 export function useClipAudio(
   studyId: string,

@@ -6,7 +6,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import { countRegions } from "../../../db/repo.ts";
-import { errorMessage } from "../../../domain/errorText.ts";
+import { errorMessage } from "../../../domain/util/errorText.ts";
 import type {
   ExpertIndex,
   ExpertIndexRequest,

@@ -2,7 +2,7 @@
 // below and by the shortcuts dialog. Keys are ignored while the person types in a text field,
 // and when a modifier (Ctrl, Alt, Meta) is held.
 import { useEffect } from "react";
-import { REASON_KEYS, reasonIndexForKey } from "../../../domain/expert.ts";
+import { REASON_KEYS, reasonIndexForKey } from "../../../domain/study/expert.ts";
 import {
   type HelpRow,
   inputType,

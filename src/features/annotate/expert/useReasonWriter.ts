@@ -7,7 +7,7 @@
 // fails (runWrite has already shown the error notice).
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { setReasonOnRegions } from "../../../db/repo.ts";
-import { toggleReasonOnAll } from "../../../domain/expert.ts";
+import { toggleReasonOnAll } from "../../../domain/study/expert.ts";
 
 interface Pending {
   reasons: string[];
@@ -41,7 +41,7 @@ export function useReasonWriter(
 
   /**
    * Toggles `reasonId` on every span given (with its stored reasons): given to all unless all
-   * have it (domain/expert.ts toggleReasonOnAll). Resolves once stored.
+   * have it (domain/study/expert.ts toggleReasonOnAll). Resolves once stored.
    */
   const toggle = useCallback(
     (

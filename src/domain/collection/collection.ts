@@ -1,0 +1,210 @@
+// The collection server's protocol (docs/server.md), shared by the server (src/server), the
+// command line (src/cli/collection.ts) and the app's participant and researcher screens: the
+// shapes of what goes over the wire, and the participant links. One home for each.
+
+import type { z } from "zod";
+import type { ArriveRequestSchema, SubmissionRequestSchema } from "../api/requests.ts";
+import type { ParticipantStatus } from "../interchange/types.ts";
+import type { RatingScale } from "../study/ratingScale.ts";
+import type { IntakeConfig } from "./intake.ts";
+import type { ScreeningConfig } from "./screening.ts";
+
+export interface CollectionSettings {
+  /** Clips each participant annotates (default 10). */
+  clipsPerParticipant: number;
+  /** Participants each clip gets before any clip gets more (default 3). */
+  ratingsPerClip: number;
+  /** Shown at the end, once every clip is acknowledged. */
+  completionCode?: string;
+  /** Where the end screen's button leads (Prolific: …/submissions/complete?cc=CODE). */
+  completionUrl?: string;
+  /** Shown to a participant who fails the headphone screening (Prolific: a "screened out" code). */
+  screenedOutCode?: string;
+  /** Where the screened-out page's "Back to Prolific" button leads. */
+  screenedOutUrl?: string;
+  /** The consent text participants agree to (else the study's own, else the pages' default). */
+  consent?: string;
+  /** Minutes a participant may send nothing before their unfinished clips go to others. */
+  slotTimeoutMinutes?: number;
+}
+
+export const DEFAULT_SETTINGS: CollectionSettings = { clipsPerParticipant: 10, ratingsPerClip: 3 };
+
+export interface PublishRequest {
+  /** The study as an interchange file; its annotations, if any, are not published. */
+  file: unknown;
+  settings?: Partial<CollectionSettings>;
+  /** Each clip's audio: its SHA-256 (hex) and type. */
+  audio?: Record<string, { sha256: string; mime: string }>;
+}
+
+export interface PublishResult {
+  studyId: string;
+  clips: number;
+  /** SHA-256 of the audio the server does not have yet: upload each with PUT /api/audio/… */
+  missingAudio: string[];
+  created: boolean;
+}
+
+/** A study as published on a server, read back for the study page and `cli publish`. */
+export interface PublishedStudy {
+  studyId: string;
+  name: string;
+  /** The study's task as published ("mark" when the study names none). */
+  task: string;
+  clips: number;
+  settings: CollectionSettings;
+  /** Everyone who arrived, by status. */
+  participants: { started: number; completed: number; returned: number; screenedOut: number };
+  publishedAt: string;
+  updatedAt: string;
+}
+
+/** What a participant's withdrawal deleted from the server (`cli withdraw`, the progress panel). */
+export interface WithdrawResult {
+  /** The platform's id of the participant (Prolific's PID), as asked. */
+  participant: string;
+  platform: string;
+  status: ParticipantStatus;
+  /** Finished clips deleted, with their spans. */
+  submissions: number;
+  spans: number;
+  /** Experts' reasons given to those spans, deleted with them. */
+  reasonLabels: number;
+  /** Intake answers and a headphone check result deleted (false: they had none). */
+  intake: boolean;
+  screening: boolean;
+  /** Unfinished clips given back, to be assigned to others. */
+  slotsFreed: number;
+}
+
+/** What anyone with the link may read before taking part: the consent and intake steps. */
+export interface StudyAbout {
+  name: string;
+  consent?: string;
+  instructions?: string;
+  /** The intake questionnaire, when the study asks anything. */
+  intake?: IntakeConfig;
+  /** The headphone screening, when the study has one. */
+  screening?: ScreeningConfig;
+  /** The language the pages are shown in (`study.language`, BCP 47), when not English. */
+  language?: string;
+  /** The researcher's own texts for the pages (`study.participantTexts`), when any. */
+  participantTexts?: Record<string, string>;
+}
+
+/** Who arrives (docs/server.md): the contract's schema is the one home of its rules. */
+export type ArriveRequest = z.input<typeof ArriveRequestSchema>;
+
+/** Which of the participant's clips the server has, and the completion once it has all. */
+export interface ParticipantProgress {
+  status: ParticipantStatus;
+  total: number;
+  done: number[];
+  completion?: { code?: string; url?: string };
+}
+
+export interface ParticipantState {
+  participantId: string;
+  status: ParticipantStatus;
+  /**
+   * The rating question is always given, the default wording included. The task when it is
+   * not "mark", and for "transcribe" the plays a clip allows: never the clips' texts.
+   */
+  study: StudyAbout & {
+    requireRating?: boolean;
+    ratingScale?: RatingScale;
+    task?: "rate" | "transcribe";
+    maxPlays?: number;
+  };
+  /** The assigned clips by position: what a participant sees of them (no name, no system). */
+  clips: { position: number; duration: number }[];
+  /** Positions whose submissions the server has. */
+  done: number[];
+  /** Once every clip is acknowledged. */
+  completion?: { code?: string; url?: string };
+  /** For a participant the headphone screening screened out: their code, no clips. */
+  screenedOut?: { code?: string; url?: string };
+}
+
+/** One finished clip; made by the participant's browser, checked by the contract's schema. */
+export type SubmissionRequest = z.input<typeof SubmissionRequestSchema>;
+
+export interface SubmissionResponse {
+  clientId: string;
+  replay: boolean;
+  progress: ParticipantProgress;
+}
+
+export interface StudyProgress {
+  studyId: string;
+  participants: { started: number; completed: number; returned: number; screenedOut: number };
+  /** Clips × participants assigned and done. */
+  assigned: number;
+  done: number;
+  clips: number;
+  ratingsPerClip: number;
+  perParticipant: {
+    id: string;
+    platform: string;
+    /** The platform's id of the participant (Prolific's PID, or the link's `participant`). */
+    participant: string;
+    status: ParticipantStatus;
+    done: number;
+    total: number;
+    /** Seconds marked unnatural on their reference (natural) clips, once sent: RedPen's filter. */
+    referenceMarkedSeconds: number | null;
+    /** The length of the reference clips they sent, in seconds (null: none sent yet). */
+    referenceSeconds: number | null;
+  }[];
+}
+
+/** The API's refusals: `{ error: { code, message } }`. */
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}
+
+export { CLIENT_ID_PATTERN, PARTICIPANT_ID_PATTERN } from "../api/requests.ts";
+
+/** The participant page of a study on `server` (no trailing slash): `…/p/<id>`. */
+export function participantPagePath(studyId: string): string {
+  return `/p/${encodeURIComponent(studyId)}`;
+}
+
+/** The link to paste into Prolific's study URL (with "URL parameters" on). */
+export function prolificLink(server: string, studyId: string): string {
+  return `${server}${participantPagePath(studyId)}?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}`;
+}
+
+/** The link for every other platform, a lab or a class: one `participant` id each. */
+export function genericLink(server: string, studyId: string, participant = "<id>"): string {
+  return `${server}${participantPagePath(studyId)}?participant=${participant}`;
+}
+
+/** Prolific's completion address for a completion code. */
+export function prolificCompletionUrl(code: string): string {
+  return `https://app.prolific.com/submissions/complete?cc=${encodeURIComponent(code)}`;
+}
+
+/** Who arrives through a link: from Prolific's parameters, else the generic `participant`. */
+export function arrivalFromSearch(params: URLSearchParams): ArriveRequest | null {
+  const prolific = params.get("PROLIFIC_PID");
+  if (prolific) {
+    const out: ArriveRequest = { platform: "prolific", participantId: prolific };
+    const study = params.get("STUDY_ID");
+    const session = params.get("SESSION_ID");
+    if (study) out.platformStudyId = study;
+    if (session) out.sessionId = session;
+    return out;
+  }
+  const generic = params.get("participant");
+  return generic ? { platform: "link", participantId: generic } : null;
+}
+
+/**
+ * An expert's link: the expert page with the expert's id, and the token in the fragment (never
+ * sent to a server, so it stays out of logs and Referer headers).
+ */
+export function expertLink(server: string, studyId: string, expertId: string, token: string) {
+  return `${server}/x/${encodeURIComponent(studyId)}?expert=${encodeURIComponent(expertId)}#token=${token}`;
+}
