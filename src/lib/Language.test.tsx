@@ -30,7 +30,9 @@ test("what was typed survives a change of language, and the new language arrives
       <Prompt />
     </Language>,
   );
-  // the Vietnamese catalogue's words, in the same input that kept its value
+  // hidden while the Vietnamese catalogue loads, never shown in English under "vi"…
+  expect(box.closest('[aria-busy="true"]')).not.toBeNull();
+  // …then the Vietnamese catalogue's words, in the same input that kept its value
   const same = await screen.findByRole("textbox", { name: "Thử lại" });
   expect(same).toBe(box);
   expect(same).toHaveValue("fin1");

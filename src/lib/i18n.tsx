@@ -88,8 +88,8 @@ function useDocumentLanguage(tag: string) {
  * The pages below in `language` (a BCP 47 tag), with the researcher's `texts` over its
  * catalogue. Renders nothing while the first catalogue is fetched (a few kB, once). When the
  * language changes (a study read after the page opened, in another language than the browser's),
- * the pages stay in the old language until the new catalogue is here: they are not unmounted, so
- * what someone was typing (the annotator id on the prompt) is not lost.
+ * the pages are hidden, not unmounted, until the new catalogue is here: what someone was typing
+ * (the annotator id on the prompt) is not lost, and no text shows in the old language.
  */
 export function Language({
   language,
@@ -117,6 +117,10 @@ export function Language({
   const own = useMemo(() => usableTexts(JSON.parse(textsKey)), [textsKey]);
   useDocumentLanguage(loaded?.tag ?? tag);
   if (!loaded) return <div aria-busy="true" className="min-h-screen" />;
+  // While another language's catalogue loads, the pages stay mounted but hidden: nothing is
+  // shown in the old language, and nothing typed is lost. The wrapper is always there (as
+  // `display: contents` when shown), so React keeps the same tree under it.
+  const switching = loaded.tag !== tag;
   return (
     <IntlProvider
       locale={loaded.tag === PSEUDO_LOCALE ? "en" : loaded.tag}
@@ -124,8 +128,10 @@ export function Language({
       defaultLocale="en"
       onError={reportIntlError}
     >
-      <RegisterPageLanguage tag={tag} />
-      {children}
+      <RegisterPageLanguage tag={loaded.tag} />
+      <div className={switching ? "hidden" : "contents"} aria-busy={switching || undefined}>
+        {children}
+      </div>
     </IntlProvider>
   );
 }

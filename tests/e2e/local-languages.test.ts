@@ -39,6 +39,8 @@ test("the local crowd link of a Vietnamese study: prompt, clips and finished scr
   await page.getByRole("button", { name: "Edit settings" }).click();
   await page.getByLabel("Language of the participant's pages").selectOption("vi");
   await page.getByRole("button", { name: "Save settings" }).click();
+  // (The form, with the language's option and its catalogue button, closes once saved.)
+  await page.getByRole("button", { name: "Save settings" }).waitFor({ state: "detached" });
   await page.getByText("Vietnamese (vi)").waitFor();
 
   // The annotator opens the link without an id: the prompt is Vietnamese.
