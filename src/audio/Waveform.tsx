@@ -13,33 +13,18 @@ import {
   useState,
 } from "react";
 import WaveSurfer from "wavesurfer.js";
-import type { GenericPlugin } from "wavesurfer.js/dist/base-plugin.js";
-import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
+import RegionsPlugin from "wavesurfer.js/plugins/regions";
 import TimelinePlugin from "wavesurfer.js/plugins/timeline";
 import ZoomPlugin from "wavesurfer.js/plugins/zoom";
 import { MIN_SPAN_SECONDS, type Span } from "../domain/study/spans.ts";
-import { errorMessage } from "../domain/util/errorText.ts";
-import { spanFill, withAlpha } from "./colors.ts";
 import { clampTime, MAX_ZOOM, MIN_ZOOM, pxToZoom, roundSeconds, zoomToPx } from "./format.ts";
-import { SPECTROGRAM_HEIGHT, TIMELINE_HEIGHT, waveformBoxHeight } from "./layout.ts";
-import { drawOverlay, type OverlayTracks } from "./overlay.ts";
-import { planRegions } from "./reconcile.ts";
+import { TIMELINE_HEIGHT, waveformBoxHeight } from "./layout.ts";
+import type { OverlayTracks } from "./overlay.ts";
+import { type RegionsApi, useRegionSync, type WaveformSpan } from "./regionSync.ts";
+import { useOverlay } from "./useOverlay.ts";
+import { useSpectrogram } from "./useSpectrogram.ts";
 
-export interface WaveformSpan {
-  id: string;
-  start: number;
-  end: number;
-  /** Base colour "#RRGGBB": the fill is drawn translucent, the border solid. */
-  color: string;
-  editable: boolean;
-  label?: string;
-  /**
-   * Drawn as a band along the bottom fifth of the waveform, above the time ruler and in front of
-   * the full-height spans
-   * (the expert's consensus regions: distinct from the spans, and clickable over them).
-   */
-  band?: boolean;
-}
+export type { WaveformSpan } from "./regionSync.ts";
 
 export interface WaveformHandle {
   playPause(): void;
@@ -109,7 +94,6 @@ export interface WaveformProps {
   onDecoded?(audio: AudioBuffer): void;
 }
 
-type RegionsApi = ReturnType<typeof RegionsPlugin.create>;
 /** `gen` numbers the wavesurfer instance (one per audio) that became ready. */
 type Status =
   | { kind: "loading" }
@@ -124,39 +108,6 @@ function fitPxPerSec(ws: WaveSurfer): number {
 
 /** A performance mark set each time a clip's audio is decoded and playable. */
 export const WAVEFORM_READY_MARK = "redpen:waveform-ready";
-
-/** What each region element was last styled with, so unchanged spans are not touched again. */
-const styledWith = new WeakMap<Region, string>();
-
-function styleRegion(region: Region, span: WaveformSpan, selected: boolean): void {
-  const el = region.element;
-  if (!el) return;
-  const key = `${span.id}|${span.color}|${selected}|${span.label ?? ""}|${region.content ? 1 : 0}|${span.band ? 1 : 0}`;
-  if (styledWith.get(region) === key) return;
-  styledWith.set(region, key);
-  el.dataset.spanId = span.id;
-  el.style.borderLeft = `2px solid ${span.color}`;
-  el.style.borderRight = `2px solid ${span.color}`;
-  el.style.boxShadow = selected ? `inset 0 0 0 2px ${span.color}, 0 0 0 1px #0f172a` : "none";
-  el.style.zIndex = selected ? "6" : span.band ? "5" : "";
-  if (span.band) {
-    // Just above the time ruler, which runs along the bottom of the regions' box.
-    el.style.top = "auto";
-    el.style.bottom = `${TIMELINE_HEIGHT}px`;
-    el.style.height = "20%";
-    el.style.backgroundColor = withAlpha(span.color, 0.55);
-  }
-  el.title = span.label ?? "";
-  if (region.content) {
-    region.content.style.color = "#0f172a";
-    region.content.style.fontSize = "11px";
-    region.content.style.fontWeight = "600";
-    region.content.style.padding = "1px 4px";
-    region.content.style.background = "rgba(255, 255, 255, 0.8)";
-    region.content.style.borderRadius = "0 0 4px 0";
-    region.content.style.pointerEvents = "none";
-  }
-}
 
 export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(props, ref) {
   const {
@@ -317,62 +268,17 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
     [],
   );
 
-  // Dragging out new spans.
-  useEffect(() => {
-    const regions = regionsRef.current;
-    if (!isLive(readyGen) || !allowCreate || !regions) return;
-    return regions.enableDragSelection({ color: withAlpha(createColor, 0.25) });
-  }, [isLive, readyGen, allowCreate, createColor]);
-
-  // spans prop → plugin regions: the plan (reconcile.ts) says what to add, change and remove.
-  useEffect(() => {
-    const regions = regionsRef.current;
-    if (!isLive(readyGen) || !regions) return;
-    const pending = pendingRef.current;
-    const byId = new Map(regions.getRegions().map((r) => [r.id, r]));
-    const plan = planRegions(
-      [...byId.values()].map((r) => ({
-        id: r.id,
-        start: r.start,
-        end: r.end,
-        color: r.color,
-        drag: r.drag,
-        resize: r.resize,
-        label: r.content?.textContent ?? "",
-        busy: Boolean(r.isDragging || r.updatingSide),
-      })),
-      spans,
-      (span) => spanFill(span.color, span.id === selectedId),
-      pending,
-      performance.now(),
-    );
-    for (const id of plan.remove) byId.get(id)?.remove();
-    for (const id of plan.settled) pending.delete(id);
-    for (const { span, fill } of plan.add) {
-      addingRef.current = true;
-      try {
-        const added = regions.addRegion({
-          id: span.id,
-          start: span.start,
-          end: span.end,
-          color: fill,
-          drag: span.editable,
-          resize: span.editable,
-          minLength: MIN_SPAN_SECONDS,
-          ...(span.label ? { content: span.label } : {}),
-        });
-        styleRegion(added, span, span.id === selectedId);
-      } finally {
-        addingRef.current = false;
-      }
-    }
-    for (const { id, span, change } of plan.update) {
-      const region = byId.get(id);
-      if (!region) continue;
-      if (Object.keys(change).length > 0) region.setOptions(change);
-      styleRegion(region, span, span.id === selectedId);
-    }
-  }, [isLive, readyGen, spans, selectedId]);
+  useRegionSync({
+    regionsRef,
+    isLive,
+    readyGen,
+    spans,
+    selectedId,
+    allowCreate,
+    createColor,
+    pendingRef,
+    addingRef,
+  });
 
   // zoom prop (a factor of this clip's fitted level) → wavesurfer's pixels per second.
   useEffect(() => {
@@ -382,78 +288,10 @@ export const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Wavef
     if (Math.abs(ws.options.minPxPerSec - px) > 0.5) ws.zoom(px);
   }, [isLive, readyGen, zoom]);
 
-  // The spectrogram is loaded (and its code fetched) only when someone asks for it.
-  const [spectrogramError, setSpectrogramError] = useState<string | null>(null);
-  useEffect(() => {
-    const ws = wsRef.current;
-    if (!isLive(readyGen) || !ws || !showSpectrogram) return;
-    let cancelled = false;
-    let plugin: GenericPlugin | null = null;
-    setSpectrogramError(null);
-    import("wavesurfer.js/plugins/spectrogram")
-      .then(({ default: SpectrogramPlugin }) => {
-        if (cancelled || wsRef.current !== ws) return;
-        const created = SpectrogramPlugin.create({
-          height: SPECTROGRAM_HEIGHT,
-          labels: true,
-          labelsBackground: "rgba(15, 23, 42, 0.55)",
-          scale: "mel",
-          frequencyMax: 8000,
-          fftSamples: 512,
-        });
-        ws.registerPlugin(created);
-        plugin = created;
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setSpectrogramError(errorMessage(error));
-      });
-    return () => {
-      cancelled = true;
-      if (plugin && wsRef.current === ws) ws.unregisterPlugin(plugin);
-    };
-  }, [isLive, readyGen, showSpectrogram]);
-
-  // The F0 / energy overlay: a canvas the size of the visible waveform, redrawn (at most once a
-  // frame) when the view scrolls, zooms or resizes, or the tracks change.
+  const spectrogramError = useSpectrogram(wsRef, isLive, readyGen, showSpectrogram);
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const overlay = props.overlay ?? null;
-  useEffect(() => {
-    const ws = wsRef.current;
-    const canvas = overlayRef.current;
-    // The canvas is there exactly when there is something to draw.
-    if (!isLive(readyGen) || !ws || !canvas || !overlay) return;
-    let frame = 0;
-    const draw = () => {
-      frame = 0;
-      const ctx = canvas.getContext("2d");
-      const duration = ws.getDuration();
-      if (!ctx || duration <= 0) return;
-      const width = ws.getWidth();
-      const ratio = window.devicePixelRatio || 1;
-      if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
-      if (canvas.height !== Math.round(height * ratio)) canvas.height = Math.round(height * ratio);
-      canvas.style.width = `${width}px`;
-      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-      const pxPerSec = ws.getWrapper().getBoundingClientRect().width / duration;
-      drawOverlay(ctx, overlay, { start: ws.getScroll() / pxPerSec, pxPerSec, width, height });
-    };
-    const schedule = () => {
-      if (frame === 0) frame = requestAnimationFrame(draw);
-    };
-    draw();
-    const subs = [
-      ws.on("scroll", schedule),
-      ws.on("zoom", schedule),
-      ws.on("redrawcomplete", schedule),
-    ];
-    const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(schedule);
-    resize?.observe(canvas.parentElement ?? canvas);
-    return () => {
-      for (const unsubscribe of subs) unsubscribe();
-      resize?.disconnect();
-      if (frame !== 0) cancelAnimationFrame(frame);
-    };
-  }, [isLive, readyGen, overlay, height]);
+  useOverlay(wsRef, overlayRef, isLive, readyGen, overlay, height);
 
   const currentTime = useCallback((): number => {
     const ws = wsRef.current;
