@@ -13,8 +13,8 @@ import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { preview } from "vite";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium.ts";
+import { timeToWaveformReady } from "./waveformTiming.ts";
 
-const READY_MARK = "redpen:waveform-ready"; // WAVEFORM_READY_MARK in src/audio/Waveform.tsx
 const dist = path.resolve(process.argv[2] ?? process.env.BENCH_DIST ?? "dist");
 if (!existsSync(path.join(dist, "index.html"))) {
   console.error(`No build in ${dist}: run \`npx vite build --outDir ${dist}\` first.`);
@@ -49,31 +49,6 @@ function initialJs(): { files: { file: string; raw: number; gzip: number }[]; gz
 
 async function waitReady(page: Page) {
   await page.locator('section[aria-label="Waveform"][aria-busy="false"] canvas').first().waitFor();
-}
-
-/** Clicks "Next clip" and resolves with the time until the next waveform-ready mark. */
-function timeNextClip(page: Page): Promise<number> {
-  return page.evaluate(
-    (mark) =>
-      new Promise<number>((resolve, reject) => {
-        const button = [...document.querySelectorAll("button")].find(
-          (b) => b.textContent?.trim() === "Next clip",
-        );
-        if (!button) return reject(new Error("no Next clip button"));
-        const observer = new PerformanceObserver((list) => {
-          const entry = list.getEntries().find((e) => e.name === mark);
-          if (entry) {
-            observer.disconnect();
-            resolve(entry.startTime - t0);
-          }
-        });
-        observer.observe({ type: "mark" });
-        const t0 = performance.now();
-        button.click();
-        setTimeout(() => reject(new Error("waveform not ready after 20 s")), 20_000);
-      }),
-    READY_MARK,
-  );
 }
 
 /** Writes spans straight into IndexedDB (the app re-reads them on reload). */
@@ -146,7 +121,7 @@ async function main() {
     await page.goto(url);
     await waitReady(page);
     const steps: number[] = [];
-    for (let i = 1; i < 20; i++) steps.push(await timeNextClip(page));
+    for (let i = 1; i < 20; i++) steps.push(await timeToWaveformReady(page, "Next clip"));
     const sorted = [...steps].sort((a, b) => a - b);
 
     // 2. Long tasks while dragging a span on a clip with 100 spans.

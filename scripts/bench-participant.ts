@@ -9,46 +9,21 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "playwright-core";
+import { chromium } from "playwright-core";
 import { createCollectionServer } from "../src/server/http.ts";
 import { migrate } from "../src/server/migrations.ts";
 import { publishStudy } from "../src/server/service.ts";
 import { openPglite } from "../src/server/store.ts";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium.ts";
 import { storeDemoClips } from "../tests/server/fixtures.ts";
+import { timeToWaveformReady } from "./waveformTiming.ts";
 
-const READY_MARK = "redpen:waveform-ready"; // WAVEFORM_READY_MARK in src/audio/Waveform.tsx
 const args = process.argv.slice(2);
 const N = args.includes("--clips") ? Number(args[args.indexOf("--clips") + 1]) : 6;
 const IDS = ["s01_flite", "s02_flite", "s03_flite", "s04_flite", "s05_flite", "s02_espeak"];
 if (!(N >= 2 && N <= IDS.length)) {
   console.error(`--clips: from 2 to ${IDS.length}`);
   process.exit(2);
-}
-
-/** Presses "Finish clip" and resolves with the time until the next waveform-ready mark. */
-function timeFinish(page: Page): Promise<number> {
-  return page.evaluate(
-    (mark) =>
-      new Promise<number>((resolve, reject) => {
-        const button = [...document.querySelectorAll("button")].find(
-          (b) => b.textContent?.trim() === "Finish clip",
-        );
-        if (!button) return reject(new Error("no Finish clip button"));
-        const observer = new PerformanceObserver((list) => {
-          const entry = list.getEntries().find((e) => e.name === mark);
-          if (entry) {
-            observer.disconnect();
-            resolve(entry.startTime - t0);
-          }
-        });
-        observer.observe({ type: "mark" });
-        const t0 = performance.now();
-        button.click();
-        setTimeout(() => reject(new Error("next clip not ready after 20 s")), 20_000);
-      }),
-    READY_MARK,
-  );
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-bench-participant-"));
@@ -110,7 +85,7 @@ try {
       .getByText("Heard to the end: you can finish this clip.")
       .waitFor({ timeout: 30_000 });
     await page.keyboard.press("3");
-    const ms = await timeFinish(page);
+    const ms = await timeToWaveformReady(page, "Finish clip");
     times.push(ms);
     console.log(`clip ${i} → ${i + 1}: ${ms.toFixed(1)} ms`);
   }
