@@ -23,6 +23,7 @@ import { errorMessage } from "../../domain/util/errorText.ts";
 import { ownValue } from "../../domain/util/idRecord.ts";
 import { useIntlShape, useT } from "../../lib/i18n.tsx";
 import { useAnnotateUi } from "../../stores/annotate.ts";
+import { ClipTitle } from "./ClipTitle.tsx";
 import { RatingGroup } from "./RatingGroup.tsx";
 import { RegionList } from "./RegionList.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
@@ -308,18 +309,7 @@ export function ClipWorkspace(props: ClipWorkspaceProps) {
       <div className="grid gap-4 *:min-w-0">
         <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-            <h2
-              ref={headingRef}
-              tabIndex={-1}
-              className="text-base font-semibold text-slate-900 outline-none"
-            >
-              {props.title}
-              {submission && (
-                <span className="ms-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                  {t("clip.finished")}
-                </span>
-              )}
-            </h2>
+            <ClipTitle ref={headingRef} title={props.title} finished={Boolean(submission)} />
             {sentence && (
               <p className="text-sm text-slate-600">
                 {intl.formatMessage(

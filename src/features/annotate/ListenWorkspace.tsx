@@ -14,6 +14,7 @@ import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/transcrip
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { inputType, isActivatedByKey, isTypingTarget } from "../../lib/keyActions.ts";
+import { ClipTitle } from "./ClipTitle.tsx";
 import type { ClipWorkspaceProps } from "./ClipWorkspace.tsx";
 import { RatingGroup } from "./RatingGroup.tsx";
 import { sessionKey } from "./session.ts";
@@ -197,18 +198,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
   return (
     <div className="mx-auto grid max-w-2xl gap-4 *:min-w-0">
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <h2
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-base font-semibold text-slate-900 outline-none"
-        >
-          {props.title}
-          {submission && (
-            <span className="ms-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-              {t("clip.finished")}
-            </span>
-          )}
-        </h2>
+        <ClipTitle ref={headingRef} title={props.title} finished={Boolean(submission)} />
         {/* biome-ignore lint/a11y/useMediaCaption: the clip is the speech being judged; a caption would give away what it says */}
         <audio
           ref={player.ref}
