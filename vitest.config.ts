@@ -24,6 +24,10 @@ export default defineConfig({
           name: "pure",
           include: PURE,
           environment: "node",
+          // The files share their worker's modules (no mocks, no module state in pure code):
+          // importing the domain once per worker instead of once per file halves the project's
+          // CPU time (107 s → 60 s user, 603 tests).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -61,6 +65,9 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // One worker imports playwright-core and the helpers once for all the files (each file
+          // still launches its own browser): no mocks, and the helpers keep no state.
+          isolate: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

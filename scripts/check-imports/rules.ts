@@ -3,7 +3,7 @@
 // Packages (react, dexie, …) are Biome's to police (biome.json); this checks our own folders
 // and that no import cycle exists among our files.
 import path from "node:path";
-import ts from "typescript";
+import ts from "typescript5";
 
 /**
  * A top-level area: of src/ ("domain", "db", …, or "features/<name>"), "scripts", or a folder

@@ -4,7 +4,7 @@
 // attributes a person reads or hears (aria-label, title, placeholder, alt), and string literals
 // that read as prose. A new English sentence on these screens fails here.
 import { readFileSync } from "node:fs";
-import ts from "typescript";
+import ts from "typescript5";
 import { describe, expect, test } from "vitest";
 
 /**
