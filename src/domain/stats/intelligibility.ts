@@ -8,8 +8,15 @@
 import type { AnnotationFile, Clip } from "../interchange/types.ts";
 import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
-import { seedState } from "../util/random.ts";
 import { anovaTables } from "./anova.ts";
+import {
+  type CurveInput,
+  type CurveRunner,
+  curveHere,
+  curveInput,
+  curvePoints,
+  type StimulusSums,
+} from "./bootstrap.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { holm, meanAscending, roundDiff, signedRank } from "./mos.ts";
 import { byCodeUnit } from "./records.ts";
@@ -22,7 +29,10 @@ import type {
   WerPair,
 } from "./report.ts";
 
+export { bootstrapInterval, type CurveRunner, packedSums } from "./bootstrap.ts";
 export type { AsrScores, CurvePoint, Intelligibility, SystemWer, WerCounts, WerPair };
+
+import { bootstrapInterval } from "./bootstrap.ts";
 
 export const DEFAULT_SEED = "redpen";
 export const DEFAULT_REPLICATES = 1000;
@@ -106,104 +116,6 @@ export function scoreTranscripts(
     (roles.get(s.annotatorId) === "asr" ? asr : listeners).push(scored);
   }
   return { listeners, asr, unscored };
-}
-
-/** Per stimulus (code-unit order) of one system: summed errors and reference tokens. */
-interface StimulusSums {
-  ids: string[];
-  errors: Float64Array;
-  refTokens: Float64Array;
-}
-
-/**
- * The bootstrap interval: `replicates` draws of `k` stimuli with replacement (index
- * floor(g() * m)), each valued at summed errors over summed reference tokens; the sorted values'
- * ranks ceil(0.025 B) and ceil(0.975 B).
- */
-export function bootstrapInterval(
-  sums: StimulusSums,
-  k: number,
-  replicates: number,
-  seed: string,
-): [number, number] {
-  const m = sums.ids.length;
-  const values = new Float64Array(replicates);
-  const { errors, refTokens } = sums;
-  // seededRandom(seed)'s steps, inlined: the stimuli curve makes about 10^8 draws, and a call
-  // per draw doubled its time. intelligibility.test.ts checks the two give the same numbers.
-  let a = seedState(seed);
-  // The index floor(g() · m): g()'s 32-bit integer over 2^32 (exact) times m, truncated with
-  // `| 0` (the same as Math.floor for 0 ≤ x < m < 2^31, and cheaper: no check that the double
-  // is an integer).
-  const packed = packedSums(sums, k);
-  if (packed) {
-    // One load and one addition per draw: refTokens · 2^32 + errors, integers whose sums stay
-    // exact (below 2^53) and whose errors never carry into the tokens (packedSums checks). Exact
-    // sums do not depend on their order, so two accumulators take every other draw and the
-    // additions of one draw need not wait for the previous one's.
-    for (let b = 0; b < replicates; b++) {
-      let even = 0;
-      let odd = 0;
-      let d = 1;
-      for (; d < k; d += 2) {
-        a = (a + 0x6d2b79f5) | 0;
-        let t = Math.imul(a ^ (a >>> 15), 1 | a);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        even += packed[((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0] as number;
-        a = (a + 0x6d2b79f5) | 0;
-        t = Math.imul(a ^ (a >>> 15), 1 | a);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        odd += packed[((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0] as number;
-      }
-      if (d === k) {
-        a = (a + 0x6d2b79f5) | 0;
-        let t = Math.imul(a ^ (a >>> 15), 1 | a);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        even += packed[((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0] as number;
-      }
-      const sum = even + odd;
-      const n = Math.floor(sum / 4294967296);
-      values[b] = (sum - n * 4294967296) / n;
-    }
-  } else {
-    for (let b = 0; b < replicates; b++) {
-      let e = 0;
-      let n = 0;
-      for (let d = 0; d < k; d++) {
-        a = (a + 0x6d2b79f5) | 0;
-        let t = Math.imul(a ^ (a >>> 15), 1 | a);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        const i = ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0;
-        e += errors[i] as number;
-        n += refTokens[i] as number;
-      }
-      values[b] = e / n;
-    }
-  }
-  values.sort();
-  return [
-    values[Math.ceil(0.025 * replicates) - 1] as number,
-    values[Math.ceil(0.975 * replicates) - 1] as number,
-  ];
-}
-
-/**
- * Each stimulus's refTokens · 2^32 + errors, when `k` draws of them sum exactly and apart: all
- * are non-negative integers, k · max(errors) < 2^32 and k · max(refTokens) < 2^21 (so every sum
- * is below 2^53). Null otherwise (the bootstrap then sums the two separately; same values).
- */
-export function packedSums(sums: StimulusSums, k: number): Float64Array | null {
-  const { errors, refTokens } = sums;
-  const m = errors.length;
-  const out = new Float64Array(m);
-  for (let i = 0; i < m; i++) {
-    const e = errors[i] as number;
-    const n = refTokens[i] as number;
-    if (!(Number.isInteger(e) && Number.isInteger(n) && e >= 0 && n >= 0)) return null;
-    if (k * e >= 4294967296 || k * n >= 2097152) return null;
-    out[i] = n * 4294967296 + e;
-  }
-  return out;
 }
 
 /** Kendall's tau-b of paired values; null when fewer than 2 or either side has no variance. */
@@ -298,6 +210,8 @@ function sortedEntries<T>(map: Map<string, T>): [string, T][] {
 export interface IntelligibilityOptions {
   /** Leave the stimuli curve out (empty), for a quick first answer. Default true. */
   stimuliCurve?: boolean;
+  /** Who computes the curve's intervals (default: here, in order). */
+  curveRunner?: CurveRunner;
 }
 
 /** The `intelligibility` object of the report; null when no transcript could be scored. */
@@ -305,21 +219,38 @@ export function computeIntelligibility(
   file: AnnotationFile,
   options: IntelligibilityOptions = {},
 ): Intelligibility | null {
+  const started = startIntelligibility(file, options);
+  started.finish();
+  return started.value;
+}
+
+/**
+ * The `intelligibility` object with its stimuli curve still being computed: the curve's
+ * intervals are handed to the runner as soon as the per-stimulus sums are known, the rest of
+ * the section is computed meanwhile, and `finish` puts the curve in place (the object's keys
+ * keep their order). The report's other sections can be computed before `finish` too.
+ */
+export function startIntelligibility(
+  file: AnnotationFile,
+  options: IntelligibilityOptions = {},
+): { value: Intelligibility | null; finish: () => void } {
   const settings = transcriptionSettings(file);
   const { listeners, asr, unscored } = scoreTranscripts(file, settings.unit);
-  if (listeners.length === 0 && asr.length === 0) return null;
+  if (listeners.length === 0 && asr.length === 0) return { value: null, finish: () => {} };
 
   const bySystemList = sortedEntries(groupBy(listeners, (t) => t.system));
-  const stimuli = new Map<string, StimulusSums>();
+  const stimuli = stimulusSums(bySystemList);
+  const systems = bySystemList.map(([s]) => s);
+  let input: CurveInput | null = null;
+  let curveDone: (() => Float64Array) | null = null;
+  if (options.stimuliCurve !== false) {
+    input = curveInput(systems, stimuli, settings.seed, settings.replicates);
+    curveDone = (options.curveRunner ?? curveHere)(input);
+  }
+
   const bySystem: [string, SystemWer][] = [];
   for (const [system, list] of bySystemList) {
-    const perStimulus = sortedEntries(groupBy(list, (t) => t.stimulus));
-    const sums: StimulusSums = {
-      ids: perStimulus.map(([id]) => id),
-      errors: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.errors, 0)),
-      refTokens: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.refTokens, 0)),
-    };
-    stimuli.set(system, sums);
+    const sums = stimuli.get(system) as StimulusSums;
     let substitutions = 0;
     let deletions = 0;
     let insertions = 0;
@@ -347,7 +278,6 @@ export function computeIntelligibility(
       },
     ]);
   }
-  const systems = bySystem.map(([s]) => s);
   const werOf = new Map(bySystem.map(([s, v]) => [s, v.wer]));
 
   // Pairs: per-stimulus WER differences on the stimuli both systems have.
@@ -396,11 +326,6 @@ export function computeIntelligibility(
   );
   const groups = indistinguishableGroups(order, significant);
 
-  const stimuliCurve =
-    options.stimuliCurve === false
-      ? []
-      : curve(systems, stimuli, settings.seed, settings.replicates);
-
   // Recognisers, by id, against the listeners.
   const asrOut: [string, AsrScores][] = [];
   for (const [id, list] of sortedEntries(groupBy(asr, (t) => t.annotatorId))) {
@@ -434,14 +359,15 @@ export function computeIntelligibility(
       ]),
     );
   }
-  return {
+  const value: Intelligibility = {
     unit: settings.unit,
     scored: listeners.length,
     unscored,
     bySystem: Object.fromEntries(bySystem),
     pairs,
     groups,
-    stimuliCurve,
+    // Filled in by finish (the key stays here, in the spec's order).
+    stimuliCurve: [],
     asr: Object.fromEntries(asrOut),
     ...(byListenerGroup === undefined ? {} : { byListenerGroup }),
     anova: anovaTables(
@@ -453,6 +379,27 @@ export function computeIntelligibility(
       })),
     ),
   };
+  const finish = () => {
+    if (input !== null && curveDone !== null) {
+      value.stimuliCurve = curvePoints(input, curveDone());
+      curveDone = null;
+    }
+  };
+  return { value, finish };
+}
+
+/** Per system, its stimuli (code-unit order) with their summed errors and reference tokens. */
+function stimulusSums(bySystem: [string, ScoredTranscript[]][]): Map<string, StimulusSums> {
+  const stimuli = new Map<string, StimulusSums>();
+  for (const [system, list] of bySystem) {
+    const perStimulus = sortedEntries(groupBy(list, (t) => t.stimulus));
+    stimuli.set(system, {
+      ids: perStimulus.map(([id]) => id),
+      errors: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.errors, 0)),
+      refTokens: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.refTokens, 0)),
+    });
+  }
+  return stimuli;
 }
 
 /**
@@ -462,50 +409,14 @@ export function computeIntelligibility(
 export function computeStimuliCurve(file: AnnotationFile): CurvePoint[] {
   const settings = transcriptionSettings(file);
   const { listeners } = scoreTranscripts(file, settings.unit);
-  const stimuli = new Map<string, StimulusSums>();
-  for (const [system, list] of sortedEntries(groupBy(listeners, (t) => t.system))) {
-    const perStimulus = sortedEntries(groupBy(list, (t) => t.stimulus));
-    stimuli.set(system, {
-      ids: perStimulus.map(([id]) => id),
-      errors: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.errors, 0)),
-      refTokens: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.refTokens, 0)),
-    });
-  }
-  return curve([...stimuli.keys()], stimuli, settings.seed, settings.replicates);
-}
-
-/** The interval's width against the number of stimuli drawn (Taylor & Richmond's Figure 2). */
-function curve(
-  systems: readonly string[],
-  stimuli: Map<string, StimulusSums>,
-  seed: string,
-  replicates: number,
-): CurvePoint[] {
-  let largest = 0;
-  for (const s of stimuli.values()) largest = Math.max(largest, s.ids.length);
-  const ks: number[] = [];
-  for (let k = 20; k <= largest; k += 20) ks.push(k);
-  if (largest % 20 !== 0) ks.push(largest);
-  return ks.map((k) => {
-    const widths: number[] = [];
-    for (const system of systems) {
-      const sums = stimuli.get(system) as StimulusSums;
-      if (sums.ids.length === 0) continue;
-      const [lo, hi] = bootstrapInterval(sums, k, replicates, `${seed}/${system}/${k}`);
-      widths.push(hi - lo);
-    }
-    const n = widths.length;
-    let sum = 0;
-    for (const w of widths) sum += w;
-    const mean = sum / n;
-    let sdWidth: number | null = null;
-    if (n >= 2) {
-      let squares = 0;
-      for (const w of widths) squares += (w - mean) * (w - mean);
-      sdWidth = Math.sqrt(squares / (n - 1));
-    }
-    return { k, systems: n, meanWidth: mean, sdWidth };
-  });
+  const bySystem = sortedEntries(groupBy(listeners, (t) => t.system));
+  const input = curveInput(
+    bySystem.map(([s]) => s),
+    stimulusSums(bySystem),
+    settings.seed,
+    settings.replicates,
+  );
+  return curvePoints(input, curveHere(input)());
 }
 
 /**
