@@ -2,14 +2,15 @@ import { expect, test } from "vitest";
 import { type CurveInput, curveHere, curveTasks } from "../domain/stats/bootstrap.ts";
 import { type CurveThreadsRun, threadedCurveRunner } from "./curveThreads.ts";
 
-// Three systems of 200 stimuli: 10 k's × 3 systems = 30 intervals, 3.3 million draws (enough
-// for the runner to start a second thread).
+// Three systems of 200 stimuli: their ci95 and 10 k's × 3 systems, 33 intervals, 3.9 million
+// draws (enough for the runner to start a second thread).
 function input(): CurveInput {
   const m = 200;
   const systems = ["A", "B", "C"];
   return {
     seed: "threads",
     replicates: 1000,
+    ci95: true,
     ks: Array.from({ length: 10 }, (_, i) => 20 * (i + 1)),
     systems,
     errors: systems.map((_, s) => Float64Array.from({ length: m }, (_, i) => (i * (s + 3)) % 17)),
@@ -48,8 +49,9 @@ test("the curve's intervals are all computed here when the second thread cannot 
 
 test("a small curve starts no second thread", () => {
   const small = { ...input(), ks: [20], replicates: 100 };
+  // 3 ci95 and 3 curve intervals of 100 replicates: 78,000 draws.
   const runs: CurveThreadsRun[] = [];
   const finish = threadedCurveRunner(entry, (run) => runs.push(run))(small);
   expect(finish()).toEqual(curveHere(small)());
-  expect(runs).toEqual([{ started: false, bySecondThread: 0, tasks: 3 }]);
+  expect(runs).toEqual([{ started: false, bySecondThread: 0, tasks: 6 }]);
 });

@@ -109,32 +109,49 @@ export function packedSums(
 }
 
 /**
- * What the stimuli curve needs, for one study: its systems with at least one stimulus (in the
- * report's order) with their per-stimulus sums, the k's, the seed and the replicates. Plain
- * data: it can be posted to another thread as it is.
+ * The bootstrap intervals of one study: each system's `ci95` (k = its m, the generator
+ * seededRandom(seed + "/" + X)) when `ci95` is set, then the stimuli curve's (one per k and
+ * system, seededRandom(seed + "/" + X + "/" + k)). Its systems (those with at least one stimulus,
+ * in the report's order) come with their per-stimulus sums. Plain data: it can be posted to
+ * another thread as it is.
  */
 export interface CurveInput {
   seed: string;
   replicates: number;
+  ci95: boolean;
   ks: number[];
   systems: string[];
   errors: Float64Array[];
   refTokens: Float64Array[];
 }
 
-/** The curve's input for these systems' sums (the spec's k = 20, 40, … and the largest m). */
+/**
+ * The intervals for these systems' sums: their ci95 if asked, and the curve's (the spec's k = 20,
+ * 40, … and the largest m) if asked.
+ */
 export function curveInput(
   systems: readonly string[],
   stimuli: ReadonlyMap<string, StimulusSums>,
   seed: string,
   replicates: number,
+  what: { ci95: boolean; curve: boolean } = { ci95: false, curve: true },
 ): CurveInput {
   let largest = 0;
   for (const s of stimuli.values()) largest = Math.max(largest, s.ids.length);
   const ks: number[] = [];
-  for (let k = 20; k <= largest; k += 20) ks.push(k);
-  if (largest % 20 !== 0) ks.push(largest);
-  const input: CurveInput = { seed, replicates, ks, systems: [], errors: [], refTokens: [] };
+  if (what.curve) {
+    for (let k = 20; k <= largest; k += 20) ks.push(k);
+    if (largest % 20 !== 0) ks.push(largest);
+  }
+  const input: CurveInput = {
+    seed,
+    replicates,
+    ci95: what.ci95,
+    ks,
+    systems: [],
+    errors: [],
+    refTokens: [],
+  };
   for (const system of systems) {
     const sums = stimuli.get(system) as StimulusSums;
     if (sums.ids.length === 0) continue;
@@ -145,34 +162,56 @@ export function curveInput(
   return input;
 }
 
-/** How many intervals the curve takes: one per k and system. */
+/** The first curve task: after the systems' ci95, when they are computed too. */
+function curveStart(input: CurveInput): number {
+  return input.ci95 ? input.systems.length : 0;
+}
+
+/** How many intervals the input asks for: a ci95 per system, and one per k and system. */
 export function curveTasks(input: CurveInput): number {
-  return input.ks.length * input.systems.length;
+  return curveStart(input) + input.ks.length * input.systems.length;
 }
 
 /**
- * Interval `task` of the curve (k-major: k = ks[⌊task / S⌋], system = systems[task mod S]),
- * its lower and upper ends written to out[2·task] and out[2·task + 1].
+ * Interval `task` (first the systems' ci95 if asked, then the curve's, k-major: k = ks[⌊t / S⌋],
+ * system = systems[t mod S]), its lower and upper ends written to out[2·task] and
+ * out[2·task + 1].
  */
 export function curveInterval(input: CurveInput, task: number, out: Float64Array): void {
   const S = input.systems.length;
-  const ki = Math.floor(task / S);
-  const si = task - ki * S;
-  const k = input.ks[ki] as number;
-  const system = input.systems[si] as string;
+  const start = curveStart(input);
+  let si: number;
+  let k: number;
+  let seed: string;
+  if (task < start) {
+    si = task;
+    k = (input.errors[si] as Float64Array).length;
+    seed = `${input.seed}/${input.systems[si] as string}`;
+  } else {
+    const t = task - start;
+    const ki = Math.floor(t / S);
+    si = t - ki * S;
+    k = input.ks[ki] as number;
+    seed = `${input.seed}/${input.systems[si] as string}/${k}`;
+  }
   const [lo, hi] = bootstrapInterval(
     { errors: input.errors[si] as Float64Array, refTokens: input.refTokens[si] as Float64Array },
     k,
     input.replicates,
-    `${input.seed}/${system}/${k}`,
+    seed,
   );
   out[2 * task] = lo;
   out[2 * task + 1] = hi;
 }
 
+/** System `si`'s ci95 among the computed intervals (the input asked for them). */
+export function ci95Of(intervals: Float64Array, si: number): [number, number] {
+  return [intervals[2 * si] as number, intervals[2 * si + 1] as number];
+}
+
 /**
- * Computes the curve's intervals: `start` receives the input and returns `finish`, which returns
- * every interval (2 per task, as curveInterval writes them). Between the two the caller goes on
+ * Computes the intervals: `start` receives the input and returns `finish`, which returns every
+ * interval (2 per task, as curveInterval writes them). Between the two the caller goes on
  * with other work, so a runner may compute them elsewhere meanwhile (the command line's second
  * thread); the figures are the same whoever computes them.
  */
@@ -188,10 +227,11 @@ export const curveHere: CurveRunner = (input) => () => {
 /** The curve's points from its intervals: per k, the systems' mean width and its sample sd. */
 export function curvePoints(input: CurveInput, intervals: Float64Array): CurvePoint[] {
   const S = input.systems.length;
+  const start = curveStart(input);
   return input.ks.map((k, ki) => {
     const widths: number[] = [];
     for (let si = 0; si < S; si++) {
-      const task = ki * S + si;
+      const task = start + ki * S + si;
       widths.push((intervals[2 * task + 1] as number) - (intervals[2 * task] as number));
     }
     const n = widths.length;
