@@ -102,11 +102,12 @@ function scoreTranscripts(
   unit: TokenUnit,
 ): { listeners: ListenerScores; asr: ScoredTranscript[]; unscored: number } {
   const clips = file.clips;
-  const clipAt = new Map<string, number>();
-  for (let c = 0; c < clips.length; c++) clipAt.set((clips[c] as Clip).id, c);
-  const roles = new Map(file.annotators.map((a) => [a.id, a.role]));
-  const refs: (string[] | undefined)[] = new Array(clips.length);
-  const size = file.submissions.length;
+  // Built at the first transcript: a study without any (a listening test) pays nothing here.
+  let clipAt: Map<string, number> | undefined;
+  let roles: Map<string, string> | undefined;
+  let refs: (string[] | undefined)[] = [];
+  let size = 0;
+  for (const s of file.submissions) if (typeof s.transcript === "string") size++;
   const listeners: ListenerScores = {
     n: 0,
     clip: new Int32Array(size),
@@ -121,6 +122,12 @@ function scoreTranscripts(
   let unscored = 0;
   for (const s of file.submissions) {
     if (typeof s.transcript !== "string") continue;
+    if (clipAt === undefined || roles === undefined) {
+      clipAt = new Map();
+      for (let c = 0; c < clips.length; c++) clipAt.set((clips[c] as Clip).id, c);
+      roles = new Map(file.annotators.map((a) => [a.id, a.role]));
+      refs = new Array(clips.length);
+    }
     const c = clipAt.get(s.clipId);
     if (c === undefined) continue;
     const clip = clips[c] as Clip;
