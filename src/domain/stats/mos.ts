@@ -10,7 +10,7 @@ import { anovaTablesOfLevels } from "./anova.ts";
 import { averageRanks } from "./correlation.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { pow } from "./math.ts";
-import { byCodeUnit, groupBy } from "./records.ts";
+import { byCodeUnit, groupBy, IdLookup } from "./records.ts";
 import type { Mos, MosPair, SystemMos } from "./report.ts";
 
 /**
@@ -148,8 +148,8 @@ function numbered(names: Iterable<string>): { names: string[]; at: Map<string, n
 export function computeMos(file: AnnotationFile): Mos {
   const clips = file.clips;
   const C = clips.length;
-  const clipAt = new Map<string, number>();
-  for (let c = 0; c < C; c++) clipAt.set((clips[c] as Clip).id, c);
+  // Ratings mostly come in clip order: found by looking ahead, an id index only when needed.
+  const lookup = new IdLookup(clips, []);
   const submissions = file.submissions;
   const ratingClip = new Int32Array(submissions.length);
   const score = new Float64Array(submissions.length);
@@ -157,8 +157,8 @@ export function computeMos(file: AnnotationFile): Mos {
   let N = 0;
   for (const s of submissions) {
     if (typeof s.score !== "number") continue;
-    const c = clipAt.get(s.clipId);
-    if (c === undefined) continue;
+    const c = lookup.clipIndex(s.clipId);
+    if (c < 0) continue;
     ratingClip[N] = c;
     score[N] = s.score;
     raterIds.push(s.annotatorId);
