@@ -56,11 +56,15 @@ export function runCurveWorker(job: CurveJob): void {
 }
 
 /**
- * How long this thread waits for a task the second thread took before it computes that task
- * itself too (a task of 1,000 replicates of 600 draws takes a few milliseconds; the same
- * numbers come out either way).
+ * How long this thread waits for the task the second thread is on before it computes that task
+ * itself too (the same numbers come out either way): three times as long as its own tasks took
+ * on average, between 5 and 200 ms (a task of 1,000 replicates of 600 draws takes a few
+ * milliseconds; on a loaded machine the second thread may not be running at all).
  */
-const PATIENCE_MS = 200;
+function patience(ownMs: number, ownTasks: number): number {
+  if (ownTasks === 0) return 50;
+  return Math.min(200, Math.max(5, (3 * ownMs) / ownTasks));
+}
 
 /**
  * Below this many generator draws in all (about 10 ms here) a second thread costs more than it
@@ -126,7 +130,9 @@ export function threadedCurveRunner(
       }
     }
     return () => {
-      takeTasks(job);
+      const joined = performance.now();
+      const own = takeTasks(job);
+      const waitMs = patience(performance.now() - joined, own);
       const control = new Int32Array(job.control);
       const shared = new Float64Array(job.results);
       // Wait for the task(s) the second thread is still on; if it makes no progress for a while,
@@ -134,7 +140,7 @@ export function threadedCurveRunner(
       for (;;) {
         const done = Atomics.load(control, DONE);
         if (done >= tasks) break;
-        if (Atomics.wait(control, DONE, done, PATIENCE_MS) === "timed-out") break;
+        if (Atomics.wait(control, DONE, done, waitMs) === "timed-out") break;
       }
       observe?.({
         started: worker !== null,
