@@ -5,6 +5,7 @@
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { isMainThread, workerData } from "node:worker_threads";
 import {
   ASR_COMMANDS,
   COLLECTION_COMMANDS,
@@ -27,13 +28,19 @@ function internal(error: unknown) {
 }
 
 // Output piped into a reader that stops early (`| head`) ends the command quietly.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  else internal(error);
-});
+if (isMainThread) {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    else internal(error);
+  });
+}
 
 const argv = process.argv.slice(2);
-if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
+if (!isMainThread && workerData?.redpenCurve) {
+  // The second thread of `stats` (curveThreads.ts): the stimuli curve's intervals.
+  const { runCurveWorker } = await import("./curveThreads.ts");
+  runCurveWorker(workerData.redpenCurve);
+} else if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
   // The help alone loads no command's code.
   const { USAGE } = await import("./usage.ts");
   process.stdout.write(USAGE);
@@ -111,11 +118,14 @@ if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
   }
 } else {
   const { runCli } = await import("./run.ts");
+  const { threadedCurveRunner } = await import("./curveThreads.ts");
   try {
     process.exitCode = runCli(argv, {
       ...io,
       readFile: (path) => readFileSync(path, "utf8"),
       readBytes: (path) => readFileSync(path),
+      // The stimuli curve on a second thread, running this module (the branch above).
+      curveRunner: threadedCurveRunner(new URL(import.meta.url)),
     });
   } catch (error) {
     internal(error);

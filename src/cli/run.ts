@@ -9,6 +9,7 @@ import { type ParseResult, parseAnnotationText } from "../domain/interchange/sch
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { protocolFacts, protocolReport } from "../domain/report/protocol.ts";
 import { computeReport } from "../domain/stats/index.ts";
+import type { CurveRunner } from "../domain/stats/intelligibility.ts";
 import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/study/binWidth.ts";
 import { qualityView } from "../domain/study/qualityRules.ts";
@@ -24,6 +25,8 @@ export interface CliIO {
   readFile(path: string): string;
   /** The file's bytes (for audio); same errors as readFile. */
   readBytes?(path: string): Uint8Array;
+  /** Who computes the stimuli curve's intervals (main.ts: a second thread; default: here). */
+  curveRunner?: CurveRunner;
 }
 
 export { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, readError, USAGE };
@@ -137,7 +140,10 @@ function report(args: Parsed, io: CliIO): number {
   const file = load(fileName, io);
   if (file === undefined) return EXIT_USAGE;
   // The report describes the figures as the study's quality rules make them.
-  const options = args.bin === undefined ? {} : { binSeconds: args.bin };
+  const options = {
+    ...(args.bin === undefined ? {} : { binSeconds: args.bin }),
+    curveRunner: io.curveRunner,
+  };
   const full = computeReport(file, options);
   const view = qualityView(file, full.annotators);
   const applied = view.excluded.length > 0;
@@ -157,7 +163,10 @@ function stats(args: Parsed, io: CliIO): number {
   const fileName = oneFile(args);
   const file = load(fileName, io);
   if (file === undefined) return EXIT_USAGE;
-  const options = args.bin === undefined ? {} : { binSeconds: args.bin };
+  const options = {
+    ...(args.bin === undefined ? {} : { binSeconds: args.bin }),
+    curveRunner: io.curveRunner,
+  };
   let report = computeReport(file, options);
   if (args.applyRules) {
     const view = qualityView(file, report.annotators);

@@ -12,7 +12,7 @@ import { consensusFromTables } from "./consensus.ts";
 import { leastSquares, pearson, spearman } from "./correlation.ts";
 import { errorTypes } from "./errorTypes.ts";
 import { expertAgreement } from "./expertAgreement.ts";
-import { computeIntelligibility } from "./intelligibility.ts";
+import { type CurveRunner, startIntelligibility } from "./intelligibility.ts";
 import { kappaFromCells } from "./kappa.ts";
 import { computeMos } from "./mos.ts";
 import { byCodeUnit, clipGrid, IdLookup, readRegions, readSubmissions } from "./records.ts";
@@ -27,6 +27,12 @@ export interface AnalyzeOptions {
   binSeconds?: number;
   /** Compute the intelligibility's stimuli curve (the slowest figure); default true. */
   stimuliCurve?: boolean;
+  /**
+   * Who computes the stimuli curve's intervals (default: here, after the other figures). The
+   * command line hands them to a second thread, which works on them while the rest of the
+   * report is computed here.
+   */
+  curveRunner?: CurveRunner;
 }
 
 export interface Analysis {
@@ -60,6 +66,11 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     );
   }
   const binUs = us(binSeconds);
+  // First, so that a curve runner has the curve's intervals while the rest is computed.
+  const intelligibility = startIntelligibility(file, {
+    stimuliCurve: options.stimuliCurve !== false,
+    curveRunner: options.curveRunner,
+  });
   const clips = file.clips;
   const grid = clipGrid(clips, binUs);
   const annotatorIds = file.annotators.map((a) => a.id).sort(byCodeUnit);
@@ -135,7 +146,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     errorTypes: { overall: types.overall, bySystem: types.bySystem },
     annotators: annotatorRows,
     mos: computeMos(file),
-    intelligibility: computeIntelligibility(file, { stimuliCurve: options.stimuliCurve !== false }),
+    intelligibility: intelligibility.value,
     consensus: consensusFromTables(
       {
         clips,
@@ -151,6 +162,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     ).summary,
     expertAgreement: expertAgreement(file),
   };
+  intelligibility.finish();
   return { report, clips: pass.rows, scatter: pass.scatter, fit };
 }
 

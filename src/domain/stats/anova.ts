@@ -58,7 +58,7 @@ export function fUpperTail(f: number, d1: number, d2: number): number {
 }
 
 /** Level index of each value, levels numbered in code-unit order. */
-function levels(values: readonly string[]): { index: Int32Array; count: number } {
+function levels(values: readonly string[]): Levels {
   const names = [...new Set(values)].sort(byCodeUnit);
   const at = new Map(names.map((n, i) => [n, i]));
   return { index: Int32Array.from(values, (v) => at.get(v) as number), count: names.length };
@@ -314,13 +314,37 @@ export function sortedByCell(
  */
 export function anovaTables(observations: readonly AnovaObservation[]): AnovaRow[] {
   if (observations.length === 0) return [];
-  const out: AnovaRow[] = [];
   // Level indices are numbered in code-unit order, so sorting by them sorts as the names do;
   // observations equal in all three keys are interchangeable.
-  const system = levels(observations.map((o) => o.system));
-  const values = Float64Array.from(observations, (o) => o.y);
+  return anovaTablesOfLevels(
+    levels(observations.map((o) => o.system)),
+    levels(observations.map((o) => o.sentence)),
+    levels(observations.map((o) => o.listener)),
+    Float64Array.from(observations, (o) => o.y),
+  );
+}
+
+/** A factor of the observations: each one's level, levels numbered 0 … count − 1. */
+export interface Levels {
+  index: Int32Array;
+  count: number;
+}
+
+/**
+ * anovaTables for observations given as level indices, each factor's levels numbered in
+ * code-unit order of their names and every level observed (callers that already know the
+ * levels skip building them from names).
+ */
+export function anovaTablesOfLevels(
+  system: Levels,
+  sentence: Levels,
+  listener: Levels,
+  values: Float64Array,
+): AnovaRow[] {
+  if (values.length === 0) return [];
+  const out: AnovaRow[] = [];
   for (const model of ["sentence", "listener"] as const) {
-    const B = levels(observations.map((o) => (model === "sentence" ? o.sentence : o.listener)));
+    const B = model === "sentence" ? sentence : listener;
     const a0 = system.index;
     const b0 = B.index;
     const { a, b, y } = sortedByCell(a0, b0, values, system.count, B.count);

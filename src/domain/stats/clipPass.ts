@@ -103,6 +103,15 @@ export function passOverClips(
   const referenceBins = new Float64Array(A);
   const clipAnnotated = new Uint8Array(C);
   const pairs = new Map<number, PairAcc>();
+  // Pair sums in flat arrays indexed a · A + b while A² is at most 2^20 (under 40 MB), else in
+  // the map directly: a study of 500 listeners makes 800,000 pair updates, and an array slot is
+  // cheaper than a map entry. Every sum is of integers, the same in any order.
+  const dense = A * A <= 1 << 20;
+  const pairClips = new Int32Array(dense ? A * A : 0);
+  const pairN = new Float64Array(dense ? A * A : 0);
+  const pairN11 = new Float64Array(dense ? A * A : 0);
+  const pairN10 = new Float64Array(dense ? A * A : 0);
+  const pairN01 = new Float64Array(dense ? A * A : 0);
   const alpha = emptyAlphaSums();
   const lengths = new Float64Array(C);
   const scores = new Float64Array(C);
@@ -283,6 +292,14 @@ export function passOverClips(
             }
             const aj = slotAnn[j] as number;
             const key = ai * A + aj;
+            if (dense) {
+              pairClips[key] = (pairClips[key] as number) + 1;
+              pairN[key] = (pairN[key] as number) + K;
+              pairN11[key] = (pairN11[key] as number) + n11;
+              pairN10[key] = (pairN10[key] as number) + n10;
+              pairN01[key] = (pairN01[key] as number) + n01;
+              continue;
+            }
             let acc = pairs.get(key);
             if (acc === undefined) {
               acc = { a: ai, b: aj, clips: 0, n: 0, n11: 0, n10: 0, n01: 0 };
@@ -344,6 +361,22 @@ export function passOverClips(
       if (clip.system !== undefined) row.system = clip.system;
       if (clip.sentence !== undefined) row.sentence = clip.sentence;
       rows.push(row);
+    }
+  }
+
+  if (dense) {
+    for (let key = 0; key < A * A; key++) {
+      const clipsOfPair = pairClips[key] as number;
+      if (clipsOfPair === 0) continue;
+      pairs.set(key, {
+        a: Math.floor(key / A),
+        b: key % A,
+        clips: clipsOfPair,
+        n: pairN[key] as number,
+        n11: pairN11[key] as number,
+        n10: pairN10[key] as number,
+        n01: pairN01[key] as number,
+      });
     }
   }
 

@@ -6,7 +6,7 @@
 import type { AnnotationFile } from "../interchange/types.ts";
 import { idRecord } from "../util/idRecord.ts";
 import { kappaFromCells } from "./kappa.ts";
-import { byCodeUnit } from "./records.ts";
+import { byCodeUnit, RegionLookup } from "./records.ts";
 
 export interface ExpertPairAgreement {
   a: string;
@@ -51,15 +51,22 @@ export function expertAgreement(file: AnnotationFile): ExpertAgreement {
     return { pairs: [], overall: null, byReason };
   }
   const labellerIndex = new Map(labellers.map((id, i) => [id, i]));
-  // Labels chained per span: first label of each span, then `next` links.
-  const first = new Map<string, number>();
+  // Labels chained per span: first label of each span, then `next` links. Spans are found by
+  // their index among the regions (labels come in region order, so mostly without hashing the
+  // id); an id that is no region's is chained by the id itself.
+  const regions = new RegionLookup(file.regions);
+  const firstOfRegion = new Int32Array(file.regions.length).fill(-1);
+  const firstOfOther = new Map<string, number>();
   const next = new Int32Array(L).fill(-1);
   const shared: number[] = [];
   for (let i = 0; i < L; i++) {
     const id = (labels[i] as (typeof labels)[number]).regionId;
-    const head = first.get(id);
+    const r = regions.regionOf(id);
+    const known = r === undefined ? firstOfOther.get(id) : (firstOfRegion[r] as number);
+    const head = known === -1 ? undefined : known;
     if (head === undefined) {
-      first.set(id, i);
+      if (r === undefined) firstOfOther.set(id, i);
+      else firstOfRegion[r] = i;
       continue;
     }
     if ((next[head] as number) === -1) shared.push(head);

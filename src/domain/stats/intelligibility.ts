@@ -8,11 +8,18 @@
 import type { AnnotationFile, Clip } from "../interchange/types.ts";
 import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
-import { seedState } from "../util/random.ts";
-import { anovaTables } from "./anova.ts";
+import { anovaTablesOfLevels } from "./anova.ts";
+import {
+  type CurveRunner,
+  ci95Of,
+  curveHere,
+  curveInput,
+  curvePoints,
+  type StimulusSums,
+} from "./bootstrap.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { holm, meanAscending, roundDiff, signedRank } from "./mos.ts";
-import { byCodeUnit } from "./records.ts";
+import { byCodeUnit, groupBy as groupRecords } from "./records.ts";
 import type {
   AsrScores,
   CurvePoint,
@@ -22,7 +29,10 @@ import type {
   WerPair,
 } from "./report.ts";
 
+export { bootstrapInterval, type CurveRunner, packedSums } from "./bootstrap.ts";
 export type { AsrScores, CurvePoint, Intelligibility, SystemWer, WerCounts, WerPair };
+
+import { bootstrapInterval } from "./bootstrap.ts";
 
 export const DEFAULT_SEED = "redpen";
 export const DEFAULT_REPLICATES = 1000;
@@ -66,124 +76,208 @@ export function transcriptionSettings(file: AnnotationFile): {
   };
 }
 
-/** Every submission's transcript scored, split into listeners' and recognisers'. */
-export function scoreTranscripts(
+/**
+ * The listeners' scored transcripts as typed arrays (one entry per transcript, in file order):
+ * its clip's index in file.clips, its listener, and its counts.
+ */
+interface ListenerScores {
+  n: number;
+  clip: Int32Array;
+  listener: string[];
+  refTokens: Int32Array;
+  errors: Int32Array;
+  substitutions: Int32Array;
+  deletions: Int32Array;
+  insertions: Int32Array;
+}
+
+/**
+ * Every submission's transcript scored: the listeners' in a table, the recognisers' as
+ * ScoredTranscript rows (they are few). A transcript equal to its clip's text (a listener who
+ * heard every word) is all correct without aligning: the same tokens, so the walk back matches
+ * every one.
+ */
+function scoreTranscripts(
   file: AnnotationFile,
   unit: TokenUnit,
-): { listeners: ScoredTranscript[]; asr: ScoredTranscript[]; unscored: number } {
-  const clips = new Map(file.clips.map((c) => [c.id, c]));
-  const roles = new Map(file.annotators.map((a) => [a.id, a.role]));
-  const refs = new Map<string, string[]>();
-  const listeners: ScoredTranscript[] = [];
+): { listeners: ListenerScores; asr: ScoredTranscript[]; unscored: number } {
+  const clips = file.clips;
+  // Built at the first transcript: a study without any (a listening test) pays nothing here.
+  let clipAt: Map<string, number> | undefined;
+  let roles: Map<string, string> | undefined;
+  let refs: (string[] | undefined)[] = [];
+  let size = 0;
+  for (const s of file.submissions) if (typeof s.transcript === "string") size++;
+  const listeners: ListenerScores = {
+    n: 0,
+    clip: new Int32Array(size),
+    listener: [],
+    refTokens: new Int32Array(size),
+    errors: new Int32Array(size),
+    substitutions: new Int32Array(size),
+    deletions: new Int32Array(size),
+    insertions: new Int32Array(size),
+  };
   const asr: ScoredTranscript[] = [];
   let unscored = 0;
   for (const s of file.submissions) {
     if (typeof s.transcript !== "string") continue;
-    const clip = clips.get(s.clipId);
-    if (!clip) continue;
-    let ref = refs.get(clip.id);
+    if (clipAt === undefined || roles === undefined) {
+      clipAt = new Map();
+      for (let c = 0; c < clips.length; c++) clipAt.set((clips[c] as Clip).id, c);
+      roles = new Map(file.annotators.map((a) => [a.id, a.role]));
+      refs = new Array(clips.length);
+    }
+    const c = clipAt.get(s.clipId);
+    if (c === undefined) continue;
+    const clip = clips[c] as Clip;
+    let ref = refs[c];
     if (ref === undefined) {
       ref = clip.text === undefined ? [] : tokensOf(clip.text, unit);
-      refs.set(clip.id, ref);
+      refs[c] = ref;
     }
     if (ref.length === 0) {
       unscored++;
       continue;
     }
-    const c = errorCounts(ref, tokensOf(s.transcript, unit));
-    const scored: ScoredTranscript = {
-      clipId: clip.id,
-      annotatorId: s.annotatorId,
-      system: clip.system ?? NO_SYSTEM,
-      stimulus: stimulusOf(clip),
-      refTokens: c.refTokens,
-      errors: c.errors,
-      substitutions: c.substitutions,
-      deletions: c.deletions,
-      insertions: c.insertions,
-      wer: c.errors / c.refTokens,
-    };
-    (roles.get(s.annotatorId) === "asr" ? asr : listeners).push(scored);
+    let errors = 0;
+    let substitutions = 0;
+    let deletions = 0;
+    let insertions = 0;
+    if (s.transcript !== clip.text) {
+      const counted = errorCounts(ref, tokensOf(s.transcript, unit));
+      errors = counted.errors;
+      substitutions = counted.substitutions;
+      deletions = counted.deletions;
+      insertions = counted.insertions;
+    }
+    const n = ref.length;
+    if (roles.get(s.annotatorId) === "asr") {
+      asr.push({
+        clipId: clip.id,
+        annotatorId: s.annotatorId,
+        system: clip.system ?? NO_SYSTEM,
+        stimulus: stimulusOf(clip),
+        refTokens: n,
+        errors,
+        substitutions,
+        deletions,
+        insertions,
+        wer: errors / n,
+      });
+      continue;
+    }
+    const i = listeners.n++;
+    listeners.clip[i] = c;
+    listeners.listener.push(s.annotatorId);
+    listeners.refTokens[i] = n;
+    listeners.errors[i] = errors;
+    listeners.substitutions[i] = substitutions;
+    listeners.deletions[i] = deletions;
+    listeners.insertions[i] = insertions;
   }
   return { listeners, asr, unscored };
 }
 
-/** Per stimulus (code-unit order) of one system: summed errors and reference tokens. */
-interface StimulusSums {
-  ids: string[];
-  errors: Float64Array;
-  refTokens: Float64Array;
+/** Distinct names in code-unit order, and each name's index. */
+function numbered(names: Iterable<string>): { names: string[]; at: Map<string, number> } {
+  const sorted = [...new Set(names)].sort(byCodeUnit);
+  return { names: sorted, at: new Map(sorted.map((n, i) => [n, i])) };
 }
 
 /**
- * The bootstrap interval: `replicates` draws of `k` stimuli with replacement (index
- * floor(g() * m)), each valued at summed errors over summed reference tokens; the sorted values'
- * ranks ceil(0.025 B) and ceil(0.975 B).
+ * The listeners' transcripts by system and stimulus: systems, stimuli and listeners numbered in
+ * code-unit order, each transcript's three levels, and the transcripts sorted by (system,
+ * stimulus) (two counting sorts): system k's are order[offsets[k]] … order[offsets[k + 1] − 1].
  */
-export function bootstrapInterval(
-  sums: StimulusSums,
-  k: number,
-  replicates: number,
-  seed: string,
-): [number, number] {
-  const m = sums.ids.length;
-  const values = new Float64Array(replicates);
-  const { errors, refTokens } = sums;
-  // seededRandom(seed)'s steps, inlined: the stimuli curve makes about 10^8 draws, and a call
-  // per draw doubled its time. random.test.ts checks the two give the same numbers.
-  let a = seedState(seed);
-  const packed = packedSums(sums, k);
-  if (packed) {
-    // One load and one addition per draw: refTokens · 2^32 + errors, integers whose sums stay
-    // exact (below 2^53) and whose errors never carry into the tokens (packedSums checks).
-    for (let b = 0; b < replicates; b++) {
-      let sum = 0;
-      for (let d = 0; d < k; d++) {
-        a = (a + 0x6d2b79f5) | 0;
-        let t = Math.imul(a ^ (a >>> 15), 1 | a);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        sum += packed[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m)] as number;
-      }
-      const n = Math.floor(sum / 4294967296);
-      values[b] = (sum - n * 4294967296) / n;
-    }
-  } else {
-    for (let b = 0; b < replicates; b++) {
+interface Levelled {
+  systems: string[];
+  stimuli: string[];
+  listeners: string[];
+  system: Int32Array;
+  stimulus: Int32Array;
+  listener: Int32Array;
+  order: Int32Array;
+  offsets: Int32Array;
+}
+
+function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
+  const clips = file.clips;
+  const N = scores.n;
+  const used = new Uint8Array(clips.length);
+  for (let i = 0; i < N; i++) used[scores.clip[i] as number] = 1;
+  const systemNames: string[] = [];
+  const stimulusNames: string[] = [];
+  for (let c = 0; c < clips.length; c++) {
+    if (!used[c]) continue;
+    const clip = clips[c] as Clip;
+    systemNames.push(clip.system ?? NO_SYSTEM);
+    stimulusNames.push(stimulusOf(clip));
+  }
+  const systems = numbered(systemNames);
+  const stimuli = numbered(stimulusNames);
+  const listeners = numbered(scores.listener);
+  const clipSystem = new Int32Array(clips.length);
+  const clipStimulus = new Int32Array(clips.length);
+  for (let c = 0; c < clips.length; c++) {
+    if (!used[c]) continue;
+    const clip = clips[c] as Clip;
+    clipSystem[c] = systems.at.get(clip.system ?? NO_SYSTEM) as number;
+    clipStimulus[c] = stimuli.at.get(stimulusOf(clip)) as number;
+  }
+  const system = new Int32Array(N);
+  const stimulus = new Int32Array(N);
+  const listener = new Int32Array(N);
+  for (let i = 0; i < N; i++) {
+    const c = scores.clip[i] as number;
+    system[i] = clipSystem[c] as number;
+    stimulus[i] = clipStimulus[c] as number;
+    listener[i] = listeners.at.get(scores.listener[i] as string) as number;
+  }
+  const byStimulus = groupRecords(stimulus, stimuli.names.length).order;
+  const systemOfSorted = new Int32Array(N);
+  for (let j = 0; j < N; j++) systemOfSorted[j] = system[byStimulus[j] as number] as number;
+  const { offsets, order: within } = groupRecords(systemOfSorted, systems.names.length);
+  const order = new Int32Array(N);
+  for (let j = 0; j < N; j++) order[j] = byStimulus[within[j] as number] as number;
+  return {
+    systems: systems.names,
+    stimuli: stimuli.names,
+    listeners: listeners.names,
+    system,
+    stimulus,
+    listener,
+    order,
+    offsets,
+  };
+}
+
+/** Per system, its stimuli (code-unit order) with their summed errors and reference tokens. */
+function stimulusSums(scores: ListenerScores, lv: Levelled): Map<string, StimulusSums> {
+  const out = new Map<string, StimulusSums>();
+  for (let k = 0; k < lv.systems.length; k++) {
+    const ids: string[] = [];
+    const errors: number[] = [];
+    const refTokens: number[] = [];
+    const hi = lv.offsets[k + 1] as number;
+    for (let j = lv.offsets[k] as number; j < hi; ) {
+      const m = lv.stimulus[lv.order[j] as number] as number;
       let e = 0;
       let n = 0;
-      for (let d = 0; d < k; d++) {
-        a = (a + 0x6d2b79f5) | 0;
-        let t = Math.imul(a ^ (a >>> 15), 1 | a);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        const i = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m);
-        e += errors[i] as number;
-        n += refTokens[i] as number;
+      for (; j < hi && lv.stimulus[lv.order[j] as number] === m; j++) {
+        const i = lv.order[j] as number;
+        e += scores.errors[i] as number;
+        n += scores.refTokens[i] as number;
       }
-      values[b] = e / n;
+      ids.push(lv.stimuli[m] as string);
+      errors.push(e);
+      refTokens.push(n);
     }
-  }
-  values.sort();
-  return [
-    values[Math.ceil(0.025 * replicates) - 1] as number,
-    values[Math.ceil(0.975 * replicates) - 1] as number,
-  ];
-}
-
-/**
- * Each stimulus's refTokens · 2^32 + errors, when `k` draws of them sum exactly and apart: all
- * are non-negative integers, k · max(errors) < 2^32 and k · max(refTokens) < 2^21 (so every sum
- * is below 2^53). Null otherwise (the bootstrap then sums the two separately; same values).
- */
-export function packedSums(sums: StimulusSums, k: number): Float64Array | null {
-  const { errors, refTokens } = sums;
-  const m = errors.length;
-  const out = new Float64Array(m);
-  for (let i = 0; i < m; i++) {
-    const e = errors[i] as number;
-    const n = refTokens[i] as number;
-    if (!(Number.isInteger(e) && Number.isInteger(n) && e >= 0 && n >= 0)) return null;
-    if (k * e >= 4294967296 || k * n >= 2097152) return null;
-    out[i] = n * 4294967296 + e;
+    out.set(lv.systems[k] as string, {
+      ids,
+      errors: Float64Array.from(errors),
+      refTokens: Float64Array.from(refTokens),
+    });
   }
   return out;
 }
@@ -280,6 +374,8 @@ function sortedEntries<T>(map: Map<string, T>): [string, T][] {
 export interface IntelligibilityOptions {
   /** Leave the stimuli curve out (empty), for a quick first answer. Default true. */
   stimuliCurve?: boolean;
+  /** Who computes the curve's intervals (default: here, in order). */
+  curveRunner?: CurveRunner;
 }
 
 /** The `intelligibility` object of the report; null when no transcript could be scored. */
@@ -287,49 +383,88 @@ export function computeIntelligibility(
   file: AnnotationFile,
   options: IntelligibilityOptions = {},
 ): Intelligibility | null {
+  const started = startIntelligibility(file, options);
+  started.finish();
+  return started.value;
+}
+
+/**
+ * The `intelligibility` object with its stimuli curve still being computed: the curve's
+ * intervals are handed to the runner as soon as the per-stimulus sums are known, the rest of
+ * the section is computed meanwhile, and `finish` puts the curve in place (the object's keys
+ * keep their order). The report's other sections can be computed before `finish` too.
+ */
+export function startIntelligibility(
+  file: AnnotationFile,
+  options: IntelligibilityOptions = {},
+): { value: Intelligibility | null; finish: () => void } {
   const settings = transcriptionSettings(file);
   const { listeners, asr, unscored } = scoreTranscripts(file, settings.unit);
-  if (listeners.length === 0 && asr.length === 0) return null;
+  if (listeners.n === 0 && asr.length === 0) return { value: null, finish: () => {} };
 
-  const bySystemList = sortedEntries(groupBy(listeners, (t) => t.system));
-  const stimuli = new Map<string, StimulusSums>();
+  const lv = levelled(file, listeners);
+  const stimuli = stimulusSums(listeners, lv);
+  const systems = lv.systems;
+  // The bootstrap intervals (each system's ci95, and the curve's unless left out) go to the
+  // runner first; finish puts them in place.
+  const input = curveInput(systems, stimuli, settings.seed, settings.replicates, {
+    ci95: true,
+    curve: options.stimuliCurve !== false,
+  });
+  let intervalsDone: (() => Float64Array) | null = (options.curveRunner ?? curveHere)(input);
+
+  // Each transcript's WER; the sums below are of integers (exact in any order) or sorted first.
+  const wer = new Float64Array(listeners.n);
+  for (let i = 0; i < listeners.n; i++) {
+    wer[i] = (listeners.errors[i] as number) / (listeners.refTokens[i] as number);
+  }
   const bySystem: [string, SystemWer][] = [];
-  for (const [system, list] of bySystemList) {
-    const perStimulus = sortedEntries(groupBy(list, (t) => t.stimulus));
-    const sums: StimulusSums = {
-      ids: perStimulus.map(([id]) => id),
-      errors: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.errors, 0)),
-      refTokens: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.refTokens, 0)),
-    };
-    stimuli.set(system, sums);
+  const seen = new Int32Array(lv.listeners.length).fill(-1);
+  for (let k = 0; k < systems.length; k++) {
+    const system = systems[k] as string;
+    const sums = stimuli.get(system) as StimulusSums;
+    const lo = lv.offsets[k] as number;
+    const hi = lv.offsets[k + 1] as number;
+    let refTokens = 0;
+    let errors = 0;
     let substitutions = 0;
     let deletions = 0;
     let insertions = 0;
-    for (const t of list) {
-      substitutions += t.substitutions;
-      deletions += t.deletions;
-      insertions += t.insertions;
+    let listenerCount = 0;
+    const wers = new Float64Array(hi - lo);
+    for (let j = lo; j < hi; j++) {
+      const i = lv.order[j] as number;
+      refTokens += listeners.refTokens[i] as number;
+      errors += listeners.errors[i] as number;
+      substitutions += listeners.substitutions[i] as number;
+      deletions += listeners.deletions[i] as number;
+      insertions += listeners.insertions[i] as number;
+      wers[j - lo] = wer[i] as number;
+      const l = lv.listener[i] as number;
+      if (seen[l] !== k) {
+        seen[l] = k;
+        listenerCount++;
+      }
     }
-    const c = counts(list);
     const m = sums.ids.length;
     bySystem.push([
       system,
       {
-        transcripts: list.length,
-        listeners: new Set(list.map((t) => t.annotatorId)).size,
+        transcripts: hi - lo,
+        listeners: listenerCount,
         stimuli: m,
-        refTokens: c.refTokens,
-        errors: c.errors,
+        refTokens,
+        errors,
         substitutions,
         deletions,
         insertions,
-        wer: c.wer,
-        meanWer: meanAscending(list.map((t) => t.wer)),
-        ci95: bootstrapInterval(sums, m, settings.replicates, `${settings.seed}/${system}`),
+        wer: errors / refTokens,
+        meanWer: meanAscending(wers),
+        // Filled in by finish (the key stays here, in the spec's order).
+        ci95: [Number.NaN, Number.NaN],
       },
     ]);
   }
-  const systems = bySystem.map(([s]) => s);
   const werOf = new Map(bySystem.map(([s, v]) => [s, v.wer]));
 
   // Pairs: per-stimulus WER differences on the stimuli both systems have.
@@ -378,11 +513,6 @@ export function computeIntelligibility(
   );
   const groups = indistinguishableGroups(order, significant);
 
-  const stimuliCurve =
-    options.stimuliCurve === false
-      ? []
-      : curve(systems, stimuli, settings.seed, settings.replicates);
-
   // Recognisers, by id, against the listeners.
   const asrOut: [string, AsrScores][] = [];
   for (const [id, list] of sortedEntries(groupBy(asr, (t) => t.annotatorId))) {
@@ -404,37 +534,90 @@ export function computeIntelligibility(
 
   let byListenerGroup: Intelligibility["byListenerGroup"];
   if (settings.groupBy !== undefined) {
-    const key = settings.groupBy;
-    const profiles = new Map(file.annotators.map((a) => [a.id, a.profile]));
-    const groupOf = (t: ScoredTranscript) => groupValue(profiles.get(t.annotatorId)?.[key]);
-    byListenerGroup = Object.fromEntries(
-      sortedEntries(groupBy(listeners, groupOf)).map(([group, list]) => [
-        group,
-        Object.fromEntries(
-          sortedEntries(groupBy(list, (t) => t.system)).map(([system, l]) => [system, counts(l)]),
-        ),
-      ]),
-    );
+    byListenerGroup = listenerGroups(file, settings.groupBy, listeners, lv);
   }
-  return {
+  const value: Intelligibility = {
     unit: settings.unit,
-    scored: listeners.length,
+    scored: listeners.n,
     unscored,
     bySystem: Object.fromEntries(bySystem),
     pairs,
     groups,
-    stimuliCurve,
+    // Filled in by finish (the key stays here, in the spec's order).
+    stimuliCurve: [],
     asr: Object.fromEntries(asrOut),
     ...(byListenerGroup === undefined ? {} : { byListenerGroup }),
-    anova: anovaTables(
-      listeners.map((t) => ({
-        system: t.system,
-        sentence: t.stimulus,
-        listener: t.annotatorId,
-        y: t.wer,
-      })),
+    anova: anovaTablesOfLevels(
+      { index: lv.system, count: lv.systems.length },
+      { index: lv.stimulus, count: lv.stimuli.length },
+      { index: lv.listener, count: lv.listeners.length },
+      wer,
     ),
   };
+  const finish = () => {
+    if (intervalsDone === null) return;
+    const intervals = intervalsDone();
+    intervalsDone = null;
+    const at = new Map(input.systems.map((system, si) => [system, si]));
+    for (const [system, row] of bySystem) {
+      const si = at.get(system);
+      row.ci95 =
+        si === undefined
+          ? bootstrapInterval(
+              stimuli.get(system) as StimulusSums,
+              row.stimuli,
+              settings.replicates,
+              `${settings.seed}/${system}`,
+            )
+          : ci95Of(intervals, si);
+    }
+    if (options.stimuliCurve !== false) value.stimuliCurve = curvePoints(input, intervals);
+  };
+  return { value, finish };
+}
+
+/**
+ * byListenerGroup: per group (the intake answer as text, code-unit order) and system, the
+ * listeners' counts (integer sums).
+ */
+function listenerGroups(
+  file: AnnotationFile,
+  key: string,
+  listeners: ListenerScores,
+  lv: Levelled,
+): Record<string, Record<string, WerCounts>> {
+  const profiles = new Map(file.annotators.map((a) => [a.id, a.profile]));
+  const groupNames = lv.listeners.map((id) => groupValue(profiles.get(id)?.[key]));
+  const groups = numbered(groupNames);
+  const G = groups.names.length;
+  const S = lv.systems.length;
+  const groupOf = Int32Array.from(groupNames, (g) => groups.at.get(g) as number);
+  const transcripts = new Float64Array(G * S);
+  const refTokens = new Float64Array(G * S);
+  const errors = new Float64Array(G * S);
+  for (let i = 0; i < listeners.n; i++) {
+    const cell = (groupOf[lv.listener[i] as number] as number) * S + (lv.system[i] as number);
+    transcripts[cell] = (transcripts[cell] as number) + 1;
+    refTokens[cell] = (refTokens[cell] as number) + (listeners.refTokens[i] as number);
+    errors[cell] = (errors[cell] as number) + (listeners.errors[i] as number);
+  }
+  const out: [string, Record<string, WerCounts>][] = [];
+  for (let g = 0; g < G; g++) {
+    const bySystem: [string, WerCounts][] = [];
+    for (let k = 0; k < S; k++) {
+      const cell = g * S + k;
+      const n = transcripts[cell] as number;
+      if (n === 0) continue;
+      const r = refTokens[cell] as number;
+      const e = errors[cell] as number;
+      bySystem.push([
+        lv.systems[k] as string,
+        { transcripts: n, refTokens: r, errors: e, wer: e / r },
+      ]);
+    }
+    out.push([groups.names[g] as string, Object.fromEntries(bySystem)]);
+  }
+  return Object.fromEntries(out);
 }
 
 /**
@@ -444,50 +627,14 @@ export function computeIntelligibility(
 export function computeStimuliCurve(file: AnnotationFile): CurvePoint[] {
   const settings = transcriptionSettings(file);
   const { listeners } = scoreTranscripts(file, settings.unit);
-  const stimuli = new Map<string, StimulusSums>();
-  for (const [system, list] of sortedEntries(groupBy(listeners, (t) => t.system))) {
-    const perStimulus = sortedEntries(groupBy(list, (t) => t.stimulus));
-    stimuli.set(system, {
-      ids: perStimulus.map(([id]) => id),
-      errors: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.errors, 0)),
-      refTokens: Float64Array.from(perStimulus, ([, l]) => l.reduce((s, t) => s + t.refTokens, 0)),
-    });
-  }
-  return curve([...stimuli.keys()], stimuli, settings.seed, settings.replicates);
-}
-
-/** The interval's width against the number of stimuli drawn (Taylor & Richmond's Figure 2). */
-function curve(
-  systems: readonly string[],
-  stimuli: Map<string, StimulusSums>,
-  seed: string,
-  replicates: number,
-): CurvePoint[] {
-  let largest = 0;
-  for (const s of stimuli.values()) largest = Math.max(largest, s.ids.length);
-  const ks: number[] = [];
-  for (let k = 20; k <= largest; k += 20) ks.push(k);
-  if (largest % 20 !== 0) ks.push(largest);
-  return ks.map((k) => {
-    const widths: number[] = [];
-    for (const system of systems) {
-      const sums = stimuli.get(system) as StimulusSums;
-      if (sums.ids.length === 0) continue;
-      const [lo, hi] = bootstrapInterval(sums, k, replicates, `${seed}/${system}/${k}`);
-      widths.push(hi - lo);
-    }
-    const n = widths.length;
-    let sum = 0;
-    for (const w of widths) sum += w;
-    const mean = sum / n;
-    let sdWidth: number | null = null;
-    if (n >= 2) {
-      let squares = 0;
-      for (const w of widths) squares += (w - mean) * (w - mean);
-      sdWidth = Math.sqrt(squares / (n - 1));
-    }
-    return { k, systems: n, meanWidth: mean, sdWidth };
-  });
+  const lv = levelled(file, listeners);
+  const input = curveInput(
+    lv.systems,
+    stimulusSums(listeners, lv),
+    settings.seed,
+    settings.replicates,
+  );
+  return curvePoints(input, curveHere(input)());
 }
 
 /**

@@ -5,12 +5,12 @@
 // Holm's step-down adjustment over every pair of the report.
 import normalCdf from "@stdlib/stats-base-dists-normal-cdf";
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
-import type { AnnotationFile } from "../interchange/types.ts";
-import { type AnovaObservation, anovaTables } from "./anova.ts";
+import type { AnnotationFile, Clip } from "../interchange/types.ts";
+import { anovaTablesOfLevels } from "./anova.ts";
 import { averageRanks } from "./correlation.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { pow } from "./math.ts";
-import { byCodeUnit } from "./records.ts";
+import { byCodeUnit, groupBy, IdLookup } from "./records.ts";
 import type { Mos, MosPair, SystemMos } from "./report.ts";
 
 /**
@@ -100,7 +100,7 @@ export function holm(p: readonly (number | null)[]): (number | null)[] {
 export const roundDiff = (d: number) => Math.round(d * 1e9) / 1e9;
 
 /** The mean of `x` summed in ascending order, so that the order of the records does not matter. */
-export function meanAscending(x: readonly number[]): number {
+export function meanAscending(x: ArrayLike<number>): number {
   return (
     Float64Array.from(x)
       .sort()
@@ -108,75 +108,146 @@ export function meanAscending(x: readonly number[]): number {
   );
 }
 
-/** The `mos` object of the report. */
+/**
+ * The sum of values[0 … n − 1] in ascending order (meanAscending's sum), sorting them in place: an
+ * insertion sort for a few (a sentence's handful of ratings), the typed array's sort otherwise.
+ * Equal values are interchangeable, so the order, and the sum, are those of the typed sort.
+ */
+function sumAscending(values: Float64Array, n: number): number {
+  if (n > 32) values.subarray(0, n).sort();
+  else {
+    for (let i = 1; i < n; i++) {
+      const v = values[i] as number;
+      let k = i - 1;
+      while (k >= 0 && (values[k] as number) > v) {
+        values[k + 1] = values[k] as number;
+        k--;
+      }
+      values[k + 1] = v;
+    }
+  }
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += values[i] as number;
+  return sum;
+}
+
+/** Distinct names in code-unit order, and each name's index. */
+function numbered(names: Iterable<string>): { names: string[]; at: Map<string, number> } {
+  const sorted = [...new Set(names)].sort(byCodeUnit);
+  return { names: sorted, at: new Map(sorted.map((n, i) => [n, i])) };
+}
+
+/**
+ * The `mos` object of the report. The ratings are read once into typed arrays (clip, rater,
+ * score), every name is numbered in code-unit order, and the ratings are sorted by (system,
+ * sentence) with two counting sorts: the per-system and per-sentence lists below are those
+ * lists, each sorted ascending before it is summed, so no sum depends on the order of the file's
+ * submissions (a study read back from the browser's database lists them by key, not as
+ * imported).
+ */
 export function computeMos(file: AnnotationFile): Mos {
-  const scores = new Map<string, number[]>();
-  const raters = new Map<string, Set<string>>();
-  // system → sentence → ratings
-  const bySentence = new Map<string, Map<string, number[]>>();
-  const ratings: AnovaObservation[] = [];
-  // Per clip, where its ratings go (found once per clip, not once per rating). Every list is
-  // sorted or counted before use, so the order the ratings arrive in does not matter.
-  interface Target {
-    system: string;
-    sentence: string;
-    scores: number[];
-    raters: Set<string>;
-    sentenceScores: number[] | null;
-  }
-  const clips = new Map(file.clips.map((c) => [c.id, c]));
-  const targets = new Map<string, Target>();
-  const targetOf = (clipId: string): Target | undefined => {
-    const known = targets.get(clipId);
-    if (known) return known;
-    const clip = clips.get(clipId);
-    if (!clip) return undefined;
-    const system = clip.system ?? NO_SYSTEM;
-    if (!scores.has(system)) {
-      scores.set(system, []);
-      raters.set(system, new Set());
-      bySentence.set(system, new Map());
-    }
-    let sentenceScores: number[] | null = null;
-    if (clip.sentence !== undefined) {
-      const sentences = bySentence.get(system) as Map<string, number[]>;
-      sentenceScores = sentences.get(clip.sentence) ?? [];
-      sentences.set(clip.sentence, sentenceScores);
-    }
-    const target: Target = {
-      system,
-      sentence: clip.sentence ?? `clip:${clip.id}`,
-      scores: scores.get(system) as number[],
-      raters: raters.get(system) as Set<string>,
-      sentenceScores,
-    };
-    targets.set(clipId, target);
-    return target;
-  };
-  for (const s of file.submissions) {
+  const clips = file.clips;
+  const C = clips.length;
+  // Ratings mostly come in clip order: found by looking ahead, an id index only when needed.
+  const lookup = new IdLookup(clips, []);
+  const submissions = file.submissions;
+  const ratingClip = new Int32Array(submissions.length);
+  const score = new Float64Array(submissions.length);
+  const raterIds: string[] = [];
+  let N = 0;
+  for (const s of submissions) {
     if (typeof s.score !== "number") continue;
-    const target = targetOf(s.clipId);
-    if (!target) continue;
-    ratings.push({
-      system: target.system,
-      sentence: target.sentence,
-      listener: s.annotatorId,
-      y: s.score,
-    });
-    target.scores.push(s.score);
-    target.raters.add(s.annotatorId);
-    target.sentenceScores?.push(s.score);
+    const c = lookup.clipIndex(s.clipId);
+    if (c < 0) continue;
+    ratingClip[N] = c;
+    score[N] = s.score;
+    raterIds.push(s.annotatorId);
+    N++;
   }
-  const systems = [...scores.keys()].sort(byCodeUnit);
+  // Names of the rated clips: systems, sentences (for the pairs: clips with a sentence) and the
+  // ANOVA's stimuli (a clip without a sentence is one of its own).
+  const rated = new Uint8Array(C);
+  for (let i = 0; i < N; i++) rated[ratingClip[i] as number] = 1;
+  const systemNames: string[] = [];
+  const sentenceNames: string[] = [];
+  const stimulusNames: string[] = [];
+  for (let c = 0; c < C; c++) {
+    if (!rated[c]) continue;
+    const clip = clips[c] as Clip;
+    systemNames.push(clip.system ?? NO_SYSTEM);
+    if (clip.sentence !== undefined) sentenceNames.push(clip.sentence);
+    stimulusNames.push(clip.sentence ?? `clip:${clip.id}`);
+  }
+  const systems = numbered(systemNames);
+  const sentences = numbered(sentenceNames);
+  const stimuli = numbered(stimulusNames);
+  const raters = numbered(raterIds);
+  const S = systems.names.length;
+  const M = sentences.names.length;
+  const clipSystem = new Int32Array(C);
+  const clipSentence = new Int32Array(C);
+  const clipStimulus = new Int32Array(C);
+  for (let c = 0; c < C; c++) {
+    if (!rated[c]) continue;
+    const clip = clips[c] as Clip;
+    clipSystem[c] = systems.at.get(clip.system ?? NO_SYSTEM) as number;
+    // Ratings of clips without a sentence sort after every sentence (index M).
+    clipSentence[c] = clip.sentence === undefined ? M : (sentences.at.get(clip.sentence) as number);
+    clipStimulus[c] = stimuli.at.get(clip.sentence ?? `clip:${clip.id}`) as number;
+  }
+  const system = new Int32Array(N);
+  const sentence = new Int32Array(N);
+  const stimulus = new Int32Array(N);
+  const rater = new Int32Array(N);
+  let lastId: string | undefined;
+  let lastRater = -1;
+  for (let i = 0; i < N; i++) {
+    const c = ratingClip[i] as number;
+    system[i] = clipSystem[c] as number;
+    sentence[i] = clipSentence[c] as number;
+    stimulus[i] = clipStimulus[c] as number;
+    const id = raterIds[i] as string;
+    if (id !== lastId) {
+      lastId = id;
+      lastRater = raters.at.get(id) as number;
+    }
+    rater[i] = lastRater;
+  }
+  // Ratings sorted by (system, sentence): a stable counting sort by sentence, then by system.
+  const bySentence = groupBy(sentence, M + 1).order;
+  const systemOfSorted = new Int32Array(N);
+  for (let j = 0; j < N; j++) systemOfSorted[j] = system[bySentence[j] as number] as number;
+  const { offsets, order: within } = groupBy(systemOfSorted, S);
+  const order = new Int32Array(N);
+  for (let j = 0; j < N; j++) order[j] = bySentence[within[j] as number] as number;
+
   // Object.fromEntries, not assignment: a system may be called "__proto__".
   const entries: [string, SystemMos][] = [];
-  for (const system of systems) {
-    // In ascending order: the sums then do not depend on the order of the file's submissions
-    // (a study read back from the browser's database lists them by key, not as imported).
-    // A typed array sorts numbers without a comparator call per step: the same ascending order.
-    const x = Float64Array.from(scores.get(system) as number[]).sort();
-    const n = x.length;
-    const mean = x.reduce((a, b) => a + b, 0) / n;
+  // Each system's sentences (ascending index = code-unit order) and their mean ratings.
+  const sentenceLists: { index: Int32Array; mean: Float64Array }[] = [];
+  const seen = new Int32Array(raters.names.length).fill(-1);
+  // One cell's ratings (a sentence of a system), summed ascending.
+  let cell = new Float64Array(16);
+  for (let k = 0; k < S; k++) {
+    const lo = offsets[k] as number;
+    const hi = offsets[k + 1] as number;
+    const n = hi - lo;
+    let raterCount = 0;
+    const x = new Float64Array(n);
+    for (let j = lo; j < hi; j++) {
+      const i = order[j] as number;
+      x[j - lo] = score[i] as number;
+      const r = rater[i] as number;
+      if (seen[r] !== k) {
+        seen[r] = k;
+        raterCount++;
+      }
+    }
+    // A typed array sorts numbers ascending without a comparator call per step.
+    x.sort();
+    let sum = 0;
+    for (let j = 0; j < n; j++) sum += x[j] as number;
+    const mean = sum / n;
     let sd: number | null = null;
     let ci95: [number, number] | null = null;
     if (n >= 2) {
@@ -188,34 +259,45 @@ export function computeMos(file: AnnotationFile): Mos {
       const half = (tQuantile(0.975, n - 1) * sd) / Math.sqrt(n);
       ci95 = [mean - half, mean + half];
     }
-    entries.push([system, { n, raters: raters.get(system)?.size ?? 0, mean, sd, ci95 }]);
+    entries.push([systems.names[k] as string, { n, raters: raterCount, mean, sd, ci95 }]);
+    if (cell.length < n) cell = new Float64Array(n);
+    // The system's per-sentence means: runs of one sentence in its sorted ratings.
+    const index: number[] = [];
+    const means: number[] = [];
+    for (let j = lo; j < hi; ) {
+      const m = sentence[order[j] as number] as number;
+      if (m === M) break;
+      let end = j;
+      while (end < hi && sentence[order[end] as number] === m) end++;
+      for (let q = j; q < end; q++) cell[q - j] = score[order[q] as number] as number;
+      index.push(m);
+      means.push(sumAscending(cell, end - j) / (end - j));
+      j = end;
+    }
+    sentenceLists.push({ index: Int32Array.from(index), mean: Float64Array.from(means) });
   }
   const bySystem: Record<string, SystemMos> = Object.fromEntries(entries);
-  // Summed in ascending order, as above, so the order of the file's records does not matter.
-  const meanOf = meanAscending;
-  // Each system's per-sentence means, once (every pair of systems reads them).
-  const sentenceMeans = new Map<string, Map<string, number>>();
-  for (const [system, sentences] of bySentence) {
-    sentenceMeans.set(system, new Map([...sentences].map(([k, v]) => [k, meanOf(v)])));
-  }
   const pairs: MosPair[] = [];
-  for (let i = 0; i < systems.length; i++) {
-    for (let j = i + 1; j < systems.length; j++) {
-      const a = systems[i] as string;
-      const b = systems[j] as string;
-      const sa = sentenceMeans.get(a) as Map<string, number>;
-      const sb = sentenceMeans.get(b) as Map<string, number>;
+  for (let i = 0; i < S; i++) {
+    for (let j = i + 1; j < S; j++) {
+      const sa = sentenceLists[i] as { index: Int32Array; mean: Float64Array };
+      const sb = sentenceLists[j] as { index: Int32Array; mean: Float64Array };
+      // The sentences both were rated on, in code-unit order: a merge of the two lists.
       const d: number[] = [];
-      for (const sentence of [...sa.keys()].sort(byCodeUnit)) {
-        const mb = sb.get(sentence);
-        if (mb !== undefined) d.push(roundDiff((sa.get(sentence) as number) - mb));
+      let q = 0;
+      for (let p = 0; p < sa.index.length; p++) {
+        const m = sa.index[p] as number;
+        while (q < sb.index.length && (sb.index[q] as number) < m) q++;
+        if (q < sb.index.length && sb.index[q] === m) {
+          d.push(roundDiff((sa.mean[p] as number) - (sb.mean[q] as number)));
+        }
       }
       const { w, p } = signedRank(d);
       pairs.push({
-        a,
-        b,
+        a: systems.names[i] as string,
+        b: systems.names[j] as string,
         sentences: d.length,
-        meanDiff: d.length > 0 ? meanOf(d) : null,
+        meanDiff: d.length > 0 ? meanAscending(d) : null,
         w,
         p,
         pHolm: null,
@@ -226,5 +308,14 @@ export function computeMos(file: AnnotationFile): Mos {
   pairs.forEach((pair, i) => {
     pair.pHolm = adjusted[i] ?? null;
   });
-  return { bySystem, pairs, anova: anovaTables(ratings) };
+  return {
+    bySystem,
+    pairs,
+    anova: anovaTablesOfLevels(
+      { index: system, count: S },
+      { index: stimulus, count: stimuli.names.length },
+      { index: rater, count: raters.names.length },
+      score.subarray(0, N),
+    ),
+  };
 }

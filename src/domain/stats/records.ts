@@ -60,7 +60,7 @@ export function clipGrid(
 export class IdLookup {
   private lastClip = 0;
   private clipMisses = 0;
-  private clipIndex: Map<string, number> | undefined;
+  private clipIndexMap: Map<string, number> | undefined;
   private lastAnnotatorId: string | undefined;
   private lastAnnotator = -1;
   private readonly annotatorIndex = new Map<string, number>();
@@ -79,6 +79,13 @@ export class IdLookup {
   }
 
   clipOf(id: string, array: string, index: number): number {
+    const c = this.clipIndex(id);
+    if (c < 0) throw new Error(`${array}[${index}].clipId: "${id}" is not a clip of this file`);
+    return c;
+  }
+
+  /** The clip's index, or -1 when no clip has this id. */
+  clipIndex(id: string): number {
     const clips = this.clips;
     const stop = Math.min(
       clips.length,
@@ -91,14 +98,13 @@ export class IdLookup {
       }
     }
     this.clipMisses++;
-    if (this.clipIndex === undefined) {
-      this.clipIndex = new Map();
+    if (this.clipIndexMap === undefined) {
+      this.clipIndexMap = new Map();
       for (let k = 0; k < clips.length; k++)
-        this.clipIndex.set((clips[k] as AnnotationFile["clips"][number]).id, k);
+        this.clipIndexMap.set((clips[k] as AnnotationFile["clips"][number]).id, k);
     }
-    const c = this.clipIndex.get(id);
-    if (c === undefined)
-      throw new Error(`${array}[${index}].clipId: "${id}" is not a clip of this file`);
+    const c = this.clipIndexMap.get(id);
+    if (c === undefined) return -1;
     this.lastClip = c;
     return c;
   }

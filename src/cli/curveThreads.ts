@@ -1,0 +1,164 @@
+// The stimuli curve on two threads (the command line's; the browser's analysis worker computes
+// it after the rest of the report instead). The curve is about 300 independent bootstrap
+// intervals (docs/spec/statistics.md, "stimuliCurve"), 93 million generator draws on a study of
+// 10 systems × 600 stimuli. A second thread, started when the intervals are known, takes them
+// one at a time from a shared counter while this thread computes the rest of the report; then
+// this thread takes whatever is left. Each interval is computed by the same function whichever
+// thread takes it, so the figures are the same as on one thread.
+//
+// Everything goes through shared memory and Atomics, so this thread never waits for its event
+// loop and the report stays one synchronous computation. A second thread that fails to start
+// or stops leaves its intervals to this one.
+
+import { Worker } from "node:worker_threads";
+import {
+  type CurveInput,
+  type CurveRunner,
+  curveInterval,
+  curveTasks,
+} from "../domain/stats/bootstrap.ts";
+
+/** What the second thread receives (workerData.redpenCurve). */
+export interface CurveJob {
+  input: CurveInput;
+  /**
+   * Int32: [next task to take, tasks done, tasks the second thread did, then one done flag per
+   * task].
+   */
+  control: SharedArrayBuffer;
+  /** Float64: each task's lower and upper end. */
+  results: SharedArrayBuffer;
+}
+
+const NEXT = 0;
+const DONE = 1;
+const BY_WORKER = 2;
+const FLAGS = 3;
+
+/** Takes tasks from the shared counter and computes them until none is left; how many it took. */
+function takeTasks(job: CurveJob): number {
+  const control = new Int32Array(job.control);
+  const out = new Float64Array(job.results);
+  const tasks = curveTasks(job.input);
+  for (let taken = 0; ; taken++) {
+    const task = Atomics.add(control, NEXT, 1);
+    if (task >= tasks) return taken;
+    curveInterval(job.input, task, out);
+    Atomics.store(control, FLAGS + task, 1);
+    Atomics.add(control, DONE, 1);
+    Atomics.notify(control, DONE);
+  }
+}
+
+/** The second thread's side: the job it was started with. */
+export function runCurveWorker(job: CurveJob): void {
+  Atomics.store(new Int32Array(job.control), BY_WORKER, takeTasks(job));
+}
+
+/**
+ * How long this thread waits for the task the second thread is on before it computes that task
+ * itself too (the same numbers come out either way): three times as long as its own tasks took
+ * on average, between 5 and 200 ms (a task of 1,000 replicates of 600 draws takes a few
+ * milliseconds; on a loaded machine the second thread may not be running at all).
+ */
+function patience(ownMs: number, ownTasks: number): number {
+  if (ownTasks === 0) return 50;
+  return Math.min(200, Math.max(5, (3 * ownMs) / ownTasks));
+}
+
+/**
+ * Below this many generator draws in all (about 10 ms here) a second thread costs more than it
+ * saves: starting one takes about 40 ms of CPU.
+ */
+const MIN_DRAWS = 2_000_000;
+
+/** The curve's generator draws: replicates × k, over every k and system. */
+function draws(input: CurveInput): number {
+  let sum = 0;
+  for (const k of input.ks) sum += k;
+  return sum * input.systems.length * input.replicates;
+}
+
+/** What a run of the threaded runner did (for tests and measurements). */
+export interface CurveThreadsRun {
+  /** Whether a second thread was started. */
+  started: boolean;
+  /** The intervals it computed (those it finished before this thread had done the rest). */
+  bySecondThread: number;
+  tasks: number;
+}
+
+/**
+ * A thread running `entry`. From the sources (`node --import tsx src/cli/main.ts`) the thread
+ * registers tsx's loader itself, resolved as `--import tsx` resolves it (from the working
+ * directory): a worker thread of Node 20 does not inherit the loader.
+ */
+function startThread(entry: URL, workerData: unknown): Worker {
+  if (entry.pathname.endsWith(".ts")) {
+    const code = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+    return new Worker(code, { eval: true, workerData });
+  }
+  return new Worker(entry, { workerData });
+}
+
+/**
+ * A curve runner that starts a second thread running `entry` (the command line's own entry
+ * module, which hands the job to runCurveWorker) with the job in its workerData. `observe` is
+ * told what each run did.
+ */
+export function threadedCurveRunner(
+  entry: URL,
+  observe?: (run: CurveThreadsRun) => void,
+): CurveRunner {
+  return (input) => {
+    const tasks = curveTasks(input);
+    const job: CurveJob = {
+      input,
+      control: new SharedArrayBuffer(4 * (FLAGS + tasks)),
+      results: new SharedArrayBuffer(8 * 2 * tasks),
+    };
+    let worker: Worker | null = null;
+    if (tasks > 1 && draws(input) >= MIN_DRAWS) {
+      try {
+        worker = startThread(entry, { redpenCurve: job });
+        // Never keeps the process alive; an error there (it could not start) leaves its tasks
+        // to this thread, which takes every task not done.
+        worker.unref();
+        worker.on("error", () => {});
+      } catch {
+        worker = null;
+      }
+    }
+    return () => {
+      const joined = performance.now();
+      const own = takeTasks(job);
+      const waitMs = patience(performance.now() - joined, own);
+      const control = new Int32Array(job.control);
+      const shared = new Float64Array(job.results);
+      // Wait for the task(s) the second thread is still on; if it makes no progress for a while,
+      // compute them here.
+      for (;;) {
+        const done = Atomics.load(control, DONE);
+        if (done >= tasks) break;
+        if (Atomics.wait(control, DONE, done, waitMs) === "timed-out") break;
+      }
+      observe?.({
+        started: worker !== null,
+        bySecondThread: Atomics.load(control, BY_WORKER),
+        tasks,
+      });
+      void worker?.terminate();
+      // A task's ends are read only after its done flag (the flag is stored after them).
+      const out = new Float64Array(2 * tasks);
+      for (let task = 0; task < tasks; task++) {
+        if (Atomics.load(control, FLAGS + task) === 1) {
+          out[2 * task] = shared[2 * task] as number;
+          out[2 * task + 1] = shared[2 * task + 1] as number;
+        } else {
+          curveInterval(input, task, out);
+        }
+      }
+      return out;
+    };
+  };
+}

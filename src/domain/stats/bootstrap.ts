@@ -1,0 +1,249 @@
+// The intelligibility's bootstrap (docs/spec/statistics.md, "Transcriptions and intelligibility
+// (WER)": the bootstrap interval and the stimuli curve), apart from the rest of the section so
+// that the command line's second thread loads only this. The curve is one interval per (k,
+// system), each with its own generator: the intervals can be computed in any order and on any
+// thread, and are assembled into the curve in the spec's order (curvePoints).
+
+import { seedState } from "../util/random.ts";
+import type { CurvePoint } from "./report.ts";
+
+/** Per stimulus (code-unit order) of one system: summed errors and reference tokens. */
+export interface StimulusSums {
+  ids: string[];
+  errors: Float64Array;
+  refTokens: Float64Array;
+}
+
+/**
+ * The bootstrap interval: `replicates` draws of `k` stimuli with replacement (index
+ * floor(g() * m)), each valued at summed errors over summed reference tokens; the sorted values'
+ * ranks ceil(0.025 B) and ceil(0.975 B).
+ */
+export function bootstrapInterval(
+  sums: Pick<StimulusSums, "errors" | "refTokens">,
+  k: number,
+  replicates: number,
+  seed: string,
+): [number, number] {
+  const { errors, refTokens } = sums;
+  const m = errors.length;
+  const values = new Float64Array(replicates);
+  // seededRandom(seed)'s steps, inlined: the stimuli curve makes about 10^8 draws, and a call
+  // per draw doubled its time. intelligibility.test.ts checks the two give the same numbers.
+  let a = seedState(seed);
+  // The index floor(g() · m): g()'s 32-bit integer over 2^32 (exact) times m, truncated with
+  // `| 0` (the same as Math.floor for 0 ≤ x < m < 2^31, and cheaper: no check that the double
+  // is an integer).
+  const packed = packedSums(sums, k);
+  if (packed) {
+    // One load and one addition per draw: refTokens · 2^32 + errors, integers whose sums stay
+    // exact (below 2^53) and whose errors never carry into the tokens (packedSums checks). Exact
+    // sums do not depend on their order, so two accumulators take every other draw and the
+    // additions of one draw need not wait for the previous one's.
+    for (let b = 0; b < replicates; b++) {
+      let even = 0;
+      let odd = 0;
+      let d = 1;
+      for (; d < k; d += 2) {
+        a = (a + 0x6d2b79f5) | 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        even += packed[((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0] as number;
+        a = (a + 0x6d2b79f5) | 0;
+        t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        odd += packed[((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0] as number;
+      }
+      if (d === k) {
+        a = (a + 0x6d2b79f5) | 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        even += packed[((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0] as number;
+      }
+      const sum = even + odd;
+      const n = Math.floor(sum / 4294967296);
+      values[b] = (sum - n * 4294967296) / n;
+    }
+  } else {
+    for (let b = 0; b < replicates; b++) {
+      let e = 0;
+      let n = 0;
+      for (let d = 0; d < k; d++) {
+        a = (a + 0x6d2b79f5) | 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        const i = ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0;
+        e += errors[i] as number;
+        n += refTokens[i] as number;
+      }
+      values[b] = e / n;
+    }
+  }
+  values.sort();
+  return [
+    values[Math.ceil(0.025 * replicates) - 1] as number,
+    values[Math.ceil(0.975 * replicates) - 1] as number,
+  ];
+}
+
+/**
+ * Each stimulus's refTokens · 2^32 + errors, when `k` draws of them sum exactly and apart: all
+ * are non-negative integers, k · max(errors) < 2^32 and k · max(refTokens) < 2^21 (so every sum
+ * is below 2^53). Null otherwise (the bootstrap then sums the two separately; same values).
+ */
+export function packedSums(
+  sums: Pick<StimulusSums, "errors" | "refTokens">,
+  k: number,
+): Float64Array | null {
+  const { errors, refTokens } = sums;
+  const m = errors.length;
+  const out = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    const e = errors[i] as number;
+    const n = refTokens[i] as number;
+    if (!(Number.isInteger(e) && Number.isInteger(n) && e >= 0 && n >= 0)) return null;
+    if (k * e >= 4294967296 || k * n >= 2097152) return null;
+    out[i] = n * 4294967296 + e;
+  }
+  return out;
+}
+
+/**
+ * The bootstrap intervals of one study: each system's `ci95` (k = its m, the generator
+ * seededRandom(seed + "/" + X)) when `ci95` is set, then the stimuli curve's (one per k and
+ * system, seededRandom(seed + "/" + X + "/" + k)). Its systems (those with at least one stimulus,
+ * in the report's order) come with their per-stimulus sums. Plain data: it can be posted to
+ * another thread as it is.
+ */
+export interface CurveInput {
+  seed: string;
+  replicates: number;
+  ci95: boolean;
+  ks: number[];
+  systems: string[];
+  errors: Float64Array[];
+  refTokens: Float64Array[];
+}
+
+/**
+ * The intervals for these systems' sums: their ci95 if asked, and the curve's (the spec's k = 20,
+ * 40, … and the largest m) if asked.
+ */
+export function curveInput(
+  systems: readonly string[],
+  stimuli: ReadonlyMap<string, StimulusSums>,
+  seed: string,
+  replicates: number,
+  what: { ci95: boolean; curve: boolean } = { ci95: false, curve: true },
+): CurveInput {
+  let largest = 0;
+  for (const s of stimuli.values()) largest = Math.max(largest, s.ids.length);
+  const ks: number[] = [];
+  if (what.curve) {
+    for (let k = 20; k <= largest; k += 20) ks.push(k);
+    if (largest % 20 !== 0) ks.push(largest);
+  }
+  const input: CurveInput = {
+    seed,
+    replicates,
+    ci95: what.ci95,
+    ks,
+    systems: [],
+    errors: [],
+    refTokens: [],
+  };
+  for (const system of systems) {
+    const sums = stimuli.get(system) as StimulusSums;
+    if (sums.ids.length === 0) continue;
+    input.systems.push(system);
+    input.errors.push(sums.errors);
+    input.refTokens.push(sums.refTokens);
+  }
+  return input;
+}
+
+/** The first curve task: after the systems' ci95, when they are computed too. */
+function curveStart(input: CurveInput): number {
+  return input.ci95 ? input.systems.length : 0;
+}
+
+/** How many intervals the input asks for: a ci95 per system, and one per k and system. */
+export function curveTasks(input: CurveInput): number {
+  return curveStart(input) + input.ks.length * input.systems.length;
+}
+
+/**
+ * Interval `task` (first the systems' ci95 if asked, then the curve's, k-major: k = ks[⌊t / S⌋],
+ * system = systems[t mod S]), its lower and upper ends written to out[2·task] and
+ * out[2·task + 1].
+ */
+export function curveInterval(input: CurveInput, task: number, out: Float64Array): void {
+  const S = input.systems.length;
+  const start = curveStart(input);
+  let si: number;
+  let k: number;
+  let seed: string;
+  if (task < start) {
+    si = task;
+    k = (input.errors[si] as Float64Array).length;
+    seed = `${input.seed}/${input.systems[si] as string}`;
+  } else {
+    const t = task - start;
+    const ki = Math.floor(t / S);
+    si = t - ki * S;
+    k = input.ks[ki] as number;
+    seed = `${input.seed}/${input.systems[si] as string}/${k}`;
+  }
+  const [lo, hi] = bootstrapInterval(
+    { errors: input.errors[si] as Float64Array, refTokens: input.refTokens[si] as Float64Array },
+    k,
+    input.replicates,
+    seed,
+  );
+  out[2 * task] = lo;
+  out[2 * task + 1] = hi;
+}
+
+/** System `si`'s ci95 among the computed intervals (the input asked for them). */
+export function ci95Of(intervals: Float64Array, si: number): [number, number] {
+  return [intervals[2 * si] as number, intervals[2 * si + 1] as number];
+}
+
+/**
+ * Computes the intervals: `start` receives the input and returns `finish`, which returns every
+ * interval (2 per task, as curveInterval writes them). Between the two the caller goes on
+ * with other work, so a runner may compute them elsewhere meanwhile (the command line's second
+ * thread); the figures are the same whoever computes them.
+ */
+export type CurveRunner = (input: CurveInput) => () => Float64Array;
+
+/** The intervals computed here, in order, when `finish` is called. */
+export const curveHere: CurveRunner = (input) => () => {
+  const out = new Float64Array(2 * curveTasks(input));
+  for (let task = 0; task < curveTasks(input); task++) curveInterval(input, task, out);
+  return out;
+};
+
+/** The curve's points from its intervals: per k, the systems' mean width and its sample sd. */
+export function curvePoints(input: CurveInput, intervals: Float64Array): CurvePoint[] {
+  const S = input.systems.length;
+  const start = curveStart(input);
+  return input.ks.map((k, ki) => {
+    const widths: number[] = [];
+    for (let si = 0; si < S; si++) {
+      const task = start + ki * S + si;
+      widths.push((intervals[2 * task + 1] as number) - (intervals[2 * task] as number));
+    }
+    const n = widths.length;
+    let sum = 0;
+    for (const w of widths) sum += w;
+    const mean = sum / n;
+    let sdWidth: number | null = null;
+    if (n >= 2) {
+      let squares = 0;
+      for (const w of widths) squares += (w - mean) * (w - mean);
+      sdWidth = Math.sqrt(squares / (n - 1));
+    }
+    return { k, systems: n, meanWidth: mean, sdWidth };
+  });
+}
