@@ -3,18 +3,19 @@
 //   aggregate RESPONSES.csv [--method reliability|rover] [--out OUT.csv] [--workers WORKERS.csv]
 //   wer --ref GT.csv --hyp PRED.csv [--json] [--per-task OUT.csv]
 import Papa from "papaparse";
+import type { Aggregation } from "../domain/transcripts/aggregate.ts";
 import {
   AGGREGATION_METHODS,
-  type Aggregation,
   type AggregationMethod,
-  aggregateTranscripts,
   DEFAULT_METHOD,
-} from "../domain/transcripts/aggregate.ts";
+} from "../domain/transcripts/methods.ts";
+import { roverTasks } from "../domain/transcripts/prepared.ts";
 import { scoreTexts } from "../domain/transcripts/score.ts";
 import {
   type CsvResult,
   readResponsesCsv,
   readTextsCsv,
+  type TaskResponses,
   toTextsCsv,
 } from "../domain/transcripts/taskCsv.ts";
 import { EXIT_OK, EXIT_USAGE, readError, TRANSCRIPT_COMMANDS, writeError } from "./common.ts";
@@ -149,7 +150,28 @@ function aggregate(args: Args, io: TranscriptsIO): number | Promise<number> {
   const needWorker = method === "reliability" || args.workers !== undefined;
   const tasks = readCsv(input, io, (text) => readResponsesCsv(text, { needWorker }));
   if (tasks === undefined) return EXIT_USAGE;
-  const result = aggregateTranscripts(tasks, method, { workerFigures: args.workers !== undefined });
+  // Plain ROVER loads none of the reliability method's code (nor its arithmetic library).
+  if (!needWorker) {
+    return written(args, tasks, { method, tasks: roverTasks(tasks), workers: [] }, io);
+  }
+  return import("../domain/transcripts/aggregate.ts").then(({ aggregateTranscripts }) =>
+    written(
+      args,
+      tasks,
+      aggregateTranscripts(tasks, method, { workerFigures: args.workers !== undefined }),
+      io,
+    ),
+  );
+}
+
+/** Writes an aggregation's files (or standard output) and says what was written. */
+function written(
+  args: Args,
+  tasks: readonly TaskResponses[],
+  result: Aggregation,
+  io: TranscriptsIO,
+): number {
+  const { method } = result;
   const csv = toTextsCsv(result.tasks);
   const files: [string, string][] = [];
   if (args.out !== undefined) files.push([args.out, csv]);

@@ -6,13 +6,19 @@
 // Pure TypeScript: the CLI runs it, and a browser worker can.
 import { ln } from "../stats/math.ts";
 import { editDistance } from "./align.ts";
-import { tokensOf } from "./normalise.ts";
+import { type AggregationMethod, DEFAULT_METHOD } from "./methods.ts";
+import {
+  type AggregatedTask,
+  consensusText,
+  type Prepared,
+  prepare,
+  roverTasks,
+} from "./prepared.ts";
 import { roverIds } from "./rover.ts";
 import type { TaskResponses } from "./taskCsv.ts";
 
-export const AGGREGATION_METHODS = ["reliability", "rover"] as const;
-export type AggregationMethod = (typeof AGGREGATION_METHODS)[number];
-export const DEFAULT_METHOD: AggregationMethod = "reliability";
+export { AGGREGATION_METHODS, type AggregationMethod, DEFAULT_METHOD } from "./methods.ts";
+export type { AggregatedTask } from "./prepared.ts";
 
 /**
  * The method's three constants, chosen once on the development half and not tuned further:
@@ -23,13 +29,6 @@ export const DEFAULT_METHOD: AggregationMethod = "reliability";
 export const RELIABILITY_ROUNDS = 3;
 export const PRIOR_RECORDINGS = 2;
 export const ERROR_RATE_BOUNDS = [0.01, 0.99] as const;
-
-export interface AggregatedTask {
-  task: string;
-  output: string;
-  /** How many transcripts the recording had. */
-  transcripts: number;
-}
 
 export interface WorkerReliability {
   worker: string;
@@ -48,63 +47,6 @@ export interface Aggregation {
   tasks: AggregatedTask[];
   /** Each worker's estimated reliability, in order of first appearance. */
   workers: WorkerReliability[];
-}
-
-const EMPTY = new Int32Array(0);
-
-interface Prepared {
-  task: string;
-  vocabulary: string[];
-  /** Each transcript's word ids as ROVER takes them (an empty transcript is [0], the word ""). */
-  network: Int32Array[];
-  /** The same without the empty word: what edit distances count. */
-  words: Int32Array[];
-  workers: Int32Array;
-}
-
-function prepare(tasks: readonly TaskResponses[], workerIds: Map<string, number>): Prepared[] {
-  // One vocabulary for the whole file (id 0 the empty word): ids are compared, never ordered.
-  const ids = new Map<string, number>([["", 0]]);
-  const vocabulary = [""];
-  return tasks.map((t) => {
-    const transcripts = t.texts.map((text) => {
-      const list = tokensOf(text);
-      if (list.length === 0) return Int32Array.of(0);
-      const row = new Int32Array(list.length);
-      for (let i = 0; i < list.length; i++) {
-        const word = list[i] as string;
-        let id = ids.get(word);
-        if (id === undefined) {
-          id = vocabulary.length;
-          ids.set(word, id);
-          vocabulary.push(word);
-        }
-        row[i] = id;
-      }
-      return row;
-    });
-    const workers = new Int32Array(t.texts.length);
-    for (let k = 0; k < workers.length; k++) {
-      const name = t.workers[k] ?? "";
-      let id = workerIds.get(name);
-      if (id === undefined) {
-        id = workerIds.size;
-        workerIds.set(name, id);
-      }
-      workers[k] = id;
-    }
-    const words = transcripts.map((h) => (h.length === 1 && h[0] === 0 ? EMPTY : h));
-    return { task: t.task, vocabulary, network: transcripts, words, workers };
-  });
-}
-
-function text(p: Prepared, ids: Int32Array): string {
-  let out = "";
-  for (let i = 0; i < ids.length; i++) {
-    out +=
-      i === 0 ? (p.vocabulary[ids[i] as number] as string) : ` ${p.vocabulary[ids[i] as number]}`;
-  }
-  return out;
 }
 
 interface Estimate {
@@ -247,21 +189,13 @@ export function aggregateTranscripts(
   method: AggregationMethod = DEFAULT_METHOD,
   options: { workerFigures?: boolean } = {},
 ): Aggregation {
+  if (method === "rover" && options.workerFigures === false) {
+    return { method, tasks: roverTasks(tasks), workers: [] };
+  }
   const workerIds = new Map<string, number>();
   const prepared = prepare(tasks, workerIds);
   const n = workerIds.size;
   let consensus = prepared.map((p) => roverIds(p.network, p.vocabulary));
-  if (method === "rover" && options.workerFigures === false) {
-    return {
-      method,
-      tasks: prepared.map((p, i) => ({
-        task: p.task,
-        output: text(p, consensus[i] as Int32Array),
-        transcripts: p.network.length,
-      })),
-      workers: [],
-    };
-  }
   let distances = prepared.map((p, i) => distancesTo(consensus[i] as Int32Array, p.words));
   let used = estimate(prepared, consensus, distances, n);
   if (method === "reliability") {
@@ -279,7 +213,7 @@ export function aggregateTranscripts(
     method,
     tasks: prepared.map((p, i) => ({
       task: p.task,
-      output: text(p, consensus[i] as Int32Array),
+      output: consensusText(p, consensus[i] as Int32Array),
       transcripts: p.network.length,
     })),
     workers: names.map((worker, w) => ({

@@ -64,8 +64,10 @@ function scanLines(text: string): { starts: number[]; longLine?: number } {
 
 export interface Table {
   header: string[];
-  /** Data records with their first line, blank lines left out. */
-  rows: { line: number; fields: string[] }[];
+  /** Each data record's first line (blank lines left out). */
+  lines: number[];
+  /** The data records' fields, record after record: record r's field c is `cells[r * header.length + c]`. */
+  cells: string[];
 }
 
 /**
@@ -77,8 +79,11 @@ export interface Table {
  */
 function plainTable(text: string): Table | undefined {
   const length = text.length;
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
+  // The header's fields, then every record's in one array (no object or array per record).
+  const cells: string[] = [];
+  const lines: number[] = [];
+  let width = -1;
+  let recordStart = 0;
   let line = 1;
   let recordLine = 1;
   let lineStart = 0;
@@ -121,7 +126,7 @@ function plainTable(text: string): Table | undefined {
         i = q + 1;
         break;
       }
-      fields.push(value);
+      cells.push(value);
     } else {
       // The field ends at the next comma or line end (found by indexOf, kept until passed); a
       // quote inside it is left to papaparse.
@@ -131,7 +136,7 @@ function plainTable(text: string): Table | undefined {
       if (nextReturn < i) nextReturn = find("\r", i);
       const j = nextComma < nextLine ? nextComma : nextLine;
       if (nextQuote < j || nextReturn < j) return undefined;
-      fields.push(text.slice(i, j));
+      cells.push(text.slice(i, j));
       i = j;
     }
     const c = i < length ? text.charCodeAt(i) : -1;
@@ -141,23 +146,28 @@ function plainTable(text: string): Table | undefined {
     }
     if (c !== 10 && c !== -1) return undefined;
     if (i - lineStart > MAX_LINE_CHARS) return undefined;
-    if (!(fields.length === 1 && fields[0] === "")) records.push({ line: recordLine, fields });
-    else if (records.length === 0) return undefined;
+    const fields = cells.length - recordStart;
+    if (fields === 1 && cells[recordStart] === "") {
+      // A blank line: left out, but not before the header.
+      if (width < 0) return undefined;
+      cells.pop();
+    } else if (width < 0) {
+      width = fields;
+      recordStart = cells.length;
+    } else {
+      if (fields !== width) return undefined;
+      lines.push(recordLine);
+      recordStart = cells.length;
+    }
     if (c === -1) break;
     i++;
     line++;
     lineStart = i;
     recordLine = line;
-    fields = [];
     if (i === length) break;
   }
-  const header = records[0];
-  if (header === undefined) return undefined;
-  const width = header.fields.length;
-  for (let r = 1; r < records.length; r++) {
-    if ((records[r] as { fields: string[] }).fields.length !== width) return undefined;
-  }
-  return { header: header.fields.map((h) => h.trim()), rows: records.slice(1) };
+  if (width < 0) return undefined;
+  return { header: cells.slice(0, width).map((h) => h.trim()), lines, cells: cells.slice(width) };
 }
 
 /** The file's header and records; `plain: false` always reads through papaparse (for tests). */
@@ -192,7 +202,8 @@ export function readTable(raw: string, plain = true): CsvResult<Table> {
     };
   }
   const header = headerRecord.map((h) => h.trim());
-  const rows: Table["rows"] = [];
+  const lines: number[] = [];
+  const cells: string[] = [];
   for (let r = 1; r < records.length; r++) {
     const fields = records[r] as string[];
     if (fields.length === 1 && fields[0] === "") continue; // a blank line
@@ -204,10 +215,11 @@ export function readTable(raw: string, plain = true): CsvResult<Table> {
       }
       continue;
     }
-    rows.push({ line: starts[r] ?? r + 1, fields });
+    lines.push(starts[r] ?? r + 1);
+    for (const field of fields) cells.push(field);
   }
   if (errors.length > 0) return { ok: false, errors: capped(errors) };
-  return { ok: true, value: { header, rows } };
+  return { ok: true, value: { header, lines, cells } };
 }
 
 function capped(errors: string[]): string[] {
@@ -260,17 +272,19 @@ export function readResponsesCsv(
   const cols = columns(table.value.header, options.needWorker ?? false);
   if (!cols.ok) return cols;
   const { task, text: textCol, worker } = cols.value;
+  const { header, lines, cells } = table.value;
+  const width = header.length;
   const byTask = new Map<string, TaskResponses>();
   const errors: string[] = [];
-  for (const { line, fields } of table.value.rows) {
-    const id = (fields[task] as string).trim();
+  for (let r = 0, at = 0; r < lines.length; r++, at += width) {
+    const id = (cells[at + task] as string).trim();
     if (id === "") {
-      errors.push(`line ${line}: the task is empty`);
+      errors.push(`line ${lines[r]}: the task is empty`);
       continue;
     }
-    const workerId = worker < 0 ? "" : (fields[worker] as string).trim();
+    const workerId = worker < 0 ? "" : (cells[at + worker] as string).trim();
     if (worker >= 0 && workerId === "") {
-      errors.push(`line ${line}: the ${table.value.header[worker]} is empty`);
+      errors.push(`line ${lines[r]}: the ${header[worker]} is empty`);
       continue;
     }
     let entry = byTask.get(id);
@@ -278,7 +292,7 @@ export function readResponsesCsv(
       entry = { task: id, texts: [], workers: [] };
       byTask.set(id, entry);
     }
-    entry.texts.push(fields[textCol] as string);
+    entry.texts.push(cells[at + textCol] as string);
     entry.workers.push(workerId);
   }
   if (errors.length > 0) return { ok: false, errors: capped(errors) };
@@ -294,8 +308,10 @@ export function readTextsCsv(text: string): CsvResult<Map<string, string>> {
   const out = new Map<string, string>();
   const firstLine = new Map<string, number>();
   const errors: string[] = [];
-  for (const { line, fields } of table.value.rows) {
-    const id = (fields[cols.value.task] as string).trim();
+  const { header, lines, cells } = table.value;
+  for (let r = 0, at = 0; r < lines.length; r++, at += header.length) {
+    const line = lines[r] as number;
+    const id = (cells[at + cols.value.task] as string).trim();
     if (id === "") {
       errors.push(`line ${line}: the task is empty`);
       continue;
@@ -306,14 +322,28 @@ export function readTextsCsv(text: string): CsvResult<Map<string, string>> {
       continue;
     }
     firstLine.set(id, line);
-    out.set(id, fields[cols.value.text] as string);
+    out.set(id, cells[at + cols.value.text] as string);
   }
   if (errors.length > 0) return { ok: false, errors: capped(errors) };
   return { ok: true, value: out };
 }
 
+// A field papaparse writes as it is (no quote, comma, line break or byte order mark in it, no
+// space at either end): an aggregation's words always are, and task ids almost always.
+const PLAIN_FIELD = /^(?! )[^",\r\n\uFEFF]*(?<! )$/;
+
 /** A `task,output` CSV (RFC 4180, quoted where needed), rows in the order given. */
 export function toTextsCsv(rows: readonly { task: string; output: string }[]): string {
+  // Plain fields joined directly: the same text papaparse writes for them, without its
+  // per-field checks.
+  if (
+    rows.length > 0 &&
+    rows.every((r) => PLAIN_FIELD.test(r.task) && PLAIN_FIELD.test(r.output))
+  ) {
+    let out = "task,output\n";
+    for (const r of rows) out += `${r.task},${r.output}\n`;
+    return out;
+  }
   return `${Papa.unparse(
     { fields: ["task", "output"], data: rows.map((r) => [r.task, r.output]) },
     { newline: "\n" },

@@ -1,0 +1,90 @@
+// Each recording's transcripts as word ids (the words interned once for the whole file), and
+// ROVER over every recording: what both aggregation methods start from (aggregate.ts), and all
+// that `aggregate --method rover` runs (so it loads none of the reliability method's code).
+import { tokensOf } from "./normalise.ts";
+import { roverIds } from "./rover.ts";
+import type { TaskResponses } from "./taskCsv.ts";
+
+export interface AggregatedTask {
+  task: string;
+  output: string;
+  /** How many transcripts the recording had. */
+  transcripts: number;
+}
+
+const EMPTY = new Int32Array(0);
+
+export interface Prepared {
+  task: string;
+  vocabulary: string[];
+  /** Each transcript's word ids as ROVER takes them (an empty transcript is [0], the word ""). */
+  network: Int32Array[];
+  /** The same without the empty word: what edit distances count. */
+  words: Int32Array[];
+  /** Each transcript's worker as an id of `workerIds` (empty when no map is given). */
+  workers: Int32Array;
+}
+
+/**
+ * The tasks' transcripts as word ids; with `workerIds`, their workers too (ids given in order
+ * of first appearance).
+ */
+export function prepare(
+  tasks: readonly TaskResponses[],
+  workerIds?: Map<string, number>,
+): Prepared[] {
+  // One vocabulary for the whole file (id 0 the empty word): ids are compared, never ordered.
+  const ids = new Map<string, number>([["", 0]]);
+  const vocabulary = [""];
+  return tasks.map((t) => {
+    const transcripts = t.texts.map((text) => {
+      const list = tokensOf(text);
+      if (list.length === 0) return Int32Array.of(0);
+      const row = new Int32Array(list.length);
+      for (let i = 0; i < list.length; i++) {
+        const word = list[i] as string;
+        let id = ids.get(word);
+        if (id === undefined) {
+          id = vocabulary.length;
+          ids.set(word, id);
+          vocabulary.push(word);
+        }
+        row[i] = id;
+      }
+      return row;
+    });
+    const workers = workerIds === undefined ? EMPTY : new Int32Array(t.texts.length);
+    if (workerIds !== undefined) {
+      for (let k = 0; k < workers.length; k++) {
+        const name = t.workers[k] ?? "";
+        let id = workerIds.get(name);
+        if (id === undefined) {
+          id = workerIds.size;
+          workerIds.set(name, id);
+        }
+        workers[k] = id;
+      }
+    }
+    const words = transcripts.map((h) => (h.length === 1 && h[0] === 0 ? EMPTY : h));
+    return { task: t.task, vocabulary, network: transcripts, words, workers };
+  });
+}
+
+/** A consensus's words joined by one space. */
+export function consensusText(p: Prepared, ids: Int32Array): string {
+  let out = "";
+  for (let i = 0; i < ids.length; i++) {
+    out +=
+      i === 0 ? (p.vocabulary[ids[i] as number] as string) : ` ${p.vocabulary[ids[i] as number]}`;
+  }
+  return out;
+}
+
+/** ROVER's consensus of each recording, in the order given (the spec's ROVER, unweighted). */
+export function roverTasks(tasks: readonly TaskResponses[]): AggregatedTask[] {
+  return prepare(tasks).map((p) => ({
+    task: p.task,
+    output: consensusText(p, roverIds(p.network, p.vocabulary)),
+    transcripts: p.network.length,
+  }));
+}
