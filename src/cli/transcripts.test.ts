@@ -11,10 +11,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(argv: string[]) {
+async function run(argv: string[]) {
   let out = "";
   let err = "";
-  const code = runTranscriptsCli(argv, {
+  const code = await runTranscriptsCli(argv, {
     stdout: (t) => {
       out += t;
     },
@@ -34,16 +34,16 @@ const file = (name: string, text: string) => {
   return p;
 };
 
-test("aggregate --method rover writes crowd-kit's file byte for byte; wer scores it 92.22", () => {
+test("aggregate --method rover writes crowd-kit's file byte for byte; wer scores it 92.22", async () => {
   const out = path.join(dir, "rover.csv");
-  const r = run(["aggregate", fixture("responses.csv"), "--method", "rover", "--out", out]);
+  const r = await run(["aggregate", fixture("responses.csv"), "--method", "rover", "--out", out]);
   expect(r).toEqual({
     code: 0,
     out: `${out}: 2,211 tasks aggregated by rover from 15,477 transcripts of 1,098 workers\n`,
     err: "",
   });
   expect(readFileSync(out, "utf8")).toBe(readFileSync(fixture("rover-crowdkit.csv"), "utf8"));
-  const w = run(["wer", "--ref", fixture("gt.csv"), "--hyp", out, "--json"]);
+  const w = await run(["wer", "--ref", fixture("gt.csv"), "--hyp", out, "--json"]);
   expect(w.code).toBe(0);
   const json = JSON.parse(w.out);
   expect(json.awacc.toFixed(2)).toBe("92.22");
@@ -51,14 +51,14 @@ test("aggregate --method rover writes crowd-kit's file byte for byte; wer scores
   expect(json.errors).toBe(json.substitutions + json.deletions + json.insertions);
 });
 
-test("aggregate's default is the reliability method: 93.23 on the development half, with --workers", () => {
+test("aggregate's default is the reliability method: 93.23 on the development half, with --workers", async () => {
   const workers = path.join(dir, "workers.csv");
-  const r = run(["aggregate", fixture("responses.csv"), "--workers", workers]);
+  const r = await run(["aggregate", fixture("responses.csv"), "--workers", workers]);
   expect(r.code).toBe(0);
   expect(r.out.startsWith("task,output\n4221,")).toBe(true);
   const hyp = file("ours.csv", r.out);
   const perTask = path.join(dir, "per-task.csv");
-  const w = run(["wer", "--ref", fixture("gt.csv"), "--hyp", hyp, "--per-task", perTask]);
+  const w = await run(["wer", "--ref", fixture("gt.csv"), "--hyp", hyp, "--per-task", perTask]);
   expect(w.out.split("\n")[0]).toBe("AWAcc    93.23 % over 2,211 tasks");
   const rows = readFileSync(perTask, "utf8").trim().split("\n");
   expect(rows[0]).toBe(
@@ -70,10 +70,10 @@ test("aggregate's default is the reliability method: 93.23 on the development ha
   expect(workerRows).toHaveLength(1099);
 });
 
-test("wer: a task missing from the hypotheses scores as an empty text, and is counted", () => {
+test("wer: a task missing from the hypotheses scores as an empty text, and is counted", async () => {
   const ref = file("gt.csv", "task,output\na,the cat sat\nb,hello world\n");
   const hyp = file("pred.csv", "task,text\na,The cat sat!\nx,extra\n");
-  const w = run(["wer", "--ref", ref, "--hyp", hyp]);
+  const w = await run(["wer", "--ref", ref, "--hyp", hyp]);
   expect(w).toEqual({
     code: 0,
     out: [
@@ -87,35 +87,37 @@ test("wer: a task missing from the hypotheses scores as an empty text, and is co
   });
 });
 
-test("bad input: columns named, long lines numbered, nothing written", () => {
+test("bad input: columns named, long lines numbered, nothing written", async () => {
   const out = path.join(dir, "out.csv");
   const noColumns = file("bad.csv", "id,transcript,who\n1,x,p\n");
-  expect(run(["aggregate", noColumns, "--out", out])).toEqual({
+  expect(await run(["aggregate", noColumns, "--out", out])).toEqual({
     code: 2,
     out: "",
     err: `${noColumns}: line 1: no "task", no "output" or "text", no "performer" or "worker" column (the header has "id", "transcript", "who")\n`,
   });
   // ROVER needs no worker column.
   const noWorker = file("nw.csv", "task,output\n1,x\n");
-  expect(run(["aggregate", noWorker, "--method", "rover"]).out).toBe("task,output\n1,x\n");
+  expect((await run(["aggregate", noWorker, "--method", "rover"])).out).toBe("task,output\n1,x\n");
   const long = file("long.csv", `task,output,performer\n1,"a\nb",p\n2,${"y".repeat(10_001)},p\n`);
-  expect(run(["aggregate", long, "--out", out])).toEqual({
+  expect(await run(["aggregate", long, "--out", out])).toEqual({
     code: 2,
     out: "",
     err: `${long}: line 4: longer than 10,000 characters (not a transcription CSV?)\n`,
   });
   expect(existsSync(out)).toBe(false);
   const missing = path.join(dir, "missing.csv");
-  expect(run(["aggregate", missing]).err).toBe(`${missing}: no such file\n`);
-  expect(run(["wer", "--ref", missing, "--hyp", noWorker]).code).toBe(2);
-  expect(run(["aggregate", noWorker, "--method", "median"]).err).toMatch(
+  expect((await run(["aggregate", missing])).err).toBe(`${missing}: no such file\n`);
+  expect((await run(["wer", "--ref", missing, "--hyp", noWorker])).code).toBe(2);
+  expect((await run(["aggregate", noWorker, "--method", "median"])).err).toMatch(
     /^redpen: --method needs reliability or rover \(got "median"\)/,
   );
-  expect(run(["wer", "--hyp", noWorker]).err).toMatch(/^redpen: wer needs --ref GT.csv/);
-  expect(run(["aggregate", noWorker, "--json"]).err).toMatch(/^redpen: aggregate takes no --json/);
+  expect((await run(["wer", "--hyp", noWorker])).err).toMatch(/^redpen: wer needs --ref GT.csv/);
+  expect((await run(["aggregate", noWorker, "--json"])).err).toMatch(
+    /^redpen: aggregate takes no --json/,
+  );
   // An --out in a folder that does not exist: said, exit 2.
   const nowhere = path.join(dir, "no", "such", "dir", "x.csv");
-  const w = run(["aggregate", noWorker, "--method", "rover", "--out", nowhere]);
+  const w = await run(["aggregate", noWorker, "--method", "rover", "--out", nowhere]);
   expect(w.code).toBe(2);
   expect(w.err).toMatch(
     new RegExp(`^${nowhere.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: cannot write: `),
@@ -174,7 +176,7 @@ test("aggregate STUDY.json: each clip's listeners (not recognisers) merged, clip
   // The default method and --out, --workers: the listeners' reliabilities by annotator id.
   const target = path.join(dir, "consensus.csv");
   const workers = path.join(dir, "workers.csv");
-  expect(await run(["aggregate", study, "--out", target, "--workers", workers]).code).toBe(0);
+  expect((await run(["aggregate", study, "--out", target, "--workers", workers])).code).toBe(0);
   expect(
     readFileSync(target, "utf8")
       .split("\n")
