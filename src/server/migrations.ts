@@ -141,6 +141,18 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
             AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id);
     `,
   },
+  {
+    version: 6,
+    name: "a study's version, for the servers' caches",
+    sql: `
+      -- Every publish gives the study a new version, never used before on this database (a
+      -- study published, withdrawn and published again included): a server process keeps the
+      -- parsed study file and clip list it has read under (study id, version), and reads
+      -- them again only when the version it finds in the study's row has moved.
+      CREATE SEQUENCE study_versions AS integer;
+      ALTER TABLE studies ADD COLUMN version integer NOT NULL DEFAULT nextval('study_versions');
+    `,
+  },
 ];
 
 /**

@@ -1,6 +1,7 @@
 // Taking a participant's finished clips exactly once (a replay of the same clientId stores
 // nothing). Part of the collection server's services (service.ts re-exports them all).
-import { SubmissionRequestSchema } from "../domain/api/requests.ts";
+import type { z } from "zod";
+import type { SubmissionRequestSchema } from "../domain/api/requests.ts";
 import type {
   CollectionSettings,
   ParticipantProgress,
@@ -8,7 +9,7 @@ import type {
 } from "../domain/collection/collection.ts";
 import type { ParticipantStatus } from "../domain/interchange/types.ts";
 import { checkSpan, fitSpanToClip, type Span } from "../domain/study/spans.ts";
-import { ServiceError, valid } from "./errors.ts";
+import { ServiceError } from "./errors.ts";
 import type { Store } from "./store.ts";
 import { sha256 } from "./studies.ts";
 
@@ -79,9 +80,8 @@ export async function submit(
   store: Store,
   studyId: string,
   token: string | undefined,
-  input: unknown,
+  body: z.output<typeof SubmissionRequestSchema>,
 ): Promise<SubmissionResponse> {
-  const body = valid(SubmissionRequestSchema, input, "bad-submission");
   const { clientId } = body;
   if (!token)
     throw new ServiceError(401, "no-session", "this request needs the session token from arriving");
