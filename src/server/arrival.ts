@@ -28,68 +28,6 @@ import { currentStudy, noStudy, oneAtATime, type StudyVersion, studyAt } from ".
 
 type ArriveRequest = z.output<typeof ArriveRequestSchema>;
 
-/**
- * A participant who arrived before, found by platform id without the study's lock: their last
- * sign of life noted and a new session for them (unless they returned), in one statement that
- * also reads the study's version. `id` is theirs when they came back; null with a `status`:
- * they returned (or a return crossed this); null with none: a new participant. The update waits
- * for any transaction holding their row and then checks `status` again, so a time-out and a
- * return are never undone by it.
- */
-const AGAIN_SQL = `
-  WITH me AS (
-    UPDATE participants SET last_seen_at = now()
-    WHERE study_id = $1 AND platform = $2 AND platform_participant = $3 AND status <> 'returned'
-    RETURNING id
-  ), session AS (
-    INSERT INTO sessions (token_sha256, study_id, participant_id) SELECT $4, $1, id FROM me
-  )
-  SELECT st.version, (SELECT id FROM me) AS id,
-    (SELECT status FROM participants
-     WHERE study_id = $1 AND platform = $2 AND platform_participant = $3) AS status
-  FROM studies st WHERE st.id = $1`;
-
-/**
- * Under the study's row lock (so it sees every arrival committed before), in one statement:
- * participants still 'started' who sent nothing for $4 minutes time out (as on Prolific, they
- * count as having returned the study) and their unfinished clips are released; how many
- * participants the study has; each clip's assignments that count (every one but the released,
- * returned or timed out and unfinished); and whether this platform id arrived meanwhile. The
- * counts are read before this statement's own releases, which `freed` gives to subtract.
- */
-const COUNTS_SQL = `
-  WITH known AS (
-    SELECT id FROM participants WHERE study_id = $1 AND platform = $2 AND platform_participant = $3
-  ), gone AS (
-    UPDATE participants SET status = 'returned' WHERE study_id = $1 AND status = 'started'
-      AND last_seen_at < now() - make_interval(mins => $4) AND NOT EXISTS (SELECT 1 FROM known)
-    RETURNING id
-  ), freed AS (
-    UPDATE assignments a SET released = true FROM gone
-    WHERE a.study_id = $1 AND a.participant_id = gone.id AND NOT a.released AND NOT EXISTS (
-      SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
-      AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id)
-    RETURNING a.clip_id
-  )
-  SELECT (SELECT count(*) FROM participants WHERE study_id = $1)::int AS n,
-    EXISTS (SELECT 1 FROM known) AS known,
-    (SELECT json_object_agg(clip_id, n) FROM (SELECT clip_id, count(*) AS n FROM assignments
-      WHERE study_id = $1 AND NOT released GROUP BY clip_id) c) AS counted,
-    (SELECT json_object_agg(clip_id, n) FROM (SELECT clip_id, count(*) AS n FROM freed
-      GROUP BY clip_id) f) AS freed`;
-
-/** The new participant, their clips and their session, in one statement. */
-const JOIN_SQL = `
-  WITH p AS (
-    INSERT INTO participants (study_id, id, platform, platform_participant, platform_study,
-      platform_session, profile, screening, status)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-  ), a AS (
-    INSERT INTO assignments (study_id, participant_id, clip_id, position)
-    SELECT $1, $2, t.clip_id, t.position FROM unnest($10::text[], $11::int[]) AS t(clip_id, position)
-  )
-  INSERT INTO sessions (token_sha256, study_id, participant_id) VALUES ($12, $1, $2)`;
-
 /** What the study asks of a new participant before any clip: intake answers, headphone check. */
 interface Admission {
   profile: Record<string, unknown> | null;
@@ -140,12 +78,13 @@ async function admit(
 
 /**
  * A participant arrives: the same platform id gets the same participant and assignment back
- * (one statement, no lock); a new one is assigned clips in one transaction that holds the
- * study's row lock, so concurrent arrivals, from this process or another on the same
- * PostgreSQL, are assigned one after another and never over-fill a clip. Under the lock: the
- * lock, one statement that reads the counts, one that writes the participant, and the commit;
- * the study file, its clips and the intake and headphone checks come before it (the study from
- * this process's cache, by version). Returns a new session token for the participant's requests.
+ * (one call, no lock); a new one is assigned clips in one transaction that holds the study's
+ * row lock, so concurrent arrivals, from this process or another on the same PostgreSQL, are
+ * assigned one after another and never over-fill a clip. Under the lock: one call that takes
+ * it and reads the counts, one that writes the participant, and the commit; the study file,
+ * its clips and the intake and headphone checks come before it (the study from this process's
+ * cache, by version). The SQL is migration 8's. Returns a new session token for the
+ * participant's requests. `request` is the body as the contract checked it.
  */
 export async function arrive(
   store: Store,
@@ -157,15 +96,18 @@ export async function arrive(
   const token = newToken();
   for (;;) {
     const [again] = await store.query<{
-      version: number;
-      id: string | null;
-      status: ParticipantStatus | null;
-    }>(AGAIN_SQL, [studyId, platform, pid, sha256(token)]);
+      study_version: number;
+      participant_id: string | null;
+      participant_status: ParticipantStatus | null;
+    }>("SELECT * FROM arrival_again($1, $2, $3, $4)", [studyId, platform, pid, sha256(token)]);
     if (!again) throw noStudy(studyId);
-    if (again.id !== null) {
-      return { sessionToken: token, state: await participantState(store, studyId, again.id) };
+    if (again.participant_id !== null) {
+      return {
+        sessionToken: token,
+        state: await participantState(store, studyId, again.participant_id),
+      };
     }
-    if (again.status !== null) {
+    if (again.participant_status !== null) {
       // Their clips went to others; taking them (or new ones) again would exceed ratingsPerClip.
       throw new ServiceError(
         409,
@@ -173,7 +115,7 @@ export async function arrive(
         "you returned this study (or its time ran out), so it cannot be taken up again",
       );
     }
-    const study = await studyAt(store, store, studyId, again.version);
+    const study = await studyAt(store, store, studyId, again.study_version);
     const admission = await admit(store, studyId, study.file, request);
     const joined = await oneAtATime(store, studyId, () =>
       store.transaction((tx) => join(tx, study, studyId, request, admission, token, defaults)),
@@ -208,36 +150,29 @@ async function join(
   defaults: SlotDefaults,
 ): Promise<{ id: string; status: ParticipantStatus; clips: string[] } | null> {
   const { platform, participantId: pid } = request;
-  const [locked] = await tx.query<{ version: number }>(
-    "SELECT version FROM studies WHERE id = $1 FOR UPDATE",
-    [studyId],
-  );
-  if (!locked) throw noStudy(studyId);
-  if (locked.version !== study.version) return null;
   const { settings } = study;
   const [counts] = await tx.query<{
-    n: number;
+    study_version: number;
     known: boolean;
-    counted: Record<string, number> | null;
-    freed: Record<string, number> | null;
-  }>(COUNTS_SQL, [
+    participant_count: number;
+    clip_counts: Record<string, number>;
+  }>("SELECT * FROM arrival_counts($1, $2, $3, $4, $5)", [
     studyId,
+    study.version,
     platform,
     pid,
     settings.slotTimeoutMinutes ?? defaults.slotTimeoutMinutes,
   ]);
-  if (!counts) throw new Error("no counts");
-  if (counts.known) return null;
-  const counted = new Map(Object.entries(counts.counted ?? {}));
-  for (const [clipId, n] of Object.entries(counts.freed ?? {}))
-    counted.set(clipId, (counted.get(clipId) ?? 0) - n);
+  if (!counts) throw noStudy(studyId);
+  if (counts.study_version !== study.version || counts.known) return null;
+  const n = counts.participant_count;
   const screenedOut = screening?.[0]?.passed === false;
   const chosen = screenedOut
     ? []
-    : assignClips(study.clips, counted, {
+    : assignClips(study.clips, new Map(Object.entries(counts.clip_counts)), {
         clipsPerParticipant: settings.clipsPerParticipant,
         ratingsPerClip: settings.ratingsPerClip,
-        participantIndex: counts.n,
+        participantIndex: n,
         seed: `${platform}:${pid}`,
       });
   if (chosen.length === 0 && !screenedOut) {
@@ -247,9 +182,9 @@ async function join(
       `study "${study.file.study.name}" has all the participants it needs; please return it on your platform`,
     );
   }
-  const id = `p${String(counts.n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
+  const id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
   const status: ParticipantStatus = screenedOut ? "screened-out" : "started";
-  await tx.query(JOIN_SQL, [
+  await tx.query("SELECT arrival_join($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", [
     studyId,
     id,
     platform,
@@ -260,7 +195,6 @@ async function join(
     screening === null ? null : JSON.stringify(screening),
     status,
     chosen,
-    chosen.map((_, i) => i + 1),
     sha256(token),
   ]);
   return { id, status, clips: chosen };
@@ -273,17 +207,6 @@ export interface SlotDefaults {
 
 /** Prolific's usual time limit for a study. */
 export const DEFAULT_SLOTS: SlotDefaults = { slotTimeoutMinutes: 60 };
-
-/** The participants' unfinished clips no longer count against ratingsPerClip. */
-async function release(tx: Sql, studyId: string, participantIds: readonly string[]) {
-  await tx.query(
-    `UPDATE assignments a SET released = true
-     WHERE a.study_id = $1 AND a.participant_id = ANY($2::text[]) AND NOT EXISTS (
-       SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
-       AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id)`,
-    [studyId, participantIds],
-  );
-}
 
 /** The participant a session token belongs to, in this study; refused otherwise. */
 export async function sessionParticipant(store: Sql, studyId: string, token: string | undefined) {
@@ -435,6 +358,8 @@ export async function returnStudy(store: Store, studyId: string, participantId: 
       "UPDATE participants SET status = 'returned' WHERE study_id = $1 AND id = $2 AND status = 'started' RETURNING id",
       [studyId, participantId],
     );
-    if (gone.length > 0) await release(tx, studyId, [participantId]);
+    // Their unfinished clips no longer count against ratingsPerClip (migration 8).
+    if (gone.length > 0)
+      await tx.query("SELECT release_assignments($1, $2)", [studyId, [participantId]]);
   });
 }
