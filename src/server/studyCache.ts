@@ -121,29 +121,50 @@ export async function currentStudy(store: Sql, studyId: string): Promise<StudyVe
   return studyAt(store, store, studyId, row.version);
 }
 
-const queues = new WeakMap<object, Map<string, Promise<unknown>>>();
+/** A study's arrivals in one process at once: one in its locked section, one getting ready. */
+export const ARRIVALS_AT_ONCE = 2;
+
+interface Turns {
+  running: number;
+  waiting: (() => void)[];
+}
+
+const turns = new WeakMap<object, Map<string, Turns>>();
 
 /**
- * Runs `work` once every earlier call for the same study and store has settled: a study's new
- * arrivals in this process wait here, one at a time, rather than each holding a database
- * connection while it waits for the study's row lock (which the database still takes, for
- * arrivals from other processes).
+ * Runs `work` when fewer than ARRIVALS_AT_ONCE earlier calls for the same study and store are
+ * running, in the order called. A study's new arrivals in this process wait here rather than
+ * each holding a database connection while it waits for the study's row lock (which the
+ * database still takes: it also orders arrivals from other processes); the second one in
+ * gets its connection and begins its transaction while the first holds the lock.
  */
-export function oneAtATime<T>(store: object, studyId: string, work: () => Promise<T>): Promise<T> {
-  let perStore = queues.get(store);
+export async function fewAtATime<T>(
+  store: object,
+  studyId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  let perStore = turns.get(store);
   if (!perStore) {
     perStore = new Map();
-    queues.set(store, perStore);
+    turns.set(store, perStore);
   }
-  const map = perStore;
-  const run = (map.get(studyId) ?? Promise.resolve()).then(work);
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  map.set(studyId, settled);
-  void settled.then(() => {
-    if (map.get(studyId) === settled) map.delete(studyId);
-  });
-  return run;
+  let t = perStore.get(studyId);
+  if (!t) {
+    t = { running: 0, waiting: [] };
+    perStore.set(studyId, t);
+  }
+  const mine = t;
+  if (mine.running >= ARRIVALS_AT_ONCE) {
+    await new Promise<void>((resolve) => mine.waiting.push(resolve));
+  } else {
+    mine.running++;
+  }
+  try {
+    return await work();
+  } finally {
+    // The turn passes to the next waiting call, else it is given back.
+    const next = mine.waiting.shift();
+    if (next) next();
+    else if (--mine.running === 0) perStore.delete(studyId);
+  }
 }
