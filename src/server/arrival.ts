@@ -24,7 +24,7 @@ import { ServiceError } from "./errors.ts";
 import { scoreScreening, screeningSecret, screeningTargets } from "./screening.ts";
 import type { Sql, Store } from "./store.ts";
 import { newToken, sha256 } from "./studies.ts";
-import { currentStudy, fewAtATime, noStudy, type StudyVersion, studyAt } from "./studyCache.ts";
+import { currentStudy, noStudy, type StudyVersion, studyAt } from "./studyCache.ts";
 
 type ArriveRequest = z.output<typeof ArriveRequestSchema>;
 
@@ -117,8 +117,8 @@ export async function arrive(
     }
     const study = await studyAt(store, store, studyId, again.study_version);
     const admission = await admit(store, studyId, study.file, request);
-    const joined = await fewAtATime(store, studyId, () =>
-      store.transaction((tx) => join(tx, study, studyId, request, admission, token, defaults)),
+    const joined = await store.transaction((tx) =>
+      join(tx, study, studyId, request, admission, token, defaults),
     );
     // Published again since it was read, or the same id arrived meanwhile: from the start.
     if (joined === null) continue;

@@ -2,8 +2,7 @@
 // settings and its clips in order), kept in memory per store under (study id, version): a
 // publish gives the study a new version (migration 6), so a process reads the study again
 // only when the version in the study's row has moved, and several server processes on one
-// PostgreSQL each see another's publish at their next request. Also the one-at-a-time queue
-// of a study's new arrivals in this process.
+// PostgreSQL each see another's publish at their next request.
 import type { CollectionSettings } from "../domain/collection/collection.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { ServiceError } from "./errors.ts";
@@ -119,52 +118,4 @@ export async function currentStudy(store: Sql, studyId: string): Promise<StudyVe
   );
   if (!row) throw noStudy(studyId);
   return studyAt(store, store, studyId, row.version);
-}
-
-/** A study's arrivals in one process at once: one in its locked section, one getting ready. */
-export const ARRIVALS_AT_ONCE = 2;
-
-interface Turns {
-  running: number;
-  waiting: (() => void)[];
-}
-
-const turns = new WeakMap<object, Map<string, Turns>>();
-
-/**
- * Runs `work` when fewer than ARRIVALS_AT_ONCE earlier calls for the same study and store are
- * running, in the order called. A study's new arrivals in this process wait here rather than
- * each holding a database connection while it waits for the study's row lock (which the
- * database still takes: it also orders arrivals from other processes); the second one in
- * gets its connection and begins its transaction while the first holds the lock.
- */
-export async function fewAtATime<T>(
-  store: object,
-  studyId: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  let perStore = turns.get(store);
-  if (!perStore) {
-    perStore = new Map();
-    turns.set(store, perStore);
-  }
-  let t = perStore.get(studyId);
-  if (!t) {
-    t = { running: 0, waiting: [] };
-    perStore.set(studyId, t);
-  }
-  const mine = t;
-  if (mine.running >= ARRIVALS_AT_ONCE) {
-    await new Promise<void>((resolve) => mine.waiting.push(resolve));
-  } else {
-    mine.running++;
-  }
-  try {
-    return await work();
-  } finally {
-    // The turn passes to the next waiting call, else it is given back.
-    const next = mine.waiting.shift();
-    if (next) next();
-    else if (--mine.running === 0) perStore.delete(studyId);
-  }
 }
