@@ -3,14 +3,17 @@
 // this process drives it over real HTTP on loopback only, in bounded loops that stop by
 // themselves, with arrivals and submissions mixed (each client takes a participant, arrives,
 // sends their K clips, takes the next). On PGlite and on PostgreSQL (a throwaway cluster).
-// Prints submissions per second, p50/p99 latency of submissions and of arrivals, and rows lost
-// or duplicated (must be 0). docs/server.md quotes the numbers.
+// Prints submissions per second, p50/p99 latency of submissions and of arrivals, rows lost or
+// duplicated (must be 0), the CPU the server process, PostgreSQL's processes and this client
+// used per submission, and the machine's load average before and after. docs/server.md quotes
+// them.
 // Usage: npx tsx scripts/bench-server.ts [--participants N] [--clients C] [--only pglite|postgresql]
 //   [--rate R] (offer R submissions/s in all, paced, instead of as fast as answers come)
 //   [--cpu-prof DIR] (the server writes a V8 CPU profile there when it stops, for Chrome's
 //   DevTools or speedscope)
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { studyFile } from "../tests/server/fixtures.ts";
@@ -33,6 +36,12 @@ const CLIENTS = flag("--clients", 32);
  */
 const RATE = flag("--rate", 0);
 const K = 10;
+/**
+ * Every client arrives at the start at once (32 arrivals together, then their clips due at
+ * once); the submissions due (or, unpaced, sent) this long after the start have their own p99
+ * beside the whole run's, which that first burst holds.
+ */
+const STEADY_MS = 2000;
 const TOKEN = "bench-token";
 
 /** `src/server/main.ts` in its own process; resolves with its address and the process. */
@@ -48,28 +57,98 @@ async function startServer(env: Record<string, string>, data: string) {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuSeconds(pid: number | undefined): number | null {
+/** The machine's 1-minute load average (Linux), "?" elsewhere. */
+function loadAverage(): string {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in ticks (USER_HZ)
+    return readFileSync("/proc/loadavg", "utf8").split(" ")[0] ?? "?";
+  } catch {
+    return "?";
+  }
+}
+
+/** A process's /proc/PID/stat fields after its name (Linux); null elsewhere. */
+function statOf(pid: number | string | undefined): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? null;
   } catch {
     return null;
   }
 }
 
-async function bench(name: string, base: string, serverPid: number | undefined) {
-  const call = async (method: string, route: string, body: unknown, auth?: string) => {
-    const res = await fetch(`${base}/api/${route}`, {
-      method,
-      headers: {
-        "content-type": "application/json",
-        ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  const fields = statOf(pid);
+  // utime, stime in ticks (USER_HZ)
+  return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : null;
+}
+
+/**
+ * CPU seconds of a PostgreSQL cluster: its postmaster and every process it started (backends,
+ * WAL writer, checkpointer …), those that ended included (cutime, cstime); null elsewhere.
+ */
+function clusterCpuSeconds(postmaster: number): number | null {
+  const own = statOf(postmaster);
+  if (!own) return null;
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync("/proc")) {
+    const fields = /^\d+$/.test(entry) ? statOf(entry) : null;
+    if (fields && Number(fields[1]) === postmaster)
+      ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
+}
+
+async function bench(
+  name: string,
+  base: string,
+  serverPid: number | undefined,
+  databasePid: number | undefined,
+) {
+  // node:http with kept-alive connections, one per client: on a 2-core machine the client's own
+  // CPU is taken from the server's, and fetch spent 2.3 ms per submission where this spends
+  // about a third of it (the requests and answers are the same bytes).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const url = new URL(base);
+  const call = (method: string, route: string, body: unknown, auth?: string) =>
+    new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method,
+          path: `/api/${route}`,
+          headers: {
+            ...(payload === undefined
+              ? {}
+              : {
+                  "content-type": "application/json",
+                  "content-length": Buffer.byteLength(payload),
+                }),
+            ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            try {
+              const json = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<
+                string,
+                unknown
+              >;
+              resolve({ status: res.statusCode ?? 0, json });
+            } catch (error) {
+              reject(error);
+            }
+          });
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
     });
-    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-  };
   const file = studyFile("bench", 60, ["A", "B", "C"]);
   const audio = Object.fromEntries(
     file.clips.map((c) => [
@@ -84,11 +163,16 @@ async function bench(name: string, base: string, serverPid: number | undefined) 
     TOKEN,
   );
   const submitted: number[] = [];
+  /** Those due (or sent) STEADY_MS or more after the start, past the first burst of arrivals. */
+  const steady: number[] = [];
   const arrived: number[] = [];
   let failures = 0;
   let next = 0;
+  const loadBefore = loadAverage();
   const started = performance.now();
   const cpuBefore = cpuSeconds(serverPid);
+  const clientBefore = process.cpuUsage();
+  const dbBefore = databasePid === undefined ? null : clusterCpuSeconds(databasePid);
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, lane) => {
       let turn = 0; // this client's submissions so far: its next one is due at its next turn
@@ -128,6 +212,7 @@ async function bench(name: string, base: string, serverPid: number | undefined) 
             token,
           );
           submitted.push(performance.now() - t0);
+          if (t0 - started >= STEADY_MS) steady.push(performance.now() - t0);
           if (r.status !== 200) failures++;
         }
       }
@@ -135,32 +220,44 @@ async function bench(name: string, base: string, serverPid: number | undefined) 
   );
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuSeconds(serverPid);
-  // The server process's own CPU per submission (arrivals included): what the machine's load
-  // does not change, unlike the rate.
+  const client = process.cpuUsage(clientBefore);
+  const dbAfter = databasePid === undefined ? null : clusterCpuSeconds(databasePid);
+  // The server process's own CPU per submission (arrivals included), and PostgreSQL's: what the
+  // machine's load changes far less than the rate.
+  const perSubmission = (before: number | null, after: number | null) =>
+    before !== null && after !== null
+      ? `${(((after - before) * 1000) / submitted.length).toFixed(2)} ms`
+      : null;
+  const server = perSubmission(cpuBefore, cpuAfter);
+  const database = perSubmission(dbBefore, dbAfter);
   const cpu =
-    cpuBefore !== null && cpuAfter !== null
-      ? `; server CPU ${(((cpuAfter - cpuBefore) * 1000) / submitted.length).toFixed(2)} ms per submission`
-      : "";
+    (server === null ? "" : `; server CPU ${server} per submission`) +
+    (database === null ? "" : `, PostgreSQL's ${database}`) +
+    `, this client's ${((client.user + client.system) / 1000 / submitted.length).toFixed(2)} ms`;
   const collected = await call("GET", "studies/bench/collect", undefined, TOKEN);
+  agent.destroy();
   const subs = collected.json.submissions as { clipId: string; annotatorId: string }[];
   const unique = new Set(subs.map((s) => `${s.annotatorId}|${s.clipId}`)).size;
   submitted.sort((a, b) => a - b);
+  steady.sort((a, b) => a - b);
   arrived.sort((a, b) => a - b);
   const total = PARTICIPANTS * K;
   console.log(
     `${name.padEnd(10)} ${PARTICIPANTS} participants, ${total} submissions, ${CLIENTS} clients over HTTP ` +
       (RATE > 0 ? `offered ${RATE}/s ` : "") +
       `in ${seconds.toFixed(1)} s: ${(submitted.length / seconds).toFixed(0)} submissions/s, ` +
-      `p50 ${quantile(submitted, 0.5).toFixed(1)} ms, p99 ${quantile(submitted, 0.99).toFixed(1)} ms; ` +
+      `p50 ${quantile(submitted, 0.5).toFixed(1)} ms, p99 ${quantile(submitted, 0.99).toFixed(1)} ms ` +
+      `(${steady.length} due after the first ${STEADY_MS / 1000} s: p99 ${quantile(steady, 0.99).toFixed(1)} ms); ` +
       `arrivals p50 ${quantile(arrived, 0.5).toFixed(1)} ms, p99 ${quantile(arrived, 0.99).toFixed(1)} ms; ` +
-      `failed ${failures}, lost ${total - unique}, duplicated ${subs.length - unique}${cpu}`,
+      `failed ${failures}, lost ${total - unique}, duplicated ${subs.length - unique}${cpu}; ` +
+      `load average ${loadBefore} -> ${loadAverage()}`,
   );
 }
 
-async function run(name: string, env: Record<string, string>, data: string) {
+async function run(name: string, env: Record<string, string>, data: string, databasePid?: number) {
   const { base, proc } = await startServer(env, data);
   try {
-    await bench(name, base, proc.pid);
+    await bench(name, base, proc.pid, databasePid);
   } finally {
     const exited = new Promise((resolve) => proc.once("exit", resolve));
     proc.kill("SIGTERM");
@@ -175,7 +272,12 @@ async function main() {
     if (only !== "pglite") {
       const cluster = await startPostgres();
       try {
-        await run("PostgreSQL", { DATABASE_URL: cluster.url }, path.join(dir, "unused"));
+        await run(
+          "PostgreSQL",
+          { DATABASE_URL: cluster.url },
+          path.join(dir, "unused"),
+          cluster.pid,
+        );
       } finally {
         cluster.stop();
       }

@@ -205,3 +205,58 @@ test("the headphone screening: a fail is screened out with its code and no clips
     screenedOut: 1,
   });
 });
+
+test("publishing again is seen at once: consent, clips per participant and durations of the new version", async () => {
+  // The server keeps the study it read per version (studyCache.ts): a publish makes a new one.
+  const first = studyFile("again", 3, ["A"]);
+  await h.publish(first, { clipsPerParticipant: 2, ratingsPerClip: 1, consent: "First consent." });
+  expect((await h.api("GET", "p/again")).json.consent).toBe("First consent.");
+  const r1 = await h.api("POST", "p/again/arrive", { platform: "link", participantId: "R1" });
+  const r1State = r1.json.state as { clips: { duration: number }[]; study: { consent: string } };
+  expect(r1State.clips).toEqual([
+    { position: 1, duration: 2 },
+    { position: 2, duration: 2 },
+  ]);
+  expect(r1State.study.consent).toBe("First consent.");
+
+  const second = studyFile("again", 3, ["A"]);
+  for (const c of second.clips) c.duration = 3.25;
+  await h.publish(second, {
+    clipsPerParticipant: 3,
+    ratingsPerClip: 1,
+    consent: "Second consent.",
+  });
+  expect((await h.api("GET", "p/again")).json.consent).toBe("Second consent.");
+  const again = await h.api("GET", "p/again/state", undefined, r1.json.sessionToken as string);
+  expect(again.json).toMatchObject({
+    clips: [
+      { position: 1, duration: 3.25 },
+      { position: 2, duration: 3.25 },
+    ],
+    study: { consent: "Second consent." },
+  });
+  const r2 = await h.api("POST", "p/again/arrive", { platform: "link", participantId: "R2" });
+  expect((r2.json.state as { clips: unknown[] }).clips).toEqual([
+    { position: 1, duration: 3.25 },
+    { position: 2, duration: 3.25 },
+    { position: 3, duration: 3.25 },
+  ]);
+});
+
+test("the same platform id arriving twice at once is one participant with one set of clips", async () => {
+  await h.publish(studyFile("twice", 4, ["A"]), { clipsPerParticipant: 2, ratingsPerClip: 1 });
+  const both = await Promise.all(
+    [1, 2, 3].map(() =>
+      h.api("POST", "p/twice/arrive", { platform: "prolific", participantId: "SAME" }),
+    ),
+  );
+  expect(both.map((r) => r.status)).toEqual([200, 200, 200]);
+  const ids = new Set(both.map((r) => (r.json.state as { participantId: string }).participantId));
+  expect(ids.size).toBe(1);
+  // Three sessions, one participant, two clips.
+  expect(new Set(both.map((r) => r.json.sessionToken)).size).toBe(3);
+  const rows = await h.store.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM assignments WHERE study_id = 'twice'",
+  );
+  expect(rows[0]?.n).toBe(2);
+});

@@ -1,12 +1,12 @@
-// Arrival and assignment (one transaction, the study row locked), sessions, a participant's
-// state and audio, returning and timing out.
+// Arrival and assignment (a new participant's clips chosen under the study's row lock),
+// sessions, a participant's state and audio, returning and timing out.
 // Part of the collection server's services (service.ts re-exports them all).
 import { randomBytes } from "node:crypto";
-import { ArriveRequestSchema } from "../domain/api/requests.ts";
-import { type AssignableClip, assignClips } from "../domain/collection/assign.ts";
+import type { z } from "zod";
+import type { ArriveRequestSchema } from "../domain/api/requests.ts";
+import { assignClips } from "../domain/collection/assign.ts";
 import type {
   CollectionSettings,
-  ParticipantProgress,
   ParticipantState,
   StudyAbout,
 } from "../domain/collection/collection.ts";
@@ -20,34 +20,94 @@ import type {
 } from "../domain/interchange/types.ts";
 import { ratingScaleOf } from "../domain/study/ratingScale.ts";
 import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../domain/study/studyTask.ts";
-import { ServiceError, valid } from "./errors.ts";
+import { ServiceError } from "./errors.ts";
 import { scoreScreening, screeningSecret, screeningTargets } from "./screening.ts";
 import type { Sql, Store } from "./store.ts";
-import { loadStudy, newToken, sha256 } from "./studies.ts";
+import { newToken, sha256 } from "./studies.ts";
+import { currentStudy, noStudy, type StudyVersion, studyAt } from "./studyCache.ts";
+
+type ArriveRequest = z.output<typeof ArriveRequestSchema>;
+
+/** What the study asks of a new participant before any clip: intake answers, headphone check. */
+interface Admission {
+  profile: Record<string, unknown> | null;
+  screening: ScreeningResult[] | null;
+}
+
+/** The intake answers checked and the headphone check scored, against the study at hand. */
+async function admit(
+  store: Sql,
+  studyId: string,
+  file: AnnotationFile,
+  request: ArriveRequest,
+): Promise<Admission> {
+  const intake = intakeOf(file.study);
+  let profile: Record<string, unknown> | null = null;
+  if (hasIntake(intake)) {
+    const checked = checkAnswers(intake, request.answers ?? {});
+    if (!checked.ok) {
+      const lines = Object.entries(checked.problems).map(([k, m]) => `answers.${k}: ${m}`);
+      throw new ServiceError(
+        400,
+        "bad-intake",
+        `the intake answers are not complete:\n${lines.join("\n")}`,
+      );
+    }
+    profile = checked.profile;
+  }
+  const screen = screeningOf(file.study);
+  let screening: ScreeningResult[] | null = null;
+  if (screen.test !== "off") {
+    const r = request.screening;
+    if (!r || r.test !== screen.test || r.choices.length !== screen.trials) {
+      throw new ServiceError(
+        400,
+        "bad-screening",
+        `this study needs the ${screen.test} headphone check first: screening must be { test: "${screen.test}", choices: [${screen.trials} answers, each 0, 1 or 2] }`,
+      );
+    }
+    const targets = screeningTargets(
+      await screeningSecret(store),
+      { studyId, platform: request.platform, participantId: request.participantId },
+      screen.trials,
+    );
+    screening = [scoreScreening(screen, targets, r.choices)];
+  }
+  return { profile, screening };
+}
 
 /**
- * A participant arrives: the same platform id gets the same participant and assignment back;
- * a new one is assigned clips in this transaction (the study row is locked, so concurrent
- * arrivals are assigned one after another and never over-fill a clip). Returns a new session
- * token for the participant's requests.
+ * A participant arrives: the same platform id gets the same participant and assignment back
+ * (one call, no lock); a new one is assigned clips in one transaction that holds the study's
+ * row lock, so concurrent arrivals, from this process or another on the same PostgreSQL, are
+ * assigned one after another and never over-fill a clip. Under the lock: one call that takes
+ * it and reads the counts, one that writes the participant, and the commit; the study file,
+ * its clips and the intake and headphone checks come before it (the study from this process's
+ * cache, by version). The SQL is migration 8's. Returns a new session token for the
+ * participant's requests. `request` is the body as the contract checked it.
  */
 export async function arrive(
   store: Store,
   studyId: string,
-  body: unknown,
+  request: ArriveRequest,
   defaults: SlotDefaults = DEFAULT_SLOTS,
 ): Promise<{ sessionToken: string; state: ParticipantState }> {
-  const request = valid(ArriveRequestSchema, body, "bad-arrival");
   const { platform, participantId: pid } = request;
   const token = newToken();
-  const participantId = await store.transaction(async (tx) => {
-    const { file, settings } = await loadStudy(tx, studyId, true);
-    const [known] = await tx.query<{ id: string; status: string }>(
-      "SELECT id, status FROM participants WHERE study_id = $1 AND platform = $2 AND platform_participant = $3",
-      [studyId, platform, pid],
-    );
-    let id = known?.id;
-    if (known && known.status === "returned") {
+  for (;;) {
+    const [again] = await store.query<{
+      study_version: number;
+      participant_id: string | null;
+      participant_status: ParticipantStatus | null;
+    }>("SELECT * FROM arrival_again($1, $2, $3, $4)", [studyId, platform, pid, sha256(token)]);
+    if (!again) throw noStudy(studyId);
+    if (again.participant_id !== null) {
+      return {
+        sessionToken: token,
+        state: await participantState(store, studyId, again.participant_id),
+      };
+    }
+    if (again.participant_status !== null) {
       // Their clips went to others; taking them (or new ones) again would exceed ratingsPerClip.
       throw new ServiceError(
         409,
@@ -55,123 +115,89 @@ export async function arrive(
         "you returned this study (or its time ran out), so it cannot be taken up again",
       );
     }
-    if (known) {
-      await tx.query(
-        "UPDATE participants SET last_seen_at = now() WHERE study_id = $1 AND id = $2",
-        [studyId, id],
-      );
-    }
-    if (!id) {
-      await releaseTimedOut(
-        tx,
-        studyId,
-        settings.slotTimeoutMinutes ?? defaults.slotTimeoutMinutes,
-      );
-      const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM participants WHERE study_id = $1",
-        [studyId],
-      );
-      // Every assignment counts but the released ones (returned or timed out, unfinished).
-      const counted = await tx.query<{ clip_id: string; n: number }>(
-        `SELECT clip_id, count(*)::int AS n FROM assignments
-         WHERE study_id = $1 AND NOT released GROUP BY clip_id`,
-        [studyId],
-      );
-      const clips = await tx.query<{
-        clip_id: string;
-        sentence: string;
-        system: string;
-        is_reference: boolean;
-      }>(
-        "SELECT clip_id, sentence, system, is_reference FROM clips WHERE study_id = $1 ORDER BY position",
-        [studyId],
-      );
-      const assignable: AssignableClip[] = clips.map((c) => ({
-        id: c.clip_id,
-        sentence: c.sentence,
-        system: c.system,
-        isReference: c.is_reference,
-      }));
-      const intake = intakeOf(file.study);
-      let profile: Record<string, unknown> | null = null;
-      if (hasIntake(intake)) {
-        const checked = checkAnswers(intake, request.answers ?? {});
-        if (!checked.ok) {
-          const lines = Object.entries(checked.problems).map(([k, m]) => `answers.${k}: ${m}`);
-          throw new ServiceError(
-            400,
-            "bad-intake",
-            `the intake answers are not complete:\n${lines.join("\n")}`,
-          );
-        }
-        profile = checked.profile;
-      }
-      const screen = screeningOf(file.study);
-      let screening: ScreeningResult[] | null = null;
-      if (screen.test !== "off") {
-        const r = request.screening;
-        if (!r || r.test !== screen.test || r.choices.length !== screen.trials) {
-          throw new ServiceError(
-            400,
-            "bad-screening",
-            `this study needs the ${screen.test} headphone check first: screening must be { test: "${screen.test}", choices: [${screen.trials} answers, each 0, 1 or 2] }`,
-          );
-        }
-        const targets = screeningTargets(
-          await screeningSecret(tx),
-          { studyId, platform, participantId: pid },
-          screen.trials,
-        );
-        screening = [scoreScreening(screen, targets, r.choices)];
-      }
-      id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
-      const screenedOut = screening?.[0]?.passed === false;
-      const chosen = screenedOut
-        ? []
-        : assignClips(assignable, new Map(counted.map((c) => [c.clip_id, c.n])), {
-            clipsPerParticipant: settings.clipsPerParticipant,
-            ratingsPerClip: settings.ratingsPerClip,
-            participantIndex: n,
-            seed: `${platform}:${pid}`,
-          });
-      if (chosen.length === 0 && !screenedOut) {
-        throw new ServiceError(
-          409,
-          "study-full",
-          `study "${file.study.name}" has all the participants it needs; please return it on your platform`,
-        );
-      }
-      await tx.query(
-        `INSERT INTO participants (study_id, id, platform, platform_participant, platform_study, platform_session, profile, screening, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          studyId,
-          id,
-          platform,
-          pid,
-          request.platformStudyId ?? null,
-          request.sessionId ?? null,
-          profile === null ? null : JSON.stringify(profile),
-          screening === null ? null : JSON.stringify(screening),
-          screenedOut ? "screened-out" : "started",
-        ],
-      );
-      // All the clips in one statement (the study's row is locked until the commit).
-      if (chosen.length > 0) {
-        await tx.query(
-          `INSERT INTO assignments (study_id, participant_id, clip_id, position)
-           SELECT $1, $2, t.clip_id, t.position FROM unnest($3::text[], $4::int[]) AS t(clip_id, position)`,
-          [studyId, id, chosen, chosen.map((_, i) => i + 1)],
-        );
-      }
-    }
-    await tx.query(
-      "INSERT INTO sessions (token_sha256, study_id, participant_id) VALUES ($1, $2, $3)",
-      [sha256(token), studyId, id],
+    const study = await studyAt(store, store, studyId, again.study_version);
+    const admission = await admit(store, studyId, study.file, request);
+    const joined = await store.transaction((tx) =>
+      join(tx, study, studyId, request, admission, token, defaults),
     );
-    return id;
-  });
-  return { sessionToken: token, state: await participantState(store, studyId, participantId) };
+    // Published again since it was read, or the same id arrived meanwhile: from the start.
+    if (joined === null) continue;
+    const { id, status, clips } = joined;
+    return {
+      sessionToken: token,
+      state: stateOf(
+        id,
+        study,
+        status,
+        clips.map((clipId, i) => [i + 1, study.index.get(clipId)?.duration ?? 0, false]),
+      ),
+    };
+  }
+}
+
+/**
+ * The new participant joins, under the study's row lock: the counts read, their clips chosen
+ * (src/domain/collection/assign.ts) and everything written. Null, with nothing written, when
+ * the study is not at `study.version` any more or their platform id arrived meanwhile.
+ */
+async function join(
+  tx: Sql,
+  study: StudyVersion,
+  studyId: string,
+  request: ArriveRequest,
+  { profile, screening }: Admission,
+  token: string,
+  defaults: SlotDefaults,
+): Promise<{ id: string; status: ParticipantStatus; clips: string[] } | null> {
+  const { platform, participantId: pid } = request;
+  const { settings } = study;
+  const [counts] = await tx.query<{
+    study_version: number;
+    known: boolean;
+    participant_count: number;
+    clip_counts: Record<string, number>;
+  }>("SELECT * FROM arrival_counts($1, $2, $3, $4, $5)", [
+    studyId,
+    study.version,
+    platform,
+    pid,
+    settings.slotTimeoutMinutes ?? defaults.slotTimeoutMinutes,
+  ]);
+  if (!counts) throw noStudy(studyId);
+  if (counts.study_version !== study.version || counts.known) return null;
+  const n = counts.participant_count;
+  const screenedOut = screening?.[0]?.passed === false;
+  const chosen = screenedOut
+    ? []
+    : assignClips(study.clips, new Map(Object.entries(counts.clip_counts)), {
+        clipsPerParticipant: settings.clipsPerParticipant,
+        ratingsPerClip: settings.ratingsPerClip,
+        participantIndex: n,
+        seed: `${platform}:${pid}`,
+      });
+  if (chosen.length === 0 && !screenedOut) {
+    throw new ServiceError(
+      409,
+      "study-full",
+      `study "${study.file.study.name}" has all the participants it needs; please return it on your platform`,
+    );
+  }
+  const id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
+  const status: ParticipantStatus = screenedOut ? "screened-out" : "started";
+  await tx.query("SELECT arrival_join($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", [
+    studyId,
+    id,
+    platform,
+    pid,
+    request.platformStudyId ?? null,
+    request.sessionId ?? null,
+    profile === null ? null : JSON.stringify(profile),
+    screening === null ? null : JSON.stringify(screening),
+    status,
+    chosen,
+    sha256(token),
+  ]);
+  return { id, status, clips: chosen };
 }
 
 /** What a study's settings do not say about slots: the server's --slot-timeout. */
@@ -181,35 +207,6 @@ export interface SlotDefaults {
 
 /** Prolific's usual time limit for a study. */
 export const DEFAULT_SLOTS: SlotDefaults = { slotTimeoutMinutes: 60 };
-
-/**
- * Participants still 'started' who sent nothing for `minutes` time out: as on Prolific, they
- * count as having returned the study, and their unfinished clips go to others.
- */
-async function releaseTimedOut(tx: Sql, studyId: string, minutes: number) {
-  const gone = await tx.query<{ id: string }>(
-    `UPDATE participants SET status = 'returned' WHERE study_id = $1 AND status = 'started'
-     AND last_seen_at < now() - make_interval(mins => $2) RETURNING id`,
-    [studyId, minutes],
-  );
-  if (gone.length > 0)
-    await release(
-      tx,
-      studyId,
-      gone.map((g) => g.id),
-    );
-}
-
-/** The participants' unfinished clips no longer count against ratingsPerClip. */
-async function release(tx: Sql, studyId: string, participantIds: readonly string[]) {
-  await tx.query(
-    `UPDATE assignments a SET released = true
-     WHERE a.study_id = $1 AND a.participant_id = ANY($2::text[]) AND NOT EXISTS (
-       SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
-       AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id)`,
-    [studyId, participantIds],
-  );
-}
 
 /** The participant a session token belongs to, in this study; refused otherwise. */
 export async function sessionParticipant(store: Sql, studyId: string, token: string | undefined) {
@@ -224,41 +221,9 @@ export async function sessionParticipant(store: Sql, studyId: string, token: str
   return row.participant_id;
 }
 
-export async function participantProgress(
-  store: Sql,
-  studyId: string,
-  participantId: string,
-): Promise<ParticipantProgress & { durations: number[] }> {
-  const [row] = await store.query<{ settings: CollectionSettings; status: ParticipantStatus }>(
-    `SELECT s.settings, p.status FROM studies s JOIN participants p ON p.study_id = s.id
-     WHERE s.id = $1 AND p.id = $2`,
-    [studyId, participantId],
-  );
-  if (!row) throw new ServiceError(404, "no-participant", "no such participant in this study");
-  const rows = await store.query<{ position: number; duration: number; done: boolean }>(
-    `SELECT a.position, c.duration, (s.client_id IS NOT NULL) AS done FROM assignments a
-     JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
-     LEFT JOIN submissions s ON s.study_id = a.study_id AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id
-     WHERE a.study_id = $1 AND a.participant_id = $2 ORDER BY a.position`,
-    [studyId, participantId],
-  );
-  const progress: ParticipantProgress & { durations: number[] } = {
-    status: row.status,
-    total: rows.length,
-    done: rows.filter((r) => r.done).map((r) => r.position),
-    durations: rows.map((r) => r.duration),
-  };
-  if (rows.length > 0 && progress.done.length === rows.length) {
-    progress.completion = {};
-    if (row.settings.completionCode) progress.completion.code = row.settings.completionCode;
-    if (row.settings.completionUrl) progress.completion.url = row.settings.completionUrl;
-  }
-  return progress;
-}
-
 /** What a study's consent step shows, readable by anyone with the link (name, consent, instructions). */
 export async function studyAbout(store: Sql, studyId: string): Promise<StudyAbout> {
-  const { file, settings } = await loadStudy(store, studyId);
+  const { file, settings } = await currentStudy(store, studyId);
   return aboutOf(file, settings);
 }
 
@@ -284,17 +249,54 @@ export function aboutOf(file: AnnotationFile, settings?: CollectionSettings): St
   return about;
 }
 
+/**
+ * The study's version, the participant's status and their clips by position (the clip's
+ * duration, and whether its submission is in), in one statement; the study itself from the
+ * cache.
+ */
+const STATE_SQL = `
+  SELECT st.version, p.status, coalesce((
+    SELECT json_agg(json_build_array(a.position, c.duration, s.client_id IS NOT NULL)
+      ORDER BY a.position)
+    FROM assignments a JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
+    LEFT JOIN submissions s ON s.study_id = a.study_id AND s.participant_id = a.participant_id
+      AND s.clip_id = a.clip_id
+    WHERE a.study_id = $1 AND a.participant_id = $2), '[]') AS clips
+  FROM studies st LEFT JOIN participants p ON p.study_id = st.id AND p.id = $2
+  WHERE st.id = $1`;
+
+/** A clip of a participant's: its position, its duration, and whether they sent it. */
+type HeldClip = [position: number, duration: number, done: boolean];
+
 export async function participantState(
   store: Sql,
   studyId: string,
   participantId: string,
 ): Promise<ParticipantState> {
-  const { file, settings } = await loadStudy(store, studyId);
-  const { status, done, durations, completion } = await participantProgress(
-    store,
-    studyId,
+  const [row] = await store.query<{
+    version: number;
+    status: ParticipantStatus | null;
+    clips: HeldClip[];
+  }>(STATE_SQL, [studyId, participantId]);
+  if (!row) throw noStudy(studyId);
+  if (row.status === null)
+    throw new ServiceError(404, "no-participant", "no such participant in this study");
+  return stateOf(
     participantId,
+    await studyAt(store, store, studyId, row.version),
+    row.status,
+    row.clips,
   );
+}
+
+/** What the participant's screen is told: the study, their clips, what is done, what is next. */
+function stateOf(
+  participantId: string,
+  { file, settings }: StudyVersion,
+  status: ParticipantStatus,
+  clips: readonly HeldClip[],
+): ParticipantState {
+  const done = clips.filter(([, , sent]) => sent).map(([position]) => position);
   const state: ParticipantState = {
     participantId,
     status,
@@ -304,10 +306,14 @@ export async function participantState(
       ratingScale: ratingScaleOf(file.study),
       ...taskFor(file),
     },
-    clips: durations.map((duration, i) => ({ position: i + 1, duration })),
+    clips: clips.map(([, duration], i) => ({ position: i + 1, duration })),
     done,
   };
-  if (completion) state.completion = completion;
+  if (clips.length > 0 && done.length === clips.length) {
+    state.completion = {};
+    if (settings.completionCode) state.completion.code = settings.completionCode;
+    if (settings.completionUrl) state.completion.url = settings.completionUrl;
+  }
   if (status === "screened-out") {
     state.screenedOut = {};
     if (settings.screenedOutCode) state.screenedOut.code = settings.screenedOutCode;
@@ -352,6 +358,8 @@ export async function returnStudy(store: Store, studyId: string, participantId: 
       "UPDATE participants SET status = 'returned' WHERE study_id = $1 AND id = $2 AND status = 'started' RETURNING id",
       [studyId, participantId],
     );
-    if (gone.length > 0) await release(tx, studyId, [participantId]);
+    // Their unfinished clips no longer count against ratingsPerClip (migration 8).
+    if (gone.length > 0)
+      await tx.query("SELECT release_assignments($1, $2)", [studyId, [participantId]]);
   });
 }

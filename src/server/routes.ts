@@ -28,7 +28,6 @@ import {
   expertWork,
   hasAudio,
   isResearcher,
-  loadStudy,
   participantAudio,
   participantState,
   progress,
@@ -46,6 +45,7 @@ import {
   withdrawParticipant,
 } from "./service.ts";
 import type { Store } from "./store.ts";
+import { currentStudy } from "./studyCache.ts";
 
 type Def<N extends EndpointName> = (typeof ENDPOINTS)[N];
 
@@ -139,7 +139,7 @@ export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
   about: (ctx) => studyAbout(ctx.store, ctx.params.studyId),
   screeningSound: async (ctx) => {
     const { studyId, round, sound } = ctx.params;
-    const { file } = await loadStudy(ctx.store, studyId);
+    const { file } = await currentStudy(ctx.store, studyId);
     const wav = await screeningSound(ctx.store, studyId, file, ctx.body, round, sound);
     return { mime: "audio/wav", bytes: wav };
   },

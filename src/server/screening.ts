@@ -20,16 +20,27 @@ import type { Sql } from "./store.ts";
 /** The rate the server renders the check's sounds at (the page's audio resamples them). */
 export const SCREENING_SAMPLE_RATE = 24_000;
 
-/** The server's screening secret: made once, kept in the database. */
+/** The secret once read, per store: it never changes once it is in the database. */
+const secrets = new WeakMap<object, string>();
+
+/**
+ * The server's screening secret: made once, kept in the database (every server process on one
+ * PostgreSQL reads the same), and in memory after the first read. Each statement commits on
+ * its own (`store` is not a transaction), so what is remembered is what the database keeps.
+ */
 export async function screeningSecret(store: Sql): Promise<string> {
+  const known = secrets.get(store);
+  if (known !== undefined) return known;
   await store.query(
     "INSERT INTO settings (key, value) VALUES ('screening_secret', $1) ON CONFLICT (key) DO NOTHING",
     [randomBytes(32).toString("hex")],
   );
+  // A statement of its own: it sees the secret another process's insert just committed.
   const [row] = await store.query<{ value: string }>(
     "SELECT value FROM settings WHERE key = 'screening_secret'",
   );
   if (!row) throw new Error("no screening secret");
+  secrets.set(store, row.value);
   return row.value;
 }
 

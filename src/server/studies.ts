@@ -103,7 +103,8 @@ export async function publishStudy(store: Store, body: unknown): Promise<Publish
       ]);
     } else {
       await tx.query(
-        "UPDATE studies SET file = $2, settings = $3, updated_at = now() WHERE id = $1",
+        `UPDATE studies SET file = $2, settings = $3, updated_at = now(),
+           version = nextval('study_versions') WHERE id = $1`,
         [study.id, JSON.stringify(header), JSON.stringify(settings)],
       );
       // Clips left out of the file go, unless participants already have them.

@@ -3,7 +3,7 @@
 // started on a free loopback port, stopped and removed after. Missing binaries are an error
 // with the install command, not a silent skip.
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,6 +24,8 @@ function freePort(): Promise<number> {
 
 export interface Cluster {
   url: string;
+  /** The postmaster's process id (its children are the backends and the background workers). */
+  pid: number;
   stop(): void;
 }
 
@@ -62,8 +64,10 @@ export async function startPostgres(): Promise<Cluster> {
     "-w",
     "start",
   ]);
+  const pid = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid,
     stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

@@ -129,4 +129,52 @@ test("two servers, one PostgreSQL: no slot handed out twice, nothing lost or dou
   for (const s of subs) perClip.set(s.clipId, (perClip.get(s.clipId) ?? 0) + 1);
   expect(Math.max(...perClip.values())).toBeLessThanOrEqual(2);
   expect((collected.json.regions as unknown[]).length).toBe(expected);
+
+  // Published again on A with a third rating per clip and a new consent: B, which keeps the
+  // study it read per version, sees both at its next request (the study was full on B).
+  const republished = await call(
+    a,
+    "PUT",
+    "studies/two",
+    { file, settings: { clipsPerParticipant: 8, ratingsPerClip: 3, consent: "Again." }, audio },
+    TOKEN,
+  );
+  expect(republished.status).toBe(200);
+  expect((await call(b, "GET", "p/two")).json.consent).toBe("Again.");
+  const late = await call(b, "POST", "p/two/arrive", { platform: "prolific", participantId: "L" });
+  expect(late.status).toBe(200);
+  expect((late.json.state as { clips: unknown[] }).clips).toHaveLength(8);
+
+  // The same platform id arriving on both servers at once: one participant, one set of clips.
+  const twice = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      Promise.all(
+        servers.map((s) =>
+          call(s, "POST", "p/two/arrive", { platform: "link", participantId: `DUP-${i}` }),
+        ),
+      ),
+    ),
+  );
+  let given = 0;
+  for (const pair of twice) {
+    expect(pair.map((r) => r.status)).toEqual([200, 200]);
+    const [first, second] = pair.map(
+      (r) => r.json.state as { participantId: string; clips: unknown[] },
+    );
+    expect(first?.participantId).toBe(second?.participantId);
+    expect(first?.clips).toEqual(second?.clips);
+    given += first?.clips.length ?? 0;
+  }
+  const check = new pg.Client({ connectionString: cluster.url });
+  await check.connect();
+  try {
+    const dup = await check.query<{ n: number; clips: number }>(
+      `SELECT count(DISTINCT p.id)::int AS n, count(a.clip_id)::int AS clips FROM participants p
+       LEFT JOIN assignments a ON a.study_id = p.study_id AND a.participant_id = p.id
+       WHERE p.study_id = 'two' AND p.platform_participant LIKE 'DUP-%'`,
+    );
+    expect(dup.rows[0]).toEqual({ n: 10, clips: given });
+  } finally {
+    await check.end();
+  }
 });

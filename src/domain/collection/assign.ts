@@ -73,17 +73,26 @@ export function assignClips(
   // first sentences.
   const sentenceTurn = (c: AssignableClip) =>
     mod((sentenceIndex.get(c.sentence) ?? 0) - p, Math.max(1, sentences.length));
-  const byPreference = (a: AssignableClip, b: AssignableClip) =>
-    count(a) - count(b) ||
-    latinRank(a) - latinRank(b) ||
-    sentenceTurn(a) - sentenceTurn(b) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  // The order of preference: fewest participants, then the Latin square, then the sentence's
+  // turn, then the id; each clip's keys computed once, not in every comparison.
+  type Ranked = { c: AssignableClip; n: number; latin: number; turn: number };
+  const byPreference = (a: Ranked, b: Ranked) =>
+    a.n - b.n ||
+    a.latin - b.latin ||
+    a.turn - b.turn ||
+    (a.c.id < b.c.id ? -1 : a.c.id > b.c.id ? 1 : 0);
 
   const open = clips.filter((c) => count(c) < r);
   const used = new Set<string>();
   const chosen: string[] = [];
   const take = (pool: AssignableClip[], wanted: number) => {
-    for (const c of [...pool].sort(byPreference)) {
+    const ranked = pool.map((c) => ({
+      c,
+      n: count(c),
+      latin: latinRank(c),
+      turn: sentenceTurn(c),
+    }));
+    for (const { c } of ranked.sort(byPreference)) {
       if (wanted <= 0) return;
       if (used.has(c.sentence)) continue;
       used.add(c.sentence);
