@@ -2,7 +2,7 @@
 // ROVER over every recording: what both aggregation methods start from (aggregate.ts), and all
 // that `aggregate --method rover` runs (so it loads none of the reliability method's code).
 import { tokensOf } from "./normalise.ts";
-import { roverIds } from "./rover.ts";
+import { roverIds, Vocabulary } from "./rover.ts";
 import type { TaskResponses } from "./taskCsv.ts";
 
 export interface AggregatedTask {
@@ -33,26 +33,10 @@ export function prepare(
   tasks: readonly TaskResponses[],
   workerIds?: Map<string, number>,
 ): Prepared[] {
-  // One vocabulary for the whole file (id 0 the empty word): ids are compared, never ordered.
-  const ids = new Map<string, number>([["", 0]]);
-  const vocabulary = [""];
+  // One vocabulary for the whole file.
+  const vocabulary = new Vocabulary();
   return tasks.map((t) => {
-    const transcripts = t.texts.map((text) => {
-      const list = tokensOf(text);
-      if (list.length === 0) return Int32Array.of(0);
-      const row = new Int32Array(list.length);
-      for (let i = 0; i < list.length; i++) {
-        const word = list[i] as string;
-        let id = ids.get(word);
-        if (id === undefined) {
-          id = vocabulary.length;
-          ids.set(word, id);
-          vocabulary.push(word);
-        }
-        row[i] = id;
-      }
-      return row;
-    });
+    const transcripts = t.texts.map((text) => vocabulary.row(tokensOf(text)));
     const workers = workerIds === undefined ? EMPTY : new Int32Array(t.texts.length);
     if (workerIds !== undefined) {
       for (let k = 0; k < workers.length; k++) {
@@ -66,7 +50,7 @@ export function prepare(
       }
     }
     const words = transcripts.map((h) => (h.length === 1 && h[0] === 0 ? EMPTY : h));
-    return { task: t.task, vocabulary, network: transcripts, words, workers };
+    return { task: t.task, vocabulary: vocabulary.words, network: transcripts, words, workers };
   });
 }
 

@@ -17,25 +17,32 @@ export interface Interned {
  * empty transcript (no words) is the single empty word: the recording's "no words here" vote.
  */
 export function internWords(transcripts: readonly (readonly string[])[]): Interned {
-  const ids = new Map<string, number>([["", 0]]);
-  const vocabulary = [""];
-  const out: Int32Array[] = [];
-  for (const words of transcripts) {
-    const list = words.length === 0 ? [""] : words;
+  const vocabulary = new Vocabulary();
+  return { vocabulary: vocabulary.words, transcripts: transcripts.map((w) => vocabulary.row(w)) };
+}
+
+/** Words as ids, id 0 the empty word: ids are compared, never ordered. */
+export class Vocabulary {
+  /** The word of each id. */
+  readonly words: string[] = [""];
+  private readonly ids = new Map<string, number>([["", 0]]);
+
+  /** A transcript's words as ids; no words is the single empty word, [0]. */
+  row(list: readonly string[]): Int32Array {
+    if (list.length === 0) return Int32Array.of(0);
     const row = new Int32Array(list.length);
     for (let i = 0; i < list.length; i++) {
       const word = list[i] as string;
-      let id = ids.get(word);
+      let id = this.ids.get(word);
       if (id === undefined) {
-        id = vocabulary.length;
-        ids.set(word, id);
-        vocabulary.push(word);
+        id = this.words.length;
+        this.ids.set(word, id);
+        this.words.push(word);
       }
       row[i] = id;
     }
-    out.push(row);
+    return row;
   }
-  return { vocabulary, transcripts: out };
 }
 
 // The network lives in typed arrays reused from one recording to the next (grown as needed), so
