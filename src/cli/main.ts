@@ -118,14 +118,18 @@ if (!isMainThread && workerData?.redpenCurve) {
   }
 } else {
   const { runCli } = await import("./run.ts");
-  const { threadedCurveRunner } = await import("./curveThreads.ts");
+  // Only the commands with a report compute a stimuli curve: the others load none of its code.
+  const curveRunner =
+    argv[0] === "stats" || argv[0] === "report"
+      ? (await import("./curveThreads.ts")).threadedCurveRunner(new URL(import.meta.url))
+      : undefined;
   try {
     process.exitCode = runCli(argv, {
       ...io,
       readFile: (path) => readFileSync(path, "utf8"),
       readBytes: (path) => readFileSync(path),
       // The stimuli curve on a second thread, running this module (the branch above).
-      curveRunner: threadedCurveRunner(new URL(import.meta.url)),
+      curveRunner,
     });
   } catch (error) {
     internal(error);

@@ -134,16 +134,21 @@ function validate(args: Parsed, io: CliIO): number {
   return EXIT_OK;
 }
 
+/** computeReport's options for `report` and `stats`: the bin width asked for, the curve's runner. */
+function reportOptions(args: Parsed, io: CliIO) {
+  return {
+    ...(args.bin === undefined ? {} : { binSeconds: args.bin }),
+    curveRunner: io.curveRunner,
+  };
+}
+
 function report(args: Parsed, io: CliIO): number {
   if (args.json) throw new UsageError("report takes no --json option (try --latex)");
   const fileName = oneFile(args);
   const file = load(fileName, io);
   if (file === undefined) return EXIT_USAGE;
   // The report describes the figures as the study's quality rules make them.
-  const options = {
-    ...(args.bin === undefined ? {} : { binSeconds: args.bin }),
-    curveRunner: io.curveRunner,
-  };
+  const options = reportOptions(args, io);
   const full = computeReport(file, options);
   const view = qualityView(file, full.annotators);
   const applied = view.excluded.length > 0;
@@ -163,10 +168,7 @@ function stats(args: Parsed, io: CliIO): number {
   const fileName = oneFile(args);
   const file = load(fileName, io);
   if (file === undefined) return EXIT_USAGE;
-  const options = {
-    ...(args.bin === undefined ? {} : { binSeconds: args.bin }),
-    curveRunner: io.curveRunner,
-  };
+  const options = reportOptions(args, io);
   let report = computeReport(file, options);
   if (args.applyRules) {
     const view = qualityView(file, report.annotators);
