@@ -255,10 +255,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   },
   {
     version: 8,
-    name: "an arrival in three calls",
+    name: "arrivals in three calls",
     sql: `
       -- A participant's arrival (src/server/arrival.ts), as functions for the same reasons as
-      -- take_submission: fewer round trips, and plans kept rather than made on every call.
+      -- take_submission: fewer round trips, and plans kept rather than made on every call. New
+      -- participants who arrive together join in one transaction (a batch), as concurrent
+      -- commits share one flush of the log.
 
       -- A participant who arrived before, found by platform id without the study's lock: their
       -- last sign of life noted and a new session for them, unless they returned. Answers the
@@ -293,21 +295,24 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
             AND p.platform_participant = p_participant);
       END $$;
 
-      -- A new participant's turn, in the arrival's transaction: the study's row locked (so
-      -- arrivals from every server process are assigned one after another and see each other's
-      -- clips), then, each statement seeing every arrival committed before: nothing more when
-      -- the study is not at p_version any more or this platform id arrived meanwhile; else the
+      -- New participants' turn (a batch of them, in the order given), in their arrivals'
+      -- transaction: the study's row locked (so arrivals from every server process are
+      -- assigned one after another and see each other's clips), then, each statement seeing
+      -- every arrival committed before: nothing more when the study is not at p_version any
+      -- more; which of the platform ids (p_platforms[i], p_participants[i]) arrived
+      -- meanwhile (their positions in the arrays, from 1); unless all of them did, the
       -- participants still 'started' who sent nothing for p_minutes time out (as on Prolific,
       -- they count as having returned the study) and their unfinished clips are released; and
       -- the counts the assignment needs: how many participants the study has, and each clip's
       -- assignments that count (all but the released).
-      CREATE FUNCTION arrival_counts(p_study text, p_version integer, p_platform text,
-        p_participant text, p_minutes integer)
-      RETURNS TABLE (study_version integer, known boolean, participant_count integer,
+      CREATE FUNCTION arrival_counts(p_study text, p_version integer, p_platforms text[],
+        p_participants text[], p_minutes integer)
+      RETURNS TABLE (study_version integer, known integer[], participant_count integer,
         clip_counts jsonb)
       LANGUAGE plpgsql AS $$
       DECLARE
         v integer;
+        already integer[];
         gone text[];
       BEGIN
         SELECT st.version INTO v FROM studies st WHERE st.id = p_study FOR UPDATE;
@@ -315,12 +320,15 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
           RETURN;
         END IF;
         IF v <> p_version THEN
-          RETURN QUERY SELECT v, false, NULL::int, NULL::jsonb;
+          RETURN QUERY SELECT v, NULL::int[], NULL::int, NULL::jsonb;
           RETURN;
         END IF;
-        IF EXISTS (SELECT 1 FROM participants p WHERE p.study_id = p_study
-            AND p.platform = p_platform AND p.platform_participant = p_participant) THEN
-          RETURN QUERY SELECT v, true, NULL::int, NULL::jsonb;
+        SELECT coalesce(array_agg(t.i::int), '{}') INTO already
+        FROM unnest(p_platforms, p_participants) WITH ORDINALITY AS t(platform, participant, i)
+        WHERE EXISTS (SELECT 1 FROM participants p WHERE p.study_id = p_study
+          AND p.platform = t.platform AND p.platform_participant = t.participant);
+        IF cardinality(already) = cardinality(p_platforms) THEN
+          RETURN QUERY SELECT v, already, NULL::int, NULL::jsonb;
           RETURN;
         END IF;
         WITH timed_out AS (
@@ -331,7 +339,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         IF gone IS NOT NULL THEN
           PERFORM release_assignments(p_study, gone);
         END IF;
-        RETURN QUERY SELECT v, false,
+        RETURN QUERY SELECT v, already,
           (SELECT count(*)::int FROM participants p WHERE p.study_id = p_study),
           (SELECT coalesce(jsonb_object_agg(c.clip_id, c.n), '{}') FROM (
             SELECT a.clip_id, count(*)::int AS n FROM assignments a
@@ -349,23 +357,26 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
           AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id)
       $$;
 
-      -- The new participant, their clips (positions 1, 2, … in p_clips' order) and their
-      -- session.
-      CREATE FUNCTION arrival_join(p_study text, p_id text, p_platform text,
-        p_participant text, p_platform_study text, p_platform_session text, p_profile jsonb,
-        p_screening jsonb, p_status text, p_clips text[], p_token text)
+      -- The new participants (a JSON array of { id, platform, participant, platform_study,
+      -- platform_session, profile, screening, status, token, clips }), their clips
+      -- (positions 1, 2, … in the order of their clips) and their sessions.
+      CREATE FUNCTION arrival_join(p_study text, p_people jsonb)
       RETURNS void
       LANGUAGE plpgsql AS $$
       BEGIN
         INSERT INTO participants (study_id, id, platform, platform_participant, platform_study,
           platform_session, profile, screening, status)
-        VALUES (p_study, p_id, p_platform, p_participant, p_platform_study, p_platform_session,
-          p_profile, p_screening, p_status);
+        SELECT p_study, x.id, x.platform, x.participant, x.platform_study, x.platform_session,
+          x.profile, x.screening, x.status
+        FROM jsonb_to_recordset(p_people) AS x(id text, platform text, participant text,
+          platform_study text, platform_session text, profile jsonb, screening jsonb,
+          status text);
         INSERT INTO assignments (study_id, participant_id, clip_id, position)
-        SELECT p_study, p_id, t.clip_id, t.position::int
-        FROM unnest(p_clips) WITH ORDINALITY AS t(clip_id, position);
+        SELECT p_study, x.id, c.clip_id, c.position::int
+        FROM jsonb_to_recordset(p_people) AS x(id text, clips jsonb),
+          jsonb_array_elements_text(x.clips) WITH ORDINALITY AS c(clip_id, position);
         INSERT INTO sessions (token_sha256, study_id, participant_id)
-        VALUES (p_token, p_study, p_id);
+        SELECT x.token, p_study, x.id FROM jsonb_to_recordset(p_people) AS x(id text, token text);
       END $$;
     `,
   },
