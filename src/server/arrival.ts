@@ -71,7 +71,7 @@ async function admit(
  * study from this process's cache, by version) and joins (joining.ts): assigned clips in a
  * transaction that holds the study's row lock, so concurrent arrivals, from this process or
  * another on the same PostgreSQL, are assigned one after another and never over-fill a clip.
- * The SQL is migration 8's. Returns a new session token for the participant's requests.
+ * The SQL is migrations 8 and 9's. Returns a new session token for the participant's requests.
  * `request` is the body as the contract checked it.
  */
 export async function arrive(

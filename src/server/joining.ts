@@ -97,7 +97,7 @@ async function drain(store: Store, studyId: string, waiting: Map<string, Waiting
 }
 
 /**
- * One batch, under the study's row lock (migration 8): the counts read, then each joiner's
+ * One batch, under the study's row lock (migration 9): the counts read, then each joiner's
  * clips chosen (src/domain/collection/assign.ts) with the counts as the joiners before them
  * left them, and everything written in one call.
  */

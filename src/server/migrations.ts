@@ -255,12 +255,10 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   },
   {
     version: 8,
-    name: "arrivals in three calls",
+    name: "an arrival in three calls",
     sql: `
       -- A participant's arrival (src/server/arrival.ts), as functions for the same reasons as
-      -- take_submission: fewer round trips, and plans kept rather than made on every call. New
-      -- participants who arrive together join in one transaction (a batch), as concurrent
-      -- commits share one flush of the log.
+      -- take_submission: fewer round trips, and plans kept rather than made on every call.
 
       -- A participant who arrived before, found by platform id without the study's lock: their
       -- last sign of life noted and a new session for them, unless they returned. Answers the
@@ -294,6 +292,93 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
           WHERE p.study_id = p_study AND p.platform = p_platform
             AND p.platform_participant = p_participant);
       END $$;
+
+      -- A new participant's turn, in the arrival's transaction: the study's row locked (so
+      -- arrivals from every server process are assigned one after another and see each other's
+      -- clips), then, each statement seeing every arrival committed before: nothing more when
+      -- the study is not at p_version any more or this platform id arrived meanwhile; else the
+      -- participants still 'started' who sent nothing for p_minutes time out (as on Prolific,
+      -- they count as having returned the study) and their unfinished clips are released; and
+      -- the counts the assignment needs: how many participants the study has, and each clip's
+      -- assignments that count (all but the released).
+      CREATE FUNCTION arrival_counts(p_study text, p_version integer, p_platform text,
+        p_participant text, p_minutes integer)
+      RETURNS TABLE (study_version integer, known boolean, participant_count integer,
+        clip_counts jsonb)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v integer;
+        gone text[];
+      BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study FOR UPDATE;
+        IF NOT FOUND THEN
+          RETURN;
+        END IF;
+        IF v <> p_version THEN
+          RETURN QUERY SELECT v, false, NULL::int, NULL::jsonb;
+          RETURN;
+        END IF;
+        IF EXISTS (SELECT 1 FROM participants p WHERE p.study_id = p_study
+            AND p.platform = p_platform AND p.platform_participant = p_participant) THEN
+          RETURN QUERY SELECT v, true, NULL::int, NULL::jsonb;
+          RETURN;
+        END IF;
+        WITH timed_out AS (
+          UPDATE participants p SET status = 'returned' WHERE p.study_id = p_study
+            AND p.status = 'started' AND p.last_seen_at < now() - make_interval(mins => p_minutes)
+          RETURNING p.id
+        ) SELECT array_agg(id) INTO gone FROM timed_out;
+        IF gone IS NOT NULL THEN
+          PERFORM release_assignments(p_study, gone);
+        END IF;
+        RETURN QUERY SELECT v, false,
+          (SELECT count(*)::int FROM participants p WHERE p.study_id = p_study),
+          (SELECT coalesce(jsonb_object_agg(c.clip_id, c.n), '{}') FROM (
+            SELECT a.clip_id, count(*)::int AS n FROM assignments a
+            WHERE a.study_id = p_study AND NOT a.released GROUP BY a.clip_id) c);
+      END $$;
+
+      -- The participants' unfinished clips no longer count against ratingsPerClip (a return,
+      -- a time-out).
+      CREATE FUNCTION release_assignments(p_study text, p_participants text[])
+      RETURNS void
+      LANGUAGE sql AS $$
+        UPDATE assignments a SET released = true
+        WHERE a.study_id = p_study AND a.participant_id = ANY(p_participants) AND NOT EXISTS (
+          SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
+          AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id)
+      $$;
+
+      -- The new participant, their clips (positions 1, 2, … in p_clips' order) and their
+      -- session.
+      CREATE FUNCTION arrival_join(p_study text, p_id text, p_platform text,
+        p_participant text, p_platform_study text, p_platform_session text, p_profile jsonb,
+        p_screening jsonb, p_status text, p_clips text[], p_token text)
+      RETURNS void
+      LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO participants (study_id, id, platform, platform_participant, platform_study,
+          platform_session, profile, screening, status)
+        VALUES (p_study, p_id, p_platform, p_participant, p_platform_study, p_platform_session,
+          p_profile, p_screening, p_status);
+        INSERT INTO assignments (study_id, participant_id, clip_id, position)
+        SELECT p_study, p_id, t.clip_id, t.position::int
+        FROM unnest(p_clips) WITH ORDINALITY AS t(clip_id, position);
+        INSERT INTO sessions (token_sha256, study_id, participant_id)
+        VALUES (p_token, p_study, p_id);
+      END $$;
+    `,
+  },
+  {
+    version: 9,
+    name: "arrivals joining in batches",
+    sql: `
+      -- New participants who arrive together join in one transaction (a batch: one lock, one
+      -- commit and one flush of the log for all; src/server/joining.ts): migration 8's
+      -- single-arrival functions give way to ones that take a batch.
+      DROP FUNCTION arrival_counts(text, integer, text, text, integer);
+      DROP FUNCTION arrival_join(text, text, text, text, text, text, jsonb, jsonb, text, text[],
+        text);
 
       -- New participants' turn (a batch of them, in the order given), in their arrivals'
       -- transaction: the study's row locked (so arrivals from every server process are
@@ -345,17 +430,6 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
             SELECT a.clip_id, count(*)::int AS n FROM assignments a
             WHERE a.study_id = p_study AND NOT a.released GROUP BY a.clip_id) c);
       END $$;
-
-      -- The participants' unfinished clips no longer count against ratingsPerClip (a return,
-      -- a time-out).
-      CREATE FUNCTION release_assignments(p_study text, p_participants text[])
-      RETURNS void
-      LANGUAGE sql AS $$
-        UPDATE assignments a SET released = true
-        WHERE a.study_id = p_study AND a.participant_id = ANY(p_participants) AND NOT EXISTS (
-          SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
-          AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id)
-      $$;
 
       -- The new participants (a JSON array of { id, platform, participant, platform_study,
       -- platform_session, profile, screening, status, token, clips }), their clips
