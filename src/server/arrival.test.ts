@@ -7,6 +7,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
 import { type Harness, startHarness, TOKEN } from "../../tests/server/harness.ts";
+import { assignClips } from "../domain/collection/assign.ts";
+import { arrive as arriveHere } from "./arrival.ts";
+import type { ServiceError } from "./errors.ts";
 import { screeningSecret, screeningTargets } from "./screening.ts";
 
 let h: Harness;
@@ -259,4 +262,49 @@ test("the same platform id arriving twice at once is one participant with one se
     "SELECT count(*)::int AS n FROM assignments WHERE study_id = 'twice'",
   );
   expect(rows[0]?.n).toBe(2);
+});
+
+test("arriving together (joined in batches): each participant gets what they would alone, in turn", async () => {
+  // 10 sentences × 4 = 40 clips, K = 4, R = 2: 30 ids at once, about 20 fit.
+  const file = studyFile("burst", 10, ["A", "B", "C"]);
+  await h.publish(file, { clipsPerParticipant: 4, ratingsPerClip: 2 });
+  // Called in this process, all at once: the 30 arrivals are checked before the first batch's
+  // transaction gets its turn on PGlite, so the other 29 join in batches behind it.
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      arriveHere(h.store, "burst", { platform: "link", participantId: `B${i}` }).then(
+        () => ({ status: 200 }),
+        (e: ServiceError) => ({ status: e.status, code: e.code }),
+      ),
+    ),
+  );
+  expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200, 409]));
+  const rows = await h.store.query<{ id: string; pid: string; clips: string[] }>(
+    `SELECT p.id, p.platform_participant AS pid,
+       array_agg(a.clip_id ORDER BY a.position) AS clips
+     FROM participants p JOIN assignments a ON a.study_id = p.study_id AND a.participant_id = p.id
+     WHERE p.study_id = 'burst' GROUP BY p.id, p.platform_participant ORDER BY p.id`,
+  );
+  expect(rows.length).toBe(answers.filter((a) => a.status === 200).length);
+  // Participant n (their id's number) got what assignClips gives with the counts the n before
+  // them left, as if they had arrived one after another.
+  const clips = file.clips.map((c) => ({
+    id: c.id,
+    sentence: c.sentence ?? c.id,
+    system: c.system ?? "",
+    isReference: c.isReference === true,
+  }));
+  const counts = new Map<string, number>();
+  for (const [n, row] of rows.entries()) {
+    expect(row.id.startsWith(`p${String(n + 1).padStart(4, "0")}-`)).toBe(true);
+    const alone = assignClips(clips, counts, {
+      clipsPerParticipant: 4,
+      ratingsPerClip: 2,
+      participantIndex: n,
+      seed: `link:${row.pid}`,
+    });
+    expect(row.clips).toEqual(alone);
+    for (const id of alone) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  expect(Math.max(...counts.values())).toBe(2);
 });

@@ -1,10 +1,6 @@
-// Arrival and assignment (a new participant's clips chosen under the study's row lock),
-// sessions, a participant's state and audio, returning and timing out.
+// Arrival (a new participant's checks here, their clips chosen in joining.ts), sessions, a
+// participant's state and audio, returning and timing out.
 // Part of the collection server's services (service.ts re-exports them all).
-import { randomBytes } from "node:crypto";
-import type { z } from "zod";
-import type { ArriveRequestSchema } from "../domain/api/requests.ts";
-import { assignClips } from "../domain/collection/assign.ts";
 import type {
   CollectionSettings,
   ParticipantState,
@@ -21,18 +17,11 @@ import type {
 import { ratingScaleOf } from "../domain/study/ratingScale.ts";
 import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../domain/study/studyTask.ts";
 import { ServiceError } from "./errors.ts";
+import { type Admission, type ArriveRequest, joinStudy } from "./joining.ts";
 import { scoreScreening, screeningSecret, screeningTargets } from "./screening.ts";
 import type { Sql, Store } from "./store.ts";
 import { newToken, sha256 } from "./studies.ts";
 import { currentStudy, noStudy, type StudyVersion, studyAt } from "./studyCache.ts";
-
-type ArriveRequest = z.output<typeof ArriveRequestSchema>;
-
-/** What the study asks of a new participant before any clip: intake answers, headphone check. */
-interface Admission {
-  profile: Record<string, unknown> | null;
-  screening: ScreeningResult[] | null;
-}
 
 /** The intake answers checked and the headphone check scored, against the study at hand. */
 async function admit(
@@ -78,13 +67,12 @@ async function admit(
 
 /**
  * A participant arrives: the same platform id gets the same participant and assignment back
- * (one call, no lock); a new one is assigned clips in one transaction that holds the study's
- * row lock, so concurrent arrivals, from this process or another on the same PostgreSQL, are
- * assigned one after another and never over-fill a clip. Under the lock: one call that takes
- * it and reads the counts, one that writes the participant, and the commit; the study file,
- * its clips and the intake and headphone checks come before it (the study from this process's
- * cache, by version). The SQL is migration 8's. Returns a new session token for the
- * participant's requests. `request` is the body as the contract checked it.
+ * (one call, no lock); a new one is checked (intake answers, headphone check, against the
+ * study from this process's cache, by version) and joins (joining.ts): assigned clips in a
+ * transaction that holds the study's row lock, so concurrent arrivals, from this process or
+ * another on the same PostgreSQL, are assigned one after another and never over-fill a clip.
+ * The SQL is migrations 8 and 9's. Returns a new session token for the participant's requests.
+ * `request` is the body as the contract checked it.
  */
 export async function arrive(
   store: Store,
@@ -116,10 +104,13 @@ export async function arrive(
       );
     }
     const study = await studyAt(store, store, studyId, again.study_version);
-    const admission = await admit(store, studyId, study.file, request);
-    const joined = await store.transaction((tx) =>
-      join(tx, study, studyId, request, admission, token, defaults),
-    );
+    const joined = await joinStudy(store, studyId, {
+      study,
+      request,
+      admission: await admit(store, studyId, study.file, request),
+      token,
+      slotTimeoutMinutes: study.settings.slotTimeoutMinutes ?? defaults.slotTimeoutMinutes,
+    });
     // Published again since it was read, or the same id arrived meanwhile: from the start.
     if (joined === null) continue;
     const { id, status, clips } = joined;
@@ -133,71 +124,6 @@ export async function arrive(
       ),
     };
   }
-}
-
-/**
- * The new participant joins, under the study's row lock: the counts read, their clips chosen
- * (src/domain/collection/assign.ts) and everything written. Null, with nothing written, when
- * the study is not at `study.version` any more or their platform id arrived meanwhile.
- */
-async function join(
-  tx: Sql,
-  study: StudyVersion,
-  studyId: string,
-  request: ArriveRequest,
-  { profile, screening }: Admission,
-  token: string,
-  defaults: SlotDefaults,
-): Promise<{ id: string; status: ParticipantStatus; clips: string[] } | null> {
-  const { platform, participantId: pid } = request;
-  const { settings } = study;
-  const [counts] = await tx.query<{
-    study_version: number;
-    known: boolean;
-    participant_count: number;
-    clip_counts: Record<string, number>;
-  }>("SELECT * FROM arrival_counts($1, $2, $3, $4, $5)", [
-    studyId,
-    study.version,
-    platform,
-    pid,
-    settings.slotTimeoutMinutes ?? defaults.slotTimeoutMinutes,
-  ]);
-  if (!counts) throw noStudy(studyId);
-  if (counts.study_version !== study.version || counts.known) return null;
-  const n = counts.participant_count;
-  const screenedOut = screening?.[0]?.passed === false;
-  const chosen = screenedOut
-    ? []
-    : assignClips(study.clips, new Map(Object.entries(counts.clip_counts)), {
-        clipsPerParticipant: settings.clipsPerParticipant,
-        ratingsPerClip: settings.ratingsPerClip,
-        participantIndex: n,
-        seed: `${platform}:${pid}`,
-      });
-  if (chosen.length === 0 && !screenedOut) {
-    throw new ServiceError(
-      409,
-      "study-full",
-      `study "${study.file.study.name}" has all the participants it needs; please return it on your platform`,
-    );
-  }
-  const id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
-  const status: ParticipantStatus = screenedOut ? "screened-out" : "started";
-  await tx.query("SELECT arrival_join($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", [
-    studyId,
-    id,
-    platform,
-    pid,
-    request.platformStudyId ?? null,
-    request.sessionId ?? null,
-    profile === null ? null : JSON.stringify(profile),
-    screening === null ? null : JSON.stringify(screening),
-    status,
-    chosen,
-    sha256(token),
-  ]);
-  return { id, status, clips: chosen };
 }
 
 /** What a study's settings do not say about slots: the server's --slot-timeout. */

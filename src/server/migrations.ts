@@ -369,6 +369,91 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       END $$;
     `,
   },
+  {
+    version: 9,
+    name: "arrivals joining in batches",
+    sql: `
+      -- New participants who arrive together join in one transaction (a batch: one lock, one
+      -- commit and one flush of the log for all; src/server/joining.ts): migration 8's
+      -- single-arrival functions give way to ones that take a batch.
+      DROP FUNCTION arrival_counts(text, integer, text, text, integer);
+      DROP FUNCTION arrival_join(text, text, text, text, text, text, jsonb, jsonb, text, text[],
+        text);
+
+      -- New participants' turn (a batch of them, in the order given), in their arrivals'
+      -- transaction: the study's row locked (so arrivals from every server process are
+      -- assigned one after another and see each other's clips), then, each statement seeing
+      -- every arrival committed before: nothing more when the study is not at p_version any
+      -- more; which of the platform ids (p_platforms[i], p_participants[i]) arrived
+      -- meanwhile (their positions in the arrays, from 1); unless all of them did, the
+      -- participants still 'started' who sent nothing for p_minutes time out (as on Prolific,
+      -- they count as having returned the study) and their unfinished clips are released; and
+      -- the counts the assignment needs: how many participants the study has, and each clip's
+      -- assignments that count (all but the released).
+      CREATE FUNCTION arrival_counts(p_study text, p_version integer, p_platforms text[],
+        p_participants text[], p_minutes integer)
+      RETURNS TABLE (study_version integer, known integer[], participant_count integer,
+        clip_counts jsonb)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v integer;
+        already integer[];
+        gone text[];
+      BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study FOR UPDATE;
+        IF NOT FOUND THEN
+          RETURN;
+        END IF;
+        IF v <> p_version THEN
+          RETURN QUERY SELECT v, NULL::int[], NULL::int, NULL::jsonb;
+          RETURN;
+        END IF;
+        SELECT coalesce(array_agg(t.i::int), '{}') INTO already
+        FROM unnest(p_platforms, p_participants) WITH ORDINALITY AS t(platform, participant, i)
+        WHERE EXISTS (SELECT 1 FROM participants p WHERE p.study_id = p_study
+          AND p.platform = t.platform AND p.platform_participant = t.participant);
+        IF cardinality(already) = cardinality(p_platforms) THEN
+          RETURN QUERY SELECT v, already, NULL::int, NULL::jsonb;
+          RETURN;
+        END IF;
+        WITH timed_out AS (
+          UPDATE participants p SET status = 'returned' WHERE p.study_id = p_study
+            AND p.status = 'started' AND p.last_seen_at < now() - make_interval(mins => p_minutes)
+          RETURNING p.id
+        ) SELECT array_agg(id) INTO gone FROM timed_out;
+        IF gone IS NOT NULL THEN
+          PERFORM release_assignments(p_study, gone);
+        END IF;
+        RETURN QUERY SELECT v, already,
+          (SELECT count(*)::int FROM participants p WHERE p.study_id = p_study),
+          (SELECT coalesce(jsonb_object_agg(c.clip_id, c.n), '{}') FROM (
+            SELECT a.clip_id, count(*)::int AS n FROM assignments a
+            WHERE a.study_id = p_study AND NOT a.released GROUP BY a.clip_id) c);
+      END $$;
+
+      -- The new participants (a JSON array of { id, platform, participant, platform_study,
+      -- platform_session, profile, screening, status, token, clips }), their clips
+      -- (positions 1, 2, … in the order of their clips) and their sessions.
+      CREATE FUNCTION arrival_join(p_study text, p_people jsonb)
+      RETURNS void
+      LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO participants (study_id, id, platform, platform_participant, platform_study,
+          platform_session, profile, screening, status)
+        SELECT p_study, x.id, x.platform, x.participant, x.platform_study, x.platform_session,
+          x.profile, x.screening, x.status
+        FROM jsonb_to_recordset(p_people) AS x(id text, platform text, participant text,
+          platform_study text, platform_session text, profile jsonb, screening jsonb,
+          status text);
+        INSERT INTO assignments (study_id, participant_id, clip_id, position)
+        SELECT p_study, x.id, c.clip_id, c.position::int
+        FROM jsonb_to_recordset(p_people) AS x(id text, clips jsonb),
+          jsonb_array_elements_text(x.clips) WITH ORDINALITY AS c(clip_id, position);
+        INSERT INTO sessions (token_sha256, study_id, participant_id)
+        SELECT x.token, p_study, x.id FROM jsonb_to_recordset(p_people) AS x(id text, token text);
+      END $$;
+    `,
+  },
 ];
 
 /**

@@ -22,8 +22,9 @@ export interface StudyVersion {
   version: number;
   file: AnnotationFile;
   settings: CollectionSettings;
-  /** In the study's order, with each clip's position in `index`. */
+  /** In the study's order (the clips table's positions). */
   clips: readonly StudyClip[];
+  /** The same clips by id. */
   index: ReadonlyMap<string, StudyClip>;
 }
 

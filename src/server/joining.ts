@@ -1,0 +1,175 @@
+// New participants joining a study: their clips chosen and everything written in one
+// transaction that holds the study's row lock, in batches: those who arrive while a batch is
+// being written join together in the next (one lock, one commit, one flush of the log for
+// all), as a study's launch on Prolific brings hundreds at once. Each is assigned as if alone,
+// one after another: the counts move with every participant of the batch.
+// Part of the collection server's services (arrival.ts uses it).
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import type { ArriveRequestSchema } from "../domain/api/requests.ts";
+import { assignClips } from "../domain/collection/assign.ts";
+import type { ParticipantStatus, ScreeningResult } from "../domain/interchange/types.ts";
+import { ServiceError } from "./errors.ts";
+import type { Sql, Store } from "./store.ts";
+import { sha256 } from "./studies.ts";
+import { noStudy, type StudyVersion } from "./studyCache.ts";
+
+export type ArriveRequest = z.output<typeof ArriveRequestSchema>;
+
+/** What the study asks of a new participant before any clip: intake answers, headphone check. */
+export interface Admission {
+  profile: Record<string, unknown> | null;
+  screening: ScreeningResult[] | null;
+}
+
+/** A new participant, checked, waiting to join. */
+export interface Joiner {
+  /** The study as their checks read it; they join only if it is still at this version. */
+  study: StudyVersion;
+  request: ArriveRequest;
+  admission: Admission;
+  /** Their session token (stored hashed). */
+  token: string;
+  /** Minutes without a sign of life before a participant's unfinished clips go to others. */
+  slotTimeoutMinutes: number;
+}
+
+/** A participant who joined; null: they must arrive again from the start (see `joinStudy`). */
+export type Joined = { id: string; status: ParticipantStatus; clips: string[] } | null;
+
+/** Participants joined in one transaction at most (the study's lock is held for them all). */
+const MAX_BATCH = 64;
+
+interface Waiting extends Joiner {
+  settle(joined: Joined): void;
+  fail(error: unknown): void;
+}
+
+/** The joiners waiting, per store and study; present while a batch is being written. */
+const queues = new WeakMap<object, Map<string, Waiting[]>>();
+
+/**
+ * The participant joins the study. Null when, meanwhile, the study was published again (their
+ * checks read an older version) or their platform id arrived (from another request, another
+ * server process, or in the same batch): arriving again from the start finds them. A study
+ * with no clip left for them refuses with 409 `study-full`.
+ */
+export function joinStudy(store: Store, studyId: string, joiner: Joiner): Promise<Joined> {
+  let perStore = queues.get(store);
+  if (!perStore) {
+    perStore = new Map();
+    queues.set(store, perStore);
+  }
+  const waiting = perStore;
+  return new Promise<Joined>((settle, fail) => {
+    const queue = waiting.get(studyId);
+    if (queue) {
+      queue.push({ ...joiner, settle, fail });
+      return;
+    }
+    waiting.set(studyId, [{ ...joiner, settle, fail }]);
+    void drain(store, studyId, waiting);
+  });
+}
+
+/** Writes batches while joiners wait: each batch those of one version, in their order. */
+async function drain(store: Store, studyId: string, waiting: Map<string, Waiting[]>) {
+  const queue = waiting.get(studyId) as Waiting[];
+  while (queue.length > 0) {
+    const version = (queue[0] as Waiting).study.version;
+    const batch: Waiting[] = [];
+    for (let i = 0; i < queue.length && batch.length < MAX_BATCH; ) {
+      if ((queue[i] as Waiting).study.version === version) batch.push(...queue.splice(i, 1));
+      else i++;
+    }
+    try {
+      const results = await store.transaction((tx) => joinBatch(tx, studyId, batch));
+      for (const [i, w] of batch.entries()) {
+        const result = results[i] ?? null;
+        if (result instanceof ServiceError) w.fail(result);
+        else w.settle(result);
+      }
+    } catch (error) {
+      for (const w of batch) w.fail(error);
+    }
+  }
+  waiting.delete(studyId);
+}
+
+/**
+ * One batch, under the study's row lock (migration 9): the counts read, then each joiner's
+ * clips chosen (src/domain/collection/assign.ts) with the counts as the joiners before them
+ * left them, and everything written in one call.
+ */
+async function joinBatch(
+  tx: Sql,
+  studyId: string,
+  batch: readonly Waiting[],
+): Promise<(Joined | ServiceError)[]> {
+  const first = batch[0] as Waiting;
+  const { study } = first;
+  const [counts] = await tx.query<{
+    study_version: number;
+    known: number[] | null;
+    participant_count: number | null;
+    clip_counts: Record<string, number> | null;
+  }>("SELECT * FROM arrival_counts($1, $2, $3, $4, $5)", [
+    studyId,
+    study.version,
+    batch.map((w) => w.request.platform),
+    batch.map((w) => w.request.participantId),
+    first.slotTimeoutMinutes,
+  ]);
+  if (!counts) throw noStudy(studyId);
+  if (counts.study_version !== study.version || counts.participant_count === null)
+    return batch.map(() => null);
+  const known = new Set(counts.known ?? []);
+  const tally = new Map(Object.entries(counts.clip_counts ?? {}));
+  const { settings } = study;
+  let n = counts.participant_count;
+  const seen = new Set<string>();
+  const people: object[] = [];
+  const results = batch.map((w, i): Joined | ServiceError => {
+    const { platform, participantId: pid } = w.request;
+    const key = JSON.stringify([platform, pid]);
+    if (known.has(i + 1) || seen.has(key)) return null;
+    seen.add(key);
+    const { profile, screening } = w.admission;
+    const screenedOut = screening?.[0]?.passed === false;
+    const chosen = screenedOut
+      ? []
+      : assignClips(study.clips, tally, {
+          clipsPerParticipant: settings.clipsPerParticipant,
+          ratingsPerClip: settings.ratingsPerClip,
+          participantIndex: n,
+          seed: `${platform}:${pid}`,
+        });
+    if (chosen.length === 0 && !screenedOut) {
+      return new ServiceError(
+        409,
+        "study-full",
+        `study "${study.file.study.name}" has all the participants it needs; please return it on your platform`,
+      );
+    }
+    const id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
+    const status: ParticipantStatus = screenedOut ? "screened-out" : "started";
+    n++;
+    for (const clipId of chosen) tally.set(clipId, (tally.get(clipId) ?? 0) + 1);
+    people.push({
+      id,
+      platform,
+      participant: pid,
+      platform_study: w.request.platformStudyId ?? null,
+      platform_session: w.request.sessionId ?? null,
+      profile,
+      screening,
+      status,
+      token: sha256(w.token),
+      clips: chosen,
+    });
+    return { id, status, clips: chosen };
+  });
+  if (people.length > 0)
+    await tx.query("SELECT arrival_join($1, $2)", [studyId, JSON.stringify(people)]);
+  return results;
+}

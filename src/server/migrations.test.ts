@@ -1,0 +1,87 @@
+// Schema upgrades (migrations.ts): a database that an earlier release of the server made is
+// brought up to date by the newer one, and then works: here, one made by the release whose
+// newest migration was 8 (arrivals one at a time), upgraded to batched arrivals (9). On PGlite.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { studyFile } from "../../tests/server/fixtures.ts";
+import { startHarness } from "../../tests/server/harness.ts";
+import { MIGRATIONS, migrate, splitStatements } from "./migrations.ts";
+import { openPglite, type Store } from "./store.ts";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh PGlite with the migrations up to `upTo` applied, as that release's server left it. */
+async function databaseOfRelease(upTo: number): Promise<Store> {
+  const dir = mkdtempSync(path.join(tmpdir(), "redpen-migrations-"));
+  dirs.push(dir);
+  const store = await openPglite(dir);
+  await store.transaction(async (tx) => {
+    await tx.query(
+      "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+    for (const m of MIGRATIONS.filter((m) => m.version <= upTo)) {
+      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [
+        m.version,
+        m.name,
+      ]);
+    }
+  });
+  return store;
+}
+
+/** The argument types of each function of the schema with that name. */
+const signatures = (store: Store, name: string) =>
+  store
+    .query<{ args: string }>(
+      "SELECT pg_get_function_identity_arguments(p.oid) AS args FROM pg_proc p WHERE p.proname = $1",
+      [name],
+    )
+    .then((rows) => rows.map((r) => r.args.replace(/p_\w+ /g, "")));
+
+test("a database of the release with migrations 1-8 gets 9 only, and participants arrive", async () => {
+  const store = await databaseOfRelease(8);
+  expect(await signatures(store, "arrival_counts")).toEqual(["text, integer, text, text, integer"]);
+
+  const h = await startHarness({}, store); // runs migrate() as the newer server does at start
+  const applied = await store.query<{ version: number }>(
+    "SELECT version FROM schema_migrations ORDER BY version",
+  );
+  expect(applied.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+  expect(MIGRATIONS.at(-1)?.version).toBe(9);
+  // The single-arrival functions are gone: one of each name, the batch's.
+  expect(await signatures(store, "arrival_counts")).toEqual([
+    "text, integer, text[], text[], integer",
+  ]);
+  expect(await signatures(store, "arrival_join")).toEqual(["text, jsonb"]);
+
+  await h.publish(studyFile("upgraded", 2, ["A"]), { clipsPerParticipant: 2, ratingsPerClip: 1 });
+  const arrivals = await Promise.all(
+    ["P1", "P2", "P1"].map((pid) =>
+      h.api("POST", "p/upgraded/arrive", { platform: "prolific", participantId: pid }),
+    ),
+  );
+  expect(arrivals.map((a) => a.status)).toEqual([200, 200, 200]);
+  // The same platform id arriving twice at once is one participant with one set of clips.
+  const people = await store.query<{ platform_participant: string; clips: number }>(
+    `SELECT p.platform_participant, count(a.clip_id)::int AS clips FROM participants p
+     LEFT JOIN assignments a ON a.study_id = p.study_id AND a.participant_id = p.id
+     WHERE p.study_id = 'upgraded' GROUP BY p.platform_participant ORDER BY 1`,
+  );
+  expect(people).toEqual([
+    { platform_participant: "P1", clips: 2 },
+    { platform_participant: "P2", clips: 2 },
+  ]);
+  await h.close();
+  await store.close();
+
+  // Starting again applies nothing.
+  const again = await openPglite(dirs[0] as string);
+  expect(await migrate(again)).toEqual([]);
+  await again.close();
+});
