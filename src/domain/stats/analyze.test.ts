@@ -693,3 +693,58 @@ describe("record order does not matter", () => {
     expect(a.errorTypes.overall.perSample).toEqual({ silence: 2, energy: 1 });
   });
 });
+
+describe("clips without regions", () => {
+  test("take the short path with the figures of empty bin vectors", () => {
+    // Three listeners rate or transcribe 40 clips of 1 s (10 bins) without marking anything.
+    // Each clip's pairs have n00 = 10 and no kappa; alpha has no marked value; union 0.
+    const clips = Array.from({ length: 40 }, (_, i) => ({
+      id: `c${i}`,
+      name: `c${i}.wav`,
+      duration: 1,
+      system: `S${i % 2}`,
+    }));
+    const listeners = ["L1", "L2", "L3"];
+    const file: AnnotationFile = {
+      format: "redpen-annotations",
+      version: 1,
+      study: { id: "plain", name: "plain", binSeconds: 0.1 },
+      taxonomy: [{ id: "silence", label: "Silence" }],
+      clips,
+      annotators: listeners.map((id) => ({ id, role: "crowd" as const })),
+      submissions: clips.flatMap((c, i) =>
+        listeners.slice(0, 2 + (i % 2)).map((annotatorId) => ({ clipId: c.id, annotatorId })),
+      ),
+      regions: [],
+      reasonLabels: [],
+    };
+    const report = computeReport(file);
+    expect(report.agreement).toEqual({
+      meanPairwiseKappa: null,
+      perClipMeanKappa: null,
+      perClipUndefined: 40,
+      krippendorffAlpha: null,
+      unionFraction: 0,
+      overlapFraction: 0,
+      pairs: [
+        { a: "L1", b: "L2", clips: 40, bins: 400, kappa: null },
+        { a: "L1", b: "L3", clips: 20, bins: 200, kappa: null },
+        { a: "L2", b: "L3", clips: 20, bins: 200, kappa: null },
+      ],
+    });
+    expect(report.dataset.annotations).toBe(100);
+    // A zero-length region (it marks no bin) sends every clip through the general path.
+    const withEmpty: AnnotationFile = {
+      ...file,
+      regions: clips.map((c, i) => ({
+        id: `r${i}`,
+        clipId: c.id,
+        annotatorId: "L1",
+        start: 0.5,
+        end: 0.5,
+      })),
+    };
+    expect(computeReport(withEmpty).agreement).toEqual(report.agreement);
+    expect(analyze(withEmpty).clips).toEqual(analyze(file).clips);
+  });
+});
