@@ -1,48 +1,68 @@
 // The stimuli curve on two threads (the command line's; the browser's analysis worker computes
 // it after the rest of the report instead). The curve is about 300 independent bootstrap
 // intervals (docs/spec/statistics.md, "stimuliCurve"), 93 million generator draws on a study of
-// 10 systems × 600 stimuli. A second thread, started when the intervals are known, takes them
-// one at a time from a shared counter while this thread computes the rest of the report; then
-// this thread takes whatever is left. Each interval is computed by the same function whichever
-// thread takes it, so the figures are the same as on one thread.
+// 10 systems × 600 stimuli. A second thread (the command line starts it before it reads the
+// file) takes them one at a time from a shared counter, system by system, each system's as soon
+// as this thread has scored its transcripts, while this thread scores the next systems and
+// computes the rest of the report; then this thread takes whatever is left. Each interval is
+// computed by the same function whichever thread takes it, so the figures are the same as on
+// one thread.
 //
 // Everything goes through shared memory and Atomics, so this thread never waits for its event
 // loop and the report stays one synchronous computation. A second thread that fails to start
 // or stops leaves its intervals to this one.
 
-import { Worker } from "node:worker_threads";
+import { parentPort, Worker } from "node:worker_threads";
 import {
   type CurveInput,
   type CurveRunner,
   curveInterval,
+  curveTaskAt,
   curveTasks,
+  curveTasksPerSystem,
 } from "../domain/stats/bootstrap.ts";
 
-/** What the second thread receives (workerData.redpenCurve). */
+/** What the second thread receives (workerData.redpenCurve, or a message to a thread started early). */
 export interface CurveJob {
+  /** Its sums' arrays are on shared memory: a system's are written before it is marked ready. */
   input: CurveInput;
   /**
-   * Int32: [next task to take, tasks done, tasks the second thread did, then one done flag per
-   * task].
+   * Int32: [next take, tasks done, tasks the second thread did, systems ready, then one done
+   * flag per task].
    */
   control: SharedArrayBuffer;
   /** Float64: each task's lower and upper end. */
   results: SharedArrayBuffer;
 }
 
+/** workerData.redpenCurve of a thread started before its job is known: the job comes as a message. */
+export const JOB_LATER = "later";
+
 const NEXT = 0;
 const DONE = 1;
 const BY_WORKER = 2;
-const FLAGS = 3;
+const READY = 3;
+const FLAGS = 4;
 
-/** Takes tasks from the shared counter and computes them until none is left; how many it took. */
+/**
+ * Takes tasks from the shared counter, system by system, and computes them until none is left,
+ * waiting for a system's sums when they are not ready yet; how many it took.
+ */
 function takeTasks(job: CurveJob): number {
   const control = new Int32Array(job.control);
   const out = new Float64Array(job.results);
   const tasks = curveTasks(job.input);
+  const per = curveTasksPerSystem(job.input);
   for (let taken = 0; ; taken++) {
-    const task = Atomics.add(control, NEXT, 1);
-    if (task >= tasks) return taken;
+    const q = Atomics.add(control, NEXT, 1);
+    if (q >= tasks) return taken;
+    const si = Math.floor(q / per);
+    for (;;) {
+      const ready = Atomics.load(control, READY);
+      if (ready > si) break;
+      Atomics.wait(control, READY, ready);
+    }
+    const task = curveTaskAt(job.input, q);
     curveInterval(job.input, task, out);
     Atomics.store(control, FLAGS + task, 1);
     Atomics.add(control, DONE, 1);
@@ -53,6 +73,11 @@ function takeTasks(job: CurveJob): number {
 /** The second thread's side: the job it was started with. */
 export function runCurveWorker(job: CurveJob): void {
   Atomics.store(new Int32Array(job.control), BY_WORKER, takeTasks(job));
+}
+
+/** A thread started early (JOB_LATER): it runs the one job it is sent. */
+export function awaitCurveJob(): void {
+  parentPort?.once("message", (job: CurveJob) => runCurveWorker(job));
 }
 
 /**
@@ -72,11 +97,13 @@ function patience(ownMs: number, ownTasks: number): number {
  */
 const MIN_DRAWS = 2_000_000;
 
-/** The curve's generator draws: replicates × k, over every k and system. */
+/** The generator draws: replicates × k, over every k and system, and the ci95's. */
 function draws(input: CurveInput): number {
   let sum = 0;
   for (const k of input.ks) sum += k;
-  return sum * input.systems.length * input.replicates;
+  sum *= input.systems.length;
+  if (input.ci95) for (const e of input.errors) sum += e.length;
+  return sum * input.replicates;
 }
 
 /** What a run of the threaded runner did (for tests and measurements). */
@@ -94,71 +121,103 @@ export interface CurveThreadsRun {
  * directory): a worker thread of Node 20 does not inherit the loader.
  */
 function startThread(entry: URL, workerData: unknown): Worker {
+  let worker: Worker;
   if (entry.pathname.endsWith(".ts")) {
     const code = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-    return new Worker(code, { eval: true, workerData });
+    worker = new Worker(code, { eval: true, workerData });
+  } else {
+    worker = new Worker(entry, { workerData });
   }
-  return new Worker(entry, { workerData });
+  // Never keeps the process alive; an error there (it could not start) leaves its tasks to
+  // this thread, which takes every task not done.
+  worker.unref();
+  worker.on("error", () => {});
+  return worker;
 }
 
 /**
- * A curve runner that starts a second thread running `entry` (the command line's own entry
- * module, which hands the job to runCurveWorker) with the job in its workerData. `observe` is
- * told what each run did.
+ * A curve runner that computes the intervals on a second thread running `entry` (the command
+ * line's own entry module, which hands the job to runCurveWorker) as well as this one. With
+ * `early`, that thread is started now, before any job is known (the command line does so
+ * before it reads the file, so that the thread has loaded its code by the time the first
+ * system's sums are known); its first large job goes to it as a message, and later ones to
+ * threads of their own. `observe` is told what each run did.
  */
 export function threadedCurveRunner(
   entry: URL,
   observe?: (run: CurveThreadsRun) => void,
+  early = false,
 ): CurveRunner {
-  return (input) => {
-    const tasks = curveTasks(input);
-    const job: CurveJob = {
-      input,
-      control: new SharedArrayBuffer(4 * (FLAGS + tasks)),
-      results: new SharedArrayBuffer(8 * 2 * tasks),
-    };
-    let worker: Worker | null = null;
-    if (tasks > 1 && draws(input) >= MIN_DRAWS) {
-      try {
-        worker = startThread(entry, { redpenCurve: job });
-        // Never keeps the process alive; an error there (it could not start) leaves its tasks
-        // to this thread, which takes every task not done.
-        worker.unref();
-        worker.on("error", () => {});
-      } catch {
-        worker = null;
-      }
+  let waiting: Worker | null = null;
+  if (early) {
+    try {
+      waiting = startThread(entry, { redpenCurve: JOB_LATER });
+    } catch {
+      waiting = null;
     }
-    return () => {
-      const joined = performance.now();
-      const own = takeTasks(job);
-      const waitMs = patience(performance.now() - joined, own);
+  }
+  return {
+    array: (length) => new Float64Array(new SharedArrayBuffer(8 * length)),
+    start: (input) => {
+      const tasks = curveTasks(input);
+      const job: CurveJob = {
+        input,
+        control: new SharedArrayBuffer(4 * (FLAGS + tasks)),
+        results: new SharedArrayBuffer(8 * 2 * tasks),
+      };
       const control = new Int32Array(job.control);
-      const shared = new Float64Array(job.results);
-      // Wait for the task(s) the second thread is still on; if it makes no progress for a while,
-      // compute them here.
-      for (;;) {
-        const done = Atomics.load(control, DONE);
-        if (done >= tasks) break;
-        if (Atomics.wait(control, DONE, done, waitMs) === "timed-out") break;
-      }
-      observe?.({
-        started: worker !== null,
-        bySecondThread: Atomics.load(control, BY_WORKER),
-        tasks,
-      });
-      void worker?.terminate();
-      // A task's ends are read only after its done flag (the flag is stored after them).
-      const out = new Float64Array(2 * tasks);
-      for (let task = 0; task < tasks; task++) {
-        if (Atomics.load(control, FLAGS + task) === 1) {
-          out[2 * task] = shared[2 * task] as number;
-          out[2 * task + 1] = shared[2 * task + 1] as number;
+      let worker: Worker | null = null;
+      if (tasks > 1 && draws(input) >= MIN_DRAWS) {
+        if (waiting !== null) {
+          worker = waiting;
+          waiting = null;
+          worker.postMessage(job);
         } else {
-          curveInterval(input, task, out);
+          try {
+            worker = startThread(entry, { redpenCurve: job });
+          } catch {
+            worker = null;
+          }
         }
       }
-      return out;
-    };
+      return {
+        ready: (si) => {
+          Atomics.store(control, READY, si + 1);
+          Atomics.notify(control, READY);
+        },
+        finish: () => {
+          Atomics.store(control, READY, input.systems.length);
+          Atomics.notify(control, READY);
+          const joined = performance.now();
+          const own = takeTasks(job);
+          const waitMs = patience(performance.now() - joined, own);
+          const shared = new Float64Array(job.results);
+          // Wait for the task(s) the second thread is still on; if it makes no progress for a
+          // while, compute them here.
+          for (;;) {
+            const done = Atomics.load(control, DONE);
+            if (done >= tasks) break;
+            if (Atomics.wait(control, DONE, done, waitMs) === "timed-out") break;
+          }
+          observe?.({
+            started: worker !== null,
+            bySecondThread: Atomics.load(control, BY_WORKER),
+            tasks,
+          });
+          void worker?.terminate();
+          // A task's ends are read only after its done flag (the flag is stored after them).
+          const out = new Float64Array(2 * tasks);
+          for (let task = 0; task < tasks; task++) {
+            if (Atomics.load(control, FLAGS + task) === 1) {
+              out[2 * task] = shared[2 * task] as number;
+              out[2 * task + 1] = shared[2 * task + 1] as number;
+            } else {
+              curveInterval(input, task, out);
+            }
+          }
+          return out;
+        },
+      };
+    },
   };
 }

@@ -37,9 +37,11 @@ if (isMainThread) {
 
 const argv = process.argv.slice(2);
 if (!isMainThread && workerData?.redpenCurve) {
-  // The second thread of `stats` (curveThreads.ts): the stimuli curve's intervals.
-  const { runCurveWorker } = await import("./curveThreads.ts");
-  runCurveWorker(workerData.redpenCurve);
+  // The second thread of `stats` (curveThreads.ts): the stimuli curve's intervals, its job
+  // given at its start or, for a thread started with the command, sent when it is known.
+  const { awaitCurveJob, JOB_LATER, runCurveWorker } = await import("./curveThreads.ts");
+  if (workerData.redpenCurve === JOB_LATER) awaitCurveJob();
+  else runCurveWorker(workerData.redpenCurve);
 } else if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
   // The help alone loads no command's code.
   const { USAGE } = await import("./usage.ts");
@@ -117,12 +119,18 @@ if (!isMainThread && workerData?.redpenCurve) {
     internal(error);
   }
 } else {
-  const { runCli } = await import("./run.ts");
   // Only the commands with a report compute a stimuli curve: the others load none of its code.
+  // Theirs starts its second thread now, so that the thread loads its code while this one loads
+  // the command's and reads the file (a study without transcripts leaves it idle).
   const curveRunner =
     argv[0] === "stats" || argv[0] === "report"
-      ? (await import("./curveThreads.ts")).threadedCurveRunner(new URL(import.meta.url))
+      ? (await import("./curveThreads.ts")).threadedCurveRunner(
+          new URL(import.meta.url),
+          undefined,
+          true,
+        )
       : undefined;
+  const { runCli } = await import("./run.ts");
   try {
     process.exitCode = runCli(argv, {
       ...io,

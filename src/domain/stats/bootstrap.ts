@@ -113,7 +113,7 @@ export function packedSums(
  * seededRandom(seed + "/" + X)) when `ci95` is set, then the stimuli curve's (one per k and
  * system, seededRandom(seed + "/" + X + "/" + k)). Its systems (those with at least one stimulus,
  * in the report's order) come with their per-stimulus sums. Plain data: it can be posted to
- * another thread as it is.
+ * another thread as it is (arrays on shared memory stay shared).
  */
 export interface CurveInput {
   seed: string;
@@ -126,40 +126,34 @@ export interface CurveInput {
 }
 
 /**
- * The intervals for these systems' sums: their ci95 if asked, and the curve's (the spec's k = 20,
- * 40, … and the largest m) if asked.
+ * The input for these systems (with `sizes[i]` stimuli each, all at least 1), their sums still
+ * zero, in arrays from `array`: the intervals are their ci95 if asked and the curve's (the
+ * spec's k = 20, 40, … and the largest m) if asked.
  */
-export function curveInput(
+export function curvePlan(
   systems: readonly string[],
-  stimuli: ReadonlyMap<string, StimulusSums>,
+  sizes: readonly number[],
   seed: string,
   replicates: number,
-  what: { ci95: boolean; curve: boolean } = { ci95: false, curve: true },
+  what: { ci95: boolean; curve: boolean },
+  array: (length: number) => Float64Array = (length) => new Float64Array(length),
 ): CurveInput {
   let largest = 0;
-  for (const s of stimuli.values()) largest = Math.max(largest, s.ids.length);
+  for (const m of sizes) largest = Math.max(largest, m);
   const ks: number[] = [];
   if (what.curve) {
     for (let k = 20; k <= largest; k += 20) ks.push(k);
     if (largest % 20 !== 0) ks.push(largest);
   }
-  const input: CurveInput = {
+  return {
     seed,
     replicates,
     ci95: what.ci95,
     ks,
-    systems: [],
-    errors: [],
-    refTokens: [],
+    systems: [...systems],
+    errors: sizes.map((m) => array(m)),
+    refTokens: sizes.map((m) => array(m)),
   };
-  for (const system of systems) {
-    const sums = stimuli.get(system) as StimulusSums;
-    if (sums.ids.length === 0) continue;
-    input.systems.push(system);
-    input.errors.push(sums.errors);
-    input.refTokens.push(sums.refTokens);
-  }
-  return input;
 }
 
 /** The first curve task: after the systems' ci95, when they are computed too. */
@@ -170,6 +164,24 @@ function curveStart(input: CurveInput): number {
 /** How many intervals the input asks for: a ci95 per system, and one per k and system. */
 export function curveTasks(input: CurveInput): number {
   return curveStart(input) + input.ks.length * input.systems.length;
+}
+
+/**
+ * The tasks in the order they are taken: system by system (its ci95, then its curve intervals
+ * by k), so that a system's intervals can be computed as soon as its sums are known. Take `q`
+ * is task curveTaskAt(input, q) of system ⌊q / curveTasksPerSystem(input)⌋.
+ */
+export function curveTasksPerSystem(input: CurveInput): number {
+  return (input.ci95 ? 1 : 0) + input.ks.length;
+}
+
+/** The task (its index, as curveInterval numbers them) taken `q`-th. */
+export function curveTaskAt(input: CurveInput, q: number): number {
+  const per = curveTasksPerSystem(input);
+  const si = Math.floor(q / per);
+  const j = q - si * per;
+  if (input.ci95) return j === 0 ? si : curveStart(input) + (j - 1) * input.systems.length + si;
+  return j * input.systems.length + si;
 }
 
 /**
@@ -210,18 +222,28 @@ export function ci95Of(intervals: Float64Array, si: number): [number, number] {
 }
 
 /**
- * Computes the intervals: `start` receives the input and returns `finish`, which returns every
- * interval (2 per task, as curveInterval writes them). Between the two the caller goes on
- * with other work, so a runner may compute them elsewhere meanwhile (the command line's second
- * thread); the figures are the same whoever computes them.
+ * Who computes a study's intervals. `start` receives the input before its sums are known;
+ * system si's sums are written into its arrays (those `array` gave, when the runner has one),
+ * then `ready(si)` is called, for si = 0, 1, … in order; `finish`, once every system is ready,
+ * returns every interval (2 per task, as curveInterval writes them). Meanwhile the caller goes
+ * on with other work, so a runner may compute the ready systems' intervals elsewhere (the
+ * command line's second thread); the figures are the same whoever computes them.
  */
-export type CurveRunner = (input: CurveInput) => () => Float64Array;
+export interface CurveRunner {
+  array?: (length: number) => Float64Array;
+  start: (input: CurveInput) => { ready: (si: number) => void; finish: () => Float64Array };
+}
 
-/** The intervals computed here, in order, when `finish` is called. */
-export const curveHere: CurveRunner = (input) => () => {
+/** Every interval of an input whose sums are all known, computed here in order. */
+export function curveIntervals(input: CurveInput): Float64Array {
   const out = new Float64Array(2 * curveTasks(input));
   for (let task = 0; task < curveTasks(input); task++) curveInterval(input, task, out);
   return out;
+}
+
+/** The intervals computed here, in order, when `finish` is called. */
+export const curveHere: CurveRunner = {
+  start: (input) => ({ ready: () => {}, finish: () => curveIntervals(input) }),
 };
 
 /** The curve's points from its intervals: per k, the systems' mean width and its sample sd. */

@@ -10,10 +10,11 @@ import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
 import {
+  type CurveInput,
   type CurveRunner,
   ci95Of,
   curveHere,
-  curveInput,
+  curvePlan,
   curvePoints,
   type StimulusSums,
 } from "./bootstrap.ts";
@@ -77,13 +78,15 @@ export function transcriptionSettings(file: AnnotationFile): {
 }
 
 /**
- * The listeners' scored transcripts as typed arrays (one entry per transcript, in file order):
- * its clip's index in file.clips, its listener, and its counts.
+ * The listeners' transcripts as typed arrays (one entry per transcript, in file order): its
+ * clip's index in file.clips, its listener, its text, its clip's reference tokens, and (once
+ * scored) its counts.
  */
 interface ListenerScores {
   n: number;
   clip: Int32Array;
   listener: string[];
+  transcript: string[];
   refTokens: Int32Array;
   errors: Int32Array;
   substitutions: Int32Array;
@@ -92,15 +95,19 @@ interface ListenerScores {
 }
 
 /**
- * Every submission's transcript scored: the listeners' in a table, the recognisers' as
- * ScoredTranscript rows (they are few). A transcript equal to its clip's text (a listener who
- * heard every word) is all correct without aligning: the same tokens, so the walk back matches
- * every one.
+ * Every submission's transcript found with its clip and reference: the listeners' in a table to
+ * be scored (scoreListeners), the recognisers' scored here as ScoredTranscript rows (they are
+ * few).
  */
-function scoreTranscripts(
+function findTranscripts(
   file: AnnotationFile,
   unit: TokenUnit,
-): { listeners: ListenerScores; asr: ScoredTranscript[]; unscored: number } {
+): {
+  listeners: ListenerScores;
+  refs: (string[] | undefined)[];
+  asr: ScoredTranscript[];
+  unscored: number;
+} {
   const clips = file.clips;
   // Built at the first transcript: a study without any (a listening test) pays nothing here.
   let clipAt: Map<string, number> | undefined;
@@ -112,6 +119,7 @@ function scoreTranscripts(
     n: 0,
     clip: new Int32Array(size),
     listener: [],
+    transcript: [],
     refTokens: new Int32Array(size),
     errors: new Int32Array(size),
     substitutions: new Int32Array(size),
@@ -140,43 +148,98 @@ function scoreTranscripts(
       unscored++;
       continue;
     }
-    let errors = 0;
-    let substitutions = 0;
-    let deletions = 0;
-    let insertions = 0;
-    if (s.transcript !== clip.text) {
-      const counted = errorCounts(ref, tokensOf(s.transcript, unit));
-      errors = counted.errors;
-      substitutions = counted.substitutions;
-      deletions = counted.deletions;
-      insertions = counted.insertions;
-    }
     const n = ref.length;
     if (roles.get(s.annotatorId) === "asr") {
+      const counted = countErrors(ref, s.transcript, clip, unit);
       asr.push({
         clipId: clip.id,
         annotatorId: s.annotatorId,
         system: clip.system ?? NO_SYSTEM,
         stimulus: stimulusOf(clip),
         refTokens: n,
-        errors,
-        substitutions,
-        deletions,
-        insertions,
-        wer: errors / n,
+        errors: counted.errors,
+        substitutions: counted.substitutions,
+        deletions: counted.deletions,
+        insertions: counted.insertions,
+        wer: counted.errors / n,
       });
       continue;
     }
     const i = listeners.n++;
     listeners.clip[i] = c;
     listeners.listener.push(s.annotatorId);
+    listeners.transcript.push(s.transcript);
     listeners.refTokens[i] = n;
-    listeners.errors[i] = errors;
-    listeners.substitutions[i] = substitutions;
-    listeners.deletions[i] = deletions;
-    listeners.insertions[i] = insertions;
   }
-  return { listeners, asr, unscored };
+  return { listeners, refs, asr, unscored };
+}
+
+const ALL_CORRECT = { errors: 0, substitutions: 0, deletions: 0, insertions: 0 };
+
+/**
+ * A transcript's errors against its clip's reference tokens. A transcript equal to its clip's
+ * text (a listener who heard every word) is all correct without aligning: the same tokens, so
+ * the walk back matches every one.
+ */
+function countErrors(
+  ref: readonly string[],
+  transcript: string,
+  clip: Clip,
+  unit: TokenUnit,
+): { errors: number; substitutions: number; deletions: number; insertions: number } {
+  if (transcript === clip.text) return ALL_CORRECT;
+  return errorCounts(ref, tokensOf(transcript, unit));
+}
+
+/**
+ * The listeners' transcripts scored system by system (in the levelled order): after system k's,
+ * its per-stimulus sums are written into the curve input's arrays and `ready(k)` is called, so
+ * that a curve runner can start on that system's intervals while the next is scored.
+ */
+function scoreListeners(
+  file: AnnotationFile,
+  unit: TokenUnit,
+  scores: ListenerScores,
+  refs: readonly (string[] | undefined)[],
+  lv: Levelled,
+  input: CurveInput,
+  ready: (k: number) => void,
+): void {
+  const clips = file.clips;
+  for (let k = 0; k < lv.systems.length; k++) {
+    const hi = lv.offsets[k + 1] as number;
+    for (let j = lv.offsets[k] as number; j < hi; j++) {
+      const i = lv.order[j] as number;
+      const c = scores.clip[i] as number;
+      const counted = countErrors(
+        refs[c] as string[],
+        scores.transcript[i] as string,
+        clips[c] as Clip,
+        unit,
+      );
+      scores.errors[i] = counted.errors;
+      scores.substitutions[i] = counted.substitutions;
+      scores.deletions[i] = counted.deletions;
+      scores.insertions[i] = counted.insertions;
+    }
+    const errors = input.errors[k] as Float64Array;
+    const refTokens = input.refTokens[k] as Float64Array;
+    let at = 0;
+    for (let j = lv.offsets[k] as number; j < hi; ) {
+      const m = lv.stimulus[lv.order[j] as number] as number;
+      let e = 0;
+      let n = 0;
+      for (; j < hi && lv.stimulus[lv.order[j] as number] === m; j++) {
+        const i = lv.order[j] as number;
+        e += scores.errors[i] as number;
+        n += scores.refTokens[i] as number;
+      }
+      errors[at] = e;
+      refTokens[at] = n;
+      at++;
+    }
+    ready(k);
+  }
 }
 
 /** Distinct names in code-unit order, and each name's index. */
@@ -252,34 +315,61 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
   };
 }
 
-/** Per system, its stimuli (code-unit order) with their summed errors and reference tokens. */
-function stimulusSums(scores: ListenerScores, lv: Levelled): Map<string, StimulusSums> {
-  const out = new Map<string, StimulusSums>();
+/** Per system, its stimuli's names (code-unit order). */
+function stimulusIds(lv: Levelled): string[][] {
+  const out: string[][] = [];
   for (let k = 0; k < lv.systems.length; k++) {
     const ids: string[] = [];
-    const errors: number[] = [];
-    const refTokens: number[] = [];
     const hi = lv.offsets[k + 1] as number;
     for (let j = lv.offsets[k] as number; j < hi; ) {
       const m = lv.stimulus[lv.order[j] as number] as number;
-      let e = 0;
-      let n = 0;
-      for (; j < hi && lv.stimulus[lv.order[j] as number] === m; j++) {
-        const i = lv.order[j] as number;
-        e += scores.errors[i] as number;
-        n += scores.refTokens[i] as number;
-      }
+      while (j < hi && lv.stimulus[lv.order[j] as number] === m) j++;
       ids.push(lv.stimuli[m] as string);
-      errors.push(e);
-      refTokens.push(n);
     }
-    out.set(lv.systems[k] as string, {
-      ids,
-      errors: Float64Array.from(errors),
-      refTokens: Float64Array.from(refTokens),
-    });
+    out.push(ids);
   }
   return out;
+}
+
+/**
+ * Scores the listeners' transcripts and sums them per system and stimulus, handing the
+ * bootstrap intervals' input to `runner` first and each system's sums to it as soon as they
+ * are known.
+ */
+function scoredAndSummed(
+  file: AnnotationFile,
+  settings: ReturnType<typeof transcriptionSettings>,
+  found: ReturnType<typeof findTranscripts>,
+  what: { ci95: boolean; curve: boolean },
+  runner: CurveRunner,
+): {
+  lv: Levelled;
+  stimuli: Map<string, StimulusSums>;
+  input: CurveInput;
+  intervals: ReturnType<CurveRunner["start"]>;
+} {
+  const { listeners, refs } = found;
+  const lv = levelled(file, listeners);
+  const ids = stimulusIds(lv);
+  const input = curvePlan(
+    lv.systems,
+    ids.map((list) => list.length),
+    settings.seed,
+    settings.replicates,
+    what,
+    runner.array,
+  );
+  const intervals = runner.start(input);
+  scoreListeners(file, settings.unit, listeners, refs, lv, input, intervals.ready);
+  const stimuli = new Map<string, StimulusSums>();
+  lv.systems.forEach((system, k) => {
+    stimuli.set(system, {
+      ids: ids[k] as string[],
+      errors: input.errors[k] as Float64Array,
+      refTokens: input.refTokens[k] as Float64Array,
+    });
+  });
+  return { lv, stimuli, input, intervals };
 }
 
 /** Kendall's tau-b of paired values; null when fewer than 2 or either side has no variance. */
@@ -399,19 +489,22 @@ export function startIntelligibility(
   options: IntelligibilityOptions = {},
 ): { value: Intelligibility | null; finish: () => void } {
   const settings = transcriptionSettings(file);
-  const { listeners, asr, unscored } = scoreTranscripts(file, settings.unit);
+  const found = findTranscripts(file, settings.unit);
+  const { listeners, asr, unscored } = found;
   if (listeners.n === 0 && asr.length === 0) return { value: null, finish: () => {} };
 
-  const lv = levelled(file, listeners);
-  const stimuli = stimulusSums(listeners, lv);
-  const systems = lv.systems;
   // The bootstrap intervals (each system's ci95, and the curve's unless left out) go to the
-  // runner first; finish puts them in place.
-  const input = curveInput(systems, stimuli, settings.seed, settings.replicates, {
-    ci95: true,
-    curve: options.stimuliCurve !== false,
-  });
-  let intervalsDone: (() => Float64Array) | null = (options.curveRunner ?? curveHere)(input);
+  // runner before the transcripts are scored, each system's sums as soon as they are known;
+  // finish puts them in place.
+  const { lv, stimuli, input, intervals } = scoredAndSummed(
+    file,
+    settings,
+    found,
+    { ci95: true, curve: options.stimuliCurve !== false },
+    options.curveRunner ?? curveHere,
+  );
+  const systems = lv.systems;
+  let intervalsDone: (() => Float64Array) | null = intervals.finish;
 
   // Each transcript's WER; the sums below are of integers (exact in any order) or sorted first.
   const wer = new Float64Array(listeners.n);
@@ -626,15 +719,14 @@ function listenerGroups(
  */
 export function computeStimuliCurve(file: AnnotationFile): CurvePoint[] {
   const settings = transcriptionSettings(file);
-  const { listeners } = scoreTranscripts(file, settings.unit);
-  const lv = levelled(file, listeners);
-  const input = curveInput(
-    lv.systems,
-    stimulusSums(listeners, lv),
-    settings.seed,
-    settings.replicates,
+  const { input, intervals } = scoredAndSummed(
+    file,
+    settings,
+    findTranscripts(file, settings.unit),
+    { ci95: false, curve: true },
+    curveHere,
   );
-  return curvePoints(input, curveHere(input)());
+  return curvePoints(input, intervals.finish());
 }
 
 /**
