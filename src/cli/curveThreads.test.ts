@@ -58,11 +58,12 @@ test("a small curve starts no second thread", () => {
 });
 
 test("a thread started early takes each system's intervals once its sums are written", async () => {
-  // As the command line does: the thread starts first; the input comes with its sums still
+  // As the command line does: the thread starts once a large file is read; the input comes with its sums still
   // zero, in the runner's shared arrays, and each system's are written before ready(si).
   const filled = input();
   const runs: CurveThreadsRun[] = [];
-  const runner = threadedCurveRunner(entry, (run) => runs.push(run), true);
+  const runner = threadedCurveRunner(entry, (run) => runs.push(run));
+  runner.fileRead(2_000_000);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const array = runner.array ?? ((length: number) => new Float64Array(length));
   const job: CurveInput = {

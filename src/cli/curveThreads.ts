@@ -1,12 +1,12 @@
 // The stimuli curve on two threads (the command line's; the browser's analysis worker computes
 // it after the rest of the report instead). The curve is about 300 independent bootstrap
 // intervals (docs/spec/statistics.md, "stimuliCurve"), 93 million generator draws on a study of
-// 10 systems × 600 stimuli. A second thread (the command line starts it before it reads the
-// file) takes them one at a time from a shared counter, system by system, each system's as soon
-// as this thread has scored its transcripts, while this thread scores the next systems and
-// computes the rest of the report; then this thread takes whatever is left. Each interval is
-// computed by the same function whichever thread takes it, so the figures are the same as on
-// one thread.
+// 10 systems × 600 stimuli. A second thread (the command line starts it as soon as it has read
+// a large file) takes them one at a time from a shared counter, system by system, each system's
+// as soon as this thread has scored its transcripts, while this thread scores the next systems
+// and computes the rest of the report; then this thread takes whatever is left. Each interval
+// is computed by the same function whichever thread takes it, so the figures are the same as
+// on one thread.
 //
 // Everything goes through shared memory and Atomics, so this thread never waits for its event
 // loop and the report stays one synchronous computation. A second thread that fails to start
@@ -136,27 +136,44 @@ function startThread(entry: URL, workerData: unknown): Worker {
 }
 
 /**
+ * Study files smaller than this (in UTF-16 code units) start no thread before their job is
+ * known: a small study's curve, if it has one, is too small to wait for (MIN_DRAWS), and an idle
+ * thread costs about 0.05 s of CPU.
+ */
+const EARLY_TEXT = 1_000_000;
+
+/** The threaded runner, which can start its thread before the first job is known. */
+export interface ThreadedCurveRunner extends CurveRunner {
+  /**
+   * Told the length of the study's text once it is read: a large study's thread starts now, so
+   * that it has loaded its code while this thread parses and validates the file and scores the
+   * first system. Its first large job then goes to it as a message; later ones start threads
+   * of their own.
+   */
+  fileRead: (textLength: number) => void;
+}
+
+/**
  * A curve runner that computes the intervals on a second thread running `entry` (the command
- * line's own entry module, which hands the job to runCurveWorker) as well as this one. With
- * `early`, that thread is started now, before any job is known (the command line does so
- * before it reads the file, so that the thread has loaded its code by the time the first
- * system's sums are known); its first large job goes to it as a message, and later ones to
- * threads of their own. `observe` is told what each run did.
+ * line's own entry module, which hands the job to runCurveWorker) as well as this one.
+ * `observe` is told what each run did.
  */
 export function threadedCurveRunner(
   entry: URL,
   observe?: (run: CurveThreadsRun) => void,
-  early = false,
-): CurveRunner {
+): ThreadedCurveRunner {
   let waiting: Worker | null = null;
-  if (early) {
-    try {
-      waiting = startThread(entry, { redpenCurve: JOB_LATER });
-    } catch {
-      waiting = null;
-    }
-  }
+  let started = false;
   return {
+    fileRead: (textLength) => {
+      if (started || textLength < EARLY_TEXT) return;
+      started = true;
+      try {
+        waiting = startThread(entry, { redpenCurve: JOB_LATER });
+      } catch {
+        waiting = null;
+      }
+    },
     array: (length) => new Float64Array(new SharedArrayBuffer(8 * length)),
     start: (input) => {
       const tasks = curveTasks(input);
@@ -168,6 +185,7 @@ export function threadedCurveRunner(
       const control = new Int32Array(job.control);
       let worker: Worker | null = null;
       if (tasks > 1 && draws(input) >= MIN_DRAWS) {
+        started = true;
         if (waiting !== null) {
           worker = waiting;
           waiting = null;

@@ -120,21 +120,20 @@ if (!isMainThread && workerData?.redpenCurve) {
   }
 } else {
   // Only the commands with a report compute a stimuli curve: the others load none of its code.
-  // Theirs starts its second thread now, so that the thread loads its code while this one loads
-  // the command's and reads the file (a study without transcripts leaves it idle).
   const curveRunner =
     argv[0] === "stats" || argv[0] === "report"
-      ? (await import("./curveThreads.ts")).threadedCurveRunner(
-          new URL(import.meta.url),
-          undefined,
-          true,
-        )
+      ? (await import("./curveThreads.ts")).threadedCurveRunner(new URL(import.meta.url))
       : undefined;
   const { runCli } = await import("./run.ts");
   try {
     process.exitCode = runCli(argv, {
       ...io,
-      readFile: (path) => readFileSync(path, "utf8"),
+      readFile: (path) => {
+        const text = readFileSync(path, "utf8");
+        // A large study's second thread starts now, loading its code while this one parses.
+        curveRunner?.fileRead(text.length);
+        return text;
+      },
       readBytes: (path) => readFileSync(path),
       // The stimuli curve on a second thread, running this module (the branch above).
       curveRunner,
