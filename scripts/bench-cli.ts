@@ -8,7 +8,10 @@
 //    so that load on the machine hits them alike, under /usr/bin/time for wall and CPU time.
 //    Two setups: plain `node` on the bundle, and `node --import tsx` on the sources (the way
 //    `npm run cli` runs); in each the parse-only baseline runs the same way.
-// 4. Prints a table and writes docs/benchmarks-cli.md.
+// 4. Prints a table and writes docs/benchmarks-cli.md. Every command runs twice per round: with
+//    the environment as it is, and with NODE_EXTRA_CA_CERTS removed from the child's (a
+//    sandbox may set it; Node 20 then parses every listed certificate at start, about 0.09 s,
+//    though no command here opens a TLS connection). Both tables are printed, each labelled.
 //
 // Options: --runs N (default 5), --clips N (default 100000), --annotators A (default 3),
 // --no-doc (do not rewrite docs/benchmarks-cli.md), --transcripts N (instead: a generated
@@ -104,10 +107,31 @@ interface Sample {
   rssMb: number;
 }
 
+/** The children's environments: as this process has it, and without NODE_EXTRA_CA_CERTS. */
+interface Environment {
+  label: string;
+  env: NodeJS.ProcessEnv;
+}
+
+function environments(): Environment[] {
+  const { NODE_EXTRA_CA_CERTS: certs, ...without } = process.env;
+  return [
+    {
+      label:
+        certs === undefined
+          ? "environment as given (NODE_EXTRA_CA_CERTS not set)"
+          : `environment as given (NODE_EXTRA_CA_CERTS=${certs})`,
+      env: process.env,
+    },
+    { label: "NODE_EXTRA_CA_CERTS removed from the children's environment", env: without },
+  ];
+}
+
 /** One run under /usr/bin/time: wall-clock and user+system CPU seconds, peak memory. */
-function timeRun(command: readonly string[]): Sample {
+function timeRun(command: readonly string[], env: NodeJS.ProcessEnv = process.env): Sample {
   const result = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", ...command], {
     cwd: root,
+    env,
     encoding: "utf8",
     stdio: ["ignore", "ignore", "pipe"],
     maxBuffer: 64 * 1024 * 1024,
@@ -176,6 +200,7 @@ const median = (xs: number[]) => {
 };
 
 interface Row {
+  env: string;
   setup: string;
   name: string;
   wall: number;
@@ -218,29 +243,36 @@ async function main(): Promise<void> {
     },
   ];
 
+  const envs = environments();
   const loadBefore = os.loadavg()[0] as number;
   const rows: Row[] = [];
   for (const { setup, commands } of setups) {
     // One untimed run each: warms the disk cache and tsx's transform cache.
     for (const [, command] of commands) timeRun(command);
-    const samples = new Map<string, Sample[]>(commands.map(([name]) => [name, []]));
+    // Per environment and command; the environments and commands take turns in every round.
+    const samples = envs.map(() => commands.map((): Sample[] => []));
     for (let run = 0; run < options.runs; run++) {
-      for (const [name, command] of commands) {
-        samples.get(name)?.push(timeRun(command));
-        process.stderr.write(".");
-      }
-    }
-    process.stderr.write("\n");
-    for (const [name] of commands) {
-      const list = samples.get(name) ?? [];
-      rows.push({
-        setup,
-        name,
-        wall: median(list.map((s) => s.wall)),
-        cpu: median(list.map((s) => s.cpu)),
-        rssMb: median(list.map((s) => s.rssMb)),
+      envs.forEach(({ env }, e) => {
+        commands.forEach(([, command], c) => {
+          samples[e]?.[c]?.push(timeRun(command, env));
+          process.stderr.write(".");
+        });
       });
     }
+    process.stderr.write("\n");
+    envs.forEach(({ label }, e) => {
+      commands.forEach(([name], c) => {
+        const list = samples[e]?.[c] ?? [];
+        rows.push({
+          env: label,
+          setup,
+          name,
+          wall: median(list.map((s) => s.wall)),
+          cpu: median(list.map((s) => s.cpu)),
+          rssMb: median(list.map((s) => s.rssMb)),
+        });
+      });
+    });
   }
   const loadAfter = os.loadavg()[0] as number;
   const steps = phases(file, options.runs);
@@ -250,16 +282,24 @@ async function main(): Promise<void> {
     ...steps.map(([name, ms]) => `| ${name} | ${ms.toFixed(0)} |`),
   ];
 
-  const lines: string[] = [
-    "| setup | command | wall (s) | CPU user+sys (s) | peak RSS (MB) | wall ÷ parse only | CPU ÷ parse only |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
-  ];
-  for (const row of rows) {
-    const base = rows.find((r) => r.setup === row.setup && r.name === "parse only") as Row;
-    lines.push(
-      `| ${row.setup} | ${row.name} | ${row.wall.toFixed(2)} | ${row.cpu.toFixed(2)} | ${row.rssMb.toFixed(0)} | ${(row.wall / base.wall).toFixed(2)} | ${(row.cpu / base.cpu).toFixed(2)} |`,
-    );
-  }
+  const baseOf = (row: Row) =>
+    rows.find((r) => r.env === row.env && r.setup === row.setup && r.name === "parse only") as Row;
+  const tables = envs.map(({ label }) => {
+    const lines: string[] = [
+      `${label}:`,
+      "",
+      "| setup | command | wall (s) | CPU user+sys (s) | peak RSS (MB) | wall ÷ parse only | CPU ÷ parse only |",
+      "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+    ];
+    for (const row of rows.filter((r) => r.env === label)) {
+      const base = baseOf(row);
+      lines.push(
+        `| ${row.setup} | ${row.name} | ${row.wall.toFixed(2)} | ${row.cpu.toFixed(2)} | ${row.rssMb.toFixed(0)} | ${(row.wall / base.wall).toFixed(2)} | ${(row.cpu / base.cpu).toFixed(2)} |`,
+      );
+    }
+    return lines;
+  });
+  const lines = tables.flatMap((table, i) => (i === 0 ? table : ["", ...table]));
   const cpuModel = os.cpus()[0]?.model ?? "unknown CPU";
   const machine = `${os.cpus().length} cores (${cpuModel}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
   const summary = [
@@ -270,13 +310,13 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${summary.join("\n")}\n\n${lines.join("\n")}\n\n${stepLines.join("\n")}\n\n`,
   );
-  for (const setup of setups.map((s) => s.setup)) {
-    const stats = rows.find((r) => r.setup === setup && r.name === "stats --json") as Row;
-    const base = rows.find((r) => r.setup === setup && r.name === "parse only") as Row;
+  for (const stats of rows.filter((r) => r.name === "stats --json")) {
+    const base = baseOf(stats);
     const ratio = stats.wall / base.wall;
     const goal = options.transcripts === undefined ? 2 : 3;
+    const env = stats.env === envs[0]?.label ? "as given" : "without NODE_EXTRA_CA_CERTS";
     process.stdout.write(
-      `${setup}: stats --json / parse only = ${ratio.toFixed(2)} (wall), ${(stats.cpu / base.cpu).toFixed(2)} (CPU) — goal ≤ ${goal}: ${ratio <= goal ? "met" : "NOT met"}\n`,
+      `${stats.setup}, ${env}: stats --json / parse only = ${ratio.toFixed(2)} (wall), ${(stats.cpu / base.cpu).toFixed(2)} (CPU) — goal ≤ ${goal}: ${ratio <= goal ? "met" : "NOT met"}\n`,
     );
   }
 
@@ -340,6 +380,10 @@ How it is measured:
   (\`bench-data/redpen-cli.mjs\`), run with plain \`node\`, as is the parse-only script.
 - **node --import tsx, sources**: the TypeScript sources through tsx's loader, as
   \`npm run cli\` runs them, with the parse-only script under the same loader.
+- Every round runs each command twice: with the environment as given, and with
+  \`NODE_EXTRA_CA_CERTS\` removed from the child's environment (a sandbox may set it; Node 20
+  then parses each listed certificate at start, although no command opens a TLS connection).
+  The first table is the environment as given, the second the one without the variable.
 - CPU is user + system time of the process (V8 runs part of its garbage collection on helper
   threads, so it can exceed the wall time). On a busy machine wall time varies from run to
   run; CPU time is the steadier figure.
