@@ -7,6 +7,12 @@ import {
   issueMessage,
   parseAnnotationFile,
   parseAnnotationText,
+  plainReasonLabel,
+  plainRegion,
+  plainSubmission,
+  ReasonLabelSchema,
+  RegionSchema,
+  SubmissionSchema,
   serializeAnnotationFile,
 } from "./schema.ts";
 
@@ -323,5 +329,131 @@ describe("lookup structures agree with a plain Map, whatever the order", () => {
         },
       ),
     );
+  });
+});
+
+describe("records checked without zod are records the schema takes unchanged", () => {
+  // Values near every rule's edge: empty and control-character strings, negative zero and
+  // negatives, fractions where integers belong, unsafe integers, dates the format refuses.
+  const anyValue = fc.oneof(
+    fc.constantFrom(
+      "",
+      "a",
+      "x\u0001y",
+      "2026-11-01T09:01:14.000Z",
+      "2026-11-01",
+      "2026-13-01T00:00:00Z",
+      0,
+      -0,
+      -1,
+      0.5,
+      3,
+      2 ** 53,
+      true,
+      false,
+      null,
+      [],
+      ["a"],
+      [""],
+      {},
+    ),
+    fc.string({ maxLength: 6 }),
+    finite,
+    fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+  );
+  const validValue: Record<string, fc.Arbitrary<unknown>> = {
+    completedAt: iso,
+    score: finite,
+    playCount: fc.nat(),
+    seconds: fc.double({ min: 0, max: 100, noNaN: true }),
+    heardToEnd: fc.boolean(),
+    transcript: fc.string({ maxLength: 8 }),
+    start: fc.double({ min: 0, max: 100, noNaN: true }),
+    end: finite,
+    reasons: fc.array(id, { maxLength: 3 }),
+  };
+  // Each key absent, valid (mostly) or anything; sometimes a key the schema would strip.
+  const recordOf = (keys: string[]) =>
+    fc.record(
+      Object.fromEntries(
+        [...keys, "extra"].map((k) => [
+          k,
+          fc.oneof(
+            { arbitrary: validValue[k] ?? id, weight: 4 },
+            { arbitrary: anyValue, weight: 1 },
+          ),
+        ]),
+      ),
+      { requiredKeys: [] },
+    );
+  const cases = [
+    {
+      name: "submissions",
+      plain: plainSubmission,
+      schema: SubmissionSchema,
+      keys: Object.keys(SubmissionSchema.shape),
+    },
+    {
+      name: "regions",
+      plain: plainRegion,
+      schema: RegionSchema,
+      keys: Object.keys(RegionSchema.shape),
+    },
+    {
+      name: "reason labels",
+      plain: plainReasonLabel,
+      schema: ReasonLabelSchema,
+      keys: Object.keys(ReasonLabelSchema.shape),
+    },
+  ];
+  for (const { name, plain, schema, keys } of cases) {
+    test(name, () => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(recordOf(keys), (item) => {
+          const parsed = schema.safeParse(item);
+          if (plain(item)) {
+            accepted++;
+            expect(parsed.success).toBe(true);
+            expect(parsed.data).toEqual(item);
+          }
+        }),
+        { numRuns: 3000 },
+      );
+      // The generator reaches the accepting side too.
+      expect(accepted).toBeGreaterThan(0);
+    });
+  }
+
+  test("a valid submission with every field, and refusals at each rule's edge", () => {
+    const valid = {
+      clipId: "c1",
+      annotatorId: "a1",
+      completedAt: "2026-11-01T09:01:14.000Z",
+      score: 4.5,
+      playCount: 0,
+      seconds: 0,
+      heardToEnd: true,
+      transcript: "the cat",
+    };
+    expect(plainSubmission(valid)).toBe(true);
+    for (const [key, value] of [
+      ["clipId", ""],
+      ["completedAt", "2026-11-01"],
+      ["playCount", 1.5],
+      ["playCount", -1],
+      ["seconds", -0.5],
+      ["heardToEnd", 1],
+      ["transcript", "a\u0007b"],
+      ["extra", 1],
+    ] as const) {
+      const item = { ...valid, [key]: value };
+      expect(plainSubmission(item)).toBe(false);
+    }
+    expect(plainRegion({ id: "r", clipId: "c", annotatorId: "a", start: 0, end: 1 })).toBe(true);
+    expect(plainRegion({ id: "r", clipId: "c", annotatorId: "a", start: -1, end: 1 })).toBe(false);
+    expect(plainRegion({ id: "r", clipId: "c", annotatorId: "a", start: 0 })).toBe(false);
+    expect(plainReasonLabel({ regionId: "r", annotatorId: "a", reasons: [] })).toBe(true);
+    expect(plainReasonLabel({ regionId: "r", annotatorId: "a", reasons: [""] })).toBe(false);
   });
 });
