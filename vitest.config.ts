@@ -35,7 +35,7 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
-          // Everything else under src/ and tests/unit/: components (jsdom files opt in), the
+          // Everything else under src/ and tests/unit/: components (DOM files opt in), the
           // database layer, workers, the app.
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
