@@ -95,6 +95,7 @@ test("a 500 is logged by request id and error name, never with ids or bodies", a
   let broken = false;
   const store: Store = {
     kind: real.kind,
+    connections: real.connections,
     query: (text, params) => real.query(text, params),
     transaction: (work) =>
       broken
