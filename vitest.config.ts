@@ -35,7 +35,7 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
-          // Everything else under src/ and tests/unit/: components (jsdom files opt in), the
+          // Everything else under src/ and tests/unit/: components (DOM files opt in), the
           // database layer, workers, the app.
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
@@ -57,7 +57,10 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own PGlite folder or throwaway cluster on a free
+          // port, and much of a file's time is waiting (rate-limit windows, a server's start,
+          // a SIGKILL's restart), which the other file fills.
+          maxWorkers: 2,
         },
       },
       {
@@ -71,7 +74,10 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own browser and profile: most of a browser
+          // test's time is the page playing audio in real time and waiting for it, which the
+          // other file fills (one at a time, the 28 files took 9.5 minutes of a 10-minute run).
+          maxWorkers: 2,
         },
       },
     ],

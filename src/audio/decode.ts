@@ -1,6 +1,6 @@
 // Decoding an audio file in the browser: proves the browser can play it and gives its length.
 // Used wherever audio enters a study (New study, Add clips, Audio for imported clips).
-// Component tests mock this module (jsdom has no Web Audio): tests/helpers/fakeDecodeAudio.ts.
+// Component tests mock this module (happy-dom has no Web Audio): tests/helpers/fakeDecodeAudio.ts.
 import { type ChosenDuration, chooseDuration, wavDuration } from "../domain/clips/wav.ts";
 
 /**

@@ -282,12 +282,14 @@ test("asr refuses a missing audio file, a template without {wav}, a failing reco
 const POCKETSPHINX = "/usr/bin/pocketsphinx_continuous";
 const MODEL = "/usr/share/pocketsphinx/model/en-us";
 
-// A real recogniser from Debian (.ci/run installs pocketsphinx and pocketsphinx-en-us), on the
-// demo clips of sentence s01: the human reading is recognised best.
+// A real recogniser from Debian (.ci/run installs pocketsphinx and pocketsphinx-en-us), on two
+// demo clips of sentence s01, the human reading and eSpeak's (about 4 s of CPU each: the test
+// suite's longest single job when it ran all four).
 test.skipIf(!existsSync(POCKETSPHINX) || !existsSync(MODEL))(
-  "asr with Debian's pocketsphinx on the demo clips, then stats scores it against the listeners",
+  "asr with Debian's pocketsphinx on the demo clips: a transcript per clip, the human reading's close",
   () => {
-    const into = writeStudy();
+    const two = study();
+    const into = writeStudy({ ...two, clips: two.clips.slice(0, 2) });
     const out = path.join(dir, "new.json");
     const { io, result } = asrIO((command) =>
       execSync(command, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }),
@@ -313,7 +315,7 @@ test.skipIf(!existsSync(POCKETSPHINX) || !existsSync(MODEL))(
     expect(code).toBe(0);
     const file = read(out);
     const transcripts = file.submissions.filter((s) => s.annotatorId === "sphinx");
-    expect(transcripts).toHaveLength(4);
+    expect(transcripts.map((s) => s.clipId).sort()).toEqual(["s01_espeak", "s01_human"]);
     const human = transcripts.find((s) => s.clipId === "s01_human")?.transcript ?? "";
     // pocketsphinx gets much of the human reading right ("… john … leisure to consider …").
     expect(human).toMatch(/john/);

@@ -232,9 +232,8 @@ test("the real entry point: a TextGrid per clip written, a refusal without a sta
   const into = write("pilot.json", study());
   const out = path.join(dir, "grids");
   const cli = (...args: string[]) =>
-    spawnSync("npx", ["tsx", "src/cli/main.ts", ...args], {
+    spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
       encoding: "utf8",
-      env: { ...process.env, npm_config_loglevel: "error" },
     });
   const ok = cli("export", into, "--format", "textgrid", "--out", out);
   expect([ok.status, ok.stdout, ok.stderr]).toEqual([0, `${out}: wrote 1 file (a.TextGrid)\n`, ""]);

@@ -9,11 +9,10 @@ import { generateStudy } from "../domain/interchange/generate.ts";
 import { serializeAnnotationFile } from "../domain/interchange/schema.ts";
 
 function cli(...args: string[]) {
-  const result = spawnSync("npx", ["tsx", "src/cli/main.ts", ...args], {
+  // node with tsx's loader rather than `npx tsx`: npx costs about 0.9 s of CPU per run here.
+  const result = spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
     encoding: "utf8",
     cwd: process.cwd(),
-    // npx itself may warn about the local npm config; only the CLI's own output is tested.
-    env: { ...process.env, npm_config_loglevel: "error" },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

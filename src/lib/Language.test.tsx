@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // <Language>: a change of language (the study read after the page opened, in another language
 // than the browser's) keeps the pages mounted, so what someone was typing survives it. A prompt
 // that was remounted lost its annotator id (a browser test met it while the demo study seeded).

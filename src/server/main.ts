@@ -6,6 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createCollectionServer } from "./http.ts";
 import { migrate } from "./migrations.ts";
+import { rehearseConnections } from "./rehearsal.ts";
 import { ensureResearcherToken } from "./service.ts";
 import { openStore } from "./store.ts";
 
@@ -90,6 +91,9 @@ async function main() {
   if (made) {
     console.log(`Researcher token (shown once; keep it): ${made}`);
   }
+  // Every connection goes through a participant's calls once, rolled back, before the first
+  // participants come (rehearsal.ts).
+  await rehearseConnections(store);
   const appDir = existsSync(path.join(values.app, "index.html")) ? values.app : undefined;
   if (!appDir)
     console.warn(`No built app in ${values.app}/ (run npm run build): serving the API only.`);

@@ -11,6 +11,8 @@ export interface Sql {
 
 export interface Store extends Sql {
   readonly kind: "pglite" | "postgresql";
+  /** How many connections (each a PostgreSQL backend of its own) it holds at most. */
+  readonly connections: number;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -64,6 +66,7 @@ export async function openPglite(dir: string): Promise<Store> {
   ): Promise<T[]> => (await q.query<T>(text, params as unknown[])).rows;
   return autoAnalyze({
     kind: "pglite",
+    connections: 1,
     query: (text, params) => run(db, text, params),
     transaction: (work) => db.transaction((tx) => work({ query: (t, p) => run(tx, t, p) })),
     close: () => db.close(),
@@ -72,12 +75,16 @@ export async function openPglite(dir: string): Promise<Store> {
 
 /** A PostgreSQL server at `url` (postgres://user:pass@host:port/db). */
 export async function openPostgres(url: string, poolSize = 10): Promise<Store> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Connections are kept however long they are idle (node-postgres closes them after 10 s by
+  // default): each backend keeps its compiled functions and their plans (rehearsal.ts), and a
+  // study's participants come in bursts after quiet minutes.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
   // Fail at start, with the server's own message, rather than at the first request.
   const client = await pool.connect();
   client.release();
   return autoAnalyze({
     kind: "postgresql",
+    connections: poolSize,
     query: async (text, params) => (await pool.query(text, params)).rows,
     transaction: async (work) => {
       const c = await pool.connect();

@@ -13,6 +13,7 @@ import type { Span } from "../domain/study/spans.ts";
 import { taskOf } from "../domain/study/studyTask.ts";
 import { ServiceError, valid } from "./errors.ts";
 import type { Sql, Store } from "./store.ts";
+import { currentStudy } from "./studyCache.ts";
 export const sha256 = (data: string | Uint8Array) =>
   createHash("sha256").update(data).digest("hex");
 export const newToken = () => randomBytes(32).toString("base64url");
@@ -93,7 +94,7 @@ export async function publishStudy(store: Store, body: unknown): Promise<Publish
     regions: [],
     reasonLabels: [],
   };
-  return store.transaction(async (tx) => {
+  const result = await store.transaction(async (tx) => {
     const existing = await tx.query("SELECT id FROM studies WHERE id = $1 FOR UPDATE", [study.id]);
     if (existing.length === 0) {
       await tx.query("INSERT INTO studies (id, file, settings) VALUES ($1, $2, $3)", [
@@ -158,6 +159,10 @@ export async function publishStudy(store: Store, body: unknown): Promise<Publish
       created: existing.length === 0,
     };
   });
+  // The study as published, read into this process's cache now rather than by the first
+  // participants, who arrive together (studyCache.ts).
+  await currentStudy(store, study.id);
+  return result;
 }
 
 /** Stores audio under its SHA-256, checking the bytes match it; storing it again is a no-op. */

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The crowd screen's remembered zoom: a factor per clip since version 2; a version-1 level in
 // pixels per second (meant for one clip length) starts again from the whole clip.
 import { afterEach, expect, test, vi } from "vitest";

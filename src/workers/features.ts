@@ -1,6 +1,6 @@
 // Pitch and energy of a clip (src/domain/acoustics) computed in a Web Worker from the decoded
 // audio, and kept per clip: the expert's overlays never block the page, and going back to a clip
-// draws at once. One worker serves the tab; where module workers do not exist (jsdom in
+// draws at once. One worker serves the tab; where module workers do not exist (happy-dom in
 // component tests) the same code runs in this thread.
 import type { AcousticFeatures } from "../domain/acoustics/features.ts";
 

@@ -1,5 +1,5 @@
 // The import worker's handler run in the page itself, on the page's database: where module
-// workers do not exist (jsdom in component tests). The import card's client loads it lazily
+// workers do not exist (happy-dom in component tests). The import card's client loads it lazily
 // (features/import-export/importClient.ts), so the features reach the database only through
 // the repository and this worker-side code.
 import { db } from "../db/db.ts";

@@ -1,4 +1,4 @@
-// A stand-in for src/audio/decode.ts in component tests: jsdom has no Web Audio. A file whose
+// A stand-in for src/audio/decode.ts in component tests: happy-dom has no Web Audio. A file whose
 // name starts with "broken" fails as Chromium reports an undecodable file; one whose name
 // starts with "lying" decodes to `duration(name)` seconds with a header that said 1 s more;
 // any other decodes to `duration(name)` seconds.

@@ -1,4 +1,4 @@
-// A stand-in for src/audio/Waveform.tsx in component tests: jsdom has no Web Audio, so the
+// A stand-in for src/audio/Waveform.tsx in component tests: happy-dom has no Web Audio, so the
 // crowd and expert screens are tested against this fake, and the real waveform in Chromium.
 //
 //   vi.mock("…/audio/Waveform.tsx", async () =>

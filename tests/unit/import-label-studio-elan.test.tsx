@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The study page's import card with a Label Studio export (a .json file told from a RedPen file
 // by its content: an array of tasks) and an ELAN file picked together: one preview for the
 // study, what each file left out said with its name, one merge; and an ELAN file naming

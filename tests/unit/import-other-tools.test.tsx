@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The study page's import card with files of other tools: a TextGrid written by Praat becomes
 // spans of the study through the same preview and merge as a RedPen file; importing it again
 // changes nothing; without a study (the home page's card) it is refused with where to go.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The crowd annotate screen against the real repository in fake-indexeddb. The wavesurfer
 // wrapper is replaced by a fake with buttons that do what a drag on the waveform would.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";

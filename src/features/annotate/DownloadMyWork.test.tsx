@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The annotator's download against the real repository in fake-indexeddb: what the saved file
 // holds, its name, and the error notice when there is nothing to download.
 import { cleanup, render, screen, waitFor } from "@testing-library/react";

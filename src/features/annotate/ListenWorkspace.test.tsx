@@ -1,6 +1,6 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The rate and transcribe tasks on the local crowd link (/annotate/…&role=crowd), against the
-// real repository in fake-indexeddb. jsdom plays no audio: the <audio> element's play() and
+// real repository in fake-indexeddb. happy-dom plays no audio: the <audio> element's play() and
 // pause() are replaced by ones that fire the events a browser fires, and a test fires "ended"
 // itself when playback would reach the clip's end.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The keyboard-action tables: the generic lookup, and for each screen that every action's
 // keys run exactly that action (and nothing where its predicate says no), and that the
 // shortcuts dialog shows every line of the table.

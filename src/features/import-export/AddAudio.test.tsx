@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // "Audio for imported clips" decodes each file before storing it: a text file named like a
 // clip is refused with the decoder's reason and the clip keeps having no audio.
 import { cleanup, render, screen } from "@testing-library/react";
@@ -9,7 +9,7 @@ import { db } from "../../db/db.ts";
 import { addClips, createStudy, getClipAudio } from "../../db/repo.ts";
 import { AddAudio } from "./AddAudio.tsx";
 
-// jsdom has no Web Audio: files named "broken…" fail to decode as in Chromium.
+// happy-dom has no Web Audio: files named "broken…" fail to decode as in Chromium.
 vi.mock("../../audio/decode.ts", async () =>
   (await import("../../../tests/helpers/fakeDecodeAudio.ts")).fakeDecodeAudioModule(() => 2),
 );

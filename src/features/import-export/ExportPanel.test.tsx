@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The study page's export buttons: each downloads its file, named as docs/formats.md says, with
 // the exporters' contents for the stored study; a study that is not there says so.
 import { cleanup, render, screen, waitFor } from "@testing-library/react";

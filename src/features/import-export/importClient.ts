@@ -1,6 +1,6 @@
 // A small typed client for the import worker (src/workers/import.worker.ts). One client per
 // import card; each call sends one request and settles with its final answer, reporting the
-// worker's progress on the way. Where module workers do not exist (jsdom in component tests)
+// worker's progress on the way. Where module workers do not exist (happy-dom in component tests)
 // the same handler runs in this thread instead, so both paths share every line of import logic.
 import type {
   ConflictChoices,

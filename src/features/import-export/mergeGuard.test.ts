@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, expect, test } from "vitest";
 import { guardMerge, interruptedMergeMessage } from "./mergeGuard.ts";
 

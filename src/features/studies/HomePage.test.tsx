@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -17,7 +17,7 @@ import {
 } from "../../db/repo.ts";
 import { HomePage } from "./HomePage.tsx";
 
-// jsdom has no Web Audio: the decoder is replaced ("broken…" fails as in Chromium).
+// happy-dom has no Web Audio: the decoder is replaced ("broken…" fails as in Chromium).
 vi.mock("../../audio/decode.ts", async () =>
   (await import("../../../tests/helpers/fakeDecodeAudio.ts")).fakeDecodeAudioModule((name) =>
     name.startsWith("long") ? 75.5 : 2.4,
@@ -171,7 +171,7 @@ describe("new study form", () => {
       ["a", "a.wav", 2.4],
       ["long", "long.wav", 75.5],
     ]);
-    // jsdom's Blob does not survive fake-indexeddb's structured clone intact, so only the
+    // the test DOM's Blob may not survive fake-indexeddb's structured clone intact, so only the
     // presence of the audio rows is checked here; the browser test plays stored audio back.
     expect(await getClipAudio(id, "a")).toBeDefined();
     expect(await getClipAudio(id, "long")).toBeDefined();

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -16,7 +16,7 @@ import {
 } from "../../db/repo.ts";
 import { StudyPage } from "./StudyPage.tsx";
 
-// jsdom has no Web Audio: the decoder is replaced ("broken…" fails as in Chromium).
+// happy-dom has no Web Audio: the decoder is replaced ("broken…" fails as in Chromium).
 vi.mock("../../audio/decode.ts", async () =>
   (await import("../../../tests/helpers/fakeDecodeAudio.ts")).fakeDecodeAudioModule(() => 3.25),
 );

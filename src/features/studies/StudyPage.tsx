@@ -1,5 +1,5 @@
 import { useLiveQuery } from "dexie-react-hooks";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
@@ -43,13 +43,21 @@ export function StudyPage({ studyId }: { studyId: string }) {
   const data = useLiveQuery(() => loadStudy(studyId), [studyId]);
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
-  // After the form closes, focus goes back to the button that opened it.
+  // After the form closes, focus goes back to the button that opened it. The button is only
+  // rendered while its form is closed, so it is focused after that render is committed, not on
+  // a timer that may fire before it.
   const editButton = useRef<HTMLButtonElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const focusAfterClose = useRef<typeof editButton | null>(null);
   const closeForm = (setOpen: (open: boolean) => void, button: typeof editButton) => {
+    focusAfterClose.current = button;
     setOpen(false);
-    requestAnimationFrame(() => button.current?.focus());
   };
+  useEffect(() => {
+    if (editing || adding) return;
+    focusAfterClose.current?.current?.focus();
+    focusAfterClose.current = null;
+  }, [editing, adding]);
   useDocumentTitle(
     ...(data !== undefined && !data.study ? ["Study not found"] : ["Study", data?.study?.name]),
   );

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The study page after collecting from a server (issue 21, item 4): the settings summary names
 // the intake and the headphone check; the annotator list counts each participant's clips
 // against what they were given, not the whole study, and leaves out the screened out and those

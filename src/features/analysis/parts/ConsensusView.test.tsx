@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The transcript view's consensus and the listeners by reliability, on a study worked by hand
 // (src/domain/transcripts/studyConsensus.test.ts works the same study's figures).
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";

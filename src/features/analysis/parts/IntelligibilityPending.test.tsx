@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The analysis screen says what the worker is still computing after the first figures: the
 // stimuli curve, then the listeners' consensus and reliability (issue 19 item 8, issue 20 item 5).
 import { cleanup, render, screen, within } from "@testing-library/react";
@@ -13,7 +13,7 @@ import {
 import { studyConsensus } from "../../../domain/transcripts/studyConsensus.ts";
 import { IntelligibilitySection } from "./IntelligibilitySection.tsx";
 
-// The charts (Observable Plot measures text on a canvas jsdom lacks) are not what is tested here.
+// The charts (Observable Plot measures text on a canvas happy-dom lacks) are not what is tested here.
 vi.mock("./PlotView.tsx", () => ({ PlotView: () => null }));
 
 const file: AnnotationFile = {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The expert screen against the real repository in fake-indexeddb, with the wavesurfer
 // wrapper replaced by a fake that renders each span it is given as a button.
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";

@@ -2,7 +2,7 @@
 // the page stays responsive on studies of tens of thousands of clips. It is read again when
 // the study's spans change (crowd work merged in, in this tab or another): a live count of the
 // study's regions, which IndexedDB answers without reading any of them, is the signal. Where
-// module workers do not exist (jsdom in component tests) the same reader runs in this thread.
+// module workers do not exist (happy-dom in component tests) the same reader runs in this thread.
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import { countRegions } from "../../../db/repo.ts";

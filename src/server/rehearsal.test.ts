@@ -1,0 +1,104 @@
+// The rehearsal before the server listens (rehearsal.ts): every connection goes through an
+// arrival and submissions to the end, on PGlite and on PostgreSQL (ten backends), and nothing
+// of it stays in any table; the participants who come next are assigned and submit as ever.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { studyFile } from "../../tests/server/fixtures.ts";
+import { type Cluster, startPostgres } from "../../tests/server/postgres.ts";
+import { ArriveRequestSchema, SubmissionRequestSchema } from "../domain/api/requests.ts";
+import { arrive } from "./arrival.ts";
+import { migrate } from "./migrations.ts";
+import { rehearseConnections } from "./rehearsal.ts";
+import { openPglite, openPostgres, type Store } from "./store.ts";
+import { publishStudy } from "./studies.ts";
+import { submit } from "./submissions.ts";
+
+const cleanup: (() => unknown)[] = [];
+afterAll(async () => {
+  for (const f of cleanup.reverse()) await f();
+});
+
+const TABLES = ["studies", "clips", "participants", "sessions", "assignments", "submissions"];
+
+async function rows(store: Store): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const t of TABLES) {
+    const [row] = await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`);
+    counts[t] = row?.n ?? -1;
+  }
+  return counts;
+}
+
+async function check(store: Store) {
+  await migrate(store);
+  await publishStudy(store, {
+    file: studyFile("after", 2, ["A"]),
+    settings: { clipsPerParticipant: 2, ratingsPerClip: 1 },
+  });
+  const before = await rows(store);
+  expect(before).toEqual({
+    studies: 1,
+    clips: 4,
+    participants: 0,
+    sessions: 0,
+    assignments: 0,
+    submissions: 0,
+  });
+  expect(await rehearseConnections(store)).toBe(store.connections);
+  expect(await rows(store)).toEqual(before);
+  // The next participant: assigned two clips, both taken.
+  const { sessionToken, state } = await arrive(
+    store,
+    "after",
+    ArriveRequestSchema.parse({ platform: "prolific", participantId: "P1" }),
+  );
+  expect(state.clips).toHaveLength(2);
+  for (const position of [1, 2]) {
+    const r = await submit(
+      store,
+      "after",
+      sessionToken,
+      SubmissionRequestSchema.parse({
+        clientId: `after-${position}-0000`,
+        position,
+        spans: [{ start: 0.1, end: 0.5 }],
+        heardToEnd: true,
+      }),
+    );
+    expect(r.replay).toBe(false);
+  }
+  expect(await rows(store)).toEqual({
+    ...before,
+    participants: 1,
+    sessions: 1,
+    assignments: 2,
+    submissions: 2,
+  });
+}
+
+test("PGlite: its one connection rehearses, and nothing of it stays", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "redpen-rehearsal-"));
+  const store = await openPglite(dir);
+  cleanup.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => store.close(),
+  );
+  expect(store.connections).toBe(1);
+  await check(store);
+});
+
+test("PostgreSQL: its ten connections rehearse, each on a backend of its own, and nothing stays", async () => {
+  const cluster: Cluster = await startPostgres();
+  cleanup.push(() => cluster.stop());
+  const store = await openPostgres(cluster.url);
+  cleanup.push(() => store.close());
+  expect(store.connections).toBe(10);
+  await check(store);
+  // Ten backends of this database are connected, kept after the rehearsal.
+  const [row] = await store.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'",
+  );
+  expect(row?.n).toBe(10);
+});

@@ -1,0 +1,110 @@
+// Before the server listens: every connection to the database goes once through what a
+// participant's calls run (an arrival, a return visit, a submission fitted, stored and sent
+// again) on a study of its own, in a transaction that is rolled back, so that nothing of it
+// stays. Each PostgreSQL backend compiles a PL/pgSQL function at its first call and plans each
+// statement in it when it first runs it, and keeps both for the connection's life; without
+// this, the first participants paid for it (a study's launch brings them all at once: in
+// process, 32 arrivals and their first submissions on a fresh server took about twice as long
+// as the next 32) and, on PGlite, everyone waiting behind them.
+import { randomBytes } from "node:crypto";
+import type { Sql, Store } from "./store.ts";
+import { sha256 } from "./studies.ts";
+
+/** Thrown to roll a rehearsal back: what it wrote is never committed. */
+class Rehearsed extends Error {}
+
+/** The calls of a participant's arrival and submissions, on a study no one sees. */
+async function rehearse(tx: Sql) {
+  const study = `rehearsal-${randomBytes(8).toString("hex")}`;
+  const token = sha256(randomBytes(32));
+  await tx.query("INSERT INTO studies (id, file, settings) VALUES ($1, '{}', '{}')", [study]);
+  await tx.query(
+    `INSERT INTO clips (study_id, clip_id, position, sentence, system, is_reference, duration)
+     VALUES ($1, 'a', 0, 's', 'A', false, 2), ($1, 'b', 1, 's', 'B', false, 2)`,
+    [study],
+  );
+  const [again] = await tx.query<{ study_version: number }>(
+    "SELECT * FROM arrival_again($1, $2, $3, $4)",
+    [study, "rehearsal", "p", token],
+  );
+  await tx.query("SELECT * FROM arrival_counts($1, $2, $3, $4, $5)", [
+    study,
+    again?.study_version,
+    ["rehearsal"],
+    ["p"],
+    60,
+  ]);
+  const person = {
+    id: "p",
+    platform: "rehearsal",
+    participant: "p",
+    platform_study: null,
+    platform_session: null,
+    profile: null,
+    screening: null,
+    status: "started",
+    token,
+    clips: ["a", "b"],
+  };
+  await tx.query("SELECT arrival_join($1, $2)", [study, JSON.stringify([person])]);
+  await tx.query("SELECT * FROM arrival_again($1, $2, $3, $4)", [
+    study,
+    "rehearsal",
+    "p",
+    sha256(randomBytes(32)),
+  ]);
+  const body = JSON.stringify({ spans: [], heardToEnd: true, completedAt: new Date(0) });
+  const take = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6)";
+  // Spans to fit (the clip's duration answered), stored, a replay, the last clip (completed).
+  const calls: [number, string, string | null, number | null, string][] = [
+    [1, "c1", null, null, "fit"],
+    [1, "c1", body, 0, "stored"],
+    [1, "c1", body, 0, "replay"],
+    [2, "c2", body, 0, "stored"],
+  ];
+  for (const [position, client, stored, maxEnd, expected] of calls) {
+    const [taken] = await tx.query<{ outcome: string; participant_status: string }>(take, [
+      token,
+      study,
+      position,
+      client,
+      stored,
+      maxEnd,
+    ]);
+    if (taken?.outcome !== expected)
+      throw new Error(`rehearsal: ${taken?.outcome} for ${expected}`);
+  }
+}
+
+/**
+ * Rehearses on every connection the store holds at once (each PostgreSQL backend has its own
+ * compiled functions and plans), each in a transaction rolled back after. Returns how many
+ * rehearsed to the end. A failure is not the server's: it starts, and the first participants
+ * pay as before.
+ */
+export async function rehearseConnections(store: Store): Promise<number> {
+  const n = store.connections;
+  let entered = 0;
+  let allIn: () => void = () => undefined;
+  // Every transaction holds its connection until all have one: n different connections.
+  const together = new Promise<void>((resolve) => {
+    allIn = resolve;
+  });
+  const outcomes = await Promise.all(
+    Array.from({ length: n }, () =>
+      store
+        .transaction(async (tx) => {
+          if (++entered === n) allIn();
+          await together;
+          await rehearse(tx);
+          throw new Rehearsed();
+        })
+        .catch((error: unknown) => {
+          if (error instanceof Rehearsed) return true;
+          allIn(); // one failed: the others must not wait for it
+          return false;
+        }),
+    ),
+  );
+  return outcomes.filter(Boolean).length;
+}
