@@ -57,10 +57,10 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two files at a time: each has its own PGlite folder or throwaway cluster on a free
-          // port, and much of a file's time is waiting (rate-limit windows, a server's start,
-          // a SIGKILL's restart), which the other file fills.
-          maxWorkers: 2,
+          // One file at a time. Two at a time (each file has its own database) made the whole
+          // `npm test` no shorter on 2 cores (10 min 2 s against 9 min 50 s, quiet): the three
+          // jobs already keep both cores busy, and the server's start-up waits grow with load.
+          fileParallelism: false,
         },
       },
       {
@@ -74,10 +74,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time, each with its own browser and profile: most of a browser
-          // test's time is the page playing audio in real time and waiting for it, which the
-          // other file fills (one at a time, the 28 files took 9.5 minutes of a 10-minute run).
-          maxWorkers: 2,
+          // One file at a time: two (each with its own browser) made `npm test` no shorter
+          // (see the server project): the browsers' own rendering keeps the cores busy.
+          fileParallelism: false,
         },
       },
     ],

@@ -33,7 +33,8 @@ test("what was typed survives a change of language, and the new language arrives
   // hidden while the Vietnamese catalogue loads, never shown in English under "vi"…
   expect(box.closest('[aria-busy="true"]')).not.toBeNull();
   // …then the Vietnamese catalogue's words, in the same input that kept its value
-  const same = await screen.findByRole("textbox", { name: "Thử lại" });
+  // (the catalogue is a module loaded on demand: at load 18 that took over the 5 s default)
+  const same = await screen.findByRole("textbox", { name: "Thử lại" }, { timeout: 30_000 });
   expect(same).toBe(box);
   expect(same).toHaveValue("fin1");
   expect(document.documentElement.lang).toBe("vi");
