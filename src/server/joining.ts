@@ -10,7 +10,7 @@ import type { ArriveRequestSchema } from "../domain/api/requests.ts";
 import { assignClips } from "../domain/collection/assign.ts";
 import type { ParticipantStatus, ScreeningResult } from "../domain/interchange/types.ts";
 import { ServiceError } from "./errors.ts";
-import type { Sql, Store } from "./store.ts";
+import { perStore, type Sql, type Store } from "./store.ts";
 import { sha256 } from "./studies.ts";
 import { noStudy, type StudyVersion } from "./studyCache.ts";
 
@@ -46,7 +46,7 @@ interface Waiting extends Joiner {
 }
 
 /** The joiners waiting, per store and study; present while a batch is being written. */
-const queues = new WeakMap<object, Map<string, Waiting[]>>();
+const queuesOf = perStore<Waiting[]>();
 
 /**
  * The participant joins the study. Null when, meanwhile, the study was published again (their
@@ -55,12 +55,7 @@ const queues = new WeakMap<object, Map<string, Waiting[]>>();
  * with no clip left for them refuses with 409 `study-full`.
  */
 export function joinStudy(store: Store, studyId: string, joiner: Joiner): Promise<Joined> {
-  let perStore = queues.get(store);
-  if (!perStore) {
-    perStore = new Map();
-    queues.set(store, perStore);
-  }
-  const waiting = perStore;
+  const waiting = queuesOf(store);
   return new Promise<Joined>((settle, fail) => {
     const queue = waiting.get(studyId);
     if (queue) {

@@ -110,3 +110,19 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Store> {
 export function openStore(dataDir: string, databaseUrl = process.env.DATABASE_URL): Promise<Store> {
   return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir);
 }
+
+/**
+ * State a server process keeps per store (several stores live side by side in tests and
+ * benchmarks) and per study: the map of `store`, made at its first use.
+ */
+export function perStore<V>(): (store: object) => Map<string, V> {
+  const maps = new WeakMap<object, Map<string, V>>();
+  return (store) => {
+    let map = maps.get(store);
+    if (!map) {
+      map = new Map();
+      maps.set(store, map);
+    }
+    return map;
+  };
+}

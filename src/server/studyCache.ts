@@ -6,7 +6,7 @@
 import type { CollectionSettings } from "../domain/collection/collection.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { ServiceError } from "./errors.ts";
-import type { Sql } from "./store.ts";
+import { perStore, type Sql } from "./store.ts";
 
 /** A clip as assignment and a participant's state need it (the clips table's row). */
 export interface StudyClip {
@@ -31,16 +31,10 @@ export interface StudyVersion {
 /** Studies kept per store; past this the least recently used goes. */
 const MAX_STUDIES = 100;
 
-const caches = new WeakMap<object, Map<string, StudyVersion>>();
+const cacheOf = perStore<StudyVersion>();
 
-function cacheOf(store: object): Map<string, StudyVersion> {
-  let cache = caches.get(store);
-  if (!cache) {
-    cache = new Map();
-    caches.set(store, cache);
-  }
-  return cache;
-}
+/** The reads of a study through the store under way, per store and study. */
+const loadsOf = perStore<Promise<StudyVersion>>();
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -124,18 +118,6 @@ export async function studyAt(
   });
   pending.set(studyId, loading);
   return loading;
-}
-
-/** The reads of a study through the store under way, per store and study. */
-const loads = new WeakMap<object, Map<string, Promise<StudyVersion>>>();
-
-function loadsOf(store: object): Map<string, Promise<StudyVersion>> {
-  let pending = loads.get(store);
-  if (!pending) {
-    pending = new Map();
-    loads.set(store, pending);
-  }
-  return pending;
 }
 
 /** The study as published now: its version read, the rest from the cache when it has it. */
