@@ -18,6 +18,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
+import { extraCerts, nodeEnvironments } from "./nodeEnvironments.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const dataDir = join(root, "bench-data");
@@ -127,26 +128,16 @@ const load = () =>
 // given and without NODE_EXTRA_CA_CERTS (when it is set), one after the other in every round.
 const responses = join(fixture, "responses.csv");
 const expected = readFileSync(join(fixture, "rover-crowdkit.csv"), "utf8");
-const extraCerts = process.env.NODE_EXTRA_CA_CERTS;
-const { NODE_EXTRA_CA_CERTS: _, ...withoutCerts } = process.env;
-const nodeRuns = [
-  {
-    label: extraCerts === undefined ? "" : ", as given (NODE_EXTRA_CA_CERTS set)",
-    env: process.env,
-    wall: [] as number[],
-    cpu: [] as number[],
-  },
-  ...(extraCerts === undefined
-    ? []
-    : [
-        {
-          label: ", NODE_EXTRA_CA_CERTS removed (a default Node install)",
-          env: withoutCerts,
-          wall: [] as number[],
-          cpu: [] as number[],
-        },
-      ]),
-];
+const nodeRuns = nodeEnvironments().map(({ certsRemoved, env }) => ({
+  label: certsRemoved
+    ? ", NODE_EXTRA_CA_CERTS removed (a default Node install)"
+    : extraCerts === undefined
+      ? ""
+      : ", as given (NODE_EXTRA_CA_CERTS set)",
+  env,
+  wall: [] as number[],
+  cpu: [] as number[],
+}));
 const loadBefore = load();
 for (let i = 0; i < runs; i++) {
   let output: string | undefined;

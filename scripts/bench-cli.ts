@@ -8,10 +8,9 @@
 //    so that load on the machine hits them alike, under /usr/bin/time for wall and CPU time.
 //    Two setups: plain `node` on the bundle, and `node --import tsx` on the sources (the way
 //    `npm run cli` runs); in each the parse-only baseline runs the same way.
-// 4. Prints a table and writes docs/benchmarks-cli.md. Every command runs twice per round: with
-//    the environment as it is, and with NODE_EXTRA_CA_CERTS removed from the child's (a
-//    sandbox may set it; Node 20 then parses every listed certificate at start, about 0.09 s,
-//    though no command here opens a TLS connection). Both tables are printed, each labelled.
+// 4. Prints a table and writes docs/benchmarks-cli.md. Where NODE_EXTRA_CA_CERTS is set, every
+//    command runs twice per round: with the environment as it is, and with the variable removed
+//    from the child's (scripts/nodeEnvironments.ts says why). Both tables are printed, labelled.
 //
 // Options: --runs N (default 5), --clips N (default 100000), --annotators A (default 3),
 // --no-doc (do not rewrite docs/benchmarks-cli.md), --transcripts N (instead: a generated
@@ -25,6 +24,7 @@ import { generateTranscriptStudy } from "../src/domain/interchange/generateTrans
 import { parseAnnotationText, serializeAnnotationFile } from "../src/domain/interchange/schema.ts";
 import { computeReport } from "../src/domain/stats/index.ts";
 import { generateStudyText } from "./gen-study.ts";
+import { extraCerts, nodeEnvironments } from "./nodeEnvironments.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const dataDir = join(root, "bench-data");
@@ -114,17 +114,14 @@ interface Environment {
 }
 
 function environments(): Environment[] {
-  const { NODE_EXTRA_CA_CERTS: certs, ...without } = process.env;
-  return [
-    {
-      label:
-        certs === undefined
-          ? "environment as given (NODE_EXTRA_CA_CERTS not set)"
-          : `environment as given (NODE_EXTRA_CA_CERTS=${certs})`,
-      env: process.env,
-    },
-    { label: "NODE_EXTRA_CA_CERTS removed from the children's environment", env: without },
-  ];
+  return nodeEnvironments().map(({ certsRemoved, env }) => ({
+    label: certsRemoved
+      ? "NODE_EXTRA_CA_CERTS removed from the children's environment"
+      : extraCerts === undefined
+        ? "environment as given (NODE_EXTRA_CA_CERTS not set)"
+        : `environment as given (NODE_EXTRA_CA_CERTS=${extraCerts})`,
+    env,
+  }));
 }
 
 /** One run under /usr/bin/time: wall-clock and user+system CPU seconds, peak memory. */
