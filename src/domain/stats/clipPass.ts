@@ -124,6 +124,24 @@ export function passOverClips(
   // cache line rather than five arrays' (8 MB apiece with 500 listeners).
   const dense = A * A <= 1 << 20;
   const pairSums = new Float64Array(dense ? PAIR_FIELDS * A * A : 0);
+  /** One clip's cells for the pair (a, b), a before b, over its K bins. */
+  const addPair = (a: number, b: number, K: number, n11: number, n10: number, n01: number) => {
+    if (dense) {
+      const at = PAIR_FIELDS * (a * A + b);
+      pairSums[at] = (pairSums[at] as number) + 1;
+      pairSums[at + 1] = (pairSums[at + 1] as number) + K;
+      pairSums[at + 2] = (pairSums[at + 2] as number) + n11;
+      pairSums[at + 3] = (pairSums[at + 3] as number) + n10;
+      pairSums[at + 4] = (pairSums[at + 4] as number) + n01;
+      return;
+    }
+    const acc = pairAcc(pairs, a, b, A);
+    acc.clips++;
+    acc.n += K;
+    acc.n11 += n11;
+    acc.n10 += n10;
+    acc.n01 += n01;
+  };
   const alpha = emptyAlphaSums();
   const lengths = new Float64Array(C);
   const scores = new Float64Array(C);
@@ -274,18 +292,7 @@ export function passOverClips(
         }
         for (let i = 0; i < m; i++) {
           const ai = slotAnn[i] as number;
-          for (let j = i + 1; j < m; j++) {
-            const aj = slotAnn[j] as number;
-            if (dense) {
-              const at = PAIR_FIELDS * (ai * A + aj);
-              pairSums[at] = (pairSums[at] as number) + 1;
-              pairSums[at + 1] = (pairSums[at + 1] as number) + K;
-              continue;
-            }
-            const acc = pairAcc(pairs, ai, aj, A);
-            acc.clips++;
-            acc.n += K;
-          }
+          for (let j = i + 1; j < m; j++) addPair(ai, slotAnn[j] as number, K, 0, 0, 0);
         }
         addUnits(alpha, m, 0, 0, K);
         perClipUndefined++;
@@ -330,22 +337,7 @@ export function passOverClips(
               kappaSum += kappa;
               kappaCount++;
             }
-            const aj = slotAnn[j] as number;
-            if (dense) {
-              const at = PAIR_FIELDS * (ai * A + aj);
-              pairSums[at] = (pairSums[at] as number) + 1;
-              pairSums[at + 1] = (pairSums[at + 1] as number) + K;
-              pairSums[at + 2] = (pairSums[at + 2] as number) + n11;
-              pairSums[at + 3] = (pairSums[at + 3] as number) + n10;
-              pairSums[at + 4] = (pairSums[at + 4] as number) + n01;
-              continue;
-            }
-            const acc = pairAcc(pairs, ai, aj, A);
-            acc.clips++;
-            acc.n += K;
-            acc.n11 += n11;
-            acc.n10 += n10;
-            acc.n01 += n01;
+            addPair(ai, slotAnn[j] as number, K, n11, n10, n01);
           }
         }
         // Alpha needs Σ over bins of n1 and of n1*(m - n1), n1 = annotators marking the bin:
