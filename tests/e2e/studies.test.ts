@@ -155,6 +155,9 @@ test("the study's settings can be edited and clips added to it; both survive a r
   await screenshot(page, "studies-edit-settings");
   await form.getByRole("button", { name: "Save settings" }).click();
   await page.getByRole("heading", { level: 1, name: "E2E three voices" }).waitFor();
+  // Focus goes back to the button that opened the form (keyboard users keep their place).
+  const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+  await expect.poll(focused).toBe("Edit settings");
 
   await page.getByRole("button", { name: "Add clips" }).click();
   const add = page.getByRole("form", { name: "Add clips" });
@@ -166,6 +169,7 @@ test("the study's settings can be edited and clips added to it; both survive a r
   await screenshot(page, "studies-add-clips");
   await add.getByRole("button", { name: "Add clips" }).click();
   await add.waitFor({ state: "detached" });
+  await expect.poll(focused).toBe("Add clips");
 
   await page.reload();
   await page.getByRole("heading", { level: 1, name: "E2E three voices" }).waitFor();
