@@ -6,12 +6,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
+import { openMigratedPglite } from "../../tests/server/pgliteTemplate.ts";
 import { type Cluster, startPostgres } from "../../tests/server/postgres.ts";
 import { ArriveRequestSchema, SubmissionRequestSchema } from "../domain/api/requests.ts";
 import { arrive } from "./arrival.ts";
 import { migrate } from "./migrations.ts";
 import { rehearseConnections } from "./rehearsal.ts";
-import { openPglite, openPostgres, type Store } from "./store.ts";
+import { openPostgres, type Store } from "./store.ts";
 import { publishStudy } from "./studies.ts";
 import { submit } from "./submissions.ts";
 
@@ -80,7 +81,7 @@ async function check(store: Store) {
 
 test("PGlite: its one connection rehearses, and nothing of it stays", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "redpen-rehearsal-"));
-  const store = await openPglite(dir);
+  const store = await openMigratedPglite(path.join(dir, "db"));
   cleanup.push(
     () => rmSync(dir, { recursive: true, force: true }),
     () => store.close(),

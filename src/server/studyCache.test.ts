@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
+import { openMigratedPglite } from "../../tests/server/pgliteTemplate.ts";
 import { migrate } from "./migrations.ts";
 import type { Store } from "./store.ts";
-import { openPglite } from "./store.ts";
 import { publishStudy } from "./studies.ts";
 import { currentStudy, studyAt } from "./studyCache.ts";
 
@@ -18,7 +18,7 @@ let dir: string;
 let store: Store;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "redpen-study-cache-"));
-  store = await openPglite(dir);
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
 });
 afterAll(async () => {

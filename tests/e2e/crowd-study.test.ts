@@ -18,7 +18,8 @@ import { DEFAULT_RATING_SCALE } from "../../src/domain/study/ratingScale.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
+import { openMigratedPglite } from "../server/pgliteTemplate.ts";
 import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
 
 const TOKEN = "e2e-researcher-token-0123456789";
@@ -31,7 +32,7 @@ let base = "";
 const open: BrowserContext[] = [];
 
 beforeAll(async () => {
-  store = await openPglite(path.join(dir, "db"));
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
   await ensureResearcherToken(store, TOKEN);
   server = createCollectionServer({

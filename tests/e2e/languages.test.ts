@@ -14,8 +14,9 @@ import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";
 import { publishStudy } from "../../src/server/service.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
 import { storeDemoClips } from "../server/fixtures.ts";
+import { openMigratedPglite } from "../server/pgliteTemplate.ts";
 import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 import { layoutProblems } from "./layout.ts";
 
@@ -50,7 +51,7 @@ async function publish(id: string, study: Record<string, unknown>, clipsPerParti
 }
 
 beforeAll(async () => {
-  store = await openPglite(path.join(dir, "db"));
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
   const intake = { standard: { ageBand: "required", nativeLanguages: "optional" }, free: [] };
   await publish(

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
+import { openMigratedPglite } from "../server/pgliteTemplate.ts";
 import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
 
 const TOKEN = "e2e-republish-token-0123456789";
@@ -25,7 +26,7 @@ let base = "";
 let context: BrowserContext;
 
 beforeAll(async () => {
-  store = await openPglite(path.join(dir, "db"));
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
   await ensureResearcherToken(store, TOKEN);
   server = createCollectionServer({

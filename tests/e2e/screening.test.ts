@@ -12,8 +12,9 @@ import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";
 import { collect, publishStudy } from "../../src/server/service.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
 import { storeDemoClips } from "../server/fixtures.ts";
+import { openMigratedPglite } from "../server/pgliteTemplate.ts";
 import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-screening-"));
@@ -23,7 +24,7 @@ let browser: Browser;
 let base = "";
 
 beforeAll(async () => {
-  store = await openPglite(path.join(dir, "db"));
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
   const { clips, audio } = await storeDemoClips(store, [
     "s01_human",

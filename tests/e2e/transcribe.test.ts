@@ -14,8 +14,9 @@ import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken, publishStudy } from "../../src/server/service.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
 import { storeDemoClips } from "../server/fixtures.ts";
+import { openMigratedPglite } from "../server/pgliteTemplate.ts";
 import { dismissNotices, launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -134,7 +135,7 @@ test("the local crowd link of a transcribe study, at 390 px and at 1280 × 720",
 }, 120_000);
 
 test("a participant of a transcribe study on the server, at 390 px with the keyboard open", async () => {
-  store = await openPglite(path.join(dir, "db"));
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
   await ensureResearcherToken(store, "e2e-transcribe-token");
   server = createCollectionServer({

@@ -14,7 +14,8 @@ import { computeReport } from "../../src/domain/stats/analyze.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
+import { openMigratedPglite } from "./pgliteTemplate.ts";
 
 const TOKEN = "cli-transcribe-token";
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-cli-transcribe-"));
@@ -23,7 +24,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  store = await openPglite(path.join(dir, "db"));
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
   await ensureResearcherToken(store, TOKEN);
   server = createCollectionServer({ store });

@@ -12,7 +12,8 @@ import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
+import { openMigratedPglite } from "./pgliteTemplate.ts";
 
 const TOKEN = "cli-test-token";
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-cli-server-"));
@@ -21,7 +22,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  store = await openPglite(path.join(dir, "db"));
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
   await ensureResearcherToken(store, TOKEN);
   server = createCollectionServer({ store });

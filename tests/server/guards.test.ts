@@ -7,9 +7,10 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
 import { studyFile } from "./fixtures.ts";
 import { type Harness, startHarness } from "./harness.ts";
+import { openMigratedPglite } from "./pgliteTemplate.ts";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -91,7 +92,7 @@ test("--public-origin: another Host name (DNS rebinding) or Origin is refused", 
 test("a 500 is logged by request id and error name, never with ids or bodies", async () => {
   const logged: string[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), "redpen-guards-"));
-  const real = await openPglite(dir);
+  const real = await openMigratedPglite(path.join(dir, "db"));
   let broken = false;
   const store: Store = {
     kind: real.kind,

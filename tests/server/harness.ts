@@ -9,7 +9,8 @@ import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { createCollectionServer, type ServerOptions } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
+import { openMigratedPglite } from "./pgliteTemplate.ts";
 
 export const TOKEN = "researcher-token-for-tests";
 
@@ -43,7 +44,7 @@ export async function startHarness(
   given?: Store,
 ): Promise<Harness> {
   const dir = given ? undefined : mkdtempSync(path.join(tmpdir(), "redpen-harness-"));
-  const store = given ?? (await openPglite(dir as string));
+  const store = given ?? (await openMigratedPglite(dir as string));
   await migrate(store);
   await ensureResearcherToken(store, TOKEN);
   const server: Server = createCollectionServer({

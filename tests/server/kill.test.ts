@@ -8,14 +8,17 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "./fixtures.ts";
+import { migratedPgliteFolder } from "./pgliteTemplate.ts";
 import { spawnServer } from "./serverProcess.ts";
 
 const TOKEN = "kill-test-token";
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-kill-"));
 let child: ChildProcess | undefined;
 let exited: Promise<unknown> = Promise.resolve();
+// The server starts on a migrated database (a copy: pgliteTemplate.ts), as on any restart.
+beforeAll(() => migratedPgliteFolder(path.join(dir, "db")));
 afterAll(() => {
   child?.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });

@@ -15,8 +15,9 @@ import { DEFAULT_RATING_SCALE } from "../../src/domain/study/ratingScale.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
-import { openPglite, openPostgres, type Store } from "../../src/server/store.ts";
+import { openPostgres, type Store } from "../../src/server/store.ts";
 import { studyFile } from "./fixtures.ts";
+import { openMigratedPglite } from "./pgliteTemplate.ts";
 import { type Cluster, startPostgres } from "./postgres.ts";
 
 const TOKEN = "researcher-token-for-tests";
@@ -38,7 +39,7 @@ const backends: Backend[] = [
     open: () => {
       const dir = mkdtempSync(path.join(tmpdir(), "redpen-pglite-"));
       dirs.push(dir);
-      return openPglite(dir);
+      return openMigratedPglite(path.join(dir, "db"));
     },
     done: () => undefined,
   },

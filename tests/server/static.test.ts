@@ -9,7 +9,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../../src/domain/security/csp.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
+import { openMigratedPglite } from "./pgliteTemplate.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-static-"));
 const app = path.join(dir, "app");
@@ -27,7 +28,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, "app-data", "pg_wal"), { recursive: true });
   writeFileSync(path.join(dir, "app-data", "pg_wal", "000000010000000000000001"), "WAL: PID-1");
   symlinkSync(path.join(dir, "app-data"), path.join(app, "linked"));
-  store = await openPglite(path.join(dir, "db"));
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
   server = createCollectionServer({ store, appDir: app });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -25,8 +25,9 @@ import { clipIdAt, prepare } from "../../src/features/participate/participation.
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import { collect, createExpert, publishStudy, putAudio } from "../../src/server/service.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
 import { studyFile } from "../server/fixtures.ts";
+import { openMigratedPglite } from "../server/pgliteTemplate.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-outbox-"));
 let store: Store;
@@ -47,7 +48,7 @@ async function stop() {
 }
 
 beforeAll(async () => {
-  store = await openPglite(path.join(dir, "db"));
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
   const file = studyFile("ob", 5, ["a", "b", "c"]);
   const wav = readFileSync("public/audio/s01_human.wav");

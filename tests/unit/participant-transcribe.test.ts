@@ -25,8 +25,9 @@ import {
   publishStudy,
   putAudio,
 } from "../../src/server/service.ts";
-import { openPglite, type Store } from "../../src/server/store.ts";
+import type { Store } from "../../src/server/store.ts";
 import { studyFile } from "../server/fixtures.ts";
+import { openMigratedPglite } from "../server/pgliteTemplate.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-transcribe-"));
 let store: Store;
@@ -34,7 +35,7 @@ let server: Server | undefined;
 let port = 0;
 
 beforeAll(async () => {
-  store = await openPglite(path.join(dir, "db"));
+  store = await openMigratedPglite(path.join(dir, "db"));
   await migrate(store);
   await ensureResearcherToken(store, "transcribe-token");
   const file = studyFile("tr", 4, ["a", "b"]);
