@@ -74,9 +74,11 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time: two (each with its own browser) made `npm test` no shorter
-          // (see the server project): the browsers' own rendering keeps the cores busy.
-          fileParallelism: false,
+          // Two files at a time, each with its own browser: the unit and server jobs (run beside
+          // this one by `npm test`) end long before the browser tests, whose pages play clips in
+          // real time, and leave a core to them. (While every PGlite database was made by initdb,
+          // the cores were busy throughout and two at a time gained nothing.)
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { db } from "../db/db.ts";
@@ -13,6 +13,11 @@ import { analysisPath, annotatePath, routeId, studyPath } from "../lib/routes.ts
 import { useNotices } from "../stores/notices.ts";
 import { useStorageStatus } from "../stores/storage.ts";
 import { App } from "./App.tsx";
+
+// The analysis screen is loaded on demand (React.lazy). Loaded here first, so that the tests
+// wait for it to render, not for its module (and the charting library's) to be transformed,
+// which can take longer than the 5 s findBy… waits on a loaded machine.
+beforeAll(() => import("../features/analysis/AnalysisPage.tsx"), 60_000);
 
 vi.mock("../db/demo.ts", () => ({
   DEMO_STUDY_ID: "demo",

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { db } from "../../db/db.ts";
@@ -29,6 +29,11 @@ beforeEach(async () => {
   await db.delete();
   await db.open();
 });
+
+// The page loads its settings form on demand (React.lazy). Loaded here first, so that the tests
+// wait for the form to render, not for its module to be transformed, which took over the 5 s
+// findBy… waits at load 15.
+beforeAll(() => import("./StudySettingsForm.tsx"), 60_000);
 
 function renderStudy(studyId: string) {
   const location = memoryLocation({ path: `/studies/${studyId}` });
