@@ -11,24 +11,6 @@ const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/;
 const NOT_ASCII_WORD = /[^a-z0-9']+/g;
 
 /**
- * Whether a text is plain ASCII (printable, tab, line breaks): already NFC, its letters and
- * digits a-z, A-Z and 0-9, so its words are the runs of `plainWordCode` characters.
- */
-export const isPlainText = (text: string) => !NOT_PLAIN_ASCII.test(text);
-
-/**
- * In a plain text: the code a character has in a word (a-z, 0-9 and ' as they are, A-Z lower
- * cased), or -1 for a character that separates words. The same rule as normaliseText's for
- * such a text, read one character at a time (Vocabulary.text, rover.ts).
- */
-export function plainWordCode(c: number): number {
-  if (c >= 97 && c <= 122) return c;
-  if (c >= 65 && c <= 90) return c + 32;
-  if ((c >= 48 && c <= 57) || c === 39) return c;
-  return -1;
-}
-
-/**
  * Unicode NFC, lower case, ’ and ʼ as ', every character that is not a letter, a mark, a number
  * or ' as a space, runs of spaces collapsed and the ends trimmed.
  */

@@ -1,6 +1,7 @@
 // Each recording's transcripts as word ids (the words interned once for the whole file), and
 // ROVER over every recording: what both aggregation methods start from (aggregate.ts), and all
 // that `aggregate --method rover` runs (so it loads none of the reliability method's code).
+import { tokensOf } from "./normalise.ts";
 import { roverIds, Vocabulary } from "./rover.ts";
 import type { TaskResponses } from "./taskCsv.ts";
 
@@ -35,7 +36,7 @@ export function prepare(
   // One vocabulary for the whole file.
   const vocabulary = new Vocabulary();
   return tasks.map((t) => {
-    const transcripts = t.texts.map((text) => vocabulary.text(text));
+    const transcripts = t.texts.map((text) => vocabulary.row(tokensOf(text)));
     const workers = workerIds === undefined ? EMPTY : new Int32Array(t.texts.length);
     if (workerIds !== undefined) {
       for (let k = 0; k < workers.length; k++) {

@@ -5,7 +5,6 @@
 //
 // Words are interned as small integers per recording (0 is the empty word ""), so the alignment
 // compares numbers; the network is kept in typed arrays reused across recordings.
-import { isPlainText, plainWordCode, wordsOf } from "./normalise.ts";
 
 /** Words of one recording's transcripts as ids: `vocabulary[id]` is the word, id 0 is "". */
 export interface Interned {
@@ -22,119 +21,27 @@ export function internWords(transcripts: readonly (readonly string[])[]): Intern
   return { vocabulary: vocabulary.words, transcripts: transcripts.map((w) => vocabulary.row(w)) };
 }
 
-/** A word's hash, from its characters' codes (the same whichever way the word was read). */
-const step = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
-const SEED = 0x811c9dc5 | 0;
-
-/**
- * Words as ids, id 0 the empty word: ids are compared, never ordered. Looked up in an
- * open-addressing table by a hash of their characters, so that a transcript's words are found
- * straight from its text (`text`) without a string made for each.
- */
+/** Words as ids, id 0 the empty word: ids are compared, never ordered. */
 export class Vocabulary {
   /** The word of each id. */
   readonly words: string[] = [""];
-  /** Each id's hash. */
-  private hashes = new Int32Array(64);
-  /** id + 1 in the slot its hash (then the next free slot) points to; 0 is a free slot. */
-  private slots = new Int32Array(128);
-  /** A transcript's ids as they are found. */
-  private scratch = new Int32Array(64);
-
-  /** The id of `word` (a normalised word; "" is id 0), added if new. */
-  private idOf(word: string): number {
-    if (word === "") return 0;
-    let hash = SEED;
-    for (let i = 0; i < word.length; i++) hash = step(hash, word.charCodeAt(i));
-    const mask = this.slots.length - 1;
-    for (let at = hash & mask; ; at = (at + 1) & mask) {
-      const id = (this.slots[at] as number) - 1;
-      if (id < 0) return this.add(word, hash, at);
-      if (this.hashes[id] === hash && this.words[id] === word) return id;
-    }
-  }
-
-  /** Adds a new word whose free slot is `at`; its id. */
-  private add(word: string, hash: number, at: number): number {
-    const id = this.words.length;
-    this.words.push(word);
-    if (id >= this.hashes.length) {
-      const more = new Int32Array(2 * this.hashes.length);
-      more.set(this.hashes);
-      this.hashes = more;
-    }
-    this.hashes[id] = hash;
-    this.slots[at] = id + 1;
-    // Kept at most half full: a new table, every word's slot found again.
-    if (2 * this.words.length > this.slots.length) {
-      const slots = new Int32Array(2 * this.slots.length);
-      const mask = slots.length - 1;
-      for (let w = 1; w < this.words.length; w++) {
-        let i = (this.hashes[w] as number) & mask;
-        while (slots[i] !== 0) i = (i + 1) & mask;
-        slots[i] = w + 1;
-      }
-      this.slots = slots;
-    }
-    return id;
-  }
+  private readonly ids = new Map<string, number>([["", 0]]);
 
   /** A transcript's words as ids; no words is the single empty word, [0]. */
   row(list: readonly string[]): Int32Array {
     if (list.length === 0) return Int32Array.of(0);
     const row = new Int32Array(list.length);
-    for (let i = 0; i < list.length; i++) row[i] = this.idOf(list[i] as string);
+    for (let i = 0; i < list.length; i++) {
+      const word = list[i] as string;
+      let id = this.ids.get(word);
+      if (id === undefined) {
+        id = this.words.length;
+        this.ids.set(word, id);
+        this.words.push(word);
+      }
+      row[i] = id;
+    }
     return row;
-  }
-
-  /**
-   * A raw text's words as ids: `row(wordsOf(text))` (normalise.ts). A plain text (most
-   * transcripts) is read here, character by character (`plainWordCode`), each word looked up by
-   * its characters: a string is made only for a word not seen before. Any other text takes
-   * wordsOf.
-   */
-  text(text: string): Int32Array {
-    if (!isPlainText(text)) return this.row(wordsOf(text));
-    const n = text.length;
-    if (this.scratch.length < n) this.scratch = new Int32Array(2 * n);
-    const out = this.scratch;
-    let count = 0;
-    for (let i = 0; i < n; ) {
-      let c = plainWordCode(text.charCodeAt(i));
-      if (c < 0) {
-        i++;
-        continue;
-      }
-      const start = i;
-      let hash = SEED;
-      do {
-        hash = step(hash, c);
-        c = ++i < n ? plainWordCode(text.charCodeAt(i)) : -1;
-      } while (c >= 0);
-      out[count++] = this.idOfSpan(text, start, i, hash);
-    }
-    return count === 0 ? Int32Array.of(0) : out.slice(0, count);
-  }
-
-  /** The id of the lower-cased text[start, end), whose hash is given, added if new. */
-  private idOfSpan(text: string, start: number, end: number, hash: number): number {
-    const mask = this.slots.length - 1;
-    const length = end - start;
-    for (let at = hash & mask; ; at = (at + 1) & mask) {
-      const id = (this.slots[at] as number) - 1;
-      if (id < 0) return this.add(text.slice(start, end).toLowerCase(), hash, at);
-      if (this.hashes[id] !== hash) continue;
-      const word = this.words[id] as string;
-      if (word.length !== length) continue;
-      let same = true;
-      for (let k = 0; k < length; k++) {
-        if (plainWordCode(text.charCodeAt(start + k)) !== word.charCodeAt(k)) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return id;
-    }
   }
 }
 
