@@ -96,6 +96,28 @@ test("errorCounts (counting in a reused table) is the count of alignTokens' alig
   expect(errorCounts(w("a b"), w("b a"))).toEqual(countOps(alignTokens(w("a b"), w("b a"))));
 });
 
+test("errorCounts with a common prefix and suffix (left out of its table) counts as alignTokens", () => {
+  const tokens = fc.array(fc.constantFrom("a", "b", "c"), { maxLength: 6 });
+  fc.assert(
+    fc.property(tokens, tokens, tokens, tokens, (prefix, refMiddle, hypMiddle, suffix) => {
+      const ref = [...prefix, ...refMiddle, ...suffix];
+      const hyp = [...prefix, ...hypMiddle, ...suffix];
+      expect(errorCounts(ref, hyp)).toEqual(countOps(alignTokens(ref, hyp)));
+      expect(errorCounts(hyp, ref)).toEqual(countOps(alignTokens(hyp, ref)));
+    }),
+    { numRuns: 3000 },
+  );
+  // A prefix and a suffix that would overlap: the suffix is taken first, as the walk back does.
+  for (const [ref, hyp] of [
+    ["a", "a a"],
+    ["a b a", "a"],
+    ["a a a", "a a"],
+    ["x a", "a x a"],
+  ] as const) {
+    expect(errorCounts(w(ref), w(hyp))).toEqual(countOps(alignTokens(w(ref), w(hyp))));
+  }
+});
+
 test("editDistance on interned words is errorCounts' error count", () => {
   fc.assert(
     fc.property(
