@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { seededRandom } from "../util/random.ts";
@@ -158,6 +159,38 @@ test("the bootstrap's inlined generator draws exactly what seededRandom draws", 
     values.sort((x, y) => x - y);
     expect(bootstrapInterval(sums, k, 200, seed)).toEqual([values[4], values[194]]);
   }
+});
+
+test("the bootstrap draws as seededRandom does for any m and k (four draws at a time, and the rest)", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.nat(40), { minLength: 1, maxLength: 700 }),
+      fc.integer({ min: 1, max: 61 }),
+      fc.string(),
+      (errorList, k, seed) => {
+        const m = errorList.length;
+        const sums = {
+          errors: Float64Array.from(errorList),
+          refTokens: Float64Array.from(errorList, (e, i) => e + 1 + (i % 7)),
+        };
+        const g = seededRandom(seed);
+        const values: number[] = [];
+        for (let b = 0; b < 40; b++) {
+          let e = 0;
+          let n = 0;
+          for (let d = 0; d < k; d++) {
+            const i = Math.floor(g() * m);
+            e += sums.errors[i] as number;
+            n += sums.refTokens[i] as number;
+          }
+          values.push(e / n);
+        }
+        values.sort((x, y) => x - y);
+        expect(bootstrapInterval(sums, k, 40, seed)).toEqual([values[0], values[38]]);
+      },
+    ),
+    { numRuns: 300 },
+  );
 });
 
 test("the bootstrap's packed sums and its two separate sums give the same interval", () => {
