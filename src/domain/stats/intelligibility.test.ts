@@ -228,3 +228,21 @@ test("the bootstrap's packed sums and its two separate sums give the same interv
     expect(bootstrapInterval(sums, 1000, 100, "pack")).toEqual([values[2], values[97]]);
   }
 });
+
+test("listeners are told apart by id: one listed twice counts once, one not listed counts too", () => {
+  const file = study();
+  // w2 listed again (its last record is the one that counts, as for roles: still a listener),
+  // and a transcript from "w0", whom the annotators do not list (a file not validated).
+  file.annotators.push({ id: "w2", role: "crowd" });
+  file.submissions.push({ clipId: "A1", annotatorId: "w0", transcript: "the cat" });
+  const out = computeIntelligibility(file);
+  expect(out?.scored).toBe(5);
+  expect(out?.bySystem.A?.listeners).toBe(3);
+  expect(out?.bySystem.A?.transcripts).toBe(3);
+  expect(out?.bySystem.B?.listeners).toBe(2);
+  // The recogniser stays a recogniser.
+  expect(Object.keys(out?.asr ?? {})).toEqual(["asr"]);
+  // The ANOVA's listener factor has three levels (w0, w1, w2).
+  const listenerModel = out?.anova.filter((row) => row.model === "listener") ?? [];
+  expect(listenerModel.find((row) => row.term === "listener")?.df).toBe(2);
+});
