@@ -160,4 +160,23 @@ test("words of plain ASCII in one pass are the normalisation's words", () => {
     }),
     { numRuns: 3000 },
   );
+  // Texts of words and single spaces (split at the spaces when already normal), with now and
+  // then a capital, a double or edge space, or punctuation that takes the other paths.
+  const word = fc.string({
+    minLength: 0,
+    maxLength: 5,
+    unit: fc.constantFrom("a", "z", "0", "9", "'", "Q", "-", "é"),
+  });
+  const sentence = fc
+    .tuple(fc.array(word, { maxLength: 8 }), fc.constantFrom(" ", "  ", "\t"), fc.boolean())
+    .map(([words, gap, edges]) => (edges ? ` ${words.join(gap)} ` : words.join(" ")));
+  fc.assert(
+    fc.property(sentence, (t) => {
+      expect(wordsOf(t)).toEqual(tokensOfNormalised(normaliseText(t)));
+    }),
+    { numRuns: 3000 },
+  );
+  expect(wordsOf("the cat's 2 mats")).toEqual(["the", "cat's", "2", "mats"]);
+  expect(wordsOf("the  cat")).toEqual(["the", "cat"]);
+  expect(wordsOf("")).toEqual([]);
 });
