@@ -79,14 +79,14 @@ export function transcriptionSettings(file: AnnotationFile): {
 
 /**
  * The listeners' transcripts as typed arrays (one entry per transcript, in file order): its
- * clip's index in file.clips, its listener (an index into `listenerIds`, one per distinct id),
- * its text, its clip's reference tokens, and (once scored) its counts.
+ * clip's index in file.clips, its listener (an index into `annotatorIds`, one per distinct
+ * annotator id), its text, its clip's reference tokens, and (once scored) its counts.
  */
 interface ListenerScores {
   n: number;
   clip: Int32Array;
   listener: Int32Array;
-  listenerIds: string[];
+  annotatorIds: string[];
   transcript: string[];
   refTokens: Int32Array;
   errors: Int32Array;
@@ -112,7 +112,7 @@ function findTranscripts(
   const clips = file.clips;
   // Built at the first transcript: a study without any (a listening test) pays nothing here.
   let clipAt: Map<string, number> | undefined;
-  // Each annotator id's index (in listenerIds) and whether its role is asr (the last record of
+  // Each annotator id's index (in annotatorIds) and whether its role is asr (the last record of
   // an id says, as a map from ids to roles would); an id no annotator has gets an index too.
   let idAt: Map<string, number> | undefined;
   const isAsr: boolean[] = [];
@@ -123,7 +123,7 @@ function findTranscripts(
     n: 0,
     clip: new Int32Array(size),
     listener: new Int32Array(size),
-    listenerIds: [],
+    annotatorIds: [],
     transcript: [],
     refTokens: new Int32Array(size),
     errors: new Int32Array(size),
@@ -142,9 +142,9 @@ function findTranscripts(
       for (const a of file.annotators) {
         let at = idAt.get(a.id);
         if (at === undefined) {
-          at = listeners.listenerIds.length;
+          at = listeners.annotatorIds.length;
           idAt.set(a.id, at);
-          listeners.listenerIds.push(a.id);
+          listeners.annotatorIds.push(a.id);
         }
         isAsr[at] = a.role === "asr";
       }
@@ -165,9 +165,9 @@ function findTranscripts(
     const n = ref.length;
     let at = idAt.get(s.annotatorId);
     if (at === undefined) {
-      at = listeners.listenerIds.length;
+      at = listeners.annotatorIds.length;
       idAt.set(s.annotatorId, at);
-      listeners.listenerIds.push(s.annotatorId);
+      listeners.annotatorIds.push(s.annotatorId);
       isAsr[at] = false;
     }
     if (isAsr[at]) {
@@ -301,7 +301,7 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
   const systems = numbered(systemNames);
   const stimuli = numbered(stimulusNames);
   // The listeners with a transcript, numbered in code-unit order of their ids.
-  const ids = scores.listenerIds;
+  const ids = scores.annotatorIds;
   const heard = new Uint8Array(ids.length);
   for (let i = 0; i < N; i++) heard[scores.listener[i] as number] = 1;
   const listenerNames: string[] = [];
