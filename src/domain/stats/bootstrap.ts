@@ -31,36 +31,51 @@ export function bootstrapInterval(
   // seededRandom(seed)'s steps, inlined: the stimuli curve makes about 10^8 draws, and a call
   // per draw doubled its time. intelligibility.test.ts checks the two give the same numbers.
   let a = seedState(seed);
-  // The index floor(g() · m): g()'s 32-bit integer over 2^32 (exact) times m, truncated with
-  // `| 0` (the same as Math.floor for 0 ≤ x < m < 2^31, and cheaper: no check that the double
-  // is an integer).
-  const packed = packedSums(sums, k);
+  // The index floor(g() · m): g()'s 32-bit integer u over 2^32 times m, truncated with `| 0` (the
+  // same as Math.floor for 0 ≤ x < m < 2^31, and cheaper: no check that the double is an
+  // integer). It is taken as u · (m / 2^32), one multiplication instead of a division and a
+  // multiplication, and the same double: m / 2^32 is exact (a power of two), and u · m is below
+  // 2^53 (m < 2^21 here), so both (u / 2^32) · m and u · (m / 2^32) are the exact u · m / 2^32.
+  const scale = m / 4294967296;
+  const packed = m < 2097152 ? packedSums(sums, k) : null;
   if (packed) {
     // One load and one addition per draw: refTokens · 2^32 + errors, integers whose sums stay
     // exact (below 2^53) and whose errors never carry into the tokens (packedSums checks). Exact
-    // sums do not depend on their order, so two accumulators take every other draw and the
-    // additions of one draw need not wait for the previous one's.
+    // sums do not depend on their order, so four accumulators take the draws in turn and the
+    // additions of one draw need not wait for the previous one's; the four generator states of
+    // a group are one addition apart, so their draws can be computed side by side too.
     for (let b = 0; b < replicates; b++) {
-      let even = 0;
-      let odd = 0;
-      let d = 1;
-      for (; d < k; d += 2) {
-        a = (a + 0x6d2b79f5) | 0;
-        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      let d = 4;
+      for (; d <= k; d += 4) {
+        const a0 = (a + 0x6d2b79f5) | 0;
+        const a1 = (a0 + 0x6d2b79f5) | 0;
+        const a2 = (a1 + 0x6d2b79f5) | 0;
+        a = (a2 + 0x6d2b79f5) | 0;
+        let t = Math.imul(a0 ^ (a0 >>> 15), 1 | a0);
         t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        even += packed[((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0] as number;
-        a = (a + 0x6d2b79f5) | 0;
+        s0 += packed[(((t ^ (t >>> 14)) >>> 0) * scale) | 0] as number;
+        t = Math.imul(a1 ^ (a1 >>> 15), 1 | a1);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        s1 += packed[(((t ^ (t >>> 14)) >>> 0) * scale) | 0] as number;
+        t = Math.imul(a2 ^ (a2 >>> 15), 1 | a2);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        s2 += packed[(((t ^ (t >>> 14)) >>> 0) * scale) | 0] as number;
         t = Math.imul(a ^ (a >>> 15), 1 | a);
         t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        odd += packed[((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0] as number;
+        s3 += packed[(((t ^ (t >>> 14)) >>> 0) * scale) | 0] as number;
       }
-      if (d === k) {
+      // The last k mod 4 draws.
+      for (d -= 4; d < k; d++) {
         a = (a + 0x6d2b79f5) | 0;
         let t = Math.imul(a ^ (a >>> 15), 1 | a);
         t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        even += packed[((((t ^ (t >>> 14)) >>> 0) / 4294967296) * m) | 0] as number;
+        s0 += packed[(((t ^ (t >>> 14)) >>> 0) * scale) | 0] as number;
       }
-      const sum = even + odd;
+      const sum = s0 + s1 + s2 + s3;
       const n = Math.floor(sum / 4294967296);
       values[b] = (sum - n * 4294967296) / n;
     }

@@ -290,9 +290,22 @@ export function passOverClips(
           unionFraction = 0;
           overlapFraction = 0;
         }
-        for (let i = 0; i < m; i++) {
-          const ai = slotAnn[i] as number;
-          for (let j = i + 1; j < m; j++) addPair(ai, slotAnn[j] as number, K, 0, 0, 0);
+        if (dense) {
+          // The pair's clips and bins only: its three cell sums stay as they are (adding 0 to
+          // a sum of non-negative integers leaves it the same).
+          for (let i = 0; i < m; i++) {
+            const row = PAIR_FIELDS * (slotAnn[i] as number) * A;
+            for (let j = i + 1; j < m; j++) {
+              const at = row + PAIR_FIELDS * (slotAnn[j] as number);
+              pairSums[at] = (pairSums[at] as number) + 1;
+              pairSums[at + 1] = (pairSums[at + 1] as number) + K;
+            }
+          }
+        } else {
+          for (let i = 0; i < m; i++) {
+            const ai = slotAnn[i] as number;
+            for (let j = i + 1; j < m; j++) addPair(ai, slotAnn[j] as number, K, 0, 0, 0);
+          }
         }
         addUnits(alpha, m, 0, 0, K);
         perClipUndefined++;

@@ -324,16 +324,19 @@ export function consensusFromTables(
   const stamp = new Int32Array(A).fill(-1);
   const position = new Int32Array(A);
   const annotations = new Int32Array(A);
-  let ids: number[] = [];
+  // The clip's crowd annotators (reused: one array for every clip).
+  const ids: number[] = [];
   let masks = new Int32Array(0);
   const patterns: Pattern[] = [];
   const patternIds = new Map<string, Map<number | string, number>>();
-  const used: { clip: number; workers: Int32Array; patternOf: Int32Array | null }[] = [];
+  // The clips counted, each with its workers and its bins' patterns when `withRegions`.
+  const used: { clip: number; workers: Int32Array; patternOf: Int32Array }[] = [];
+  let usedClips = 0;
   let totalBins = 0;
   for (let c = 0; c < C; c++) {
     const k = t.bins[c] as number;
     if (k === 0) continue;
-    ids = [];
+    ids.length = 0;
     for (
       let i = submissions.offsets[c] as number;
       i < (submissions.offsets[c + 1] as number);
@@ -356,7 +359,16 @@ export function consensusFromTables(
     }
     const n = ids.length;
     if (n < 2) continue;
-    ids.sort((x, y) => x - y);
+    // Ascending (an insertion sort: a clip has a handful, all different).
+    for (let i = 1; i < n; i++) {
+      const v = ids[i] as number;
+      let j = i - 1;
+      while (j >= 0 && (ids[j] as number) > v) {
+        ids[j + 1] = ids[j] as number;
+        j--;
+      }
+      ids[j + 1] = v;
+    }
     for (let j = 0; j < n; j++) {
       position[ids[j] as number] = j;
       annotations[ids[j] as number] = (annotations[ids[j] as number] as number) + 1;
@@ -378,7 +390,8 @@ export function consensusFromTables(
       for (let b = first; b <= last; b++)
         masks[b * W + word] = (masks[b * W + word] as number) | bit;
     }
-    const workers = Int32Array.from(ids);
+    // The clip's workers as a typed array, made when a pattern or the clip's regions need it.
+    let workers: Int32Array | null = null;
     const workerKey = ids.join(",");
     let known = patternIds.get(workerKey);
     if (!known) {
@@ -386,6 +399,7 @@ export function consensusFromTables(
       patternIds.set(workerKey, known);
     }
     const patternOf = withRegions ? new Int32Array(k) : null;
+    if (withRegions) workers = new Int32Array(ids);
     // Runs of equal masks (most bins repeat the one before) take one pattern lookup.
     let b = 0;
     while (b < k) {
@@ -400,6 +414,7 @@ export function consensusFromTables(
         for (let j = 0; j < n; j++) {
           votes[j] = ((masks[b * W + ((j / WORD) | 0)] as number) >>> (j % WORD)) & 1;
         }
+        workers ??= new Int32Array(ids);
         patterns.push({ workers, votes, weight: 0 });
       }
       (patterns[id] as Pattern).weight += end - b;
@@ -407,7 +422,8 @@ export function consensusFromTables(
       b = end;
     }
     totalBins += k;
-    used.push({ clip: c, workers, patternOf });
+    usedClips++;
+    if (patternOf) used.push({ clip: c, workers: workers as Int32Array, patternOf });
   }
 
   const model = patterns.length > 0 ? dawidSkene(patterns, A) : null;
@@ -442,8 +458,7 @@ export function consensusFromTables(
 
   const clips: ClipConsensus[] = [];
   if (withRegions) {
-    for (const { clip, workers, patternOf } of used) {
-      const of = patternOf as Int32Array;
+    for (const { clip, workers, patternOf: of } of used) {
       const majority = new Uint8Array(of.length);
       const modelBins = new Uint8Array(of.length);
       for (let b = 0; b < of.length; b++) {
@@ -482,7 +497,7 @@ export function consensusFromTables(
   }
   return {
     summary: {
-      clips: used.length,
+      clips: usedClips,
       bins: totalBins,
       majorityFraction: totalBins > 0 ? majorityMarked / totalBins : null,
       modelFraction: totalBins > 0 ? modelMarked / totalBins : null,

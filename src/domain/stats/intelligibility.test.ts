@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { seededRandom } from "../util/random.ts";
@@ -160,6 +161,38 @@ test("the bootstrap's inlined generator draws exactly what seededRandom draws", 
   }
 });
 
+test("the bootstrap draws as seededRandom does for any m and k (four draws at a time, and the rest)", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.nat(40), { minLength: 1, maxLength: 700 }),
+      fc.integer({ min: 1, max: 61 }),
+      fc.string(),
+      (errorList, k, seed) => {
+        const m = errorList.length;
+        const sums = {
+          errors: Float64Array.from(errorList),
+          refTokens: Float64Array.from(errorList, (e, i) => e + 1 + (i % 7)),
+        };
+        const g = seededRandom(seed);
+        const values: number[] = [];
+        for (let b = 0; b < 40; b++) {
+          let e = 0;
+          let n = 0;
+          for (let d = 0; d < k; d++) {
+            const i = Math.floor(g() * m);
+            e += sums.errors[i] as number;
+            n += sums.refTokens[i] as number;
+          }
+          values.push(e / n);
+        }
+        values.sort((x, y) => x - y);
+        expect(bootstrapInterval(sums, k, 40, seed)).toEqual([values[0], values[38]]);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
 test("the bootstrap's packed sums and its two separate sums give the same interval", () => {
   // Near the packing's limits: 1,000 draws of up to 2,097 tokens and 4,294,967 errors pack;
   // one token more, or one error more, and the bootstrap sums the two arrays separately.
@@ -194,4 +227,22 @@ test("the bootstrap's packed sums and its two separate sums give the same interv
     values.sort((x, y) => x - y);
     expect(bootstrapInterval(sums, 1000, 100, "pack")).toEqual([values[2], values[97]]);
   }
+});
+
+test("listeners are told apart by id: one listed twice counts once, one not listed counts too", () => {
+  const file = study();
+  // w2 listed again (its last record is the one that counts, as for roles: still a listener),
+  // and a transcript from "w0", whom the annotators do not list (a file not validated).
+  file.annotators.push({ id: "w2", role: "crowd" });
+  file.submissions.push({ clipId: "A1", annotatorId: "w0", transcript: "the cat" });
+  const out = computeIntelligibility(file);
+  expect(out?.scored).toBe(5);
+  expect(out?.bySystem.A?.listeners).toBe(3);
+  expect(out?.bySystem.A?.transcripts).toBe(3);
+  expect(out?.bySystem.B?.listeners).toBe(2);
+  // The recogniser stays a recogniser.
+  expect(Object.keys(out?.asr ?? {})).toEqual(["asr"]);
+  // The ANOVA's listener factor has three levels (w0, w1, w2).
+  const listenerModel = out?.anova.filter((row) => row.model === "listener") ?? [];
+  expect(listenerModel.find((row) => row.term === "listener")?.df).toBe(2);
 });

@@ -79,13 +79,14 @@ export function transcriptionSettings(file: AnnotationFile): {
 
 /**
  * The listeners' transcripts as typed arrays (one entry per transcript, in file order): its
- * clip's index in file.clips, its listener, its text, its clip's reference tokens, and (once
- * scored) its counts.
+ * clip's index in file.clips, its listener (an index into `annotatorIds`, one per distinct
+ * annotator id), its text, its clip's reference tokens, and (once scored) its counts.
  */
 interface ListenerScores {
   n: number;
   clip: Int32Array;
-  listener: string[];
+  listener: Int32Array;
+  annotatorIds: string[];
   transcript: string[];
   refTokens: Int32Array;
   errors: Int32Array;
@@ -111,14 +112,18 @@ function findTranscripts(
   const clips = file.clips;
   // Built at the first transcript: a study without any (a listening test) pays nothing here.
   let clipAt: Map<string, number> | undefined;
-  let roles: Map<string, string> | undefined;
+  // Each annotator id's index (in annotatorIds) and whether its role is asr (the last record of
+  // an id says, as a map from ids to roles would); an id no annotator has gets an index too.
+  let idAt: Map<string, number> | undefined;
+  const isAsr: boolean[] = [];
   let refs: (string[] | undefined)[] = [];
   let size = 0;
   for (const s of file.submissions) if (typeof s.transcript === "string") size++;
   const listeners: ListenerScores = {
     n: 0,
     clip: new Int32Array(size),
-    listener: [],
+    listener: new Int32Array(size),
+    annotatorIds: [],
     transcript: [],
     refTokens: new Int32Array(size),
     errors: new Int32Array(size),
@@ -130,10 +135,19 @@ function findTranscripts(
   let unscored = 0;
   for (const s of file.submissions) {
     if (typeof s.transcript !== "string") continue;
-    if (clipAt === undefined || roles === undefined) {
+    if (clipAt === undefined || idAt === undefined) {
       clipAt = new Map();
       for (let c = 0; c < clips.length; c++) clipAt.set((clips[c] as Clip).id, c);
-      roles = new Map(file.annotators.map((a) => [a.id, a.role]));
+      idAt = new Map();
+      for (const a of file.annotators) {
+        let at = idAt.get(a.id);
+        if (at === undefined) {
+          at = listeners.annotatorIds.length;
+          idAt.set(a.id, at);
+          listeners.annotatorIds.push(a.id);
+        }
+        isAsr[at] = a.role === "asr";
+      }
       refs = new Array(clips.length);
     }
     const c = clipAt.get(s.clipId);
@@ -149,7 +163,14 @@ function findTranscripts(
       continue;
     }
     const n = ref.length;
-    if (roles.get(s.annotatorId) === "asr") {
+    let at = idAt.get(s.annotatorId);
+    if (at === undefined) {
+      at = listeners.annotatorIds.length;
+      idAt.set(s.annotatorId, at);
+      listeners.annotatorIds.push(s.annotatorId);
+      isAsr[at] = false;
+    }
+    if (isAsr[at]) {
       const counted = countErrors(ref, s.transcript, clip, unit);
       asr.push({
         clipId: clip.id,
@@ -167,7 +188,7 @@ function findTranscripts(
     }
     const i = listeners.n++;
     listeners.clip[i] = c;
-    listeners.listener.push(s.annotatorId);
+    listeners.listener[i] = at;
     listeners.transcript.push(s.transcript);
     listeners.refTokens[i] = n;
   }
@@ -279,7 +300,16 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
   }
   const systems = numbered(systemNames);
   const stimuli = numbered(stimulusNames);
-  const listeners = numbered(scores.listener);
+  // The listeners with a transcript, numbered in code-unit order of their ids.
+  const ids = scores.annotatorIds;
+  const heard = new Uint8Array(ids.length);
+  for (let i = 0; i < N; i++) heard[scores.listener[i] as number] = 1;
+  const listenerNames: string[] = [];
+  for (let at = 0; at < ids.length; at++) if (heard[at]) listenerNames.push(ids[at] as string);
+  const listeners = numbered(listenerNames);
+  const rank = Int32Array.from(ids, (id, at) =>
+    heard[at] ? (listeners.at.get(id) as number) : -1,
+  );
   const clipSystem = new Int32Array(clips.length);
   const clipStimulus = new Int32Array(clips.length);
   for (let c = 0; c < clips.length; c++) {
@@ -295,7 +325,7 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
     const c = scores.clip[i] as number;
     system[i] = clipSystem[c] as number;
     stimulus[i] = clipStimulus[c] as number;
-    listener[i] = listeners.at.get(scores.listener[i] as string) as number;
+    listener[i] = rank[scores.listener[i] as number] as number;
   }
   const byStimulus = groupRecords(stimulus, stimuli.names.length).order;
   const systemOfSorted = new Int32Array(N);

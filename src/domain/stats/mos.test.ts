@@ -1,9 +1,10 @@
 // Hand-worked examples of the listening-test figures (docs/spec/statistics.md, "Listening-test
 // scores"); SciPy 1.10 agrees with each (noted beside it). The golden studies check the rest
 // against the independent Python reference.
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile, Clip, Submission } from "../interchange/types.ts";
-import { computeMos, holm, signedRank, signedRankCounts, tQuantile } from "./mos.ts";
+import { computeMos, holm, meanAscending, signedRank, signedRankCounts, tQuantile } from "./mos.ts";
 
 describe("the t quantile", () => {
   test("matches the closed forms for 1 and 2 degrees of freedom", () => {
@@ -171,4 +172,24 @@ describe("MOS per system and its pairs", () => {
     );
     expect(mos.pairs[0]).toMatchObject({ sentences: 1, meanDiff: 0, w: 0, p: null });
   });
+});
+
+test("meanAscending: the ascending sum over the count, 1/3 + 1/3 + … summed from the smallest", () => {
+  expect(meanAscending([3, 1, 2])).toBe(2);
+  expect(meanAscending(new Float64Array([0.3, 0.1, 0.2]))).toBe((0.1 + 0.2 + 0.3) / 3);
+  // The same bits as sorting a copy and reducing it from 0, whatever the order given.
+  fc.assert(
+    fc.property(
+      fc.array(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), { minLength: 1 }),
+      (x) => {
+        const reduced =
+          Float64Array.from(x)
+            .sort()
+            .reduce((a, b) => a + b, 0) / x.length;
+        expect(Object.is(meanAscending(x), reduced)).toBe(true);
+        expect(Object.is(meanAscending(Float64Array.from(x).reverse()), reduced)).toBe(true);
+      },
+    ),
+    { numRuns: 500 },
+  );
 });

@@ -101,11 +101,12 @@ export const roundDiff = (d: number) => Math.round(d * 1e9) / 1e9;
 
 /** The mean of `x` summed in ascending order, so that the order of the records does not matter. */
 export function meanAscending(x: ArrayLike<number>): number {
-  return (
-    Float64Array.from(x)
-      .sort()
-      .reduce((a, b) => a + b, 0) / x.length
-  );
+  // A copy by the constructor and a loop: the same sum as Float64Array.from(x).sort().reduce(
+  // (a, b) => a + b, 0), without an iterator and a callback per value (100,000 WERs here).
+  const sorted = new Float64Array(x).sort();
+  let sum = 0;
+  for (let i = 0; i < sorted.length; i++) sum += sorted[i] as number;
+  return sum / x.length;
 }
 
 /**

@@ -112,30 +112,53 @@ let table = new Int32Array(1024);
  * S, D, I and C of `hyp` against `ref`, as the spec splits the Levenshtein distance: the same
  * walk back as alignTokens, counting instead of building the alignment, in one reused table
  * (scoring 100,000 transcripts makes no garbage here).
+ *
+ * Only the part between the common suffix and the common prefix goes into the table (a
+ * transcript mostly differs from its reference in a word or two), with the same counts:
+ * - the walk starts at (n, m), and while the last tokens are equal T[i][j] = T[i − 1][j − 1]
+ *   (T[i − 1][j] + 1 and T[i][j − 1] + 1 are never below it), so its first steps are a match
+ *   each, over the common suffix, and what follows is the walk of the shorter sequences;
+ * - with a common prefix of p tokens, T[i][j] for i, j ≥ p equals the table of the sequences
+ *   without it at (i − p, j − p) (its row p is j − p, its column p is i − p, and the same
+ *   recurrence inside), so the walk takes the same steps until it reaches row or column p;
+ *   from (p, p + d) every path of cost d has d insertions and p matches (from (p + d, p):
+ *   d deletions and p matches), as the shorter table's row 0 (column 0) gives with the p
+ *   matches added.
  */
 export function errorCounts(ref: readonly string[], hyp: readonly string[]): ErrorCounts {
-  const n = ref.length;
-  const m = hyp.length;
+  let n = ref.length;
+  let m = hyp.length;
+  let common = 0;
+  while (n > 0 && m > 0 && ref[n - 1] === hyp[m - 1]) {
+    n--;
+    m--;
+    common++;
+  }
+  let p = 0;
+  while (p < n && p < m && ref[p] === hyp[p]) p++;
+  common += p;
+  n -= p;
+  m -= p;
   const w = m + 1;
   const size = (n + 1) * w;
   if (table.length < size) table = new Int32Array(Math.max(size, table.length * 2));
   const t = table;
   for (let j = 0; j <= m; j++) t[j] = j;
   for (let i = 1; i <= n; i++) {
-    const r = ref[i - 1];
+    const r = ref[p + i - 1];
     const row = i * w;
     const up = row - w;
     t[row] = i;
     let left = i;
     for (let j = 1; j <= m; j++) {
-      const diag = (t[up + j - 1] as number) + (r === hyp[j - 1] ? 0 : 1);
+      const diag = (t[up + j - 1] as number) + (r === hyp[p + j - 1] ? 0 : 1);
       const del = (t[up + j] as number) + 1;
       const ins = left + 1;
       left = diag < del ? (diag < ins ? diag : ins) : del < ins ? del : ins;
       t[row + j] = left;
     }
   }
-  let c = 0;
+  let c = common;
   let s = 0;
   let d = 0;
   let ins = 0;
@@ -145,7 +168,7 @@ export function errorCounts(ref: readonly string[], hyp: readonly string[]): Err
     const here = t[i * w + j] as number;
     if (i > 0 && j > 0) {
       const diag = t[(i - 1) * w + j - 1] as number;
-      if (diag === here && ref[i - 1] === hyp[j - 1]) {
+      if (diag === here && ref[p + i - 1] === hyp[p + j - 1]) {
         c++;
         i--;
         j--;

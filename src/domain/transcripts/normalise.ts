@@ -42,13 +42,18 @@ export function tokensOf(text: string, unit: TokenUnit = "word"): string[] {
 }
 
 const ASCII_WORD = /[a-z0-9']+/g;
+// Words of a-z, 0-9 and ' joined by single spaces, no space at either end: a text already as
+// normaliseText leaves it (a transcript typed in lower case, most clip texts).
+const NORMAL_WORDS = /^[a-z0-9']+(?: [a-z0-9']+)*$/;
 
 /**
- * The words of a raw text after normalisation (tokensOf's word unit): for plain ASCII, the runs of
- * a-z, 0-9 and ' in the lower-cased text (one match, no intermediate strings); anything else
- * takes normaliseText.
+ * The words of a raw text after normalisation (tokensOf's word unit): a text already normal is
+ * split at its spaces (the same words: its runs of a-z, 0-9 and '); other plain ASCII gives the
+ * runs of a-z, 0-9 and ' in the lower-cased text (one match, no intermediate strings); anything
+ * else takes normaliseText.
  */
 export function wordsOf(text: string): string[] {
+  if (NORMAL_WORDS.test(text)) return text.split(" ");
   if (NOT_PLAIN_ASCII.test(text)) return tokensOfNormalised(normaliseText(text));
   return text.toLowerCase().match(ASCII_WORD) ?? [];
 }

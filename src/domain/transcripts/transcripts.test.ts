@@ -96,6 +96,28 @@ test("errorCounts (counting in a reused table) is the count of alignTokens' alig
   expect(errorCounts(w("a b"), w("b a"))).toEqual(countOps(alignTokens(w("a b"), w("b a"))));
 });
 
+test("errorCounts with a common prefix and suffix (left out of its table) counts as alignTokens", () => {
+  const tokens = fc.array(fc.constantFrom("a", "b", "c"), { maxLength: 6 });
+  fc.assert(
+    fc.property(tokens, tokens, tokens, tokens, (prefix, refMiddle, hypMiddle, suffix) => {
+      const ref = [...prefix, ...refMiddle, ...suffix];
+      const hyp = [...prefix, ...hypMiddle, ...suffix];
+      expect(errorCounts(ref, hyp)).toEqual(countOps(alignTokens(ref, hyp)));
+      expect(errorCounts(hyp, ref)).toEqual(countOps(alignTokens(hyp, ref)));
+    }),
+    { numRuns: 3000 },
+  );
+  // A prefix and a suffix that would overlap: the suffix is taken first, as the walk back does.
+  for (const [ref, hyp] of [
+    ["a", "a a"],
+    ["a b a", "a"],
+    ["a a a", "a a"],
+    ["x a", "a x a"],
+  ] as const) {
+    expect(errorCounts(w(ref), w(hyp))).toEqual(countOps(alignTokens(w(ref), w(hyp))));
+  }
+});
+
 test("editDistance on interned words is errorCounts' error count", () => {
   fc.assert(
     fc.property(
@@ -138,4 +160,23 @@ test("words of plain ASCII in one pass are the normalisation's words", () => {
     }),
     { numRuns: 3000 },
   );
+  // Texts of words and single spaces (split at the spaces when already normal), with now and
+  // then a capital, a double or edge space, or punctuation that takes the other paths.
+  const word = fc.string({
+    minLength: 0,
+    maxLength: 5,
+    unit: fc.constantFrom("a", "z", "0", "9", "'", "Q", "-", "é"),
+  });
+  const sentence = fc
+    .tuple(fc.array(word, { maxLength: 8 }), fc.constantFrom(" ", "  ", "\t"), fc.boolean())
+    .map(([words, gap, edges]) => (edges ? ` ${words.join(gap)} ` : words.join(" ")));
+  fc.assert(
+    fc.property(sentence, (t) => {
+      expect(wordsOf(t)).toEqual(tokensOfNormalised(normaliseText(t)));
+    }),
+    { numRuns: 3000 },
+  );
+  expect(wordsOf("the cat's 2 mats")).toEqual(["the", "cat's", "2", "mats"]);
+  expect(wordsOf("the  cat")).toEqual(["the", "cat"]);
+  expect(wordsOf("")).toEqual([]);
 });
