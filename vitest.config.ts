@@ -30,6 +30,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest's default is one worker fewer than the cores: one, here. Two, so that once the
+          // server and browser jobs beside it end, this one uses both cores.
+          maxWorkers: 2,
         },
       },
       {
@@ -42,8 +45,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...PURE, ...SERVER],
           environment: "node",
           setupFiles: ["tests/setup/unit.ts"],
+          maxWorkers: 2,
           // A guard against a hang, not a speed check (speed is measured by the benchmarks):
-          // room for a loaded machine, and for the 5 s that findBy… may wait (tests/setup/unit.ts).
+          // room for a loaded machine, and for the 20 s that findBy… may wait (tests/setup/unit.ts).
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -16,7 +16,7 @@ import { App } from "./App.tsx";
 
 // The analysis screen is loaded on demand (React.lazy). Loaded here first, so that the tests
 // wait for it to render, not for its module (and the charting library's) to be transformed,
-// which can take longer than the 5 s findBy… waits on a loaded machine.
+// which can take seconds on a loaded machine.
 beforeAll(() => import("../features/analysis/AnalysisPage.tsx"), 60_000);
 
 vi.mock("../db/demo.ts", () => ({

@@ -31,8 +31,8 @@ beforeEach(async () => {
 });
 
 // The page loads its settings form on demand (React.lazy). Loaded here first, so that the tests
-// wait for the form to render, not for its module to be transformed, which took over the 5 s
-// findBy… waits at load 15.
+// wait for the form to render, not for its module to be transformed, which took over 5 s at
+// load 15.
 beforeAll(() => import("./StudySettingsForm.tsx"), 60_000);
 
 function renderStudy(studyId: string) {
