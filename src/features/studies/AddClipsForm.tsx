@@ -1,7 +1,7 @@
 // "Add clips" on the study page: more audio files (and optionally their CSV metadata) appended
 // after the study's existing clips. A file named like a clip the study has is refused.
 import { useLiveQuery } from "dexie-react-hooks";
-import { type FormEvent, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type ClipRecord, clipsWithoutAudio } from "../../db/repo.ts";
@@ -26,7 +26,20 @@ export function AddClipsForm({
     () => ({ names: new Set(clips.map((c) => c.name)), withoutAudio: new Set(withoutAudio) }),
     [clips, withoutAudio],
   );
-  const files = useClipFiles(inStudy);
+  const loaded = useClipFiles(inStudy);
+  // Files chosen before the study's clips without audio are known (a moment after the form
+  // opens) wait for them: taken at once, a clip's audio would be refused as a name the study
+  // has, not with where its audio goes.
+  const [held, setHeld] = useState<File[]>([]);
+  const known = withoutAudio !== undefined;
+  useEffect(() => {
+    if (!known || held.length === 0) return;
+    loaded.addFiles(held);
+    setHeld([]);
+  }, [known, held, loaded]);
+  const files = known
+    ? loaded
+    : { ...loaded, addFiles: (chosen: File[]) => setHeld((prev) => [...prev, ...chosen]) };
   const [errors, setErrors] = useState<{ files?: string; csv?: string }>({});
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);

@@ -7,6 +7,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { db } from "../../db/db.ts";
 import {
   addClips,
+  clipsWithoutAudio,
   createStudy,
   ensureAnnotator,
   getClipAudio,
@@ -20,6 +21,11 @@ import { StudyPage } from "./StudyPage.tsx";
 vi.mock("../../audio/decode.ts", async () =>
   (await import("../../../tests/helpers/fakeDecodeAudio.ts")).fakeDecodeAudioModule(() => 3.25),
 );
+// The repository as it is, but a test can hold back the list of clips without audio.
+vi.mock("../../db/repo.ts", async (original) => {
+  const repo = await original<typeof import("../../db/repo.ts")>();
+  return { ...repo, clipsWithoutAudio: vi.fn(repo.clipsWithoutAudio) };
+});
 vi.mock("../import-export/ExportPanel.tsx", () => ({
   ExportPanel: ({ studyId }: { studyId: string }) => <p>export widget for {studyId}</p>,
 }));
@@ -428,6 +434,40 @@ describe("Add clips", () => {
       ),
     ).toBeInTheDocument();
     expect(within(form).queryByRole("list", { name: "Audio files to import" })).toBeNull();
+  });
+
+  test("a clip's audio chosen before the study's clips without audio are read waits for them", async () => {
+    const id = await pilot();
+    await addClips(id, [{ clip: { id: "x", name: "x.wav", duration: 1 } }]); // no audio
+    // The list of clips without audio comes only after the file is chosen (a loaded machine).
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const real = (await vi.importActual<typeof import("../../db/repo.ts")>("../../db/repo.ts"))
+      .clipsWithoutAudio;
+    vi.mocked(clipsWithoutAudio).mockImplementation(async (studyId) => {
+      await gate;
+      return real(studyId);
+    });
+    try {
+      const user = renderStudy(id);
+      await user.click(await screen.findByRole("button", { name: "Add clips" }));
+      const form = screen.getByRole("form", { name: "Add clips" });
+      await user.upload(within(form).getByLabelText("Audio files"), [wav("x.wav")]);
+      // Not refused as a name the study has, nor listed: it waits.
+      expect(within(form).queryByText(/already has a clip with this name/)).toBeNull();
+      expect(within(form).queryByRole("list", { name: "Audio files to import" })).toBeNull();
+      release();
+      expect(
+        await within(form).findByText(
+          "x.wav: the study has this clip without its audio; drop the file on “Audio for imported clips” (under Export) to add it",
+        ),
+      ).toBeInTheDocument();
+      expect(within(form).queryByRole("list", { name: "Audio files to import" })).toBeNull();
+    } finally {
+      vi.mocked(clipsWithoutAudio).mockImplementation(real);
+    }
   });
 
   test("refuses to add nothing, and waits for files still decoding", async () => {
