@@ -7,6 +7,7 @@ import { type AlphaSums, addUnits, emptyAlphaSums } from "./alpha.ts";
 import { countBits, countBoth, markSpanBits, popcount, wordCount } from "./bitset.ts";
 import { kappaFromCells } from "./kappa.ts";
 import type { RegionTable, SubmissionTable } from "./records.ts";
+import { sortFewAscending } from "./sortFew.ts";
 
 /** One clip's figures for the analysis screen's table. */
 export interface ClipAgreement {
@@ -200,15 +201,7 @@ export function passOverClips(
 
     if (m > 0) {
       // Slots in annotator order (= id order), so slot pairs (i < j) are pairs (a < b).
-      for (let i = 1; i < m; i++) {
-        const v = slotAnn[i] as number;
-        let k = i - 1;
-        while (k >= 0 && (slotAnn[k] as number) > v) {
-          slotAnn[k + 1] = slotAnn[k] as number;
-          k--;
-        }
-        slotAnn[k + 1] = v;
-      }
+      sortFewAscending(slotAnn, m);
       for (let i = 0; i < m; i++) {
         slotOf[slotAnn[i] as number] = i;
         slotUs[i] = 0;

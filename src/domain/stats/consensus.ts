@@ -21,6 +21,7 @@ import {
   readSubmissions,
   type SubmissionTable,
 } from "./records.ts";
+import { sortFewAscending } from "./sortFew.ts";
 import { binCount, ceilDiv, floorDiv, markSpan, us } from "./time.ts";
 
 /** A worker's sensitivity or specificity is kept inside [ε, 1 − ε] while EM runs (no log 0). */
@@ -359,16 +360,8 @@ export function consensusFromTables(
     }
     const n = ids.length;
     if (n < 2) continue;
-    // Ascending (an insertion sort: a clip has a handful, all different).
-    for (let i = 1; i < n; i++) {
-      const v = ids[i] as number;
-      let j = i - 1;
-      while (j >= 0 && (ids[j] as number) > v) {
-        ids[j + 1] = ids[j] as number;
-        j--;
-      }
-      ids[j + 1] = v;
-    }
+    // Ascending (a clip has a handful, all different).
+    sortFewAscending(ids, n);
     for (let j = 0; j < n; j++) {
       position[ids[j] as number] = j;
       annotations[ids[j] as number] = (annotations[ids[j] as number] as number) + 1;

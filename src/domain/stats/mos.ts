@@ -12,6 +12,7 @@ import { NO_SYSTEM } from "./errorTypes.ts";
 import { pow } from "./math.ts";
 import { byCodeUnit, groupBy, IdLookup } from "./records.ts";
 import type { Mos, MosPair, SystemMos } from "./report.ts";
+import { sortFewAscending } from "./sortFew.ts";
 
 /**
  * The Student t quantile for probability `p` (> 0.5) with `df` degrees of freedom: the root of
@@ -116,17 +117,7 @@ export function meanAscending(x: ArrayLike<number>): number {
  */
 function sumAscending(values: Float64Array, n: number): number {
   if (n > 32) values.subarray(0, n).sort();
-  else {
-    for (let i = 1; i < n; i++) {
-      const v = values[i] as number;
-      let k = i - 1;
-      while (k >= 0 && (values[k] as number) > v) {
-        values[k + 1] = values[k] as number;
-        k--;
-      }
-      values[k + 1] = v;
-    }
-  }
+  else sortFewAscending(values, n);
   let sum = 0;
   for (let i = 0; i < n; i++) sum += values[i] as number;
   return sum;
