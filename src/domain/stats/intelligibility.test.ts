@@ -133,6 +133,32 @@ test("a listener's group as text", () => {
   expect(groupValue(true)).toBe("true");
 });
 
+/**
+ * The bootstrap's pooled WERs drawn the plain way, from seededRandom (the reference the inlined
+ * generator is checked against): `replicates` resamples of k stimuli, sorted.
+ */
+function referenceWers(
+  sums: { errors: Float64Array; refTokens: Float64Array },
+  k: number,
+  replicates: number,
+  seed: string,
+): number[] {
+  const m = sums.errors.length;
+  const g = seededRandom(seed);
+  const values: number[] = [];
+  for (let b = 0; b < replicates; b++) {
+    let e = 0;
+    let n = 0;
+    for (let d = 0; d < k; d++) {
+      const i = Math.floor(g() * m);
+      e += sums.errors[i] as number;
+      n += sums.refTokens[i] as number;
+    }
+    values.push(e / n);
+  }
+  return values.sort((x, y) => x - y);
+}
+
 test("the bootstrap's inlined generator draws exactly what seededRandom draws", () => {
   const sums = {
     ids: ["a", "b", "c", "d", "e"],
@@ -144,19 +170,7 @@ test("the bootstrap's inlined generator draws exactly what seededRandom draws", 
     [40, "golden/N/40"],
     [3, "ÿ/系统"],
   ] as const) {
-    const g = seededRandom(seed);
-    const values: number[] = [];
-    for (let b = 0; b < 200; b++) {
-      let e = 0;
-      let n = 0;
-      for (let d = 0; d < k; d++) {
-        const i = Math.floor(g() * 5);
-        e += sums.errors[i] as number;
-        n += sums.refTokens[i] as number;
-      }
-      values.push(e / n);
-    }
-    values.sort((x, y) => x - y);
+    const values = referenceWers(sums, k, 200, seed);
     expect(bootstrapInterval(sums, k, 200, seed)).toEqual([values[4], values[194]]);
   }
 });
@@ -168,24 +182,11 @@ test("the bootstrap draws as seededRandom does for any m and k (four draws at a 
       fc.integer({ min: 1, max: 61 }),
       fc.string(),
       (errorList, k, seed) => {
-        const m = errorList.length;
         const sums = {
           errors: Float64Array.from(errorList),
           refTokens: Float64Array.from(errorList, (e, i) => e + 1 + (i % 7)),
         };
-        const g = seededRandom(seed);
-        const values: number[] = [];
-        for (let b = 0; b < 40; b++) {
-          let e = 0;
-          let n = 0;
-          for (let d = 0; d < k; d++) {
-            const i = Math.floor(g() * m);
-            e += sums.errors[i] as number;
-            n += sums.refTokens[i] as number;
-          }
-          values.push(e / n);
-        }
-        values.sort((x, y) => x - y);
+        const values = referenceWers(sums, k, 40, seed);
         expect(bootstrapInterval(sums, k, 40, seed)).toEqual([values[0], values[38]]);
       },
     ),
