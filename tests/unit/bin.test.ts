@@ -55,6 +55,25 @@ test("the bundle answers as the sources do: help, validate, stats --json, a refu
   expect(existsSync(BIN) && readFileSync(BIN, "utf8").startsWith("#!/usr/bin/env node")).toBe(true);
 });
 
+test("a transcripts command's output reaches a slow pipe whole before the process ends", () => {
+  // The entry ends a finished command's process itself (exitWhenWritten in src/cli/main.ts).
+  // ROVER's consensus of the development half is 148,517 bytes, over a pipe's 64 KB, and the
+  // shell's pipe (a real pipe: Node's own stdio pipes are socket pairs with larger buffers)
+  // is read only after 300 ms: every byte must still arrive, with the command's exit code 0
+  // ($PIPESTATUS: the exit code of the pipeline's first command).
+  const fixture = path.join(ROOT, "tests", "fixtures", "vldb21-dev");
+  const expected = readFileSync(path.join(fixture, "rover-crowdkit.csv"), "utf8");
+  const script = '"$0" "$1" aggregate "$2" --method rover | { sleep 0.3; cat; }; exit $PIPESTATUS';
+  const r = spawnSync(
+    "bash",
+    ["-c", script, process.execPath, BIN, path.join(fixture, "responses.csv")],
+    { encoding: "utf8", maxBuffer: 1 << 24 },
+  );
+  expect(r.status).toBe(0);
+  expect(r.stdout.length).toBeGreaterThan(65_536);
+  expect(r.stdout.replace(/\r\n/g, "\n")).toBe(expected.replace(/\r\n/g, "\n"));
+});
+
 test("`redpen --help` loads the help text alone, not any command's code", () => {
   // The modules --help evaluates: the entry's static imports, and the help's chunk with its own.
   const chunks = path.join(ROOT, "dist-cli", "chunks");
