@@ -12,7 +12,7 @@
 // loop and the report stays one synchronous computation. A second thread that fails to start
 // or stops leaves its intervals to this one.
 
-import { parentPort, Worker } from "node:worker_threads";
+import { parentPort, Worker, workerData } from "node:worker_threads";
 import {
   type CurveInput,
   type CurveRunner,
@@ -21,6 +21,7 @@ import {
   curveTasks,
   curveTasksPerSystem,
 } from "../domain/stats/bootstrap.ts";
+import { CURVE_THREAD } from "./common.ts";
 
 /** What the second thread receives (workerData.redpenCurve, or a message to a thread started early). */
 export interface CurveJob {
@@ -80,6 +81,13 @@ export function awaitCurveJob(): void {
   parentPort?.once("message", (job: CurveJob) => runCurveWorker(job));
 }
 
+/** The second thread's entry (the command line's entry started with CURVE_THREAD). */
+export function runCurveThread(): void {
+  const job = (workerData as { redpenCurve?: CurveJob | typeof JOB_LATER } | null)?.redpenCurve;
+  if (job === JOB_LATER) awaitCurveJob();
+  else if (job !== undefined) runCurveWorker(job);
+}
+
 /**
  * How long this thread waits for the task the second thread is on before it computes that task
  * itself too (the same numbers come out either way): three times as long as its own tasks took
@@ -120,13 +128,13 @@ export interface CurveThreadsRun {
  * registers tsx's loader itself, resolved as `--import tsx` resolves it (from the working
  * directory): a worker thread of Node 20 does not inherit the loader.
  */
-function startThread(entry: URL, workerData: unknown): Worker {
+function startThread(entry: URL, data: unknown): Worker {
   let worker: Worker;
   if (entry.pathname.endsWith(".ts")) {
     const code = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-    worker = new Worker(code, { eval: true, workerData });
+    worker = new Worker(code, { eval: true, workerData: data, argv: [CURVE_THREAD] });
   } else {
-    worker = new Worker(entry, { workerData });
+    worker = new Worker(entry, { workerData: data, argv: [CURVE_THREAD] });
   }
   // Never keeps the process alive; an error there (it could not start) leaves its tasks to
   // this thread, which takes every task not done.

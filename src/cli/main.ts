@@ -2,13 +2,12 @@
 // All the logic is in run.ts and its siblings; this file only connects it to the process, and
 // loads the code of the command it runs only (the bundle is split per command: a command's
 // start does not pay for evaluating every other command's code).
-import { execSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { isMainThread, workerData } from "node:worker_threads";
 import {
   ASR_COMMANDS,
   COLLECTION_COMMANDS,
+  CURVE_THREAD,
   EXIT_INTERNAL,
   FILE_COMMANDS,
   NEW_COMMANDS,
@@ -40,21 +39,23 @@ function exitWhenWritten() {
   else process.exit();
 }
 
+const argv = process.argv.slice(2);
+// The second thread of `stats` is started with CURVE_THREAD (curveThreads.ts).
+const curveThread = argv[0] === CURVE_THREAD;
+
 // Output piped into a reader that stops early (`| head`) ends the command quietly.
-if (isMainThread) {
+if (!curveThread) {
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
     else internal(error);
   });
 }
 
-const argv = process.argv.slice(2);
-if (!isMainThread && workerData?.redpenCurve) {
-  // The second thread of `stats` (curveThreads.ts): the stimuli curve's intervals, its job
-  // given at its start or, for a thread started with the command, sent when it is known.
-  const { awaitCurveJob, JOB_LATER, runCurveWorker } = await import("./curveThreads.ts");
-  if (workerData.redpenCurve === JOB_LATER) awaitCurveJob();
-  else runCurveWorker(workerData.redpenCurve);
+if (curveThread) {
+  // The stimuli curve's intervals, its job given at the thread's start or, for a thread
+  // started with the command, sent when it is known.
+  const { runCurveThread } = await import("./curveThreads.ts");
+  runCurveThread();
 } else if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
   // The help alone loads no command's code.
   const { USAGE } = await import("./usage.ts");
@@ -81,6 +82,8 @@ if (!isMainThread && workerData?.redpenCurve) {
   }
 } else if (ASR_COMMANDS.has(argv[0] ?? "")) {
   const { runAsrCli } = await import("./asr.ts");
+  // Only here: loading child_process costs every other command about 4 ms of its start.
+  const { execSync } = await import("node:child_process");
   try {
     process.exitCode = runAsrCli(argv, {
       ...io,
