@@ -1,7 +1,7 @@
 // `npm run bench:aggregate`: the speed of `aggregate` (docs/transcripts.md, README "Performance").
 //
 // 1. ROVER on the VLDB 2021 development half (tests/fixtures/vldb21-dev), wall clock with process
-//    start: the bundled CLI (`node dist-cli/redpen.mjs aggregate … --method rover`) against the same
+//    start: the bundled CLI (`node dist-cli/redpen.cjs aggregate … --method rover`) against the same
 //    algorithm in plain CPython (scripts/rover.py); their outputs must be byte-equal (and equal to
 //    crowd-kit's file). Every CPython found is timed, Debian's /usr/bin/python3 (built with
 //    optimisations) and the `python3` on PATH (a version manager's build may be much slower), and
@@ -22,7 +22,7 @@ import { extraCerts, nodeEnvironments } from "./nodeEnvironments.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const dataDir = join(root, "bench-data");
-const cli = join(root, "dist-cli", "redpen.mjs");
+const cli = join(root, "dist-cli", "redpen.cjs");
 const fixture = join(root, "tests", "fixtures", "vldb21-dev");
 const runsFlag = process.argv.indexOf("--runs");
 const runs = runsFlag >= 0 ? Number(process.argv[runsFlag + 1]) : 5;
@@ -162,7 +162,7 @@ console.log(
 );
 for (const run of nodeRuns) {
   console.log(
-    `  node dist-cli/redpen.mjs aggregate --method rover${run.label}  ${median(run.wall).toFixed(2)} s (CPU ${median(run.cpu).toFixed(2)} s)`,
+    `  node dist-cli/redpen.cjs aggregate --method rover${run.label}  ${median(run.wall).toFixed(2)} s (CPU ${median(run.cpu).toFixed(2)} s)`,
   );
 }
 for (const python of pythons) {

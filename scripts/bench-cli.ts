@@ -98,7 +98,7 @@ function parseOnlyScript(): string {
 /** The `redpen` bundle exactly as installed (npm run build:cli, the package's bin). */
 async function bundleCli(): Promise<string> {
   execFileSync("npm", ["run", "-s", "build:cli"], { cwd: root, stdio: "inherit" });
-  return join(root, "dist-cli", "redpen.mjs");
+  return join(root, "dist-cli", "redpen.cjs");
 }
 
 interface Sample {

@@ -1,7 +1,8 @@
 // Entry point of the command line: `npm run --silent cli -- <command>` (see docs/cli.md).
 // All the logic is in run.ts and its siblings; this file only connects it to the process, and
-// loads the code of the command it runs only (the bundle is split per command: a command's
-// start does not pay for evaluating every other command's code).
+// loads the code of the command it runs only (the bundle is split per command, at each dynamic
+// import: a command's start does not pay for evaluating every other command's code;
+// scripts/build-cli.mjs).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import {
@@ -51,111 +52,116 @@ if (!curveThread) {
   });
 }
 
-if (curveThread) {
-  // The stimuli curve's intervals, its job given at the thread's start or, for a thread
-  // started with the command, sent when it is known.
-  const { runCurveThread } = await import("./curveThreads.ts");
-  runCurveThread();
-} else if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
-  // The help alone loads no command's code.
-  const { USAGE } = await import("./usage.ts");
-  process.stdout.write(USAGE);
-} else if (argv[0] === "texts") {
-  const { runTextsCli } = await import("./texts.ts");
-  process.exitCode = runTextsCli(argv, { ...io, readFile: (path) => readFileSync(path, "utf8") });
-} else if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
-  const { runCollectionCli } = await import("./collection.ts");
-  runCollectionCli(argv, { ...io, env: process.env, fetch }).then((code) => {
-    process.exitCode = code;
-  }, internal);
-} else if (TRANSCRIPT_COMMANDS.has(argv[0] ?? "")) {
-  const { runTranscriptsCli } = await import("./transcripts.ts");
-  try {
-    process.exitCode = await runTranscriptsCli(argv, {
-      ...io,
-      readFile: (path) => readFileSync(path, "utf8"),
-      writeFile: (path, data) => writeFileSync(path, data),
-    });
-    exitWhenWritten();
-  } catch (error) {
-    internal(error);
-  }
-} else if (ASR_COMMANDS.has(argv[0] ?? "")) {
-  const { runAsrCli } = await import("./asr.ts");
-  // Only here: loading child_process costs every other command about 4 ms of its start.
-  const { execSync } = await import("node:child_process");
-  try {
-    process.exitCode = runAsrCli(argv, {
-      ...io,
-      readFile: (path) => readFileSync(path, "utf8"),
-      writeFile: (path, data) => writeFileSync(path, data),
-      exists: (path) => existsSync(path),
-      // The recogniser's own log goes to a pipe, shown only when it fails.
-      exec: (command) =>
-        execSync(command, {
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "pipe"],
-          maxBuffer: 1 << 26,
-        }),
-      interactive: process.stderr.isTTY === true,
-    });
-  } catch (error) {
-    internal(error);
-  }
-} else if (FILE_COMMANDS.has(argv[0] ?? "")) {
-  const { runFilesCli } = await import("./files.ts");
-  try {
-    process.exitCode = runFilesCli(argv, {
-      ...io,
-      readFile: (path) => readFileSync(path, "utf8"),
-      readBytes: (path) => readFileSync(path),
-      writeFile: (path, data) => writeFileSync(path, data),
-      makeDir: (path) => mkdirSync(path, { recursive: true }),
-      exists: (path) => existsSync(path),
-    });
-  } catch (error) {
-    internal(error);
-  }
-} else if (NEW_COMMANDS.has(argv[0] ?? "")) {
-  const { runNewCli } = await import("./newStudy.ts");
-  try {
-    process.exitCode = runNewCli(argv, {
-      ...io,
-      readFile: (path) => readFileSync(path, "utf8"),
-      readBytes: (path) => readFileSync(path),
-      writeFile: (path, data) => writeFileSync(path, data),
-      exists: (path) => existsSync(path),
-      listFiles: (dir) =>
-        readdirSync(dir, { withFileTypes: true })
-          .filter((e) => e.isFile())
-          .map((e) => e.name),
-      baseName: (path) => basename(resolve(path)),
-      join,
-    });
-  } catch (error) {
-    internal(error);
-  }
-} else {
-  // Only the commands with a report compute a stimuli curve: the others load none of its code.
-  const curveRunner =
-    argv[0] === "stats" || argv[0] === "report"
-      ? (await import("./curveThreads.ts")).threadedCurveRunner(new URL(import.meta.url))
-      : undefined;
-  const { runCli } = await import("./run.ts");
-  try {
-    process.exitCode = runCli(argv, {
-      ...io,
-      readFile: (path) => {
-        const text = readFileSync(path, "utf8");
-        // A large study's second thread starts now, loading its code while this one parses.
-        curveRunner?.fileRead(text.length);
-        return text;
-      },
-      readBytes: (path) => readFileSync(path),
-      // The stimuli curve on a second thread, running this module (the branch above).
-      curveRunner,
-    });
-  } catch (error) {
-    internal(error);
+/** Runs the command argv names, loading its code only. */
+async function main(): Promise<void> {
+  if (curveThread) {
+    // The stimuli curve's intervals, its job given at the thread's start or, for a thread
+    // started with the command, sent when it is known.
+    const { runCurveThread } = await import("./curveThreads.ts");
+    runCurveThread();
+  } else if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
+    // The help alone loads no command's code.
+    const { USAGE } = await import("./usage.ts");
+    process.stdout.write(USAGE);
+  } else if (argv[0] === "texts") {
+    const { runTextsCli } = await import("./texts.ts");
+    process.exitCode = runTextsCli(argv, { ...io, readFile: (path) => readFileSync(path, "utf8") });
+  } else if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
+    const { runCollectionCli } = await import("./collection.ts");
+    runCollectionCli(argv, { ...io, env: process.env, fetch }).then((code) => {
+      process.exitCode = code;
+    }, internal);
+  } else if (TRANSCRIPT_COMMANDS.has(argv[0] ?? "")) {
+    const { runTranscriptsCli } = await import("./transcripts.ts");
+    try {
+      process.exitCode = await runTranscriptsCli(argv, {
+        ...io,
+        readFile: (path) => readFileSync(path, "utf8"),
+        writeFile: (path, data) => writeFileSync(path, data),
+      });
+      exitWhenWritten();
+    } catch (error) {
+      internal(error);
+    }
+  } else if (ASR_COMMANDS.has(argv[0] ?? "")) {
+    const { runAsrCli } = await import("./asr.ts");
+    // Only here: loading child_process costs every other command about 4 ms of its start.
+    const { execSync } = await import("node:child_process");
+    try {
+      process.exitCode = runAsrCli(argv, {
+        ...io,
+        readFile: (path) => readFileSync(path, "utf8"),
+        writeFile: (path, data) => writeFileSync(path, data),
+        exists: (path) => existsSync(path),
+        // The recogniser's own log goes to a pipe, shown only when it fails.
+        exec: (command) =>
+          execSync(command, {
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "pipe"],
+            maxBuffer: 1 << 26,
+          }),
+        interactive: process.stderr.isTTY === true,
+      });
+    } catch (error) {
+      internal(error);
+    }
+  } else if (FILE_COMMANDS.has(argv[0] ?? "")) {
+    const { runFilesCli } = await import("./files.ts");
+    try {
+      process.exitCode = runFilesCli(argv, {
+        ...io,
+        readFile: (path) => readFileSync(path, "utf8"),
+        readBytes: (path) => readFileSync(path),
+        writeFile: (path, data) => writeFileSync(path, data),
+        makeDir: (path) => mkdirSync(path, { recursive: true }),
+        exists: (path) => existsSync(path),
+      });
+    } catch (error) {
+      internal(error);
+    }
+  } else if (NEW_COMMANDS.has(argv[0] ?? "")) {
+    const { runNewCli } = await import("./newStudy.ts");
+    try {
+      process.exitCode = runNewCli(argv, {
+        ...io,
+        readFile: (path) => readFileSync(path, "utf8"),
+        readBytes: (path) => readFileSync(path),
+        writeFile: (path, data) => writeFileSync(path, data),
+        exists: (path) => existsSync(path),
+        listFiles: (dir) =>
+          readdirSync(dir, { withFileTypes: true })
+            .filter((e) => e.isFile())
+            .map((e) => e.name),
+        baseName: (path) => basename(resolve(path)),
+        join,
+      });
+    } catch (error) {
+      internal(error);
+    }
+  } else {
+    // Only the commands with a report compute a stimuli curve: the others load none of its code.
+    const curveRunner =
+      argv[0] === "stats" || argv[0] === "report"
+        ? (await import("./curveThreads.ts")).threadedCurveRunner(new URL(import.meta.url))
+        : undefined;
+    const { runCli } = await import("./run.ts");
+    try {
+      process.exitCode = runCli(argv, {
+        ...io,
+        readFile: (path) => {
+          const text = readFileSync(path, "utf8");
+          // A large study's second thread starts now, loading its code while this one parses.
+          curveRunner?.fileRead(text.length);
+          return text;
+        },
+        readBytes: (path) => readFileSync(path),
+        // The stimuli curve on a second thread, running this module (the branch above).
+        curveRunner,
+      });
+    } catch (error) {
+      internal(error);
+    }
   }
 }
+
+main().catch(internal);

@@ -2,22 +2,14 @@
 // on install) gives the same answers as the CLI run in-process, and a project that installs
 // this package gets a working `npx redpen`.
 import { execFileSync, spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, expect, test } from "vitest";
 import { runCli, USAGE } from "../../src/cli/run.ts";
 
 const ROOT = path.resolve(".");
-const BIN = path.join(ROOT, "dist-cli", "redpen.mjs");
+const BIN = path.join(ROOT, "dist-cli", "redpen.cjs");
 const FIXTURE = path.join(ROOT, "tests", "golden", "medium.input.json");
 
 beforeAll(() => {
@@ -74,26 +66,45 @@ test("a transcripts command's output reaches a slow pipe whole before the proces
   expect(r.stdout.replace(/\r\n/g, "\n")).toBe(expected.replace(/\r\n/g, "\n"));
 });
 
+/** The files of dist-cli/ a run of the bundle loads, in order (a preloaded hook lists them). */
+function bundlesLoaded(args: string[]): { files: string[]; stdout: string } {
+  const hook = path.join(mkdtempSync(path.join(tmpdir(), "redpen-hook-")), "hook.cjs");
+  writeFileSync(
+    hook,
+    'process.on("exit", () => process.stderr.write("\\nLOADED " + JSON.stringify(Object.keys(require.cache))));',
+  );
+  try {
+    const r = spawnSync(process.execPath, ["--require", hook, BIN, ...args], { encoding: "utf8" });
+    const listed = /\nLOADED (.*)$/.exec(r.stderr)?.[1];
+    if (listed === undefined) throw new Error(`no list of modules in: ${r.stderr}`);
+    const files = (JSON.parse(listed) as string[])
+      .filter((f) => f.startsWith(path.join(ROOT, "dist-cli")))
+      .map((f) => path.relative(path.join(ROOT, "dist-cli"), f));
+    return { files, stdout: r.stdout };
+  } finally {
+    rmSync(path.dirname(hook), { recursive: true, force: true });
+  }
+}
+
 test("`redpen --help` loads the help text alone, not any command's code", () => {
-  // The modules --help evaluates: the entry's static imports, and the help's chunk with its own.
-  const chunks = path.join(ROOT, "dist-cli", "chunks");
-  const staticImports = (file: string) =>
-    [
-      ...readFileSync(file, "utf8").matchAll(/import(?:\{[^}]*\}from)?"\.\/(?:chunks\/)?([^"]+)"/g),
-    ].map((m) => path.join(chunks, m[1] as string));
-  const usage = readdirSync(chunks).find((f) => f.startsWith("usage-"));
-  if (!usage) throw new Error("no usage chunk in dist-cli/chunks");
-  const loaded = new Set<string>();
-  const visit = (file: string) => {
-    if (loaded.has(file)) return;
-    loaded.add(file);
-    for (const next of staticImports(file)) visit(next);
-  };
-  for (const file of [...staticImports(BIN), path.join(chunks, usage)]) visit(file);
-  const bytes = [...loaded].reduce((sum, f) => sum + statSync(f).size, 0);
-  // The help text and the entry's few shared helpers: a few kB, not the ~1 MB of the commands.
+  const { files, stdout } = bundlesLoaded(["-h"]);
+  expect(stdout).toBe(USAGE);
+  expect(files).toEqual(["redpen.cjs", "cli-usage.cjs"]);
+  // The entry and the help text: a few kB, not the megabytes of the commands.
+  const bytes = files.reduce((sum, f) => sum + statSync(path.join(ROOT, "dist-cli", f)).size, 0);
   expect(bytes).toBeLessThan(16_000);
-  expect(spawnSync(process.execPath, [BIN, "-h"], { encoding: "utf8" }).stdout).toBe(USAGE);
+});
+
+test("plain ROVER loads the transcripts command alone, not the reliability method's code", () => {
+  const responses = path.join(ROOT, "tests", "fixtures", "vldb21-dev", "responses.csv");
+  const rover = bundlesLoaded(["aggregate", responses, "--method", "rover"]);
+  expect(rover.files).toEqual(["redpen.cjs", "cli-transcripts.cjs"]);
+  const reliability = bundlesLoaded(["aggregate", responses]);
+  expect(reliability.files).toEqual([
+    "redpen.cjs",
+    "cli-transcripts.cjs",
+    "domain-transcripts-aggregate.cjs",
+  ]);
 });
 
 test("a project that installs the package gets `npx redpen`", () => {
