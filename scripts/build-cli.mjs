@@ -76,7 +76,12 @@ await build({
   define: { "import.meta.url": "__redpenEntryUrl" },
 });
 chmodSync(path.join(out, "redpen.cjs"), 0o755);
+// Wave after wave, each wave's bundles side by side (a bundle may find further modules).
 while (queue.length > 0) {
-  const file = queue.shift();
-  await build({ ...common, entryPoints: [file], outfile: path.join(out, bundleOf(file)) });
+  const wave = queue.splice(0);
+  await Promise.all(
+    wave.map((file) =>
+      build({ ...common, entryPoints: [file], outfile: path.join(out, bundleOf(file)) }),
+    ),
+  );
 }
