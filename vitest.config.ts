@@ -8,7 +8,17 @@ import { configDefaults, defineConfig } from "vitest/config";
 const PURE = [
   "src/domain/**/*.test.ts",
   "src/cli/**/*.test.ts",
-  "tests/unit/{bin,check-imports,export-docs,formats,formats-docs,formats-refusals,formats-roundtrip,pitch-praat,praat-textgrid,praat-textgrid-edge}.test.ts",
+  "tests/unit/{bin,check-imports,export-docs,formats,formats-docs,formats-refusals,formats-roundtrip,pitch-praat,praat-textgrid,praat-textgrid-edge,transcripts-vldb21}.test.ts",
+  // The app's pure helpers: each file imports only functions of its own folder or the domain
+  // (no DOM, no database, no stores, no mocks), so it needs none of the unit project's setup
+  // (a second of CPU per file under load).
+  "src/audio/{colors,format,overlay,reconcile}.test.ts",
+  "src/lib/format.test.ts",
+  "src/features/analysis/{explain,format,quality,sample,sortClips}.test.ts",
+  "src/features/annotate/coverage.test.ts",
+  "src/features/annotate/expert/annotatorColors.test.ts",
+  "src/features/collection/publishDraft.test.ts",
+  "src/features/import-export/progressText.test.ts",
 ];
 
 /** The collection server's tests beside its files: the server project runs them, not unit. */
