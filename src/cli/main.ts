@@ -20,6 +20,14 @@ const io = {
   stderr: (text: string) => process.stderr.write(text),
 };
 
+/** The files on disk, as every command's IO names them (each takes the ones it needs). */
+const disk = {
+  readFile: (path: string) => readFileSync(path, "utf8"),
+  readBytes: (path: string) => readFileSync(path),
+  writeFile: (path: string, data: string | Uint8Array) => writeFileSync(path, data),
+  exists: (path: string) => existsSync(path),
+};
+
 function internal(error: unknown) {
   // A bug, not bad input: say so in one line (the stack only on request).
   const detail = process.env.REDPEN_DEBUG && error instanceof Error ? error.stack : String(error);
@@ -52,7 +60,10 @@ if (!curveThread) {
   });
 }
 
-/** Runs the command argv names, loading its code only. */
+/**
+ * Runs the command argv names, loading its code only. Whatever a command throws is a bug, not
+ * bad input: `main().catch(internal)` reports it.
+ */
 async function main(): Promise<void> {
   if (curveThread) {
     // The stimuli curve's intervals, its job given at the thread's start or, for a thread
@@ -65,79 +76,49 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
   } else if (argv[0] === "texts") {
     const { runTextsCli } = await import("./texts.ts");
-    process.exitCode = runTextsCli(argv, { ...io, readFile: (path) => readFileSync(path, "utf8") });
+    process.exitCode = runTextsCli(argv, { ...io, ...disk });
   } else if (COLLECTION_COMMANDS.has(argv[0] ?? "")) {
     const { runCollectionCli } = await import("./collection.ts");
-    runCollectionCli(argv, { ...io, env: process.env, fetch }).then((code) => {
-      process.exitCode = code;
-    }, internal);
+    process.exitCode = await runCollectionCli(argv, { ...io, env: process.env, fetch });
   } else if (TRANSCRIPT_COMMANDS.has(argv[0] ?? "")) {
     const { runTranscriptsCli } = await import("./transcripts.ts");
-    try {
-      process.exitCode = await runTranscriptsCli(argv, {
-        ...io,
-        readFile: (path) => readFileSync(path, "utf8"),
-        writeFile: (path, data) => writeFileSync(path, data),
-      });
-      exitWhenWritten();
-    } catch (error) {
-      internal(error);
-    }
+    process.exitCode = await runTranscriptsCli(argv, { ...io, ...disk });
+    exitWhenWritten();
   } else if (ASR_COMMANDS.has(argv[0] ?? "")) {
     const { runAsrCli } = await import("./asr.ts");
     // Only here: loading child_process costs every other command about 4 ms of its start.
     const { execSync } = await import("node:child_process");
-    try {
-      process.exitCode = runAsrCli(argv, {
-        ...io,
-        readFile: (path) => readFileSync(path, "utf8"),
-        writeFile: (path, data) => writeFileSync(path, data),
-        exists: (path) => existsSync(path),
-        // The recogniser's own log goes to a pipe, shown only when it fails.
-        exec: (command) =>
-          execSync(command, {
-            encoding: "utf8",
-            stdio: ["ignore", "pipe", "pipe"],
-            maxBuffer: 1 << 26,
-          }),
-        interactive: process.stderr.isTTY === true,
-      });
-    } catch (error) {
-      internal(error);
-    }
+    process.exitCode = runAsrCli(argv, {
+      ...io,
+      ...disk,
+      // The recogniser's own log goes to a pipe, shown only when it fails.
+      exec: (command) =>
+        execSync(command, {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+          maxBuffer: 1 << 26,
+        }),
+      interactive: process.stderr.isTTY === true,
+    });
   } else if (FILE_COMMANDS.has(argv[0] ?? "")) {
     const { runFilesCli } = await import("./files.ts");
-    try {
-      process.exitCode = runFilesCli(argv, {
-        ...io,
-        readFile: (path) => readFileSync(path, "utf8"),
-        readBytes: (path) => readFileSync(path),
-        writeFile: (path, data) => writeFileSync(path, data),
-        makeDir: (path) => mkdirSync(path, { recursive: true }),
-        exists: (path) => existsSync(path),
-      });
-    } catch (error) {
-      internal(error);
-    }
+    process.exitCode = runFilesCli(argv, {
+      ...io,
+      ...disk,
+      makeDir: (path) => mkdirSync(path, { recursive: true }),
+    });
   } else if (NEW_COMMANDS.has(argv[0] ?? "")) {
     const { runNewCli } = await import("./newStudy.ts");
-    try {
-      process.exitCode = runNewCli(argv, {
-        ...io,
-        readFile: (path) => readFileSync(path, "utf8"),
-        readBytes: (path) => readFileSync(path),
-        writeFile: (path, data) => writeFileSync(path, data),
-        exists: (path) => existsSync(path),
-        listFiles: (dir) =>
-          readdirSync(dir, { withFileTypes: true })
-            .filter((e) => e.isFile())
-            .map((e) => e.name),
-        baseName: (path) => basename(resolve(path)),
-        join,
-      });
-    } catch (error) {
-      internal(error);
-    }
+    process.exitCode = runNewCli(argv, {
+      ...io,
+      ...disk,
+      listFiles: (dir) =>
+        readdirSync(dir, { withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => e.name),
+      baseName: (path) => basename(resolve(path)),
+      join,
+    });
   } else {
     // Only the commands with a report compute a stimuli curve: the others load none of its code.
     const curveRunner =
@@ -145,22 +126,18 @@ async function main(): Promise<void> {
         ? (await import("./curveThreads.ts")).threadedCurveRunner(new URL(import.meta.url))
         : undefined;
     const { runCli } = await import("./run.ts");
-    try {
-      process.exitCode = runCli(argv, {
-        ...io,
-        readFile: (path) => {
-          const text = readFileSync(path, "utf8");
-          // A large study's second thread starts now, loading its code while this one parses.
-          curveRunner?.fileRead(text.length);
-          return text;
-        },
-        readBytes: (path) => readFileSync(path),
-        // The stimuli curve on a second thread, running this module (the branch above).
-        curveRunner,
-      });
-    } catch (error) {
-      internal(error);
-    }
+    process.exitCode = runCli(argv, {
+      ...io,
+      readFile: (path) => {
+        const text = disk.readFile(path);
+        // A large study's second thread starts now, loading its code while this one parses.
+        curveRunner?.fileRead(text.length);
+        return text;
+      },
+      readBytes: disk.readBytes,
+      // The stimuli curve on a second thread, running this module (the branch above).
+      curveRunner,
+    });
   }
 }
 
