@@ -37,7 +37,7 @@ export interface CurveJob {
 }
 
 /** workerData.redpenCurve of a thread started before its job is known: the job comes as a message. */
-export const JOB_LATER = "later";
+const JOB_LATER = "later";
 
 const NEXT = 0;
 const DONE = 1;
@@ -72,12 +72,12 @@ function takeTasks(job: CurveJob): number {
 }
 
 /** The second thread's side: the job it was started with. */
-export function runCurveWorker(job: CurveJob): void {
+function runCurveWorker(job: CurveJob): void {
   Atomics.store(new Int32Array(job.control), BY_WORKER, takeTasks(job));
 }
 
 /** A thread started early (JOB_LATER): it runs the one job it is sent. */
-export function awaitCurveJob(): void {
+function awaitCurveJob(): void {
   parentPort?.once("message", (job: CurveJob) => runCurveWorker(job));
 }
 
