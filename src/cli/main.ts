@@ -5,6 +5,8 @@
 // scripts/build-cli.mjs).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { enableCodeCache } from "./codeCache.ts";
 import {
   ASR_COMMANDS,
   COLLECTION_COMMANDS,
@@ -50,6 +52,9 @@ function exitWhenWritten() {
   if (pending) pending.once("drain", exitWhenWritten);
   else process.exit();
 }
+
+// Before any command's code is loaded: its bundle's compiled code comes from the cache.
+enableCodeCache(fileURLToPath(import.meta.url), process.env);
 
 const argv = process.argv.slice(2);
 // The second thread of `stats` is started with CURVE_THREAD (curveThreads.ts).

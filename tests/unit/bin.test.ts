@@ -2,7 +2,18 @@
 // on install) gives the same answers as the CLI run in-process, and a project that installs
 // this package gets a working `npx redpen`.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, expect, test } from "vitest";
@@ -135,3 +146,73 @@ test("a project that installs the package gets `npx redpen`", () => {
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+/** A run of the bundle with its code cache in `cache` (src/cli/codeCache.ts). */
+function cached(cache: string, args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, REDPEN_CODE_CACHE: cache },
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test("the code cache: written by a first run, read by the next, replaced when stale or broken", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "redpen-cache-test-"));
+  const cache = path.join(dir, "cache");
+  try {
+    const args = ["stats", FIXTURE, "--json"];
+    const expected = inProcess(args);
+    expect(cached(cache, args)).toEqual(expected);
+    const runFile = path.join(cache, `cli-run.cjs.${process.version}-${process.arch}.v8`);
+    const digest = createHash("sha1")
+      .update(readFileSync(path.join(ROOT, "dist-cli", "cli-run.cjs"), "utf8"))
+      .digest();
+    // One file per bundle the command loaded, each starting with its bundle's SHA-1.
+    expect(readdirSync(cache).sort()).toEqual(
+      ["cli-curveThreads.cjs", "cli-run.cjs"].map(
+        (b) => `${b}.${process.version}-${process.arch}.v8`,
+      ),
+    );
+    const first = readFileSync(runFile);
+    expect(first.subarray(0, 20).equals(digest)).toBe(true);
+    expect(first.length).toBeGreaterThan(100_000);
+    expect(statSync(cache).mode & 0o777).toBe(0o700);
+
+    // Read, not written again: the same answer, the file untouched.
+    const before = statSync(runFile).mtimeMs;
+    expect(cached(cache, args)).toEqual(expected);
+    expect(statSync(runFile).mtimeMs).toBe(before);
+
+    // A cache V8 refuses (the right bundle, a broken body) and a cache of another bundle (the
+    // same V8 version, so V8's own check would not see it): compiled afresh, replaced.
+    for (const stale of [
+      Buffer.concat([digest, Buffer.alloc(4096, 7)]),
+      Buffer.concat([Buffer.alloc(20, 1), first.subarray(20)]),
+    ]) {
+      writeFileSync(runFile, stale);
+      expect(cached(cache, args)).toEqual(expected);
+      expect(readFileSync(runFile).subarray(0, 20).equals(digest)).toBe(true);
+      expect(readFileSync(runFile).length).toBeGreaterThan(100_000);
+    }
+    expect(readdirSync(cache).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 30_000);
+
+test("the code cache is not used in a folder others may write, nor when turned off", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "redpen-cache-test-"));
+  try {
+    const args = ["validate", FIXTURE];
+    const expected = inProcess(args);
+    const open = path.join(dir, "open");
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(cached(open, args)).toEqual(expected);
+    expect(readdirSync(open)).toEqual([]);
+    expect(cached("off", args)).toEqual(expected);
+    expect(existsSync(path.join(process.cwd(), "off"))).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
