@@ -69,24 +69,31 @@ test("the F tail", () => {
 });
 
 test("the counting sort by cell gives the comparison sort's order", () => {
-  fc.assert(
-    fc.property(
-      fc.array(
-        fc.record({
-          a: fc.integer({ min: 0, max: 3 }),
-          b: fc.integer({ min: 0, max: 5 }),
-          y: fc.constantFrom(0, 0.25, 0.5, 1, 1.5, 2),
-        }),
-        { maxLength: 60 },
+  // Cells of a few values (sorted by insertion) and, with 2 × 2 levels, of more than 32 (by the
+  // typed array's sort).
+  for (const [nA, nB, maxLength] of [
+    [4, 6, 60],
+    [2, 2, 300],
+  ] as const) {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            a: fc.integer({ min: 0, max: nA - 1 }),
+            b: fc.integer({ min: 0, max: nB - 1 }),
+            y: fc.constantFrom(0, 0.25, 0.5, 1, 1.5, 2, 1 / 3, 2 / 7),
+          }),
+          { maxLength },
+        ),
+        (rows) => {
+          const a = Int32Array.from(rows, (r) => r.a);
+          const b = Int32Array.from(rows, (r) => r.b);
+          const y = Float64Array.from(rows, (r) => r.y);
+          expect(sortedByCell(a, b, y, nA, nB, false)).toEqual(sortedByCell(a, b, y, nA, nB, true));
+        },
       ),
-      (rows) => {
-        const a = Int32Array.from(rows, (r) => r.a);
-        const b = Int32Array.from(rows, (r) => r.b);
-        const y = Float64Array.from(rows, (r) => r.y);
-        expect(sortedByCell(a, b, y, 4, 6, false)).toEqual(sortedByCell(a, b, y, 4, 6, true));
-      },
-    ),
-  );
+    );
+  }
 });
 
 test("the tables equal those of the observations sorted by name (the former way)", () => {

@@ -1,14 +1,19 @@
 // One home for sorting the handful of numbers a clip or a sentence has (its annotators, its
 // ratings): an insertion sort in place, which for a few values beats a comparator sort and
-// allocates nothing. Used by the span pass (clipPass.ts), the crowd consensus (consensus.ts)
-// and the MOS (mos.ts).
+// allocates nothing. Used by the span pass (clipPass.ts), the crowd consensus (consensus.ts),
+// the MOS (mos.ts) and the ANOVA's cells (anova.ts).
 
-/** Sorts values[0 … n − 1] ascending, in place. */
-export function sortFewAscending(values: Int32Array | Float64Array | number[], n: number): void {
-  for (let i = 1; i < n; i++) {
+/** Sorts values[from … from + n − 1] ascending, in place. */
+export function sortFewAscending(
+  values: Int32Array | Float64Array | number[],
+  n: number,
+  from = 0,
+): void {
+  const end = from + n;
+  for (let i = from + 1; i < end; i++) {
     const v = values[i] as number;
     let k = i - 1;
-    while (k >= 0 && (values[k] as number) > v) {
+    while (k >= from && (values[k] as number) > v) {
       values[k + 1] = values[k] as number;
       k--;
     }
