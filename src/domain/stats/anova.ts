@@ -18,7 +18,7 @@
 // Only + − × ÷ are used, plus the incomplete beta function of @stdlib for the F tail.
 import betainc from "@stdlib/math-base-special-betainc";
 import { byCodeUnit } from "./records.ts";
-import { sortFewAscending } from "./sortFew.ts";
+import { sortAscending } from "./sortFew.ts";
 
 /** One row of an ANOVA table, as the report lists it. */
 export interface AnovaRow {
@@ -304,10 +304,8 @@ export function sortedByCell(
   for (let c = 0; c + 1 < start.length; c++) {
     const from = start[c] as number;
     const to = start[c + 1] as number;
-    // A cell's few values (a sentence's or a listener's, per system) by insertion, more by the
-    // typed array's sort: the same ascending order (equal values are interchangeable).
-    if (to - from > 32) y.subarray(from, to).sort();
-    else if (to - from > 1) sortFewAscending(y, to - from, from);
+    // Most cells hold a few values (a sentence's or a listener's, per system).
+    sortAscending(y, to - from, from);
   }
   return { a, b, y };
 }

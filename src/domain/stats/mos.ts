@@ -12,7 +12,7 @@ import { NO_SYSTEM } from "./errorTypes.ts";
 import { pow } from "./math.ts";
 import { byCodeUnit, groupBy, IdLookup } from "./records.ts";
 import type { Mos, MosPair, SystemMos } from "./report.ts";
-import { sortFewAscending } from "./sortFew.ts";
+import { sortAscending } from "./sortFew.ts";
 
 /**
  * The Student t quantile for probability `p` (> 0.5) with `df` degrees of freedom: the root of
@@ -116,8 +116,7 @@ export function meanAscending(x: ArrayLike<number>): number {
  * Equal values are interchangeable, so the order, and the sum, are those of the typed sort.
  */
 function sumAscending(values: Float64Array, n: number): number {
-  if (n > 32) values.subarray(0, n).sort();
-  else sortFewAscending(values, n);
+  sortAscending(values, n);
   let sum = 0;
   for (let i = 0; i < n; i++) sum += values[i] as number;
   return sum;
