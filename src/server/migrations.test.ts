@@ -1,6 +1,7 @@
 // Schema upgrades (migrations.ts): a database that an earlier release of the server made is
 // brought up to date by the newer one, and then works: here, one made by the release whose
-// newest migration was 8 (arrivals one at a time), upgraded to batched arrivals (9). On PGlite.
+// newest migration was 8 (arrivals one at a time), upgraded to batched arrivals (9) and generic
+// plans (10); and one made by the release of migration 9. On PGlite.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -44,7 +45,7 @@ const signatures = (store: Store, name: string) =>
     )
     .then((rows) => rows.map((r) => r.args.replace(/p_\w+ /g, "")));
 
-test("a database of the release with migrations 1-8 gets 9 only, and participants arrive", async () => {
+test("a database of the release with migrations 1-8 gets 9 and 10 only, and participants arrive", async () => {
   const store = await databaseOfRelease(8);
   expect(await signatures(store, "arrival_counts")).toEqual(["text, integer, text, text, integer"]);
 
@@ -53,7 +54,7 @@ test("a database of the release with migrations 1-8 gets 9 only, and participant
     "SELECT version FROM schema_migrations ORDER BY version",
   );
   expect(applied.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
-  expect(MIGRATIONS.at(-1)?.version).toBe(9);
+  expect(MIGRATIONS.at(-1)?.version).toBe(10);
   // The single-arrival functions are gone: one of each name, the batch's.
   expect(await signatures(store, "arrival_counts")).toEqual([
     "text, integer, text[], text[], integer",
@@ -84,4 +85,41 @@ test("a database of the release with migrations 1-8 gets 9 only, and participant
   const again = await openPglite(dirs[0] as string);
   expect(await migrate(again)).toEqual([]);
   await again.close();
+});
+
+/** The settings a function carries (pg_proc.proconfig), one list per function of that name. */
+const settingsOf = (store: Store, name: string) =>
+  store
+    .query<{ config: string[] | null }>(
+      "SELECT p.proconfig AS config FROM pg_proc p WHERE p.proname = $1",
+      [name],
+    )
+    .then((rows) => rows.map((r) => r.config));
+
+test("a database of the release with migration 9 gets 10: the participants' calls keep generic plans", async () => {
+  const store = await databaseOfRelease(9);
+  expect(await settingsOf(store, "take_submission")).toEqual([null]);
+
+  const h = await startHarness({}, store);
+  for (const name of ["take_submission", "arrival_again", "arrival_counts", "arrival_join"]) {
+    expect(await settingsOf(store, name)).toEqual([["plan_cache_mode=force_generic_plan"]]);
+  }
+  // The study still runs through them: an arrival, a submission, its replay.
+  await h.publish(studyFile("generic", 2, ["A"]), { clipsPerParticipant: 2, ratingsPerClip: 1 });
+  const arrived = await h.api("POST", "p/generic/arrive", {
+    platform: "prolific",
+    participantId: "P1",
+  });
+  expect(arrived.status).toBe(200);
+  const token = arrived.json.sessionToken as string;
+  const body = { clientId: "client-0001", position: 1, spans: [], heardToEnd: true };
+  const first = await h.api("POST", "p/generic/submissions", body, token);
+  const again = await h.api("POST", "p/generic/submissions", body, token);
+  expect([first.status, again.status]).toEqual([200, 200]);
+  expect([first.json.replay, again.json.replay]).toEqual([false, true]);
+  expect(
+    await store.query("SELECT count(*)::int AS n FROM submissions WHERE study_id = 'generic'"),
+  ).toEqual([{ n: 1 }]);
+  await h.close();
+  await store.close();
 });
