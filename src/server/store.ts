@@ -73,27 +73,6 @@ export async function openPglite(dir: string): Promise<Store> {
   });
 }
 
-/**
- * The name a statement with parameters is prepared under on each connection (node-postgres
- * keeps, per connection, the names it has prepared): PostgreSQL then parses and plans the
- * call's outer SELECT once per connection instead of on every call (measured: about 0.1 ms of
- * PostgreSQL's CPU per submission). Every text the server sends is a constant of its code, so
- * the names stay few.
- */
-const statementNames = new Map<string, string>();
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `redpen_${statementNames.size}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
-/** A query of `text`, prepared under its name when it has parameters. */
-const prepared = (text: string, params?: unknown[]) =>
-  params ? { text, values: params, name: statementName(text) } : { text };
-
 /** A PostgreSQL server at `url` (postgres://user:pass@host:port/db). */
 export async function openPostgres(url: string, poolSize = 10): Promise<Store> {
   // Connections are kept however long they are idle (node-postgres closes them after 10 s by
@@ -106,13 +85,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Store> {
   return autoAnalyze({
     kind: "postgresql",
     connections: poolSize,
-    query: async (text, params) => (await pool.query(prepared(text, params))).rows,
+    query: async (text, params) => (await pool.query(text, params)).rows,
     transaction: async (work) => {
       const c = await pool.connect();
       try {
         await c.query("BEGIN");
         const result = await work({
-          query: async <T>(t: string, p?: unknown[]) => (await c.query(prepared(t, p))).rows as T[],
+          query: async <T>(t: string, p?: unknown[]) => (await c.query(t, p)).rows as T[],
         });
         await c.query("COMMIT");
         return result;
