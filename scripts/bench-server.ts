@@ -102,6 +102,17 @@ function clusterCpuSeconds(postmaster: number): number | null {
 
 type Answer = { status: number; json: Record<string, unknown> };
 
+/** A participant's finished clip, as the run sends each: one span, a score, one play. */
+const finishedClip = (clientId: string, position: number) => ({
+  clientId,
+  position,
+  spans: [{ start: 0.2, end: 0.9 }],
+  heardToEnd: true,
+  score: 3,
+  playCount: 1,
+  seconds: 12.5,
+});
+
 /** The participants' and researcher's calls to the server at `base`, as the run sends them. */
 function httpClient(base: string) {
   // node:http with kept-alive connections, one per client: on a 2-core machine the client's own
@@ -203,15 +214,7 @@ async function warmClient() {
             await call(
               "POST",
               "p/warm/submissions",
-              {
-                clientId: `warm-${c}-${i}-${j}`,
-                position: j + 1,
-                spans: [{ start: 0.2, end: 0.9 }],
-                heardToEnd: true,
-                score: 3,
-                playCount: 1,
-                seconds: 12.5,
-              },
+              finishedClip(`warm-${c}-${i}-${j}`, j + 1),
               a.json.sessionToken as string,
             );
           }
@@ -299,15 +302,7 @@ async function bench(
           const r = await call(
             "POST",
             "p/bench/submissions",
-            {
-              clientId: `bench-${i}-${j}-000`,
-              position: j + 1,
-              spans: [{ start: 0.2, end: 0.9 }],
-              heardToEnd: true,
-              score: 3,
-              playCount: 1,
-              seconds: 12.5,
-            },
+            finishedClip(`bench-${i}-${j}-000`, j + 1),
             token,
           );
           const answered = performance.now();

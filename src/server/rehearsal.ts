@@ -77,19 +77,31 @@ async function rehearse(tx: Sql) {
 }
 
 /**
+ * How long the first transactions wait for the others to have a connection of their own. A
+ * connection pooler in transaction mode (PgBouncer, Supavisor) in front of PostgreSQL may have
+ * fewer backends than the store has connections: the transactions that got none wait for one
+ * until those holding them finish, which without this bound they never would (the server did
+ * not start behind a PgBouncer pool of 5).
+ */
+export const TOGETHER_MS = 2000;
+
+/**
  * Rehearses on every connection the store holds at once (each PostgreSQL backend has its own
  * compiled functions and plans), each in a transaction rolled back after. Returns how many
  * rehearsed to the end. A failure is not the server's: it starts, and the first participants
  * pay as before.
  */
-export async function rehearseConnections(store: Store): Promise<number> {
+export async function rehearseConnections(store: Store, togetherMs = TOGETHER_MS): Promise<number> {
   const n = store.connections;
   let entered = 0;
   let allIn: () => void = () => undefined;
-  // Every transaction holds its connection until all have one: n different connections.
+  // Every transaction holds its connection until all have one (n different connections), or
+  // for togetherMs at most: then those that have one go on, and the others follow as
+  // connections come free.
   const together = new Promise<void>((resolve) => {
     allIn = resolve;
   });
+  const timer = setTimeout(() => allIn(), togetherMs);
   const outcomes = await Promise.all(
     Array.from({ length: n }, () =>
       store
@@ -106,5 +118,6 @@ export async function rehearseConnections(store: Store): Promise<number> {
         }),
     ),
   );
+  clearTimeout(timer);
   return outcomes.filter(Boolean).length;
 }

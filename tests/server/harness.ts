@@ -11,6 +11,7 @@ import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
 import type { Store } from "../../src/server/store.ts";
 import { openMigratedPglite } from "./pgliteTemplate.ts";
+import { apiFetch } from "./serverProcess.ts";
 
 export const TOKEN = "researcher-token-for-tests";
 
@@ -67,24 +68,7 @@ export async function startHarness(
     return { status: res.status, headers: res.headers, json };
   };
   const api: Harness["api"] = async (method, route, body, auth, headers = {}) =>
-    answer(
-      await fetch(`${base}/api/${route}`, {
-        method,
-        headers: {
-          ...(body !== undefined && !(body instanceof Uint8Array)
-            ? { "content-type": "application/json" }
-            : {}),
-          ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-          ...headers,
-        },
-        body:
-          body === undefined
-            ? undefined
-            : body instanceof Uint8Array
-              ? new Blob([body as Uint8Array<ArrayBuffer>])
-              : JSON.stringify(body),
-      }),
-    );
+    answer(await apiFetch(base, method, route, body, auth, headers));
   const raw: Harness["raw"] = async (method, route, text, auth) =>
     answer(
       await fetch(`${base}/api/${route}`, {

@@ -10,7 +10,8 @@ import path from "node:path";
 
 const BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 
-function freePort(): Promise<number> {
+/** A free port on the loopback interface (free when asked). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.listen(0, "127.0.0.1", () => {

@@ -19,6 +19,7 @@ import { openPostgres, type Store } from "../../src/server/store.ts";
 import { studyFile } from "./fixtures.ts";
 import { openMigratedPglite } from "./pgliteTemplate.ts";
 import { type Cluster, startPostgres } from "./postgres.ts";
+import { apiFetch } from "./serverProcess.ts";
 
 const TOKEN = "researcher-token-for-tests";
 
@@ -88,22 +89,7 @@ describe.each(backends)("on $name", (backend) => {
     auth?: string,
     headers: Record<string, string> = {},
   ) => {
-    const res = await fetch(`${base}/api/${route}`, {
-      method,
-      headers: {
-        ...(body !== undefined && !(body instanceof Uint8Array)
-          ? { "content-type": "application/json" }
-          : {}),
-        ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-        ...headers,
-      },
-      body:
-        body === undefined
-          ? undefined
-          : body instanceof Uint8Array
-            ? new Blob([body as Uint8Array<ArrayBuffer>])
-            : JSON.stringify(body),
-    });
+    const res = await apiFetch(base, method, route, body, auth, headers);
     const text = await res.text();
     return {
       status: res.status,

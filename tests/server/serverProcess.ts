@@ -48,3 +48,53 @@ export function spawnServer(
   });
   return { proc, url };
 }
+
+/**
+ * One request to the API of the server at `base`: a body as JSON, or bytes as they are (a
+ * Uint8Array), with the researcher's or participant's token; `headers` added last.
+ */
+export function apiFetch(
+  base: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  auth?: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${base}/api/${route}`, {
+    method,
+    headers: {
+      ...(body !== undefined && !(body instanceof Uint8Array)
+        ? { "content-type": "application/json" }
+        : {}),
+      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+      ...headers,
+    },
+    body:
+      body === undefined
+        ? undefined
+        : body instanceof Uint8Array
+          ? new Blob([body as Uint8Array<ArrayBuffer>])
+          : JSON.stringify(body),
+  });
+}
+
+/** One API call (audio as audio/wav): its status and its JSON answer ({} when empty). */
+export async function callServer(
+  base: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  auth?: string,
+) {
+  const res = await apiFetch(
+    base,
+    method,
+    route,
+    body,
+    auth,
+    body instanceof Uint8Array ? { "content-type": "audio/wav" } : {},
+  );
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}

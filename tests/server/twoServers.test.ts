@@ -10,7 +10,7 @@ import { MIGRATIONS } from "../../src/server/migrations.ts";
 import { studyFile } from "./fixtures.ts";
 import { sha, wavOf } from "./harness.ts";
 import { type Cluster, startPostgres } from "./postgres.ts";
-import { spawnServer } from "./serverProcess.ts";
+import { callServer as call, spawnServer } from "./serverProcess.ts";
 
 const TOKEN = "two-servers-token";
 let cluster: Cluster | undefined;
@@ -29,27 +29,6 @@ function startServer(url: string): Promise<string> {
   });
   children.push(proc);
   return address;
-}
-
-async function call(base: string, method: string, route: string, body?: unknown, auth?: string) {
-  const res = await fetch(`${base}/api/${route}`, {
-    method,
-    headers: {
-      ...(body instanceof Uint8Array ? { "content-type": "audio/wav" } : {}),
-      ...(body !== undefined && !(body instanceof Uint8Array)
-        ? { "content-type": "application/json" }
-        : {}),
-      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-    },
-    body:
-      body === undefined
-        ? undefined
-        : body instanceof Uint8Array
-          ? new Blob([body as Uint8Array<ArrayBuffer>])
-          : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
 }
 
 test("two servers, one PostgreSQL: no slot handed out twice, nothing lost or doubled", async () => {
