@@ -458,19 +458,19 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     version: 10,
     name: "generic plans for the participants' calls",
     sql: `
-      -- PL/pgSQL keeps each statement's plan but, by default (plan_cache_mode = auto) makes it
+      -- PL/pgSQL keeps each statement's plan but, by default (plan_cache_mode = auto), makes it
       -- again for the values of every call for its first five calls on a connection, after
       -- each ANALYZE of its tables (store.ts runs one after 50, 100, 200 … calls) and whenever
       -- the generic plan is estimated costlier than the average of those: measured under the
       -- server benchmark, planning was about a third of PostgreSQL's CPU. These functions'
-      -- statements look rows up by key (a study, its participant, their position), so the plan
-      -- made once without the values is the one the values would pick; it is made again only
-      -- after an ANALYZE.
+      -- statements find rows by a key (a session's token, a participant's platform id, a
+      -- position; inserts check theirs), so the plan made once without the values is the one
+      -- the values would pick; it is made again only after an ANALYZE. Not arrival_counts: it
+      -- counts a whole study's participants and assignments, where the plan for a small new
+      -- study beside a large old one should not be the plan for the average study.
       ALTER FUNCTION take_submission(text, text, integer, text, jsonb, double precision)
         SET plan_cache_mode = force_generic_plan;
       ALTER FUNCTION arrival_again(text, text, text, text) SET plan_cache_mode = force_generic_plan;
-      ALTER FUNCTION arrival_counts(text, integer, text[], text[], integer)
-        SET plan_cache_mode = force_generic_plan;
       ALTER FUNCTION arrival_join(text, jsonb) SET plan_cache_mode = force_generic_plan;
     `,
   },
