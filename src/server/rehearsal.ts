@@ -83,7 +83,7 @@ async function rehearse(tx: Sql) {
  * until those holding them finish, which without this bound they never would (the server did
  * not start behind a PgBouncer pool of 5).
  */
-export const TOGETHER_MS = 2000;
+const TOGETHER_MS = 2000;
 
 /**
  * Rehearses on every connection the store holds at once (each PostgreSQL backend has its own
@@ -91,17 +91,17 @@ export const TOGETHER_MS = 2000;
  * rehearsed to the end. A failure is not the server's: it starts, and the first participants
  * pay as before.
  */
-export async function rehearseConnections(store: Store, togetherMs = TOGETHER_MS): Promise<number> {
+export async function rehearseConnections(store: Store): Promise<number> {
   const n = store.connections;
   let entered = 0;
   let allIn: () => void = () => undefined;
   // Every transaction holds its connection until all have one (n different connections), or
-  // for togetherMs at most: then those that have one go on, and the others follow as
+  // for TOGETHER_MS at most: then those that have one go on, and the others follow as
   // connections come free.
   const together = new Promise<void>((resolve) => {
     allIn = resolve;
   });
-  const timer = setTimeout(() => allIn(), togetherMs);
+  const timer = setTimeout(() => allIn(), TOGETHER_MS);
   const outcomes = await Promise.all(
     Array.from({ length: n }, () =>
       store

@@ -4,7 +4,14 @@
 // Against PGlite through the HTTP API (tests/server/harness.ts).
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
-import { type Harness, sha, startHarness, TOKEN, wavOf } from "../../tests/server/harness.ts";
+import {
+  audioOf,
+  type Harness,
+  sha,
+  startHarness,
+  TOKEN,
+  wavOf,
+} from "../../tests/server/harness.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 
 let h: Harness;
@@ -15,9 +22,7 @@ afterAll(() => h.close());
 
 /** Publishes with every clip's audio; returns what the server answered the publish. */
 async function publish(file: AnnotationFile, settings: Record<string, unknown> = {}) {
-  const audio = Object.fromEntries(
-    file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
-  );
+  const audio = audioOf(file);
   const result = await h.api("PUT", `studies/${file.study.id}`, { file, settings, audio }, TOKEN);
   expect(result.status).toBe(200);
   for (const c of file.clips) {
@@ -54,9 +59,7 @@ test("publishing: audio by hash, sent once; publishing again changes nothing", a
     {
       file,
       settings: { clipsPerParticipant: 2 },
-      audio: Object.fromEntries(
-        file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
-      ),
+      audio: audioOf(file),
     },
     TOKEN,
   );

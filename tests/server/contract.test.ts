@@ -8,7 +8,7 @@ import { type ApiResult, type CallOptions, callApi } from "../../src/domain/api/
 import { ENDPOINTS, type EndpointName } from "../../src/domain/api/endpoints.ts";
 import { problemLines } from "../../src/domain/api/requests.ts";
 import { studyFile } from "./fixtures.ts";
-import { type Harness, sha, startHarness, TOKEN, wavOf } from "./harness.ts";
+import { audioOf, type Harness, sha, startHarness, TOKEN, wavOf } from "./harness.ts";
 
 let h: Harness;
 /** Each endpoint's answers as they came over the wire: status, content type, body text. */
@@ -45,9 +45,7 @@ test("the server's answers to every endpoint satisfy the contract's response sch
   const researcher = { token: TOKEN };
 
   expect(await call("health", { params: {} })).toEqual({ ok: true, database: "pglite" });
-  const audio = Object.fromEntries(
-    file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
-  );
+  const audio = audioOf(file);
   const published = await call("publish", {
     params: { studyId },
     ...researcher,

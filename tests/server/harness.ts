@@ -17,6 +17,11 @@ export const TOKEN = "researcher-token-for-tests";
 
 export const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 export const wavOf = (clipId: string) => new TextEncoder().encode(`RIFF fake audio of ${clipId}`);
+/** The publish request's `audio`: each clip's wavOf, by its hash. */
+export const audioOf = (file: AnnotationFile) =>
+  Object.fromEntries(
+    file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
+  );
 
 export interface ApiAnswer {
   status: number;
@@ -81,9 +86,7 @@ export async function startHarness(
       }),
     );
   const publish: Harness["publish"] = async (file, settings = {}) => {
-    const audio = Object.fromEntries(
-      file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
-    );
+    const audio = audioOf(file);
     const result = await api(
       "PUT",
       `studies/${encodeURIComponent(file.study.id)}`,

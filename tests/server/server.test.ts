@@ -3,7 +3,6 @@
 // (arrive, blind clips, each clip stored once however often it is sent, the completion code,
 // collect), refusals that change nothing, and 200 participants arriving at once. Each service's
 // own cases are beside it in src/server/*.test.ts (on PGlite).
-import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -17,14 +16,12 @@ import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
 import { openPostgres, type Store } from "../../src/server/store.ts";
 import { studyFile } from "./fixtures.ts";
+import { audioOf, sha, wavOf } from "./harness.ts";
 import { openMigratedPglite } from "./pgliteTemplate.ts";
 import { type Cluster, startPostgres } from "./postgres.ts";
 import { apiFetch } from "./serverProcess.ts";
 
 const TOKEN = "researcher-token-for-tests";
-
-const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
-const wavOf = (clipId: string) => new TextEncoder().encode(`RIFF fake audio of ${clipId}`);
 
 interface Backend {
   name: string;
@@ -102,9 +99,7 @@ describe.each(backends)("on $name", (backend) => {
   };
 
   async function publish(file: AnnotationFile, settings: Record<string, unknown> = {}) {
-    const audio = Object.fromEntries(
-      file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
-    );
+    const audio = audioOf(file);
     const result = await api("PUT", `studies/${file.study.id}`, { file, settings, audio }, TOKEN);
     expect(result.status).toBe(200);
     for (const c of file.clips) {

@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import { MIGRATIONS } from "../../src/server/migrations.ts";
 import { studyFile } from "./fixtures.ts";
-import { sha, wavOf } from "./harness.ts";
+import { audioOf } from "./harness.ts";
 import { type Cluster, startPostgres } from "./postgres.ts";
 import { callServer as call, spawnServer } from "./serverProcess.ts";
 
@@ -53,9 +53,7 @@ test("two servers, one PostgreSQL: no slot handed out twice, nothing lost or dou
   // 20 sentences × 4 clips, K = 8, R = 2: 160 places for 80 arriving ids (the last ones get
   // fewer than 8 clips, then none: 409).
   const file = studyFile("two", 20, ["A", "B", "C"]);
-  const audio = Object.fromEntries(
-    file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
-  );
+  const audio = audioOf(file);
   const published = await call(
     a,
     "PUT",
