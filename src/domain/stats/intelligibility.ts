@@ -598,21 +598,23 @@ export function startIntelligibility(
       const b = systems[j] as string;
       const sa = stimuli.get(a) as StimulusSums;
       const sb = stimuli.get(b) as StimulusSums;
-      const atB = new Map(sb.ids.map((id, k) => [id, k]));
+      // The stimuli both have: a merge of the two lists (each in code-unit order).
       const d: number[] = [];
-      sa.ids.forEach((id, k) => {
-        const kb = atB.get(id);
-        if (kb === undefined) return;
+      let kb = 0;
+      for (let k = 0; k < sa.ids.length; k++) {
+        const id = sa.ids[k] as string;
+        while (kb < sb.ids.length && (sb.ids[kb] as string) < id) kb++;
+        if (kb === sb.ids.length || sb.ids[kb] !== id) continue;
         const wa = (sa.errors[k] as number) / (sa.refTokens[k] as number);
         const wb = (sb.errors[kb] as number) / (sb.refTokens[kb] as number);
         d.push(roundDiff(wa - wb));
-      });
+      }
       const { w, p } = signedRank(d);
       pairs.push({
         a,
         b,
         stimuli: d.length,
-        meanDiff: d.length > 0 ? meanAscending(d) : null,
+        meanDiff: d.length > 0 ? meanAscending(Float64Array.from(d)) : null,
         w,
         p,
         pHolm: null,
