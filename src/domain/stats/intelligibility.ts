@@ -225,6 +225,7 @@ function scoreListeners(
   lv: Levelled,
   input: CurveInput,
   ready: (k: number) => void,
+  totals: SystemTotals,
 ): void {
   const clips = file.clips;
   for (let k = 0; k < lv.systems.length; k++) {
@@ -260,7 +261,76 @@ function scoreListeners(
       at++;
     }
     ready(k);
+    systemTotals(scores, lv, k, totals);
   }
+}
+
+/**
+ * Per system, over its scored transcripts: the sums of reference tokens, errors and their
+ * kinds (integers: exact in any order), the distinct listeners, and each transcript's WER (in
+ * `wer`, and in the system's stretch of `wersInOrder`, the levelled order).
+ */
+interface SystemTotals {
+  refTokens: Float64Array;
+  errors: Float64Array;
+  substitutions: Float64Array;
+  deletions: Float64Array;
+  insertions: Float64Array;
+  listeners: Int32Array;
+  wer: Float64Array;
+  wersInOrder: Float64Array;
+  /** Per listener, the last system counted (for `listeners`). */
+  seen: Int32Array;
+}
+
+function emptyTotals(systems: number, transcripts: number, listeners: number): SystemTotals {
+  return {
+    refTokens: new Float64Array(systems),
+    errors: new Float64Array(systems),
+    substitutions: new Float64Array(systems),
+    deletions: new Float64Array(systems),
+    insertions: new Float64Array(systems),
+    listeners: new Int32Array(systems),
+    wer: new Float64Array(transcripts),
+    wersInOrder: new Float64Array(transcripts),
+    seen: new Int32Array(listeners).fill(-1),
+  };
+}
+
+/** System k's totals, its transcripts scored (scoreListeners, right after their sums). */
+function systemTotals(scores: ListenerScores, lv: Levelled, k: number, totals: SystemTotals): void {
+  let refTokens = 0;
+  let errors = 0;
+  let substitutions = 0;
+  let deletions = 0;
+  let insertions = 0;
+  let listenerCount = 0;
+  const seen = totals.seen;
+  const hi = lv.offsets[k + 1] as number;
+  for (let j = lv.offsets[k] as number; j < hi; j++) {
+    const i = lv.order[j] as number;
+    const e = scores.errors[i] as number;
+    const n = scores.refTokens[i] as number;
+    refTokens += n;
+    errors += e;
+    substitutions += scores.substitutions[i] as number;
+    deletions += scores.deletions[i] as number;
+    insertions += scores.insertions[i] as number;
+    const w = e / n;
+    totals.wer[i] = w;
+    totals.wersInOrder[j] = w;
+    const l = lv.listener[i] as number;
+    if (seen[l] !== k) {
+      seen[l] = k;
+      listenerCount++;
+    }
+  }
+  totals.refTokens[k] = refTokens;
+  totals.errors[k] = errors;
+  totals.substitutions[k] = substitutions;
+  totals.deletions[k] = deletions;
+  totals.insertions[k] = insertions;
+  totals.listeners[k] = listenerCount;
 }
 
 /** Distinct names in code-unit order, and each name's index. */
@@ -377,6 +447,7 @@ function scoredAndSummed(
   stimuli: Map<string, StimulusSums>;
   input: CurveInput;
   intervals: ReturnType<CurveRunner["start"]>;
+  totals: SystemTotals;
 } {
   const { listeners, refs } = found;
   const lv = levelled(file, listeners);
@@ -390,7 +461,8 @@ function scoredAndSummed(
     runner.array,
   );
   const intervals = runner.start(input);
-  scoreListeners(file, settings.unit, listeners, refs, lv, input, intervals.ready);
+  const totals = emptyTotals(lv.systems.length, listeners.n, lv.listeners.length);
+  scoreListeners(file, settings.unit, listeners, refs, lv, input, intervals.ready, totals);
   const stimuli = new Map<string, StimulusSums>();
   lv.systems.forEach((system, k) => {
     stimuli.set(system, {
@@ -399,7 +471,7 @@ function scoredAndSummed(
       refTokens: input.refTokens[k] as Float64Array,
     });
   });
-  return { lv, stimuli, input, intervals };
+  return { lv, stimuli, input, intervals, totals };
 }
 
 /** Kendall's tau-b of paired values; null when fewer than 2 or either side has no variance. */
@@ -526,7 +598,7 @@ export function startIntelligibility(
   // The bootstrap intervals (each system's ci95, and the curve's unless left out) go to the
   // runner before the transcripts are scored, each system's sums as soon as they are known;
   // finish puts them in place.
-  const { lv, stimuli, input, intervals } = scoredAndSummed(
+  const { lv, stimuli, input, intervals, totals } = scoredAndSummed(
     file,
     settings,
     found,
@@ -536,53 +608,30 @@ export function startIntelligibility(
   const systems = lv.systems;
   let intervalsDone: (() => Float64Array) | null = intervals.finish;
 
-  // Each transcript's WER; the sums below are of integers (exact in any order) or sorted first.
-  const wer = new Float64Array(listeners.n);
-  for (let i = 0; i < listeners.n; i++) {
-    wer[i] = (listeners.errors[i] as number) / (listeners.refTokens[i] as number);
-  }
+  // Each transcript's WER and each system's sums, taken as its transcripts were scored.
+  const wer = totals.wer;
   const bySystem: [string, SystemWer][] = [];
-  const seen = new Int32Array(lv.listeners.length).fill(-1);
   for (let k = 0; k < systems.length; k++) {
     const system = systems[k] as string;
     const sums = stimuli.get(system) as StimulusSums;
     const lo = lv.offsets[k] as number;
     const hi = lv.offsets[k + 1] as number;
-    let refTokens = 0;
-    let errors = 0;
-    let substitutions = 0;
-    let deletions = 0;
-    let insertions = 0;
-    let listenerCount = 0;
-    const wers = new Float64Array(hi - lo);
-    for (let j = lo; j < hi; j++) {
-      const i = lv.order[j] as number;
-      refTokens += listeners.refTokens[i] as number;
-      errors += listeners.errors[i] as number;
-      substitutions += listeners.substitutions[i] as number;
-      deletions += listeners.deletions[i] as number;
-      insertions += listeners.insertions[i] as number;
-      wers[j - lo] = wer[i] as number;
-      const l = lv.listener[i] as number;
-      if (seen[l] !== k) {
-        seen[l] = k;
-        listenerCount++;
-      }
-    }
+    const refTokens = totals.refTokens[k] as number;
+    const errors = totals.errors[k] as number;
     const m = sums.ids.length;
     bySystem.push([
       system,
       {
         transcripts: hi - lo,
-        listeners: listenerCount,
+        listeners: totals.listeners[k] as number,
         stimuli: m,
         refTokens,
         errors,
-        substitutions,
-        deletions,
-        insertions,
+        substitutions: totals.substitutions[k] as number,
+        deletions: totals.deletions[k] as number,
+        insertions: totals.insertions[k] as number,
         wer: errors / refTokens,
-        meanWer: meanAscending(wers),
+        meanWer: meanAscending(totals.wersInOrder.subarray(lo, hi)),
         // Filled in by finish (the key stays here, in the spec's order).
         ci95: [Number.NaN, Number.NaN],
       },
