@@ -1,5 +1,6 @@
 // A collection server on a fresh PGlite (or a given store) for the server tests: listening on
-// 127.0.0.1, with a JSON `api` helper and a `publish` that sends the study and its (fake) audio.
+// 127.0.0.1, with a JSON `api` helper and a `publish` that sends the study and its (fake) audio;
+// publishStudy does the same for a server in a process of its own (serverProcess.ts).
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
@@ -11,7 +12,7 @@ import { migrate } from "../../src/server/migrations.ts";
 import { ensureResearcherToken } from "../../src/server/service.ts";
 import type { Store } from "../../src/server/store.ts";
 import { openMigratedPglite } from "./pgliteTemplate.ts";
-import { apiFetch } from "./serverProcess.ts";
+import { apiFetch, callServer } from "./serverProcess.ts";
 
 export const TOKEN = "researcher-token-for-tests";
 
@@ -22,6 +23,25 @@ export const audioOf = (file: AnnotationFile) =>
   Object.fromEntries(
     file.clips.map((c) => [c.id, { sha256: sha(wavOf(c.id)), mime: "audio/wav" }]),
   );
+
+/**
+ * Publishes `file` with `settings` and its audioOf on the server process at `base` (callServer):
+ * the PUT of studies/<its id>, as the researcher with `token`.
+ */
+export function publishStudy(
+  base: string,
+  file: AnnotationFile,
+  settings: Record<string, unknown>,
+  token: string,
+) {
+  return callServer(
+    base,
+    "PUT",
+    `studies/${file.study.id}`,
+    { file, settings, audio: audioOf(file) },
+    token,
+  );
+}
 
 export interface ApiAnswer {
   status: number;

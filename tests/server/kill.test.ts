@@ -4,14 +4,14 @@
 // everything again (as the participant's page does), and in the end every submission is
 // stored once.
 import type { ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "./fixtures.ts";
+import { publishStudy } from "./harness.ts";
 import { migratedPgliteFolder } from "./pgliteTemplate.ts";
-import { spawnServer } from "./serverProcess.ts";
+import { callServer as call, spawnServer } from "./serverProcess.ts";
 
 const TOKEN = "kill-test-token";
 const dir = mkdtempSync(path.join(tmpdir(), "redpen-kill-"));
@@ -36,37 +36,11 @@ function startServer(): Promise<string> {
   return url;
 }
 
-async function call(base: string, method: string, route: string, body?: unknown, auth?: string) {
-  const res = await fetch(`${base}/api/${route}`, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
 test("SIGKILL mid-run: every acknowledged submission survives once; resending stores the rest once", async () => {
   let base = await startServer();
   const file = studyFile("kill", 12, ["A", "B"]);
-  const audio = Object.fromEntries(
-    file.clips.map((c) => [
-      c.id,
-      { sha256: createHash("sha256").update(c.id).digest("hex"), mime: "audio/wav" },
-    ]),
-  );
   expect(
-    (
-      await call(
-        base,
-        "PUT",
-        "studies/kill",
-        { file, settings: { clipsPerParticipant: 10, ratingsPerClip: 30 }, audio },
-        TOKEN,
-      )
-    ).status,
+    (await publishStudy(base, file, { clipsPerParticipant: 10, ratingsPerClip: 30 }, TOKEN)).status,
   ).toBe(200);
   // 30 participants × 10 clips = 300 submissions.
   const people: { token: string; pid: string }[] = [];

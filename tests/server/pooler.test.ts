@@ -9,7 +9,7 @@ import type { ChildProcess } from "node:child_process";
 import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import { studyFile } from "./fixtures.ts";
-import { audioOf } from "./harness.ts";
+import { publishStudy } from "./harness.ts";
 import { type Pooler, startPgBouncer } from "./pgbouncer.ts";
 import { type Cluster, startPostgres } from "./postgres.ts";
 import { callServer as call, spawnServer } from "./serverProcess.ts";
@@ -38,12 +38,10 @@ test("behind PgBouncer in transaction mode with 3 backends: it starts, and every
   // 10 sentences × 3 clips, K = 4, R = 2: 60 places for 15 participants, who get what the
   // assignment gives them (each submits every clip it gave).
   const file = studyFile("pooled", 10, ["A", "B"]);
-  const audio = audioOf(file);
-  const published = await call(
+  const published = await publishStudy(
     base,
-    "PUT",
-    "studies/pooled",
-    { file, settings: { clipsPerParticipant: 4, ratingsPerClip: 2 }, audio },
+    file,
+    { clipsPerParticipant: 4, ratingsPerClip: 2 },
     TOKEN,
   );
   expect(published.status).toBe(200);

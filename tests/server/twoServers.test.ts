@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import { MIGRATIONS } from "../../src/server/migrations.ts";
 import { studyFile } from "./fixtures.ts";
-import { audioOf } from "./harness.ts";
+import { publishStudy } from "./harness.ts";
 import { type Cluster, startPostgres } from "./postgres.ts";
 import { callServer as call, spawnServer } from "./serverProcess.ts";
 
@@ -53,12 +53,10 @@ test("two servers, one PostgreSQL: no slot handed out twice, nothing lost or dou
   // 20 sentences × 4 clips, K = 8, R = 2: 160 places for 80 arriving ids (the last ones get
   // fewer than 8 clips, then none: 409).
   const file = studyFile("two", 20, ["A", "B", "C"]);
-  const audio = audioOf(file);
-  const published = await call(
+  const published = await publishStudy(
     a,
-    "PUT",
-    "studies/two",
-    { file, settings: { clipsPerParticipant: 8, ratingsPerClip: 2 }, audio },
+    file,
+    { clipsPerParticipant: 8, ratingsPerClip: 2 },
     TOKEN,
   );
   expect(published.status).toBe(200);
@@ -109,11 +107,10 @@ test("two servers, one PostgreSQL: no slot handed out twice, nothing lost or dou
 
   // Published again on A with a third rating per clip and a new consent: B, which keeps the
   // study it read per version, sees both at its next request (the study was full on B).
-  const republished = await call(
+  const republished = await publishStudy(
     a,
-    "PUT",
-    "studies/two",
-    { file, settings: { clipsPerParticipant: 8, ratingsPerClip: 3, consent: "Again." }, audio },
+    file,
+    { clipsPerParticipant: 8, ratingsPerClip: 3, consent: "Again." },
     TOKEN,
   );
   expect(republished.status).toBe(200);
