@@ -45,7 +45,7 @@ export function bootstrapInterval(
   } else if (packable) {
     const packed = packedOf(sums);
     // One load and one addition per draw: refTokens · 2^32 + errors, integers whose sums stay
-    // exact (below 2^53) and whose errors never carry into the tokens (packedSums checks). Exact
+    // exact (below 2^53) and whose errors never carry into the tokens (`packs` checks). Exact
     // sums do not depend on their order, so four accumulators take the draws in turn and the
     // additions of one draw need not wait for the previous one's; the four generator states of
     // a group are one addition apart, so their draws can be computed side by side too.
@@ -173,11 +173,13 @@ function drawsKernel(): DrawsKernel | null {
   return kernel;
 }
 
-/** The kernel to use from now on (null: the JavaScript loop), for tests; returns the previous. */
+/**
+ * For tests: draw in WebAssembly where it can run (`use`), or in JavaScript only; whether
+ * WebAssembly was in use before.
+ */
 export function useDrawsKernel(use: boolean): boolean {
-  const before = kernel !== null;
+  const before = drawsKernel() !== null;
   kernel = use ? undefined : null;
-  if (use) drawsKernel();
   return before;
 }
 
