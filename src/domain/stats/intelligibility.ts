@@ -228,6 +228,7 @@ function scoreListeners(
   totals: SystemTotals,
 ): void {
   const clips = file.clips;
+  const seen = new Int32Array(lv.listeners.length).fill(-1);
   for (let k = 0; k < lv.systems.length; k++) {
     const hi = lv.offsets[k + 1] as number;
     for (let j = lv.offsets[k] as number; j < hi; j++) {
@@ -261,14 +262,14 @@ function scoreListeners(
       at++;
     }
     ready(k);
-    systemTotals(scores, lv, k, totals);
+    systemTotals(scores, lv, k, totals, seen);
   }
 }
 
 /**
  * Per system, over its scored transcripts: the sums of reference tokens, errors and their
- * kinds (integers: exact in any order), the distinct listeners, and each transcript's WER (in
- * `wer`, and in the system's stretch of `wersInOrder`, the levelled order).
+ * kinds (integers: exact in any order), the distinct listeners and the mean of the transcripts'
+ * WERs (meanAscending); and each transcript's WER (`wer`, by transcript).
  */
 interface SystemTotals {
   refTokens: Float64Array;
@@ -277,13 +278,11 @@ interface SystemTotals {
   deletions: Float64Array;
   insertions: Float64Array;
   listeners: Int32Array;
+  meanWer: Float64Array;
   wer: Float64Array;
-  wersInOrder: Float64Array;
-  /** Per listener, the last system counted (for `listeners`). */
-  seen: Int32Array;
 }
 
-function emptyTotals(systems: number, transcripts: number, listeners: number): SystemTotals {
+function emptyTotals(systems: number, transcripts: number): SystemTotals {
   return {
     refTokens: new Float64Array(systems),
     errors: new Float64Array(systems),
@@ -291,23 +290,32 @@ function emptyTotals(systems: number, transcripts: number, listeners: number): S
     deletions: new Float64Array(systems),
     insertions: new Float64Array(systems),
     listeners: new Int32Array(systems),
+    meanWer: new Float64Array(systems),
     wer: new Float64Array(transcripts),
-    wersInOrder: new Float64Array(transcripts),
-    seen: new Int32Array(listeners).fill(-1),
   };
 }
 
-/** System k's totals, its transcripts scored (scoreListeners, right after their sums). */
-function systemTotals(scores: ListenerScores, lv: Levelled, k: number, totals: SystemTotals): void {
+/**
+ * System k's totals, its transcripts scored (scoreListeners, right after their sums); `seen`
+ * holds, per listener, the last system that counted it.
+ */
+function systemTotals(
+  scores: ListenerScores,
+  lv: Levelled,
+  k: number,
+  totals: SystemTotals,
+  seen: Int32Array,
+): void {
   let refTokens = 0;
   let errors = 0;
   let substitutions = 0;
   let deletions = 0;
   let insertions = 0;
   let listenerCount = 0;
-  const seen = totals.seen;
+  const lo = lv.offsets[k] as number;
   const hi = lv.offsets[k + 1] as number;
-  for (let j = lv.offsets[k] as number; j < hi; j++) {
+  const wers = new Float64Array(hi - lo);
+  for (let j = lo; j < hi; j++) {
     const i = lv.order[j] as number;
     const e = scores.errors[i] as number;
     const n = scores.refTokens[i] as number;
@@ -318,7 +326,7 @@ function systemTotals(scores: ListenerScores, lv: Levelled, k: number, totals: S
     insertions += scores.insertions[i] as number;
     const w = e / n;
     totals.wer[i] = w;
-    totals.wersInOrder[j] = w;
+    wers[j - lo] = w;
     const l = lv.listener[i] as number;
     if (seen[l] !== k) {
       seen[l] = k;
@@ -331,6 +339,7 @@ function systemTotals(scores: ListenerScores, lv: Levelled, k: number, totals: S
   totals.deletions[k] = deletions;
   totals.insertions[k] = insertions;
   totals.listeners[k] = listenerCount;
+  totals.meanWer[k] = meanAscending(wers);
 }
 
 /** Distinct names in code-unit order, and each name's index. */
@@ -461,7 +470,7 @@ function scoredAndSummed(
     runner.array,
   );
   const intervals = runner.start(input);
-  const totals = emptyTotals(lv.systems.length, listeners.n, lv.listeners.length);
+  const totals = emptyTotals(lv.systems.length, listeners.n);
   scoreListeners(file, settings.unit, listeners, refs, lv, input, intervals.ready, totals);
   const stimuli = new Map<string, StimulusSums>();
   lv.systems.forEach((system, k) => {
@@ -631,7 +640,7 @@ export function startIntelligibility(
         deletions: totals.deletions[k] as number,
         insertions: totals.insertions[k] as number,
         wer: errors / refTokens,
-        meanWer: meanAscending(totals.wersInOrder.subarray(lo, hi)),
+        meanWer: totals.meanWer[k] as number,
         // Filled in by finish (the key stays here, in the spec's order).
         ci95: [Number.NaN, Number.NaN],
       },
