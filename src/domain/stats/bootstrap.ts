@@ -7,6 +7,7 @@
 import { seedState } from "../util/random.ts";
 import { DRAWS_WASM } from "./drawsWasm.ts";
 import type { CurvePoint } from "./report.ts";
+import { reserve, wasmKernel } from "./wasm.ts";
 
 /** Per stimulus (code-unit order) of one system: summed errors and reference tokens. */
 export interface StimulusSums {
@@ -149,39 +150,19 @@ interface DrawsKernel {
   draws: (table: number, m: number, k: number, reps: number, a: number, out: number) => number;
 }
 
-/** The WebAssembly draws, made on first use; null where they can't run. */
-let kernel: DrawsKernel | null | undefined;
-
 /**
  * The draws in WebAssembly (draws.wat: four at a time in 128-bit vectors, about twice as fast
- * as the JavaScript loop below), or null where WebAssembly or its vector instructions are
- * missing, or a Content-Security-Policy forbids compiling it: the JavaScript loop then draws
- * the same numbers. The module is 583 bytes, compiled synchronously once per thread.
+ * as the JavaScript loop below), or null where they can't run (wasm.ts): the JavaScript loop
+ * then draws the same numbers. The module is 583 bytes.
  */
-function drawsKernel(): DrawsKernel | null {
-  if (kernel !== undefined) return kernel;
-  kernel = null;
-  try {
-    if (typeof WebAssembly === "object") {
-      const bytes = Uint8Array.from(atob(DRAWS_WASM), (c) => c.charCodeAt(0));
-      kernel = new WebAssembly.Instance(new WebAssembly.Module(bytes))
-        .exports as unknown as DrawsKernel;
-    }
-  } catch {
-    kernel = null;
-  }
-  return kernel;
-}
+const draws = wasmKernel<DrawsKernel>(DRAWS_WASM);
+const drawsKernel = draws.get;
 
 /**
  * For tests: draw in WebAssembly where it can run (`use`), or in JavaScript only; whether
  * WebAssembly was in use before.
  */
-export function useDrawsKernel(use: boolean): boolean {
-  const before = drawsKernel() !== null;
-  kernel = use ? undefined : null;
-  return before;
-}
+export const setDrawsKernel = draws.use;
 
 /**
  * The `replicates` values of the bootstrap, drawn in WebAssembly from generator state `a`: the
@@ -198,9 +179,7 @@ function drawInWasm(
 ): void {
   const { errors, refTokens } = sums;
   const m = errors.length;
-  const need = 8 * (m + replicates);
-  const have = wasm.memory.buffer.byteLength;
-  if (have < need) wasm.memory.grow(Math.ceil((need - have) / 65536));
+  reserve(wasm.memory, 8 * (m + replicates));
   const words = new Uint32Array(wasm.memory.buffer, 0, 2 * m);
   for (let i = 0; i < m; i++) {
     words[2 * i] = errors[i] as number;

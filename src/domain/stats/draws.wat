@@ -1,5 +1,5 @@
 ;; The bootstrap's draws (docs/spec/statistics.md, "Bootstrap interval"), four at a time.
-;; `npm run build:wasm` assembles this file into drawsWasm.ts (tests/unit/drawsWasm.test.ts checks the two agree).
+;; `npm run build:wasm` assembles this file into drawsWasm.ts (tests/unit/wasm.test.ts checks the two agree).
 ;;
 ;; draws(table, m, k, reps, a, out) -> a'
 ;;   table: m packed stimuli at byte offset `table`, each refTokens · 2^32 + errors as an i64;

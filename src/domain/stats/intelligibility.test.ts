@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { expect, test } from "vitest";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { seededRandom } from "../util/random.ts";
-import { useDrawsKernel } from "./bootstrap.ts";
+import { setDrawsKernel } from "./bootstrap.ts";
 import {
   bootstrapInterval,
   computeIntelligibility,
@@ -182,7 +182,7 @@ test.each([
 ])(
   "the bootstrap draws as seededRandom does for any m and k, %s (four draws at a time, and the rest)",
   (_, wasm) => {
-    const before = useDrawsKernel(wasm);
+    const before = setDrawsKernel(wasm);
     try {
       // Node has WebAssembly's vector instructions: the kernel is there to be tested.
       expect(before).toBe(true);
@@ -203,7 +203,7 @@ test.each([
         { numRuns: 300 },
       );
     } finally {
-      useDrawsKernel(true);
+      setDrawsKernel(true);
     }
   },
 );
