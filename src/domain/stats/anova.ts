@@ -18,7 +18,7 @@
 // Only + − × ÷ are used, plus the incomplete beta function of @stdlib for the F tail.
 import betainc from "@stdlib/math-base-special-betainc";
 import { ANOVA_WASM } from "./anovaWasm.ts";
-import { byCodeUnit } from "./records.ts";
+import { byCodeUnit, groupBy } from "./records.ts";
 import { sortAscending } from "./sortFew.ts";
 import { reserve, wasmKernel } from "./wasm.ts";
 
@@ -219,19 +219,21 @@ function decomposed(sums: CellSums, nA: number, nB: number, N: number): TwoWay {
     C[i * k + i] = nOfA[s] as number;
     r[i] = tOfA[s] as number;
   }
-  // Cells grouped by B's level.
-  const byB: number[][] = Array.from({ length: nB }, () => []);
-  for (let c = 0; c < cells; c++) (byB[cellB[c] as number] as number[]).push(c);
+  // Cells grouped by B's level (in order within each).
+  const byB = groupBy(cellB, nB);
   for (let o = 0; o < nB; o++) {
-    const list = byB[o] as number[];
+    const from = byB.offsets[o] as number;
+    const to = byB.offsets[o + 1] as number;
     const no = nOfB[o] as number;
     const mo = (tOfB[o] as number) / no;
-    for (const c1 of list) {
+    for (let p = from; p < to; p++) {
+      const c1 = byB.order[p] as number;
       const i = slot[cellA[c1] as number] as number;
       if (i < 0) continue;
       const n1 = cellN[c1] as number;
       r[i] = (r[i] as number) - n1 * mo;
-      for (const c2 of list) {
+      for (let q = from; q < to; q++) {
+        const c2 = byB.order[q] as number;
         const j = slot[cellA[c2] as number] as number;
         if (j < 0) continue;
         C[i * k + j] = (C[i * k + j] as number) - (n1 * (cellN[c2] as number)) / no;

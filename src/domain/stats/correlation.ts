@@ -85,39 +85,61 @@ export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): PearsonResu
 }
 
 /**
- * Average ranks, 1-based: tied values share the mean of the ranks they span. After a native
- * numeric sort, each distinct value, whose copies occupy sorted positions lo .. hi-1 (0-based),
- * gets rank (lo + 1 + hi) / 2; each input value then finds its distinct value by binary search.
+ * The distinct values of `sorted` (ascending) and the average rank, 1-based, of each: copies
+ * at sorted positions lo .. hi-1 (0-based) share rank (lo + 1 + hi) / 2; `ties` is Σ (t³ − t)
+ * over the runs of t equal values (exact: integers).
+ */
+export interface RankRuns {
+  runs: number;
+  distinct: Float64Array;
+  rank: Float64Array;
+  ties: number;
+}
+
+/** The runs of equal values in `sorted` (ascending), with their average ranks. */
+export function rankRuns(sorted: Float64Array): RankRuns {
+  const n = sorted.length;
+  const distinct = new Float64Array(n);
+  const rank = new Float64Array(n);
+  let runs = 0;
+  let ties = 0;
+  for (let lo = 0; lo < n; ) {
+    const value = sorted[lo] as number;
+    let hi = lo + 1;
+    while (hi < n && sorted[hi] === value) hi++;
+    const t = hi - lo;
+    ties += t * t * t - t;
+    distinct[runs] = value;
+    rank[runs] = (lo + 1 + hi) / 2;
+    runs++;
+    lo = hi;
+  }
+  return { runs, distinct, rank, ties };
+}
+
+/** The average rank of `value`, one of the runs' values (binary search). */
+export function rankOf(r: RankRuns, value: number): number {
+  let a = 0;
+  let b = r.runs - 1;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if ((r.distinct[mid] as number) < value) a = mid + 1;
+    else b = mid;
+  }
+  return r.rank[a] as number;
+}
+
+/**
+ * Average ranks, 1-based: tied values share the mean of the ranks they span (rankRuns, after a
+ * native numeric sort); each input value then finds its distinct value by binary search.
  */
 export function averageRanks(v: ArrayLike<number>): Float64Array {
   const n = v.length;
   const sorted = v instanceof Float64Array ? v.slice() : Float64Array.from(v as ArrayLike<number>);
   sorted.sort();
-  const distinct = new Float64Array(n);
-  const distinctRank = new Float64Array(n);
-  let d = 0;
-  let lo = 0;
-  while (lo < n) {
-    const value = sorted[lo] as number;
-    let hi = lo + 1;
-    while (hi < n && sorted[hi] === value) hi++;
-    distinct[d] = value;
-    distinctRank[d] = (lo + 1 + hi) / 2;
-    d++;
-    lo = hi;
-  }
+  const runs = rankRuns(sorted);
   const ranks = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const value = v[i] as number;
-    let a = 0;
-    let b = d - 1;
-    while (a < b) {
-      const mid = (a + b) >>> 1;
-      if ((distinct[mid] as number) < value) a = mid + 1;
-      else b = mid;
-    }
-    ranks[i] = distinctRank[a] as number;
-  }
+  for (let i = 0; i < n; i++) ranks[i] = rankOf(runs, v[i] as number);
   return ranks;
 }
 

@@ -7,7 +7,7 @@ import normalCdf from "@stdlib/stats-base-dists-normal-cdf";
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
 import type { AnnotationFile, Clip } from "../interchange/types.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
-import { averageRanks } from "./correlation.ts";
+import { rankOf, rankRuns } from "./correlation.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { pow } from "./math.ts";
 import { byCodeUnit, groupBy, IdLookup } from "./records.ts";
@@ -54,16 +54,25 @@ export function signedRankCounts(m: number): number[] {
 
 /** Wilcoxon signed-rank test, two-sided, on differences `d` (zeros dropped) as the spec says. */
 export function signedRank(d: readonly number[]): { w: number; p: number | null } {
-  const nonZero = d.filter((x) => x !== 0);
-  const m = nonZero.length;
+  let m = 0;
+  for (let i = 0; i < d.length; i++) if (d[i] !== 0) m++;
   if (m === 0) return { w: 0, p: null };
-  const abs = nonZero.map(Math.abs);
-  const ranks = averageRanks(abs);
+  // |d| of the non-zero differences, and which are positive.
+  const abs = new Float64Array(m);
+  const positive = new Uint8Array(m);
+  for (let i = 0, k = 0; i < d.length; i++) {
+    const x = d[i] as number;
+    if (x === 0) continue;
+    abs[k] = Math.abs(x);
+    positive[k] = x > 0 ? 1 : 0;
+    k++;
+  }
+  // Runs of equal |d| in ascending order: their average ranks, and the tie sizes.
+  const runs = rankRuns(abs.slice().sort());
+  const tied = runs.runs < m;
+  // W: the positive differences' ranks (half-integers, exact in any order).
   let w = 0;
-  for (let i = 0; i < m; i++) if ((nonZero[i] as number) > 0) w += ranks[i] as number;
-  const groups = new Map<number, number>();
-  for (const x of abs) groups.set(x, (groups.get(x) ?? 0) + 1);
-  const tied = [...groups.values()].some((t) => t > 1);
+  for (let k = 0; k < m; k++) if (positive[k]) w += rankOf(runs, abs[k] as number);
   if (m <= EXACT_MAX && !tied) {
     const counts = signedRankCounts(m);
     const total = pow(2, m);
@@ -73,9 +82,7 @@ export function signedRank(d: readonly number[]): { w: number; p: number | null 
     for (let s = w; s < counts.length; s++) above += counts[s] as number;
     return { w, p: Math.min(1, (2 * Math.min(below, above)) / total) };
   }
-  let tieSum = 0;
-  for (const t of groups.values()) tieSum += t * t * t - t;
-  const variance = (m * (m + 1) * (2 * m + 1)) / 24 - tieSum / 48;
+  const variance = (m * (m + 1) * (2 * m + 1)) / 24 - runs.ties / 48;
   if (!(variance > 0)) return { w, p: null };
   const z = (w - (m * (m + 1)) / 4) / Math.sqrt(variance);
   return { w, p: 2 * (1 - normalCdf(Math.abs(z), 0, 1)) };
