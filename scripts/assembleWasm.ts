@@ -10,6 +10,7 @@ import wabt from "wabt";
 export const KERNELS = [
   { name: "draws", constant: "DRAWS_WASM" },
   { name: "anova", constant: "ANOVA_WASM" },
+  { name: "wer", constant: "WER_WASM" },
 ] as const;
 
 /** The bytes of src/domain/stats/NAME.wat, validated. */

@@ -1,6 +1,7 @@
 // `npm run build:wasm`: assembles the statistics' WebAssembly kernels (scripts/assembleWasm.ts)
 // into src/domain/stats/NAMEWasm.ts, their bytes in base64: draws.wat (the bootstrap's draws,
-// four at a time in 128-bit vectors) and anova.wat (the ANOVA's sorting and summing passes).
+// four at a time in 128-bit vectors), anova.wat (the ANOVA's sorting and summing passes) and
+// wer.wat (listeners' transcripts scored against their clips' texts).
 // The bytes are committed, so neither the app's build nor the command line's needs this;
 // tests/unit/wasm.test.ts assembles the sources again and checks that they agree.
 import { writeFileSync } from "node:fs";

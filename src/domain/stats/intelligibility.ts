@@ -29,6 +29,7 @@ import type {
   WerCounts,
   WerPair,
 } from "./report.ts";
+import { scoreWordsInWasm } from "./werScoring.ts";
 
 export { bootstrapInterval, type CurveRunner, packedSums } from "./bootstrap.ts";
 export type { AsrScores, CurvePoint, Intelligibility, SystemWer, WerCounts, WerPair };
@@ -229,9 +230,12 @@ function scoreListeners(
 ): void {
   const clips = file.clips;
   const seen = new Int32Array(lv.listeners.length).fill(-1);
+  // Every transcript at once in WebAssembly where it can be (werScoring.ts), else system by
+  // system here.
+  const scored = unit === "word" && scoreWordsInWasm(scores.transcript, scores.clip, refs, scores);
   for (let k = 0; k < lv.systems.length; k++) {
     const hi = lv.offsets[k + 1] as number;
-    for (let j = lv.offsets[k] as number; j < hi; j++) {
+    for (let j = scored ? hi : (lv.offsets[k] as number); j < hi; j++) {
       const i = lv.order[j] as number;
       const c = scores.clip[i] as number;
       const counted = countErrors(

@@ -1,0 +1,124 @@
+// Listeners' transcripts scored in WebAssembly (wer.wat): the same S, D and I per transcript as
+// align.ts's errorCounts on normalise.ts's words, for a study scored in words whose transcripts
+// and clip texts are all ASCII (most English studies). A study of 100,000 transcripts is scored
+// in one call instead of 100,000 trips through tokenising and aligning code that V8 optimizes
+// while it runs. Elsewhere (characters, other scripts, no WebAssembly) the caller scores in
+// JavaScript, as before.
+import { reserve, wasmKernel } from "./wasm.ts";
+import { WER_WASM } from "./werWasm.ts";
+
+/** wer.wat's exports. */
+interface WerKernel {
+  memory: WebAssembly.Memory;
+  score: (...offsets: number[]) => void;
+}
+
+const werKernel = wasmKernel<WerKernel>(WER_WASM);
+
+/** For tests: score in WebAssembly where it can run (`use`), or never; whether it was in use. */
+export const setWerKernel = werKernel.use;
+
+/** Where the scores go: one entry per transcript. */
+export interface ErrorArrays {
+  errors: Int32Array;
+  substitutions: Int32Array;
+  deletions: Int32Array;
+  insertions: Int32Array;
+}
+
+const align4 = (n: number) => (n + 3) & ~3;
+
+/**
+ * Scores `transcripts[t]` against the words `refs[clipOf[t]]` (each a clip's normalised
+ * words, non-empty) into `out`, in WebAssembly; false, with nothing written, where it can't
+ * (no WebAssembly, or a transcript or text that is not all ASCII).
+ */
+export function scoreWordsInWasm(
+  transcripts: readonly string[],
+  clipOf: Int32Array,
+  refs: readonly (readonly string[] | undefined)[],
+  out: ErrorArrays,
+): boolean {
+  const wasm = werKernel.get();
+  if (wasm === null) return false;
+  const N = transcripts.length;
+  const C = refs.length;
+  const text = transcripts.join("");
+  const refTexts: string[] = new Array(C);
+  let maxRef = 0;
+  for (let c = 0; c < C; c++) {
+    const words = refs[c];
+    const joined = words === undefined ? "" : words.join(" ");
+    refTexts[c] = joined;
+    if (joined.length > maxRef) maxRef = joined.length;
+  }
+  const refText = refTexts.join("");
+  let maxHyp = 0;
+  for (let t = 0; t < N; t++) {
+    const length = (transcripts[t] as string).length;
+    if (length > maxHyp) maxHyp = length;
+  }
+  // The kernel's memory: its table of byte values (0 … 255), the texts' bytes (ASCII: one per
+  // character), then i32s.
+  const textAt = 256;
+  const refsAt = textAt + text.length;
+  const starts = align4(refsAt + refText.length);
+  const refStarts = starts + 4 * (N + 1);
+  const clipAt = refStarts + 4 * (C + 1);
+  const errors = clipAt + 4 * N;
+  const subs = errors + 4 * N;
+  const dels = subs + 4 * N;
+  const ins = dels + 4 * N;
+  const clipWords = ins + 4 * N;
+  const refWords = clipWords + 4 * (C + 1);
+  const hypWords = refWords + 3 * 4 * (refText.length + 1);
+  const table = hypWords + 3 * 4 * (maxHyp + 1);
+  // The largest cost table: a text and a transcript of at most (length + 1) / 2 words each.
+  const words = (length: number) => Math.floor((length + 1) / 2);
+  reserve(wasm.memory, table + 4 * (words(maxRef) + 1) * (words(maxHyp) + 1));
+  const buffer = wasm.memory.buffer;
+  const encoder = new TextEncoder();
+  for (const [value, at] of [
+    [text, textAt],
+    [refText, refsAt],
+  ] as const) {
+    const done = encoder.encodeInto(value, new Uint8Array(buffer, at, value.length));
+    // A character past U+007F takes two bytes or more: the text does not fit, and is not ASCII.
+    if (done.read !== value.length) return false;
+  }
+  const startOf = new Int32Array(buffer, starts, N + 1);
+  startOf[0] = 0;
+  for (let t = 0, at = 0; t < N; t++) {
+    at += (transcripts[t] as string).length;
+    startOf[t + 1] = at;
+  }
+  const refStartOf = new Int32Array(buffer, refStarts, C + 1);
+  refStartOf[0] = 0;
+  for (let c = 0, at = 0; c < C; c++) {
+    at += (refTexts[c] as string).length;
+    refStartOf[c + 1] = at;
+  }
+  new Int32Array(buffer, clipAt, N).set(clipOf.subarray(0, N));
+  wasm.score(
+    textAt,
+    starts,
+    N,
+    refsAt,
+    refStarts,
+    C,
+    clipAt,
+    errors,
+    subs,
+    dels,
+    ins,
+    clipWords,
+    refWords,
+    hypWords,
+    table,
+  );
+  out.errors.set(new Int32Array(buffer, errors, N));
+  out.substitutions.set(new Int32Array(buffer, subs, N));
+  out.deletions.set(new Int32Array(buffer, dels, N));
+  out.insertions.set(new Int32Array(buffer, ins, N));
+  return true;
+}
