@@ -6,9 +6,9 @@ import { featureSummary } from "../domain/acoustics/spanStats.ts";
 import { wavSamples } from "../domain/clips/wav.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/interchange/schema.ts";
-import type { AnnotationFile } from "../domain/interchange/types.ts";
+import type { AnnotationFile, ResolvedRecords } from "../domain/interchange/types.ts";
 import { protocolFacts, protocolReport } from "../domain/report/protocol.ts";
-import { computeReport } from "../domain/stats/index.ts";
+import { type AnalyzeOptions, computeReport } from "../domain/stats/index.ts";
 import type { CurveRunner } from "../domain/stats/intelligibility.ts";
 import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/study/binWidth.ts";
@@ -52,8 +52,12 @@ export function load(fileName: string, io: CliIO): AnnotationFile | undefined {
   if (result.warnings.length > 0) {
     io.stderr(result.warnings.map((p) => `${problemLine(fileName, p)}\n`).join(""));
   }
+  if (result.records !== undefined) recordsOf.set(result.file, result.records);
   return result.file;
 }
+
+/** What reading each loaded file resolved, for its figures (computeReport's `records`). */
+const recordsOf = new WeakMap<AnnotationFile, ResolvedRecords>();
 
 interface Parsed {
   command: string;
@@ -134,11 +138,15 @@ function validate(args: Parsed, io: CliIO): number {
   return EXIT_OK;
 }
 
-/** computeReport's options for `report` and `stats`: the bin width asked for, the curve's runner. */
-function reportOptions(args: Parsed, io: CliIO) {
+/**
+ * computeReport's options for `report` and `stats`: the bin width asked for, the curve's runner,
+ * and what reading the file resolved (used only for the file itself, not a view of it).
+ */
+function reportOptions(args: Parsed, io: CliIO, file: AnnotationFile): AnalyzeOptions {
   return {
     ...(args.bin === undefined ? {} : { binSeconds: args.bin }),
     curveRunner: io.curveRunner,
+    records: recordsOf.get(file),
   };
 }
 
@@ -148,7 +156,7 @@ function report(args: Parsed, io: CliIO): number {
   const file = load(fileName, io);
   if (file === undefined) return EXIT_USAGE;
   // The report describes the figures as the study's quality rules make them.
-  const options = reportOptions(args, io);
+  const options = reportOptions(args, io, file);
   const full = computeReport(file, options);
   const view = qualityView(file, full.annotators);
   const applied = view.excluded.length > 0;
@@ -168,7 +176,7 @@ function stats(args: Parsed, io: CliIO): number {
   const fileName = oneFile(args);
   const file = load(fileName, io);
   if (file === undefined) return EXIT_USAGE;
-  const options = reportOptions(args, io);
+  const options = reportOptions(args, io, file);
   let report = computeReport(file, options);
   if (args.applyRules) {
     const view = qualityView(file, report.annotators);

@@ -35,6 +35,9 @@ export interface CrossFieldFindings {
    * are, with a warning, and mark nothing.
    */
   outside: [number, number][];
+  /** Each submission's clip and annotator as indexes into clips and annotators (-1 or -2: unresolved). */
+  submissionClip: Int32Array;
+  submissionAnnotator: Int32Array;
 }
 
 /** Ids of one array, duplicates reported. Undefined when the array is missing or not one. */
@@ -104,8 +107,13 @@ function checkSubmissions(
   clipCount: number,
   annotatorCount: number,
   problems: ProblemList,
+  findings: CrossFieldFindings,
 ): void {
   const pairs = new PairCheck(submissions.length, clipCount, annotatorCount);
+  const clipOf = new Int32Array(submissions.length).fill(-2);
+  const annotatorOf = new Int32Array(submissions.length).fill(-2);
+  findings.submissionClip = clipOf;
+  findings.submissionAnnotator = annotatorOf;
   for (let i = 0; i < submissions.length; i++) {
     const s: unknown = submissions[i];
     if (!isRecord(s)) continue;
@@ -120,6 +128,8 @@ function checkSubmissions(
       "annotator",
       problems,
     );
+    clipOf[i] = c;
+    annotatorOf[i] = a;
     if (!nonEmpty(clipId) || !nonEmpty(annotatorId)) continue;
     const first = pairs.firstAt(i, c, a, clipId, annotatorId);
     if (first !== undefined) {
@@ -250,9 +260,22 @@ export function checkCrossField(data: Rec, problems: ProblemList): CrossFieldFin
   const { submissions, regions, reasonLabels } = data;
   const clips = Array.isArray(data.clips) ? data.clips : [];
   const annotatorCount = Array.isArray(data.annotators) ? data.annotators.length : 0;
-  const findings: CrossFieldFindings = { clamps: [], outside: [] };
+  const findings: CrossFieldFindings = {
+    clamps: [],
+    outside: [],
+    submissionClip: new Int32Array(0),
+    submissionAnnotator: new Int32Array(0),
+  };
   if (Array.isArray(submissions)) {
-    checkSubmissions(submissions, clipIds, annotatorIds, clips.length, annotatorCount, problems);
+    checkSubmissions(
+      submissions,
+      clipIds,
+      annotatorIds,
+      clips.length,
+      annotatorCount,
+      problems,
+      findings,
+    );
   }
   let regionIds: IdIndex | undefined;
   if (Array.isArray(regions)) {

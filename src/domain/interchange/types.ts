@@ -127,3 +127,17 @@ export interface AnnotationFile {
   regions: Region[];
   reasonLabels: ReasonLabel[];
 }
+
+/**
+ * What reading a file resolved (interchange/crossfield.ts): submission i's clip and annotator
+ * as indexes into `clips` and `annotators`, for these very arrays (a reader of the file's
+ * figures uses them only while the file still holds the same three arrays, and looks the ids
+ * up again otherwise).
+ */
+export interface ResolvedRecords {
+  clips: readonly Clip[];
+  annotators: readonly Annotator[];
+  submissions: readonly Submission[];
+  submissionClip: Int32Array;
+  submissionAnnotator: Int32Array;
+}

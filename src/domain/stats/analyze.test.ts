@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { parseAnnotationText } from "../interchange/schema.ts";
 import type { AnnotationFile, Region } from "../interchange/types.ts";
 import { krippendorffAlphaBinary } from "./alpha.ts";
 import { analyze, computeReport } from "./analyze.ts";
@@ -748,3 +749,45 @@ describe("clips without regions", () => {
     expect(analyze(withEmpty).clips).toEqual(analyze(file).clips);
   });
 });
+
+test("what reading resolved gives the same report, and is not used for a view of the file", () => {
+  const text = JSON.stringify(resolvedFixture());
+  const read = parseAnnotationText(text);
+  if (!read.ok || read.records === undefined) throw new Error("fixture unreadable");
+  const { file, records } = read;
+  // Submission 1's clip and annotator as reading found them (positions in the file).
+  expect([records.submissionClip[1], records.submissionAnnotator[1]]).toEqual([1, 0]);
+  expect(computeReport(file, { records })).toEqual(computeReport(file));
+  // They are what the report reads: records that say otherwise change it.
+  const swapped = { ...records, submissionClip: Int32Array.from([1, 0, 0, 1]) };
+  expect(computeReport(file, { records: swapped })).not.toEqual(computeReport(file));
+  // Records made for other arrays (a view, a changed file) are looked up again, not trusted.
+  const view = { ...file, submissions: file.submissions.slice(1) };
+  expect(computeReport(view, { records })).toEqual(computeReport(view));
+});
+
+/** Two clips with texts, two listeners (out of id order), transcripts and a rating. */
+function resolvedFixture() {
+  return {
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: "s", name: "S", binSeconds: 0.1, task: "transcribe" },
+    taxonomy: [],
+    clips: [
+      { id: "c1", name: "c1.wav", duration: 1, system: "A", sentence: "s1", text: "a b c" },
+      { id: "c2", name: "c2.wav", duration: 1.2, system: "B", sentence: "s1", text: "a b c" },
+    ],
+    annotators: [
+      { id: "L2", role: "crowd" },
+      { id: "L1", role: "crowd" },
+    ],
+    submissions: [
+      { clipId: "c1", annotatorId: "L1", transcript: "a b" },
+      { clipId: "c2", annotatorId: "L2", transcript: "a x c", score: 3 },
+      { clipId: "c2", annotatorId: "L1", transcript: "a b c d" },
+      { clipId: "c1", annotatorId: "L2", transcript: "A B C", score: 4 },
+    ],
+    regions: [],
+    reasonLabels: [],
+  };
+}

@@ -4,7 +4,7 @@
 // 32 bins to a word and pair agreement is accumulated as cell counts, never as concatenated
 // vectors: 100,000 clips × 3 annotators take well under half a second in Node.
 
-import type { AnnotationFile } from "../interchange/types.ts";
+import type { AnnotationFile, ResolvedRecords } from "../interchange/types.ts";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../study/binWidth.ts";
 import { alphaFromSums } from "./alpha.ts";
 import { type ClipAgreement, passOverClips, type ScatterPoint } from "./clipPass.ts";
@@ -15,7 +15,14 @@ import { expertAgreement } from "./expertAgreement.ts";
 import { type CurveRunner, startIntelligibility } from "./intelligibility.ts";
 import { kappaFromCells } from "./kappa.ts";
 import { computeMos } from "./mos.ts";
-import { byCodeUnit, clipGrid, IdLookup, readRegions, readSubmissions } from "./records.ts";
+import {
+  byCodeUnit,
+  clipGrid,
+  IdLookup,
+  readRegions,
+  readSubmissions,
+  resolvedFor,
+} from "./records.ts";
 import type { AnnotatorQuality, PairKappa, Report } from "./report.ts";
 import { us } from "./time.ts";
 
@@ -33,6 +40,11 @@ export interface AnalyzeOptions {
    * report is computed here.
    */
   curveRunner?: CurveRunner;
+  /**
+   * What reading this file resolved (parseAnnotationText's `records`): used while the file
+   * holds the same arrays (records.ts's resolvedFor), so that ids are not looked up again.
+   */
+  records?: ResolvedRecords;
 }
 
 export interface Analysis {
@@ -67,9 +79,11 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   }
   const binUs = us(binSeconds);
   // First, so that a curve runner has the curve's intervals while the rest is computed.
+  const resolved = resolvedFor(file, options.records);
   const intelligibility = startIntelligibility(file, {
     stimuliCurve: options.stimuliCurve !== false,
     curveRunner: options.curveRunner,
+    records: resolved,
   });
   const clips = file.clips;
   const grid = clipGrid(clips, binUs);
@@ -77,7 +91,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   const A = annotatorIds.length;
   const lookup = new IdLookup(clips, annotatorIds);
   const regions = readRegions(file.regions, lookup, grid.durUs);
-  const submissions = readSubmissions(file.submissions, lookup, clips.length);
+  const submissions = readSubmissions(file.submissions, lookup, clips.length, resolved);
   const pass = passOverClips(clips, grid.bins, binUs, A, regions, submissions, detail);
 
   const pairList: PairKappa[] = [];

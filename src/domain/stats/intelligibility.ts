@@ -5,7 +5,7 @@
 // the number of stimuli, recognisers against listeners (Kendall's tau-b), WER by listener group
 // and the two-factor ANOVAs. Only + − × ÷ and √ (correctly rounded everywhere) are used.
 
-import type { AnnotationFile, Clip } from "../interchange/types.ts";
+import type { AnnotationFile, Clip, ResolvedRecords } from "../interchange/types.ts";
 import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
@@ -20,7 +20,7 @@ import {
 } from "./bootstrap.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { holm, meanAscending, roundDiff, signedRank } from "./mos.ts";
-import { byCodeUnit, groupBy as groupRecords } from "./records.ts";
+import { byCodeUnit, groupBy as groupRecords, resolvedFor } from "./records.ts";
 import type {
   AsrScores,
   CurvePoint,
@@ -104,6 +104,7 @@ interface ListenerScores {
 function findTranscripts(
   file: AnnotationFile,
   unit: TokenUnit,
+  resolved?: ResolvedRecords,
 ): {
   listeners: ListenerScores;
   refs: (string[] | undefined)[];
@@ -134,7 +135,9 @@ function findTranscripts(
   };
   const asr: ScoredTranscript[] = [];
   let unscored = 0;
-  for (const s of file.submissions) {
+  const submissions = file.submissions;
+  for (let k = 0; k < submissions.length; k++) {
+    const s = submissions[k] as AnnotationFile["submissions"][number];
     if (typeof s.transcript !== "string") continue;
     if (clipAt === undefined || idAt === undefined) {
       clipAt = new Map();
@@ -151,7 +154,9 @@ function findTranscripts(
       }
       refs = new Array(clips.length);
     }
-    const c = clipAt.get(s.clipId);
+    // Reading resolved every reference of a file it took; annotator ids are unique there, so
+    // an annotator's index here is its position.
+    const c = resolved === undefined ? clipAt.get(s.clipId) : resolved.submissionClip[k];
     if (c === undefined) continue;
     const clip = clips[c] as Clip;
     let ref = refs[c];
@@ -164,7 +169,7 @@ function findTranscripts(
       continue;
     }
     const n = ref.length;
-    let at = idAt.get(s.annotatorId);
+    let at = resolved === undefined ? idAt.get(s.annotatorId) : resolved.submissionAnnotator[k];
     if (at === undefined) {
       at = listeners.annotatorIds.length;
       idAt.set(s.annotatorId, at);
@@ -581,6 +586,8 @@ export interface IntelligibilityOptions {
   stimuliCurve?: boolean;
   /** Who computes the curve's intervals (default: here, in order). */
   curveRunner?: CurveRunner;
+  /** What reading the file resolved (records.ts's resolvedFor: for this file's own arrays). */
+  records?: ResolvedRecords;
 }
 
 /** The `intelligibility` object of the report; null when no transcript could be scored. */
@@ -604,7 +611,7 @@ export function startIntelligibility(
   options: IntelligibilityOptions = {},
 ): { value: Intelligibility | null; finish: () => void } {
   const settings = transcriptionSettings(file);
-  const found = findTranscripts(file, settings.unit);
+  const found = findTranscripts(file, settings.unit, resolvedFor(file, options.records));
   const { listeners, asr, unscored } = found;
   if (listeners.n === 0 && asr.length === 0) return { value: null, finish: () => {} };
 

@@ -2,7 +2,7 @@
 // µs bin grid, ids resolved to indexes, regions clamped and grouped by clip (sorted by annotator
 // and start within a clip), submissions grouped by clip. Each phase is its own small function so
 // that V8 optimizes it on its own (one huge function keeps being deoptimized on a first call).
-import type { AnnotationFile } from "../interchange/types.ts";
+import type { AnnotationFile, ResolvedRecords } from "../interchange/types.ts";
 import { binCount, us } from "./time.ts";
 
 /** How far ahead of the last match an id lookup looks before using an index, while it mostly hits. */
@@ -195,22 +195,38 @@ export interface SubmissionTable extends Grouped {
   scoreCount: Int32Array;
 }
 
+/**
+ * The submissions grouped by clip, each one's annotator and each clip's scores; with `resolved`
+ * (the reading's resolution of this file, resolvedFor), their clips and annotators as reading
+ * found them, without looking the ids up again.
+ */
 export function readSubmissions(
   submissions: AnnotationFile["submissions"],
   lookup: IdLookup,
   clipCount: number,
+  resolved?: ResolvedRecords,
 ): SubmissionTable {
   const S = submissions.length;
-  const clip = new Int32Array(S);
+  const clip = resolved === undefined ? new Int32Array(S) : resolved.submissionClip;
   const annotator = new Int32Array(S);
   const scoreSum = new Float64Array(clipCount);
   const scoreCount = new Int32Array(clipCount);
   lookup.restart();
+  if (resolved !== undefined) {
+    // The file's annotators by position, as indexes of the lookup's (sorted) ids.
+    const at = Int32Array.from(resolved.annotators, (a) =>
+      lookup.annotatorOf(a.id, "annotators", 0),
+    );
+    const of = resolved.submissionAnnotator;
+    for (let i = 0; i < S; i++) annotator[i] = at[of[i] as number] as number;
+  }
   for (let i = 0; i < S; i++) {
     const s = submissions[i] as AnnotationFile["submissions"][number];
-    const c = lookup.clipOf(s.clipId, "submissions", i);
-    clip[i] = c;
-    annotator[i] = lookup.annotatorOf(s.annotatorId, "submissions", i);
+    if (resolved === undefined) {
+      clip[i] = lookup.clipOf(s.clipId, "submissions", i);
+      annotator[i] = lookup.annotatorOf(s.annotatorId, "submissions", i);
+    }
+    const c = clip[i] as number;
     if (s.score !== undefined) {
       scoreSum[c] = (scoreSum[c] as number) + s.score;
       scoreCount[c] = (scoreCount[c] as number) + 1;
@@ -254,4 +270,17 @@ export class RegionLookup {
     if (i !== undefined) this.cursor = i;
     return i;
   }
+}
+
+/** `records` when it was made for `file`'s own arrays, else undefined. */
+export function resolvedFor(
+  file: AnnotationFile,
+  records: ResolvedRecords | undefined,
+): ResolvedRecords | undefined {
+  return records !== undefined &&
+    records.clips === file.clips &&
+    records.annotators === file.annotators &&
+    records.submissions === file.submissions
+    ? records
+    : undefined;
 }
