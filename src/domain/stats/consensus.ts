@@ -385,7 +385,8 @@ export function consensusFromTables(
     }
     // The clip's workers as a typed array, made when a pattern or the clip's regions need it.
     let workers: Int32Array | null = null;
-    const workerKey = ids.join(",");
+    // One UTF-16 code unit per worker while every index fits in one (no decimal digits to write).
+    const workerKey = A <= 0x10000 ? String.fromCharCode.apply(null, ids) : ids.join(",");
     let known = patternIds.get(workerKey);
     if (!known) {
       known = new Map();
