@@ -628,3 +628,26 @@ describe("serializeAnnotationFile", () => {
     expect(second.ok && second.file.taxonomy).toEqual(DEFAULT_TAXONOMY);
   });
 });
+
+describe("negative zero", () => {
+  test("a submission's -0 reads back as 0, the input untouched", () => {
+    const file = base();
+    rec(file, "submissions", 0).score = -0;
+    rec(file, "submissions", 1).playCount = -0;
+    rec(file, "submissions", 1).seconds = -0;
+    const result = parseAnnotationFile(file);
+    if (!result.ok) throw new Error("expected the file to be read");
+    const [first, second] = result.file.submissions;
+    expect(Object.is(first?.score, 0)).toBe(true);
+    expect(Object.is(second?.playCount, 0)).toBe(true);
+    expect(Object.is(second?.seconds, 0)).toBe(true);
+    expect(Object.is(rec(file, "submissions", 0).score, -0)).toBe(true);
+  });
+
+  test("submissions with nothing to change are the very array read", () => {
+    const file = base();
+    const result = parseAnnotationFile(file);
+    if (!result.ok) throw new Error("expected the file to be read");
+    expect(result.file.submissions).toBe(file.submissions);
+  });
+});

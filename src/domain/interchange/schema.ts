@@ -212,7 +212,10 @@ const isFiniteNumber = (v: unknown): boolean => typeof v === "number" && Number.
 const isPlainRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** A submission the schema takes unchanged (the optional fields absent or plainly valid). */
+/**
+ * A submission the schema takes unchanged (the optional fields absent or plainly valid) and
+ * reading leaves as it is (no -0).
+ */
 export function plainSubmission(item: unknown): boolean {
   if (!isPlainRecord(item)) return false;
   for (const key in item) {
@@ -225,14 +228,15 @@ export function plainSubmission(item: unknown): boolean {
       case "completedAt":
         if (typeof v !== "string" || !IsoDateTimeSchema.safeParse(v).success) return false;
         break;
+      // -0 is valid but not plain: reading turns it into 0 (normalize).
       case "score":
-        if (!isFiniteNumber(v)) return false;
+        if (!isFiniteNumber(v) || Object.is(v, -0)) return false;
         break;
       case "playCount":
-        if (!(Number.isSafeInteger(v) && (v as number) >= 0)) return false;
+        if (!(Number.isSafeInteger(v) && (v as number) >= 0) || Object.is(v, -0)) return false;
         break;
       case "seconds":
-        if (!(isFiniteNumber(v) && (v as number) >= 0)) return false;
+        if (!(isFiniteNumber(v) && (v as number) >= 0) || Object.is(v, -0)) return false;
         break;
       case "heardToEnd":
         if (typeof v !== "boolean") return false;
@@ -399,7 +403,12 @@ function checkIdentity(data: Record<string, unknown>, problems: ProblemList): vo
  * Clamps region ends past their clip (with a warning each), warns about regions lying wholly
  * past their clip, and turns -0 into 0.
  */
-function normalize(file: ParsedFile, findings: CrossFieldFindings, warnings: ProblemList): void {
+function normalize(
+  file: ParsedFile,
+  findings: CrossFieldFindings,
+  warnings: ProblemList,
+  plainSections: ReadonlySet<unknown[]>,
+): void {
   let regions = file.regions;
   const copyRegions = () => {
     if (regions === file.regions) regions = file.regions.slice();
@@ -428,7 +437,9 @@ function normalize(file: ParsedFile, findings: CrossFieldFindings, warnings: Pro
     if (Object.is(r.start, -0)) copyRegions()[i] = { ...r, start: 0 };
   }
   file.regions = regions;
-  file.submissions = withoutNegativeZero(file.submissions, ["score", "playCount", "seconds"]);
+  if (!plainSections.has(file.submissions)) {
+    file.submissions = withoutNegativeZero(file.submissions, ["score", "playCount", "seconds"]);
+  }
   file.clips = withoutNegativeZero(file.clips, ["score"]);
 }
 
@@ -459,6 +470,8 @@ function parseSection(
   section: Section,
   items: unknown,
   problems: ProblemList,
+  /** Gets the records when every one was plain (PLAIN): nothing there for normalize to change. */
+  plainSections: Set<unknown[]>,
 ): unknown[] | undefined {
   if (items === undefined) {
     problems.add([section], "is required", 0);
@@ -472,10 +485,12 @@ function parseSection(
   const plain = PLAIN[section];
   let out: unknown[] = items;
   let failed = false;
+  let allPlain = plain !== undefined;
   for (let i = 0; i < items.length; i++) {
     const item: unknown = items[i];
     // Taken as it is: no issue, nothing to strip.
     if (plain?.(item)) continue;
+    allPlain = false;
     const parsed = schema.safeParse(item, REPORT_INPUT);
     if (!parsed.success) {
       failed = true;
@@ -487,6 +502,7 @@ function parseSection(
       out[i] = parsed.data;
     }
   }
+  if (allPlain) plainSections.add(out);
   return failed ? undefined : out;
 }
 
@@ -512,7 +528,10 @@ export function parseAnnotationFile(
   if (!head.success) {
     for (const issue of head.error.issues) problems.add(issue.path, issueMessage(issue), 0);
   }
-  const sections = SECTIONS.map((section) => parseSection(section, data[section], problems));
+  const plainSections = new Set<unknown[]>();
+  const sections = SECTIONS.map((section) =>
+    parseSection(section, data[section], problems, plainSections),
+  );
   const findings = checkCrossField(data, problems);
   if (!head.success || !problems.empty) return { ok: false, errors: problems.list() };
 
@@ -530,7 +549,7 @@ export function parseAnnotationFile(
     reasonLabels,
   } as ParsedFile;
   const warnings = new ProblemList();
-  normalize(file, findings, warnings);
+  normalize(file, findings, warnings, plainSections);
   return {
     ok: true,
     file,
