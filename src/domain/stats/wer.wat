@@ -98,10 +98,7 @@
     (param $refStarts i32) (param $clips i32) (param $clipOf i32) (param $errors i32)
     (param $subs i32) (param $dels i32) (param $ins i32) (param $clipWords i32)
     (param $refWords i32) (param $hypWords i32) (param $table i32)
-    (local $t i32) (local $c i32) (local $n i32) (local $m i32) (local $p i32) (local $w i32)
-    (local $i i32) (local $j i32) (local $row i32) (local $up i32) (local $left i32)
-    (local $diag i32) (local $del i32) (local $add i32) (local $here i32) (local $at i32)
-    (local $s i32) (local $d i32) (local $x i32) (local $room i32) (local $k i32)
+    (local $t i32) (local $c i32) (local $i i32) (local $at i32) (local $x i32) (local $room i32) (local $k i32)
     ;; The clips' words, once: three arrays of refs' bytes + 1 i32s each.
     (local.set $room
       (i32.shl
@@ -145,144 +142,158 @@
     (global.set $hL (i32.add (global.get $hS) (local.get $room)))
     (global.set $hH (i32.add (global.get $hL) (local.get $room)))
     (local.set $t (i32.const 0))
+    ;; Each transcript in a function of its own: called 100,000 times, it is soon optimized.
     (block $done (loop $transcript
       (br_if $done (i32.ge_u (local.get $t) (local.get $count)))
-      (local.set $at (i32.add (local.get $starts) (i32.shl (local.get $t) (i32.const 2))))
-      (local.set $m
-        (call $words (i32.add (local.get $text) (i32.load (local.get $at)))
-          (i32.add (local.get $text) (i32.load offset=4 (local.get $at)))
-          (global.get $hS) (global.get $hL) (global.get $hH)))
-      (local.set $at
-        (i32.add (local.get $clipWords)
-          (i32.shl
-            (i32.load (i32.add (local.get $clipOf) (i32.shl (local.get $t) (i32.const 2))))
-            (i32.const 2))))
-      (global.set $rBase (i32.shl (i32.load (local.get $at)) (i32.const 2)))
-      (local.set $n (i32.sub (i32.load offset=4 (local.get $at)) (i32.load (local.get $at))))
-      ;; The common suffix, then the common prefix of what is left (errorCounts).
-      (block $end (loop $suffix
-        (br_if $end (i32.or (i32.eqz (local.get $n)) (i32.eqz (local.get $m))))
-        (br_if $end (i32.eqz (call $same
-          (i32.sub (local.get $n) (i32.const 1)) (i32.sub (local.get $m) (i32.const 1)))))
-        (local.set $n (i32.sub (local.get $n) (i32.const 1)))
-        (local.set $m (i32.sub (local.get $m) (i32.const 1)))
-        (br $suffix)))
-      (local.set $p (i32.const 0))
-      (block $end (loop $prefix
-        (br_if $end (i32.ge_u (local.get $p) (local.get $n)))
-        (br_if $end (i32.ge_u (local.get $p) (local.get $m)))
-        (br_if $end (i32.eqz (call $same (local.get $p) (local.get $p))))
-        (local.set $p (i32.add (local.get $p) (i32.const 1)))
-        (br $prefix)))
-      (local.set $n (i32.sub (local.get $n) (local.get $p)))
-      (local.set $m (i32.sub (local.get $m) (local.get $p)))
-      (local.set $w (i32.add (local.get $m) (i32.const 1)))
-      ;; The cost table T, (n + 1) × (m + 1), row-major (T[i][j] at i · w + j).
-      (local.set $j (i32.const 0))
-      (block $end (loop $first
-        (br_if $end (i32.gt_u (local.get $j) (local.get $m)))
-        (i32.store (i32.add (local.get $table) (i32.shl (local.get $j) (i32.const 2)))
-          (local.get $j))
-        (local.set $j (i32.add (local.get $j) (i32.const 1)))
-        (br $first)))
-      (local.set $i (i32.const 1))
-      (block $end (loop $rows
-        (br_if $end (i32.gt_u (local.get $i) (local.get $n)))
-        (local.set $row (i32.mul (local.get $i) (local.get $w)))
-        (local.set $up (i32.sub (local.get $row) (local.get $w)))
-        (i32.store (i32.add (local.get $table) (i32.shl (local.get $row) (i32.const 2)))
-          (local.get $i))
-        (local.set $left (local.get $i))
-        (local.set $j (i32.const 1))
-        (block $rowDone (loop $cols
-          (br_if $rowDone (i32.gt_u (local.get $j) (local.get $m)))
-          (local.set $diag
-            (i32.add
-              (i32.load (i32.add (local.get $table)
-                (i32.shl (i32.sub (i32.add (local.get $up) (local.get $j)) (i32.const 1))
-                  (i32.const 2))))
-              (i32.eqz (call $same
-                (i32.sub (i32.add (local.get $p) (local.get $i)) (i32.const 1))
-                (i32.sub (i32.add (local.get $p) (local.get $j)) (i32.const 1))))))
-          (local.set $del
-            (i32.add
-              (i32.load (i32.add (local.get $table)
-                (i32.shl (i32.add (local.get $up) (local.get $j)) (i32.const 2))))
-              (i32.const 1)))
-          (local.set $add (i32.add (local.get $left) (i32.const 1)))
-          (local.set $left
-            (if (result i32) (i32.lt_s (local.get $diag) (local.get $del))
-              (then (select (local.get $diag) (local.get $add)
-                (i32.lt_s (local.get $diag) (local.get $add))))
-              (else (select (local.get $del) (local.get $add)
-                (i32.lt_s (local.get $del) (local.get $add))))))
-          (i32.store (i32.add (local.get $table)
-              (i32.shl (i32.add (local.get $row) (local.get $j)) (i32.const 2)))
-            (local.get $left))
-          (local.set $j (i32.add (local.get $j) (i32.const 1)))
-          (br $cols)))
-        (local.set $i (i32.add (local.get $i) (i32.const 1)))
-        (br $rows)))
-      ;; The walk back from (n, m): a match, a substitution, a deletion, else an insertion.
-      (local.set $s (i32.const 0))
-      (local.set $d (i32.const 0))
-      (local.set $x (i32.const 0))
-      (local.set $i (local.get $n))
-      (local.set $j (local.get $m))
-      (block $end (loop $walk
-        (br_if $end (i32.eqz (i32.or (local.get $i) (local.get $j))))
-        (local.set $here
-          (i32.load (i32.add (local.get $table)
-            (i32.shl (i32.add (i32.mul (local.get $i) (local.get $w)) (local.get $j))
-              (i32.const 2)))))
-        (if (i32.and (i32.ne (local.get $i) (i32.const 0)) (i32.ne (local.get $j) (i32.const 0)))
-          (then
-            (local.set $diag
-              (i32.load (i32.add (local.get $table)
-                (i32.shl
-                  (i32.add
-                    (i32.mul (i32.sub (local.get $i) (i32.const 1)) (local.get $w))
-                    (i32.sub (local.get $j) (i32.const 1)))
-                  (i32.const 2)))))
-            (if (i32.eq (local.get $diag) (local.get $here))
-              (then
-                (if (call $same
-                      (i32.sub (i32.add (local.get $p) (local.get $i)) (i32.const 1))
-                      (i32.sub (i32.add (local.get $p) (local.get $j)) (i32.const 1)))
-                  (then
-                    (local.set $i (i32.sub (local.get $i) (i32.const 1)))
-                    (local.set $j (i32.sub (local.get $j) (i32.const 1)))
-                    (br $walk)))))
-            (if (i32.eq (i32.add (local.get $diag) (i32.const 1)) (local.get $here))
-              (then
-                (local.set $s (i32.add (local.get $s) (i32.const 1)))
-                (local.set $i (i32.sub (local.get $i) (i32.const 1)))
-                (local.set $j (i32.sub (local.get $j) (i32.const 1)))
-                (br $walk)))))
-        (if (i32.ne (local.get $i) (i32.const 0))
-          (then
-            (if (i32.eq
-                  (i32.add
-                    (i32.load (i32.add (local.get $table)
-                      (i32.shl
-                        (i32.add
-                          (i32.mul (i32.sub (local.get $i) (i32.const 1)) (local.get $w))
-                          (local.get $j))
-                        (i32.const 2))))
-                    (i32.const 1))
-                  (local.get $here))
-              (then
-                (local.set $d (i32.add (local.get $d) (i32.const 1)))
-                (local.set $i (i32.sub (local.get $i) (i32.const 1)))
-                (br $walk)))))
-        (local.set $x (i32.add (local.get $x) (i32.const 1)))
-        (local.set $j (i32.sub (local.get $j) (i32.const 1)))
-        (br $walk)))
-      (local.set $at (i32.shl (local.get $t) (i32.const 2)))
-      (i32.store (i32.add (local.get $errors) (local.get $at))
-        (i32.add (i32.add (local.get $s) (local.get $d)) (local.get $x)))
-      (i32.store (i32.add (local.get $subs) (local.get $at)) (local.get $s))
-      (i32.store (i32.add (local.get $dels) (local.get $at)) (local.get $d))
-      (i32.store (i32.add (local.get $ins) (local.get $at)) (local.get $x))
+      (call $one (local.get $t) (local.get $text) (local.get $starts) (local.get $clipOf)
+        (local.get $errors) (local.get $subs) (local.get $dels) (local.get $ins)
+        (local.get $clipWords) (local.get $table))
       (local.set $t (i32.add (local.get $t) (i32.const 1)))
-      (br $transcript)))))
+      (br $transcript))))
+
+  ;; Transcript t scored into errors, subs, dels and ins.
+  (func $one
+    (param $t i32) (param $text i32) (param $starts i32) (param $clipOf i32) (param $errors i32)
+    (param $subs i32) (param $dels i32) (param $ins i32) (param $clipWords i32) (param $table i32)
+    (local $n i32) (local $m i32) (local $p i32) (local $w i32) (local $i i32) (local $j i32)
+    (local $row i32) (local $up i32) (local $left i32) (local $diag i32) (local $del i32)
+    (local $add i32) (local $here i32) (local $at i32) (local $s i32) (local $d i32) (local $x i32)
+    (local.set $at (i32.add (local.get $starts) (i32.shl (local.get $t) (i32.const 2))))
+    (local.set $m
+      (call $words (i32.add (local.get $text) (i32.load (local.get $at)))
+        (i32.add (local.get $text) (i32.load offset=4 (local.get $at)))
+        (global.get $hS) (global.get $hL) (global.get $hH)))
+    (local.set $at
+      (i32.add (local.get $clipWords)
+        (i32.shl
+          (i32.load (i32.add (local.get $clipOf) (i32.shl (local.get $t) (i32.const 2))))
+          (i32.const 2))))
+    (global.set $rBase (i32.shl (i32.load (local.get $at)) (i32.const 2)))
+    (local.set $n (i32.sub (i32.load offset=4 (local.get $at)) (i32.load (local.get $at))))
+    ;; The common suffix, then the common prefix of what is left (errorCounts).
+    (block $end (loop $suffix
+      (br_if $end (i32.or (i32.eqz (local.get $n)) (i32.eqz (local.get $m))))
+      (br_if $end (i32.eqz (call $same
+        (i32.sub (local.get $n) (i32.const 1)) (i32.sub (local.get $m) (i32.const 1)))))
+      (local.set $n (i32.sub (local.get $n) (i32.const 1)))
+      (local.set $m (i32.sub (local.get $m) (i32.const 1)))
+      (br $suffix)))
+    (local.set $p (i32.const 0))
+    (block $end (loop $prefix
+      (br_if $end (i32.ge_u (local.get $p) (local.get $n)))
+      (br_if $end (i32.ge_u (local.get $p) (local.get $m)))
+      (br_if $end (i32.eqz (call $same (local.get $p) (local.get $p))))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+      (br $prefix)))
+    (local.set $n (i32.sub (local.get $n) (local.get $p)))
+    (local.set $m (i32.sub (local.get $m) (local.get $p)))
+    (local.set $w (i32.add (local.get $m) (i32.const 1)))
+    ;; The cost table T, (n + 1) × (m + 1), row-major (T[i][j] at i · w + j).
+    (local.set $j (i32.const 0))
+    (block $end (loop $first
+      (br_if $end (i32.gt_u (local.get $j) (local.get $m)))
+      (i32.store (i32.add (local.get $table) (i32.shl (local.get $j) (i32.const 2)))
+        (local.get $j))
+      (local.set $j (i32.add (local.get $j) (i32.const 1)))
+      (br $first)))
+    (local.set $i (i32.const 1))
+    (block $end (loop $rows
+      (br_if $end (i32.gt_u (local.get $i) (local.get $n)))
+      (local.set $row (i32.mul (local.get $i) (local.get $w)))
+      (local.set $up (i32.sub (local.get $row) (local.get $w)))
+      (i32.store (i32.add (local.get $table) (i32.shl (local.get $row) (i32.const 2)))
+        (local.get $i))
+      (local.set $left (local.get $i))
+      (local.set $j (i32.const 1))
+      (block $rowDone (loop $cols
+        (br_if $rowDone (i32.gt_u (local.get $j) (local.get $m)))
+        (local.set $diag
+          (i32.add
+            (i32.load (i32.add (local.get $table)
+              (i32.shl (i32.sub (i32.add (local.get $up) (local.get $j)) (i32.const 1))
+                (i32.const 2))))
+            (i32.eqz (call $same
+              (i32.sub (i32.add (local.get $p) (local.get $i)) (i32.const 1))
+              (i32.sub (i32.add (local.get $p) (local.get $j)) (i32.const 1))))))
+        (local.set $del
+          (i32.add
+            (i32.load (i32.add (local.get $table)
+              (i32.shl (i32.add (local.get $up) (local.get $j)) (i32.const 2))))
+            (i32.const 1)))
+        (local.set $add (i32.add (local.get $left) (i32.const 1)))
+        (local.set $left
+          (if (result i32) (i32.lt_s (local.get $diag) (local.get $del))
+            (then (select (local.get $diag) (local.get $add)
+              (i32.lt_s (local.get $diag) (local.get $add))))
+            (else (select (local.get $del) (local.get $add)
+              (i32.lt_s (local.get $del) (local.get $add))))))
+        (i32.store (i32.add (local.get $table)
+            (i32.shl (i32.add (local.get $row) (local.get $j)) (i32.const 2)))
+          (local.get $left))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $cols)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $rows)))
+    ;; The walk back from (n, m): a match, a substitution, a deletion, else an insertion.
+    (local.set $s (i32.const 0))
+    (local.set $d (i32.const 0))
+    (local.set $x (i32.const 0))
+    (local.set $i (local.get $n))
+    (local.set $j (local.get $m))
+    (block $end (loop $walk
+      (br_if $end (i32.eqz (i32.or (local.get $i) (local.get $j))))
+      (local.set $here
+        (i32.load (i32.add (local.get $table)
+          (i32.shl (i32.add (i32.mul (local.get $i) (local.get $w)) (local.get $j))
+            (i32.const 2)))))
+      (if (i32.and (i32.ne (local.get $i) (i32.const 0)) (i32.ne (local.get $j) (i32.const 0)))
+        (then
+          (local.set $diag
+            (i32.load (i32.add (local.get $table)
+              (i32.shl
+                (i32.add
+                  (i32.mul (i32.sub (local.get $i) (i32.const 1)) (local.get $w))
+                  (i32.sub (local.get $j) (i32.const 1)))
+                (i32.const 2)))))
+          (if (i32.eq (local.get $diag) (local.get $here))
+            (then
+              (if (call $same
+                    (i32.sub (i32.add (local.get $p) (local.get $i)) (i32.const 1))
+                    (i32.sub (i32.add (local.get $p) (local.get $j)) (i32.const 1)))
+                (then
+                  (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+                  (local.set $j (i32.sub (local.get $j) (i32.const 1)))
+                  (br $walk)))))
+          (if (i32.eq (i32.add (local.get $diag) (i32.const 1)) (local.get $here))
+            (then
+              (local.set $s (i32.add (local.get $s) (i32.const 1)))
+              (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+              (local.set $j (i32.sub (local.get $j) (i32.const 1)))
+              (br $walk)))))
+      (if (i32.ne (local.get $i) (i32.const 0))
+        (then
+          (if (i32.eq
+                (i32.add
+                  (i32.load (i32.add (local.get $table)
+                    (i32.shl
+                      (i32.add
+                        (i32.mul (i32.sub (local.get $i) (i32.const 1)) (local.get $w))
+                        (local.get $j))
+                      (i32.const 2))))
+                  (i32.const 1))
+                (local.get $here))
+            (then
+              (local.set $d (i32.add (local.get $d) (i32.const 1)))
+              (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+              (br $walk)))))
+      (local.set $x (i32.add (local.get $x) (i32.const 1)))
+      (local.set $j (i32.sub (local.get $j) (i32.const 1)))
+      (br $walk)))
+    (local.set $at (i32.shl (local.get $t) (i32.const 2)))
+    (i32.store (i32.add (local.get $errors) (local.get $at))
+      (i32.add (i32.add (local.get $s) (local.get $d)) (local.get $x)))
+    (i32.store (i32.add (local.get $subs) (local.get $at)) (local.get $s))
+    (i32.store (i32.add (local.get $dels) (local.get $at)) (local.get $d))
+    (i32.store (i32.add (local.get $ins) (local.get $at)) (local.get $x))
+  )
+)
