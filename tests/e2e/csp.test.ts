@@ -6,7 +6,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../../src/domain/security/csp.ts";
+import { ANOVA_WASM } from "../../src/domain/stats/anovaWasm.ts";
 import { DRAWS_WASM } from "../../src/domain/stats/drawsWasm.ts";
+import { WER_WASM } from "../../src/domain/stats/werWasm.ts";
 import { launchBrowser, watchErrors } from "./chromium.ts";
 
 let browser: Browser;
@@ -83,27 +85,29 @@ test("no screen is blocked by the policy", async () => {
   expect(errors.filter((e) => !/persistent storage/i.test(e))).toEqual([]);
 });
 
-test("the policy lets the app compile WebAssembly (the bootstrap's draws), and still no eval", async () => {
+test("the policy lets the app compile its WebAssembly (draws, ANOVA, WER), and still no eval", async () => {
   const page = await browser.newPage();
   await page.goto(inject("baseUrl"));
   // Code that page.evaluate runs is exempt from the policy (DevTools evaluates it), so the
   // check runs in a worker made from a blob, which inherits the page's policy.
   const outcome = await page.evaluate(
-    (base64) =>
+    (modules) =>
       new Promise<{ compiled: string; evaluated: string }>((resolve) => {
         const code = `
-          const bytes = Uint8Array.from(atob(${JSON.stringify(base64)}), (c) => c.charCodeAt(0));
-          let compiled, evaluated;
-          try { compiled = String(new WebAssembly.Module(bytes) instanceof WebAssembly.Module); }
-          catch (e) { compiled = e.name; }
+          const compiled = ${JSON.stringify(modules)}.map((base64) => {
+            const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+            try { return String(new WebAssembly.Module(bytes) instanceof WebAssembly.Module); }
+            catch (e) { return e.name; }
+          }).join(",");
+          let evaluated;
           try { evaluated = String(eval("1 + 1")); } catch (e) { evaluated = e.name; }
           postMessage({ compiled, evaluated });`;
         const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
         const worker = new Worker(url);
         worker.onmessage = (event) => resolve(event.data);
       }),
-    DRAWS_WASM,
+    [DRAWS_WASM, ANOVA_WASM, WER_WASM],
   );
-  expect(outcome).toEqual({ compiled: "true", evaluated: "EvalError" });
+  expect(outcome).toEqual({ compiled: "true,true,true", evaluated: "EvalError" });
   await page.close();
 });
