@@ -40,7 +40,7 @@ export function bootstrapInterval(
   // 2^53 (m < 2^21 here), so both (u / 2^32) · m and u · (m / 2^32) are the exact u · m / 2^32.
   const scale = m / 4294967296;
   const packable = m < 2097152 && packs(sums, k);
-  const wasm = packable ? drawsKernel() : null;
+  const wasm = packable ? draws.get() : null;
   if (wasm) {
     drawInWasm(wasm, sums, k, replicates, a, values);
   } else if (packable) {
@@ -156,7 +156,6 @@ interface DrawsKernel {
  * then draws the same numbers. The module is 583 bytes.
  */
 const draws = wasmKernel<DrawsKernel>(DRAWS_WASM);
-const drawsKernel = draws.get;
 
 /**
  * For tests: draw in WebAssembly where it can run (`use`), or in JavaScript only; whether

@@ -139,9 +139,12 @@ function findTranscripts(
   for (let k = 0; k < submissions.length; k++) {
     const s = submissions[k] as AnnotationFile["submissions"][number];
     if (typeof s.transcript !== "string") continue;
-    if (clipAt === undefined || idAt === undefined) {
-      clipAt = new Map();
-      for (let c = 0; c < clips.length; c++) clipAt.set((clips[c] as Clip).id, c);
+    if (idAt === undefined) {
+      // Clips by id only where reading did not resolve them already.
+      if (resolved === undefined) {
+        clipAt = new Map();
+        for (let c = 0; c < clips.length; c++) clipAt.set((clips[c] as Clip).id, c);
+      }
       idAt = new Map();
       for (const a of file.annotators) {
         let at = idAt.get(a.id);
@@ -156,7 +159,7 @@ function findTranscripts(
     }
     // Reading resolved every reference of a file it took; annotator ids are unique there, so
     // an annotator's index here is its position.
-    const c = resolved === undefined ? clipAt.get(s.clipId) : resolved.submissionClip[k];
+    const c = resolved === undefined ? clipAt?.get(s.clipId) : resolved.submissionClip[k];
     if (c === undefined) continue;
     const clip = clips[c] as Clip;
     let ref = refs[c];

@@ -1,4 +1,4 @@
-// One home for making the statistics' WebAssembly kernels (draws.wat, anova.wat): each is
+// One home for making the statistics' WebAssembly kernels (draws.wat, anova.wat, wer.wat): each is
 // compiled synchronously, once per thread, on first use; null where WebAssembly is missing, its
 // vector instructions are, or a Content-Security-Policy forbids compiling it (every caller then
 // computes the same numbers in JavaScript).

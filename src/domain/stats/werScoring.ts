@@ -114,6 +114,7 @@ export function scoreWordsInWasm(
     clipWords,
     refWords,
     hypWords,
+    maxHyp,
     table,
   );
   out.errors.set(new Int32Array(buffer, errors, N));
