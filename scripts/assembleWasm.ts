@@ -11,6 +11,7 @@ export const KERNELS = [
   { name: "draws", constant: "DRAWS_WASM" },
   { name: "anova", constant: "ANOVA_WASM" },
   { name: "wer", constant: "WER_WASM" },
+  { name: "em", constant: "EM_WASM" },
 ] as const;
 
 /** The bytes of src/domain/stats/NAME.wat, validated. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "../../src/domain/security/csp.ts";
 import { ANOVA_WASM } from "../../src/domain/stats/anovaWasm.ts";
 import { DRAWS_WASM } from "../../src/domain/stats/drawsWasm.ts";
+import { EM_WASM } from "../../src/domain/stats/emWasm.ts";
 import { WER_WASM } from "../../src/domain/stats/werWasm.ts";
 import { launchBrowser, watchErrors } from "./chromium.ts";
 
@@ -106,8 +107,8 @@ test("the policy lets the app compile its WebAssembly (draws, ANOVA, WER), and s
         const worker = new Worker(url);
         worker.onmessage = (event) => resolve(event.data);
       }),
-    [DRAWS_WASM, ANOVA_WASM, WER_WASM],
+    [DRAWS_WASM, ANOVA_WASM, WER_WASM, EM_WASM],
   );
-  expect(outcome).toEqual({ compiled: "true,true,true", evaluated: "EvalError" });
+  expect(outcome).toEqual({ compiled: "true,true,true,true", evaluated: "EvalError" });
   await page.close();
 });

@@ -2,12 +2,14 @@ import { expect, test } from "vitest";
 import { assembleWasm } from "../../scripts/assembleWasm.ts";
 import { ANOVA_WASM } from "../../src/domain/stats/anovaWasm.ts";
 import { DRAWS_WASM } from "../../src/domain/stats/drawsWasm.ts";
+import { EM_WASM } from "../../src/domain/stats/emWasm.ts";
 import { WER_WASM } from "../../src/domain/stats/werWasm.ts";
 
 for (const [name, committed] of [
   ["draws", DRAWS_WASM],
   ["anova", ANOVA_WASM],
   ["wer", WER_WASM],
+  ["em", EM_WASM],
 ] as const) {
   test(`${name}Wasm.ts holds ${name}.wat as assembled (npm run build:wasm after any change)`, async () => {
     const bytes = await assembleWasm(name);
