@@ -224,7 +224,8 @@ function countErrors(
 /**
  * The listeners' transcripts scored system by system (in the levelled order): after system k's,
  * its per-stimulus sums are written into the curve input's arrays and `ready(k)` is called, so
- * that a curve runner can start on that system's intervals while the next is scored.
+ * that a curve runner can start on that system's intervals while the next is scored; then
+ * each system's totals.
  */
 function scoreListeners(
   file: AnnotationFile,
@@ -237,26 +238,9 @@ function scoreListeners(
   totals: SystemTotals,
 ): void {
   const clips = file.clips;
-  const seen = new Int32Array(lv.listeners.length).fill(-1);
-  // Every transcript at once in WebAssembly where it can be (werScoring.ts), else system by
-  // system here.
-  const scored = unit === "word" && scoreWordsInWasm(scores.transcript, scores.clip, refs, scores);
-  for (let k = 0; k < lv.systems.length; k++) {
+  /** System k's per-stimulus sums, into the curve input's arrays; then the runner is told. */
+  const summed = (k: number) => {
     const hi = lv.offsets[k + 1] as number;
-    for (let j = scored ? hi : (lv.offsets[k] as number); j < hi; j++) {
-      const i = lv.order[j] as number;
-      const c = scores.clip[i] as number;
-      const counted = countErrors(
-        refs[c] as string[],
-        scores.transcript[i] as string,
-        clips[c] as Clip,
-        unit,
-      );
-      scores.errors[i] = counted.errors;
-      scores.substitutions[i] = counted.substitutions;
-      scores.deletions[i] = counted.deletions;
-      scores.insertions[i] = counted.insertions;
-    }
     const errors = input.errors[k] as Float64Array;
     const refTokens = input.refTokens[k] as Float64Array;
     let at = 0;
@@ -274,8 +258,38 @@ function scoreListeners(
       at++;
     }
     ready(k);
-    systemTotals(scores, lv, k, totals, seen);
+  };
+  // In WebAssembly where it can be (werScoring.ts), else here; system by system either way.
+  const scored =
+    unit === "word" &&
+    scoreWordsInWasm(scores.transcript, scores.clip, refs, scores, {
+      order: lv.order,
+      offsets: lv.offsets,
+      done: summed,
+    });
+  if (!scored) {
+    for (let k = 0; k < lv.systems.length; k++) {
+      const hi = lv.offsets[k + 1] as number;
+      for (let j = lv.offsets[k] as number; j < hi; j++) {
+        const i = lv.order[j] as number;
+        const c = scores.clip[i] as number;
+        const counted = countErrors(
+          refs[c] as string[],
+          scores.transcript[i] as string,
+          clips[c] as Clip,
+          unit,
+        );
+        scores.errors[i] = counted.errors;
+        scores.substitutions[i] = counted.substitutions;
+        scores.deletions[i] = counted.deletions;
+        scores.insertions[i] = counted.insertions;
+      }
+      summed(k);
+    }
   }
+  // The totals once every system's sums are with the runner (they are not in the curve).
+  const seen = new Int32Array(lv.listeners.length).fill(-1);
+  for (let k = 0; k < lv.systems.length; k++) systemTotals(scores, lv, k, totals, seen);
 }
 
 /**

@@ -12,15 +12,20 @@
 ;; lower-cased, else 0), lower-cased in place, and hashed (FNV-1a), so that two words are
 ;; compared by their hashes first and their bytes only when those are equal.
 ;;
-;; score(text, starts, n, refs, refStarts, clips, clipOf, errors, subs, dels, ins, clipWords,
-;;       refWords, hypWords, longest, table)
-;;   text: the n transcripts' bytes one after another, transcript t at [starts[t], starts[t+1]);
+;; refs(refs, refStarts, clips, clipWords, refWords), once, then
+;; score(text, starts, order, from, to, clipOf, errors, subs, dels, ins, clipWords, hypWords,
+;;       longest, table)
+;; for each run of transcripts, the transcripts order[from] … order[to - 1] (a system's: the
+;; caller hands each system's sums on as soon as they are known):
 ;;   refs: each clip's normalised words joined by spaces, clip c at [refStarts[c],
-;;   refStarts[c+1]); clipOf[t]: transcript t's clip; errors, subs, dels, ins: n i32s each,
-;;   written; clipWords: clips + 1 i32s (each clip's first word in refWords); refWords: room for
-;;   every word of the clips' texts, hypWords for those of the longest transcript, as i32
-;;   triples (start, length, hash) in three arrays of refs (hypWords: longest transcript) bytes
-;;   + 1 each; longest: the longest transcript's bytes (the caller knows it); table: room for (ref words + 1) · (transcript words + 1) i32s of the largest pair.
+;;   refStarts[c+1]); clipWords: clips + 1 i32s (each clip's first word in refWords); refWords:
+;;   room for every word of the clips' texts as i32 triples (start, length, hash) in three
+;;   arrays of refs' bytes + 1 each;
+;;   text: the transcripts' bytes, transcript t at [starts[t], starts[t+1]); clipOf[t]:
+;;   transcript t's clip; errors, subs, dels, ins: an i32 per transcript, written at t; order:
+;;   i32 transcript numbers; hypWords: room for the words of the longest transcript (longest:
+;;   its bytes, which the caller knows), as refWords; table: room for (ref words + 1) ·
+;;   (transcript words + 1) i32s of the largest pair.
 ;; Byte value → the byte lower-cased if it belongs to a word (A–Z, a–z, 0–9, '), else 0.
 (module
   (memory (export "memory") 1)
@@ -93,12 +98,10 @@
       (br $byte)))
     (i32.const 1))
 
-  (func (export "score")
-    (param $text i32) (param $starts i32) (param $count i32) (param $refs i32)
-    (param $refStarts i32) (param $clips i32) (param $clipOf i32) (param $errors i32)
-    (param $subs i32) (param $dels i32) (param $ins i32) (param $clipWords i32)
-    (param $refWords i32) (param $hypWords i32) (param $longest i32) (param $table i32)
-    (local $t i32) (local $c i32) (local $i i32) (local $at i32) (local $room i32) (local $k i32)
+  (func (export "refs")
+    (param $refs i32) (param $refStarts i32) (param $clips i32) (param $clipWords i32)
+    (param $refWords i32)
+    (local $c i32) (local $i i32) (local $at i32) (local $room i32) (local $k i32)
     ;; The clips' words, once: three arrays of refs' bytes + 1 i32s each.
     (local.set $room
       (i32.shl
@@ -126,20 +129,27 @@
             (i32.add (global.get $rL) (local.get $i))
             (i32.add (global.get $rH) (local.get $i)))))
       (local.set $c (i32.add (local.get $c) (i32.const 1)))
-      (br $clip)))
+      (br $clip))))
+
+  (func (export "score")
+    (param $text i32) (param $starts i32) (param $order i32) (param $from i32) (param $to i32)
+    (param $clipOf i32) (param $errors i32) (param $subs i32) (param $dels i32) (param $ins i32)
+    (param $clipWords i32) (param $hypWords i32) (param $longest i32) (param $table i32)
+    (local $p i32) (local $room i32)
     ;; The transcripts' words go in three arrays of (longest transcript + 1) i32s each.
     (local.set $room (i32.shl (i32.add (local.get $longest) (i32.const 1)) (i32.const 2)))
     (global.set $hS (local.get $hypWords))
     (global.set $hL (i32.add (global.get $hS) (local.get $room)))
     (global.set $hH (i32.add (global.get $hL) (local.get $room)))
-    (local.set $t (i32.const 0))
+    (local.set $p (local.get $from))
     ;; Each transcript in a function of its own (measured a little faster than one long loop).
     (block $done (loop $transcript
-      (br_if $done (i32.ge_u (local.get $t) (local.get $count)))
-      (call $one (local.get $t) (local.get $text) (local.get $starts) (local.get $clipOf)
+      (br_if $done (i32.ge_u (local.get $p) (local.get $to)))
+      (call $one (i32.load (i32.add (local.get $order) (i32.shl (local.get $p) (i32.const 2))))
+        (local.get $text) (local.get $starts) (local.get $clipOf)
         (local.get $errors) (local.get $subs) (local.get $dels) (local.get $ins)
         (local.get $clipWords) (local.get $table))
-      (local.set $t (i32.add (local.get $t) (i32.const 1)))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
       (br $transcript))))
 
   ;; Transcript t scored into errors, subs, dels and ins.

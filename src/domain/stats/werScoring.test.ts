@@ -119,6 +119,54 @@ test("clips' texts and transcripts of hundreds of words, and clips without text"
   expect([out.errors[3], out.insertions[3]]).toEqual([1, 1]);
 });
 
+test("in runs (a study's systems), in any order: the same scores, each run's errors there when it is done", () => {
+  const refs = [
+    ["the", "cat", "sat"],
+    ["a", "dog"],
+    ["on", "the", "mat", "now"],
+  ];
+  const transcripts = [
+    "the cat sat",
+    "a dog",
+    "on mat now",
+    "the bat",
+    "dog",
+    "on the mat now",
+    "cat sat",
+  ];
+  const clipOf = Int32Array.from([0, 1, 2, 0, 1, 2, 0]);
+  const whole = inJavaScript(transcripts, clipOf, refs);
+  fc.assert(
+    fc.property(
+      fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6], { minLength: 7, maxLength: 7 }),
+      fc.uniqueArray(fc.integer({ min: 1, max: 6 }), { maxLength: 4 }),
+      (order, cuts) => {
+        const offsets = Int32Array.from([0, ...cuts.sort((x, y) => x - y), 7]);
+        const out = arrays(transcripts.length);
+        const seen: number[][] = [];
+        const runs = {
+          order: Int32Array.from(order),
+          offsets,
+          done: (k: number) => {
+            const run = order.slice(offsets[k], offsets[k + 1]);
+            // This run's errors are written by the time it is done.
+            expect(run.map((t) => out.errors[t])).toEqual(run.map((t) => whole.errors[t]));
+            seen.push(run);
+          },
+        };
+        expect(scoreWordsInWasm(transcripts, clipOf, refs, out, runs)).toBe(true);
+        expect(out).toEqual(whole);
+        expect(seen).toEqual(
+          Array.from({ length: offsets.length - 1 }, (_, k) =>
+            order.slice(offsets[k], offsets[k + 1]),
+          ),
+        );
+      },
+    ),
+    { numRuns: 100 },
+  );
+});
+
 test("a transcript or a text beyond ASCII is left to JavaScript, nothing written", () => {
   const out = arrays(2);
   out.errors.fill(-7);

@@ -10,6 +10,7 @@ import { WER_WASM } from "./werWasm.ts";
 /** wer.wat's exports. */
 interface WerKernel {
   memory: WebAssembly.Memory;
+  refs: (...offsets: number[]) => void;
   score: (...offsets: number[]) => void;
 }
 
@@ -29,15 +30,28 @@ export interface ErrorArrays {
 const align4 = (n: number) => (n + 3) & ~3;
 
 /**
+ * The transcripts in runs (a study's systems): run k is positions offsets[k] .. offsets[k + 1] - 1
+ * of `order`, each position naming a transcript; `done(k)` is called once run k is scored.
+ */
+export interface ScoringRuns {
+  order: Int32Array;
+  offsets: Int32Array;
+  done: (k: number) => void;
+}
+
+/**
  * Scores `transcripts[t]` against the words `refs[clipOf[t]]` (each a clip's normalised
  * words, non-empty) into `out`, in WebAssembly; false, with nothing written, where it can't
- * (no WebAssembly, or a transcript or text that is not all ASCII).
+ * (no WebAssembly, or a transcript or text that is not all ASCII). With `runs`, run by run in
+ * their order (every transcript is checked before the first is scored; the runs must name
+ * every transcript).
  */
 export function scoreWordsInWasm(
   transcripts: readonly string[],
   clipOf: Int32Array,
   refs: readonly (readonly string[] | undefined)[],
   out: ErrorArrays,
+  runs?: ScoringRuns,
 ): boolean {
   const wasm = werKernel.get();
   if (wasm === null) return false;
@@ -65,7 +79,8 @@ export function scoreWordsInWasm(
   const starts = align4(refsAt + refText.length);
   const refStarts = starts + 4 * (N + 1);
   const clipAt = refStarts + 4 * (C + 1);
-  const errors = clipAt + 4 * N;
+  const orderAt = clipAt + 4 * N;
+  const errors = orderAt + 4 * N;
   const subs = errors + 4 * N;
   const dels = subs + 4 * N;
   const ins = dels + 4 * N;
@@ -99,25 +114,42 @@ export function scoreWordsInWasm(
     refStartOf[c + 1] = at;
   }
   new Int32Array(buffer, clipAt, N).set(clipOf.subarray(0, N));
-  wasm.score(
-    textAt,
-    starts,
-    N,
-    refsAt,
-    refStarts,
-    C,
-    clipAt,
-    errors,
-    subs,
-    dels,
-    ins,
-    clipWords,
-    refWords,
-    hypWords,
-    maxHyp,
-    table,
-  );
-  out.errors.set(new Int32Array(buffer, errors, N));
+  // The order the transcripts are scored in: the runs', else their own.
+  const orderOf = new Int32Array(buffer, orderAt, N);
+  if (runs === undefined) for (let t = 0; t < N; t++) orderOf[t] = t;
+  else orderOf.set(runs.order.subarray(0, N));
+  wasm.refs(refsAt, refStarts, C, clipWords, refWords);
+  const offsets = runs?.offsets ?? Int32Array.of(0, N);
+  const scoredErrors = new Int32Array(buffer, errors, N);
+  for (let k = 0; k + 1 < offsets.length; k++) {
+    const from = offsets[k] as number;
+    const to = offsets[k + 1] as number;
+    wasm.score(
+      textAt,
+      starts,
+      orderAt,
+      from,
+      to,
+      clipAt,
+      errors,
+      subs,
+      dels,
+      ins,
+      clipWords,
+      hypWords,
+      maxHyp,
+      table,
+    );
+    if (runs !== undefined) {
+      // The run's errors at once (its sums need them); the rest once every run is scored.
+      for (let p = from; p < to; p++) {
+        const t = runs.order[p] as number;
+        out.errors[t] = scoredErrors[t] as number;
+      }
+      runs.done(k);
+    }
+  }
+  out.errors.set(scoredErrors);
   out.substitutions.set(new Int32Array(buffer, subs, N));
   out.deletions.set(new Int32Array(buffer, dels, N));
   out.insertions.set(new Int32Array(buffer, ins, N));
