@@ -8,11 +8,12 @@
 // Where: REDPEN_CODE_CACHE names the folder ("off" or "0": no cache); by default a folder of
 // this user's own in the system's temporary folder, used only if it is a real folder owned by
 // this user that no one else may write (a cache is code this process runs). Each bundle's
-// cache starts with the SHA-1 of the bundle it was made from, so a rebuilt or upgraded bundle
-// (even of the same length, which V8's own check would let through) is compiled afresh and its
-// cache replaced; V8 refuses a cache of another V8 version or flags itself. Everything here is
-// best-effort: a cache that cannot be read or written is no cache, never an error.
-import { createHash } from "node:crypto";
+// cache starts with a copy of the bundle it was made from (its length, then its text), so a
+// rebuilt or upgraded bundle (even of the same length, which V8's own check would let through)
+// is compiled afresh and its cache replaced; V8 refuses a cache of another V8 version or flags
+// itself. The copy is compared as text rather than by a digest: hashing loaded node:crypto and
+// took about 8 ms of every run, comparing takes under 1. Everything here is best-effort: a
+// cache that cannot be read or written is no cache, never an error.
 import { lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import Module from "node:module";
 import { tmpdir } from "node:os";
@@ -32,7 +33,8 @@ interface CjsStatics {
   enableCompileCache?: (dir: string) => unknown;
 }
 
-const DIGEST_BYTES = 20;
+/** A cache file's header: the length in bytes of the bundle's copy that follows it. */
+const HEADER_BYTES = 4;
 
 /** The cache folder, if it may be used: created if missing, a folder of this user's only. */
 function usableFolder(dir: string): boolean {
@@ -50,10 +52,12 @@ function usableFolder(dir: string): boolean {
 }
 
 /** Writes a cache file whole or not at all (readers never see half of one). */
-function save(file: string, digest: Buffer, data: Buffer): void {
+function save(file: string, source: Buffer, data: Buffer): void {
   const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    writeFileSync(temporary, Buffer.concat([digest, data]), { mode: 0o600 });
+    const header = Buffer.alloc(HEADER_BYTES);
+    header.writeUInt32LE(source.length);
+    writeFileSync(temporary, Buffer.concat([header, source, data]), { mode: 0o600 });
     renameSync(temporary, file);
   } catch {
     try {
@@ -96,12 +100,17 @@ export function enableCodeCache(
       return compile.call(this, content, filename);
     }
     const file = path.join(dir, `${path.basename(filename)}.${process.version}-${process.arch}.v8`);
-    const digest = createHash("sha1").update(content).digest();
     let cachedData: Buffer | undefined;
     try {
       const data = readFileSync(file);
-      if (data.length > DIGEST_BYTES && data.subarray(0, DIGEST_BYTES).equals(digest)) {
-        cachedData = data.subarray(DIGEST_BYTES);
+      const length = data.length > HEADER_BYTES ? data.readUInt32LE(0) : -1;
+      const end = HEADER_BYTES + length;
+      if (
+        length >= 0 &&
+        data.length > end &&
+        data.toString("utf8", HEADER_BYTES, end) === content
+      ) {
+        cachedData = data.subarray(end);
       }
     } catch {
       // No cache yet.
@@ -111,7 +120,7 @@ export function enableCodeCache(
     const script = new vm.Script(source, { filename, cachedData });
     if (cachedData === undefined || script.cachedDataRejected === true) {
       // Written as the process exits, with every function compiled by then.
-      pending.push(() => save(file, digest, script.createCachedData()));
+      pending.push(() => save(file, Buffer.from(content), script.createCachedData()));
     }
     const wrapper = script.runInThisContext() as (...args: unknown[]) => unknown;
     const requireHere = Object.assign((id: string) => this.require(id), {

@@ -2,7 +2,6 @@
 // on install) gives the same answers as the CLI run in-process, and a project that installs
 // this package gets a working `npx redpen`.
 import { execFileSync, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import {
   chmodSync,
   existsSync,
@@ -164,18 +163,20 @@ test("the code cache: written by a first run, read by the next, replaced when st
     const expected = inProcess(args);
     expect(cached(cache, args)).toEqual(expected);
     const runFile = path.join(cache, `cli-run.cjs.${process.version}-${process.arch}.v8`);
-    const digest = createHash("sha1")
-      .update(readFileSync(path.join(ROOT, "dist-cli", "cli-run.cjs"), "utf8"))
-      .digest();
-    // One file per bundle the command loaded, each starting with its bundle's SHA-1.
+    const bundle = readFileSync(path.join(ROOT, "dist-cli", "cli-run.cjs"));
+    // The copy a cache file starts with: the bundle's length in bytes, then the bundle.
+    const header = Buffer.alloc(4);
+    header.writeUInt32LE(bundle.length);
+    const copy = Buffer.concat([header, bundle]);
+    // One file per bundle the command loaded, each starting with a copy of its bundle.
     expect(readdirSync(cache).sort()).toEqual(
       ["cli-curveThreads.cjs", "cli-run.cjs"].map(
         (b) => `${b}.${process.version}-${process.arch}.v8`,
       ),
     );
     const first = readFileSync(runFile);
-    expect(first.subarray(0, 20).equals(digest)).toBe(true);
-    expect(first.length).toBeGreaterThan(100_000);
+    expect(first.subarray(0, copy.length).equals(copy)).toBe(true);
+    expect(first.length).toBeGreaterThan(copy.length + 100_000);
     expect(statSync(cache).mode & 0o777).toBe(0o700);
 
     // Read, not written again: the same answer, the file untouched.
@@ -183,16 +184,21 @@ test("the code cache: written by a first run, read by the next, replaced when st
     expect(cached(cache, args)).toEqual(expected);
     expect(statSync(runFile).mtimeMs).toBe(before);
 
-    // A cache V8 refuses (the right bundle, a broken body) and a cache of another bundle (the
-    // same V8 version, so V8's own check would not see it): compiled afresh, replaced.
+    // A cache V8 refuses (the right bundle, a broken body), a cache of another bundle of the
+    // same length (one byte changed: V8's own check would not see it) and files cut short:
+    // compiled afresh, replaced.
+    const other = Buffer.from(first);
+    other[copy.length - 10] = (other[copy.length - 10] as number) ^ 1;
     for (const stale of [
-      Buffer.concat([digest, Buffer.alloc(4096, 7)]),
-      Buffer.concat([Buffer.alloc(20, 1), first.subarray(20)]),
+      Buffer.concat([copy, Buffer.alloc(4096, 7)]),
+      other,
+      first.subarray(0, copy.length),
+      first.subarray(0, 3),
     ]) {
       writeFileSync(runFile, stale);
       expect(cached(cache, args)).toEqual(expected);
-      expect(readFileSync(runFile).subarray(0, 20).equals(digest)).toBe(true);
-      expect(readFileSync(runFile).length).toBeGreaterThan(100_000);
+      expect(readFileSync(runFile).subarray(0, copy.length).equals(copy)).toBe(true);
+      expect(readFileSync(runFile).length).toBeGreaterThan(copy.length + 100_000);
     }
     expect(readdirSync(cache).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   } finally {
