@@ -29,7 +29,6 @@ export function bootstrapInterval(
 ): [number, number] {
   const { errors, refTokens } = sums;
   const m = errors.length;
-  const values = new Float64Array(replicates);
   // seededRandom(seed)'s steps, inlined: the stimuli curve makes about 10^8 draws, and a call
   // per draw doubled its time. intelligibility.test.ts checks the two give the same numbers.
   let a = seedState(seed);
@@ -41,9 +40,9 @@ export function bootstrapInterval(
   const scale = m / 4294967296;
   const packable = m < 2097152 && packs(sums, k);
   const wasm = packable ? draws.get() : null;
-  if (wasm) {
-    drawInWasm(wasm, sums, k, replicates, a, values);
-  } else if (packable) {
+  if (wasm) return drawInWasm(wasm, sums, k, replicates, a);
+  const values = new Float64Array(replicates);
+  if (packable) {
     const packed = packedOf(sums);
     // One load and one addition per draw: refTokens · 2^32 + errors, integers whose sums stay
     // exact (below 2^53) and whose errors never carry into the tokens (`packs` checks). Exact
@@ -101,11 +100,12 @@ export function bootstrapInterval(
     }
   }
   values.sort();
-  return [
-    values[Math.ceil(0.025 * replicates) - 1] as number,
-    values[Math.ceil(0.975 * replicates) - 1] as number,
-  ];
+  return [values[lowerRank(replicates)] as number, values[upperRank(replicates)] as number];
 }
+
+/** The places of the interval's ends in the sorted values: ranks ceil(0.025 B) and ceil(0.975 B). */
+const lowerRank = (replicates: number) => Math.ceil(0.025 * replicates) - 1;
+const upperRank = (replicates: number) => Math.ceil(0.975 * replicates) - 1;
 
 /**
  * Whether `k` draws of these stimuli can be summed packed, as refTokens · 2^32 + errors: all
@@ -148,12 +148,13 @@ export function packedSums(
 interface DrawsKernel {
   memory: WebAssembly.Memory;
   draws: (table: number, m: number, k: number, reps: number, a: number, out: number) => number;
+  select: (values: number, n: number, k: number) => number;
 }
 
 /**
  * The draws in WebAssembly (draws.wat: four at a time in 128-bit vectors, about twice as fast
  * as the JavaScript loop below), or null where they can't run (wasm.ts): the JavaScript loop
- * then draws the same numbers. The module is 560 bytes.
+ * then draws the same numbers; the module also selects the interval's ends. It is 807 bytes.
  */
 const draws = wasmKernel<DrawsKernel>(DRAWS_WASM);
 
@@ -164,10 +165,11 @@ const draws = wasmKernel<DrawsKernel>(DRAWS_WASM);
 export const setDrawsKernel = draws.use;
 
 /**
- * The `replicates` values of the bootstrap, drawn in WebAssembly from generator state `a`: the
- * stimuli go into the kernel's memory as i64s (errors in the low, refTokens in the high 32
- * bits, little-endian), each replicate's value comes back as the packed loop below computes
- * it (its errors over its tokens).
+ * The bootstrap interval drawn in WebAssembly from generator state `a`: the stimuli go into the
+ * kernel's memory as i64s (errors in the low, refTokens in the high 32 bits, little-endian),
+ * each replicate's value is computed there as the packed loop above computes it (its errors
+ * over its tokens), and the interval's two ends are selected there (the values the sorted
+ * array has at those places) rather than sorting all of them.
  */
 function drawInWasm(
   wasm: DrawsKernel,
@@ -175,8 +177,7 @@ function drawInWasm(
   k: number,
   replicates: number,
   a: number,
-  values: Float64Array,
-): void {
+): [number, number] {
   const { errors, refTokens } = sums;
   const m = errors.length;
   reserve(wasm.memory, 8 * (m + replicates));
@@ -186,7 +187,13 @@ function drawInWasm(
     words[2 * i + 1] = refTokens[i] as number;
   }
   wasm.draws(0, m, k, replicates, a, 8 * m);
-  values.set(new Float64Array(wasm.memory.buffer, 8 * m, replicates));
+  const lo = lowerRank(replicates);
+  const hi = upperRank(replicates);
+  // The upper end first: the values before its place are then the smallest, the lower end
+  // among them.
+  const upper = wasm.select(8 * m, replicates, hi);
+  const lower = lo < hi ? wasm.select(8 * m, hi, lo) : wasm.select(8 * m, replicates, lo);
+  return [lower, upper];
 }
 
 /**

@@ -16,6 +16,9 @@
 ;; exact in any order, so each lane has its own and they are added at the end. The last k mod 4
 ;; draws of a replicate are taken one by one. A replicate's value is errors / tokens of its
 ;; packed sum, both converted to f64 exactly: the same division as the JavaScript's.
+;;
+;; select(values, n, k) -> the k-th smallest of the values (below): the interval's two ends
+;; without sorting the replicates.
 (module
   (memory (export "memory") 1)
   (func (export "draws")
@@ -144,4 +147,52 @@
             (f64.convert_i64_u (i64.shr_u (local.get $s) (i64.const 32)))))
         (local.set $b (i32.add (local.get $b) (i32.const 1)))
         (br $replicate)))
-    (local.get $a)))
+    (local.get $a))
+  ;; select(values, n, k) -> the k-th smallest (from 0) of the n f64s at `values`, which it
+  ;; reorders (Wirth's selection: every value before place k is then no larger, every value
+  ;; after it no smaller). The bootstrap's values are ratios of positive integer sums, never NaN,
+  ;; so this is the value the sorted array has at place k.
+  (func (export "select") (param $values i32) (param $n i32) (param $k i32) (result f64)
+    (local $l i32) (local $m i32) (local $i i32) (local $j i32) (local $x f64) (local $t f64)
+    (local.set $m (i32.sub (local.get $n) (i32.const 1)))
+    (block $done
+      (loop $narrow
+        (br_if $done (i32.ge_s (local.get $l) (local.get $m)))
+        (local.set $x (f64.load (i32.add (local.get $values) (i32.shl (local.get $k) (i32.const 3)))))
+        (local.set $i (local.get $l))
+        (local.set $j (local.get $m))
+        (loop $partition
+          (block $upDone
+            (loop $up
+              (br_if $upDone
+                (i32.eqz
+                  (f64.lt
+                    (f64.load (i32.add (local.get $values) (i32.shl (local.get $i) (i32.const 3))))
+                    (local.get $x))))
+              (local.set $i (i32.add (local.get $i) (i32.const 1)))
+              (br $up)))
+          (block $downDone
+            (loop $down
+              (br_if $downDone
+                (i32.eqz
+                  (f64.lt
+                    (local.get $x)
+                    (f64.load (i32.add (local.get $values) (i32.shl (local.get $j) (i32.const 3)))))))
+              (local.set $j (i32.sub (local.get $j) (i32.const 1)))
+              (br $down)))
+          (if (i32.le_s (local.get $i) (local.get $j))
+            (then
+              (local.set $t
+                (f64.load (i32.add (local.get $values) (i32.shl (local.get $i) (i32.const 3)))))
+              (f64.store (i32.add (local.get $values) (i32.shl (local.get $i) (i32.const 3)))
+                (f64.load (i32.add (local.get $values) (i32.shl (local.get $j) (i32.const 3)))))
+              (f64.store (i32.add (local.get $values) (i32.shl (local.get $j) (i32.const 3)))
+                (local.get $t))
+              (local.set $i (i32.add (local.get $i) (i32.const 1)))
+              (local.set $j (i32.sub (local.get $j) (i32.const 1)))))
+          (br_if $partition (i32.le_s (local.get $i) (local.get $j))))
+        (if (i32.lt_s (local.get $j) (local.get $k)) (then (local.set $l (local.get $i))))
+        (if (i32.lt_s (local.get $k) (local.get $i)) (then (local.set $m (local.get $j))))
+        (br $narrow)))
+    (f64.load (i32.add (local.get $values) (i32.shl (local.get $k) (i32.const 3)))))
+)

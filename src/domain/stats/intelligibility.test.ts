@@ -208,6 +208,31 @@ test.each([
   },
 );
 
+test("the bootstrap's ends in WebAssembly (selected, not sorted) are the sorted values' at their ranks, for any number of replicates", () => {
+  expect(setDrawsKernel(true)).toBe(true);
+  fc.assert(
+    fc.property(
+      // Few distinct errors and tokens: many replicates share a value.
+      fc.array(fc.nat(3), { minLength: 1, maxLength: 30 }),
+      fc.integer({ min: 1, max: 40 }),
+      fc.integer({ min: 1, max: 1200 }),
+      fc.string(),
+      (errorList, k, replicates, seed) => {
+        const sums = {
+          errors: Float64Array.from(errorList),
+          refTokens: Float64Array.from(errorList, (e, i) => e + 1 + (i % 2)),
+        };
+        const values = referenceWers(sums, k, replicates, seed);
+        expect(bootstrapInterval(sums, k, replicates, seed)).toEqual([
+          values[Math.ceil(0.025 * replicates) - 1],
+          values[Math.ceil(0.975 * replicates) - 1],
+        ]);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
 test("the bootstrap's packed sums and its two separate sums give the same interval", () => {
   // Near the packing's limits: 1,000 draws of up to 2,097 tokens and 4,294,967 errors pack;
   // one token more, or one error more, and the bootstrap sums the two arrays separately.
