@@ -155,7 +155,7 @@ interface EmKernel {
 /**
  * The EM's passes in WebAssembly (em.wat, with stdlib's exp and log1p imported: the same
  * figures to the bit), or null where it can't run (wasm.ts): the loops below then do the same.
- * A study of 100,000 transcripts makes 6,000 patterns of 17 votes, passed over three times a
+ * A study of 100,000 transcripts makes 6,000 patterns of 17 votes, passed over twice a
  * round; in JavaScript V8 compiled the function twice while it ran.
  */
 const emKernel = wasmKernel<EmKernel>(EM_WASM, () => ({ math: { exp, log1p } }));
