@@ -71,11 +71,12 @@ function save(file: string, source: Buffer, data: Buffer): void {
 /**
  * Starts using the code cache for the bundles beside `entryFile` (the running redpen.cjs);
  * does nothing when the entry is not a bundle (the sources under tsx) or the cache is off.
- * Returns the folder in use, or null.
+ * With `write: false` it is read and never written. Returns the folder in use, or null.
  */
 export function enableCodeCache(
   entryFile: string,
   env: Record<string, string | undefined>,
+  options: { write?: boolean } = {},
 ): string | null {
   if (!entryFile.endsWith(".cjs")) return null;
   const setting = env.REDPEN_CODE_CACHE;
@@ -118,7 +119,10 @@ export function enableCodeCache(
     // The same wrapper as Node's (a line starting with #! is not JavaScript inside it).
     const source = statics.wrap(content.startsWith("#!") ? `//${content}` : content);
     const script = new vm.Script(source, { filename, cachedData });
-    if (cachedData === undefined || script.cachedDataRejected === true) {
+    if (
+      options.write !== false &&
+      (cachedData === undefined || script.cachedDataRejected === true)
+    ) {
       // Written as the process exits, with every function compiled by then.
       pending.push(() => save(file, Buffer.from(content), script.createCachedData()));
     }

@@ -53,12 +53,14 @@ function exitWhenWritten() {
   else process.exit();
 }
 
-// Before any command's code is loaded: its bundle's compiled code comes from the cache.
-enableCodeCache(fileURLToPath(import.meta.url), process.env);
-
 const argv = process.argv.slice(2);
 // The second thread of `stats` is started with CURVE_THREAD (curveThreads.ts).
 const curveThread = argv[0] === CURVE_THREAD;
+
+// Before any command's code is loaded: its bundle's compiled code comes from the cache. The
+// second thread only reads it: the command's thread writes the same bundles' caches, and a
+// thread ended by `terminate()` while writing would leave a temporary file behind.
+enableCodeCache(fileURLToPath(import.meta.url), process.env, { write: !curveThread });
 
 // Output piped into a reader that stops early (`| head`) ends the command quietly.
 if (!curveThread) {

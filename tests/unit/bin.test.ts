@@ -222,3 +222,19 @@ test("the code cache is not used in a folder others may write, nor when turned o
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the second thread of stats reads the code cache but never writes it", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "redpen-cache-test-"));
+  try {
+    const cache = path.join(dir, "cache");
+    // The entry as the second thread starts it (without a job it loads its code and ends):
+    // the folder is made, nothing is written into it.
+    expect(cached(cache, ["--redpen-curve-thread"])).toEqual({ code: 0, out: "", err: "" });
+    expect(readdirSync(cache)).toEqual([]);
+    // A command run writes the caches of the bundles it loaded, as before.
+    expect(cached(cache, ["validate", FIXTURE]).code).toBe(0);
+    expect(readdirSync(cache)).toEqual([`cli-run.cjs.${process.version}-${process.arch}.v8`]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
