@@ -134,7 +134,7 @@ describe("Dawid–Skene by EM", () => {
       .chain((workers) =>
         fc.tuple(
           fc.constant(workers),
-          fc.array(pattern(workers), { minLength: 1, maxLength: 300 }),
+          fc.array(pattern(workers), { minLength: 1, maxLength: 120 }),
         ),
       );
     const fitted = (patterns: Parameters<typeof dawidSkene>[0], workers: number, wasm: boolean) => {
@@ -154,9 +154,10 @@ describe("Dawid–Skene by EM", () => {
         expect(inWasm).toEqual(inJs);
         expect(Object.is(inWasm.logLikelihood, inJs.logLikelihood)).toBe(true);
       }),
-      { numRuns: 200 },
+      { numRuns: 60 },
     );
-  });
+    // Random crowds can take EM's full 1,000 rounds: about a second here, more on a busy machine.
+  }, 60_000);
 });
 
 describe("computeConsensus on a study", () => {
