@@ -163,7 +163,7 @@ const emKernel = wasmKernel<EmKernel>(EM_WASM, () => ({ math: { exp, log1p } }))
 /** For tests: run the EM's passes in WebAssembly where it can (`use`), or never; whether it did. */
 export const setEmKernel = emKernel.use;
 
-/** The EM's arrays as views of the kernel's memory, and their byte offsets. */
+/** The kernel, the EM's arrays as views of its memory, and their byte offsets. */
 function emArrays(kernel: EmKernel, P: number, E: number, workers: number) {
   const at = {
     weight: 0,
@@ -185,6 +185,7 @@ function emArrays(kernel: EmKernel, P: number, E: number, workers: number) {
   const buffer = kernel.memory.buffer;
   const f64 = (from: number, length: number) => new Float64Array(buffer, from, length);
   return {
+    kernel,
     at,
     weight: f64(at.weight, P),
     posterior: f64(at.posterior, P),
@@ -214,6 +215,7 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
   let E = 0;
   for (let i = 0; i < P; i++) E += (patterns[i] as Pattern).workers.length;
   const kernel = emKernel.get();
+  // The arrays in the kernel's memory where it runs (null: in JavaScript).
   const a = kernel === null ? null : emArrays(kernel, P, E, workers);
   // The patterns in flat typed arrays (pattern i's votes at offset[i] .. offset[i + 1] - 1), so
   // the rounds walk memory in order instead of chasing two arrays per pattern; every sum is
@@ -231,8 +233,8 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
     weight[i] = p.weight;
   }
   const posterior = a?.posterior ?? new Float64Array(P);
-  if (kernel !== null && a !== null) {
-    kernel.start(P, a.at.offset, a.at.voted, a.at.posterior);
+  if (a !== null) {
+    a.kernel.start(P, a.at.offset, a.at.voted, a.at.posterior);
   } else {
     for (let i = 0; i < P; i++) {
       let marks = 0;
@@ -262,9 +264,9 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
     // M-step.
     let total = 0;
     let positive = 0;
-    if (kernel !== null && a !== null) {
+    if (a !== null) {
       const at = a.at;
-      kernel.mstep(
+      a.kernel.mstep(
         P,
         at.offset,
         at.voter,
@@ -321,9 +323,9 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
     let sum = 0;
     const logPrior1 = ln(prevalence);
     const logPrior0 = ln(1 - prevalence);
-    if (kernel !== null && a !== null) {
+    if (a !== null) {
       const at = a.at;
-      sum = kernel.estep(
+      sum = a.kernel.estep(
         P,
         at.offset,
         at.voter,
