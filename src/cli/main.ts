@@ -148,6 +148,9 @@ async function main(): Promise<void> {
       // The stimuli curve on a second thread, running this module (the branch above).
       curveRunner,
     });
+    // Not left to Node's own end, which would first join the curve's thread and finish the
+    // garbage collector's marking: about 6 ms of `stats --json` on the 100,000-transcript study.
+    exitWhenWritten();
   }
 }
 
