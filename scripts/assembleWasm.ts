@@ -12,6 +12,7 @@ export const KERNELS = [
   { name: "anova", constant: "ANOVA_WASM" },
   { name: "wer", constant: "WER_WASM" },
   { name: "em", constant: "EM_WASM" },
+  { name: "unmarked", constant: "UNMARKED_WASM" },
 ] as const;
 
 /** The bytes of src/domain/stats/NAME.wat, validated. */

@@ -8,6 +8,8 @@ import { countBits, countBoth, markSpanBits, popcount, wordCount } from "./bitse
 import { kappaFromCells } from "./kappa.ts";
 import type { RegionTable, SubmissionTable } from "./records.ts";
 import { sortFewAscending } from "./sortFew.ts";
+import { UNMARKED_WASM } from "./unmarkedWasm.ts";
+import { reserve, wasmKernel } from "./wasm.ts";
 
 /** One clip's figures for the analysis screen's table. */
 export interface ClipAgreement {
@@ -92,6 +94,176 @@ function pairAcc(pairs: Map<number, PairAcc>, a: number, b: number, A: number): 
   return acc;
 }
 
+/**
+ * The flat pair sums (pairs a < b row by row: pair (a, b) at rowAt[a] + b) as the map's
+ * entries, in (a, b) order as its keys a · A + b are; `cells` null where no clip had a mark.
+ */
+function densePairs(
+  pairs: Map<number, PairAcc>,
+  A: number,
+  pairClips: Int32Array,
+  pairBins: Float64Array,
+  cells: Float64Array | null,
+): void {
+  let at = 0;
+  for (let a = 0; a < A; a++) {
+    for (let b = a + 1; b < A; b++, at++) {
+      const clipsOfPair = pairClips[at] as number;
+      if (clipsOfPair === 0) continue;
+      pairs.set(a * A + b, {
+        a,
+        b,
+        clips: clipsOfPair,
+        n: pairBins[at] as number,
+        n11: cells === null ? 0 : (cells[3 * at] as number),
+        n10: cells === null ? 0 : (cells[3 * at + 1] as number),
+        n01: cells === null ? 0 : (cells[3 * at + 2] as number),
+      });
+    }
+  }
+}
+
+/** unmarked.wat's exports. */
+interface UnmarkedKernel {
+  memory: WebAssembly.Memory;
+  pass: (...at: number[]) => void;
+  patterns: (...at: number[]) => number;
+}
+
+/**
+ * The passes over a study without marks in WebAssembly (unmarked.wat), where it can run
+ * (wasm.ts): the span pass here and the consensus's patterns (consensus.ts). A transcription
+ * test of 100,000 transcripts spent about 60 ms in each the one time it ran, most of it before
+ * V8 had optimized their loops.
+ */
+export const unmarkedKernel = wasmKernel<UnmarkedKernel>(UNMARKED_WASM);
+
+/** For tests: the passes over studies without marks in WebAssembly where they can run, or never. */
+export const setUnmarkedKernel = unmarkedKernel.use;
+
+/**
+ * The pass over a study without regions (and so without marks) in WebAssembly: the same sums
+ * as the loop below takes for its clips (each clip's annotators, pairs and score, nothing
+ * marked), or null where the kernel can't run or the annotators are too many for the flat pair
+ * sums.
+ */
+function unmarkedPass(
+  clips: AnnotationFile["clips"],
+  clipBins: Int32Array,
+  A: number,
+  submissions: SubmissionTable,
+): PassResult | null {
+  if (A * A > 1 << 20) return null;
+  const wasm = unmarkedKernel.get();
+  if (wasm === null) return null;
+  const C = clips.length;
+  const S = submissions.order.length;
+  const T = (A * (A - 1)) / 2;
+  // The kernel's memory: f64s first (8-aligned), then i32s, then bytes.
+  const f64At = (from: number, n: number) => [from, from + 8 * n] as const;
+  const [duration, afterDuration] = f64At(0, C);
+  const [clipScore, afterScore] = f64At(afterDuration, C);
+  const [scoreSum, afterSum] = f64At(afterScore, C);
+  const [referenceBins, afterReference] = f64At(afterSum, A);
+  const [pairBins, afterPairBins] = f64At(afterReference, T);
+  const [lengths, afterLengths] = f64At(afterPairBins, C);
+  const [scores, afterScores] = f64At(afterLengths, C);
+  const [out, afterOut] = f64At(afterScores, 8);
+  const i32At = (from: number, n: number) => [from, from + 4 * n] as const;
+  const [binsAt, afterBins] = i32At(afterOut, C);
+  const [sOffsets, afterOffsets] = i32At(afterBins, C + 1);
+  const [sOrder, afterOrder] = i32At(afterOffsets, S);
+  const [sAnn, afterAnn] = i32At(afterOrder, S);
+  const [scoreCount, afterCount] = i32At(afterAnn, C);
+  const [rowAt, afterRows] = i32At(afterCount, A);
+  const [slotOf, afterSlotOf] = i32At(afterRows, A);
+  const [slotAnn, afterSlotAnn] = i32At(afterSlotOf, A);
+  const [annotations, afterAnnotations] = i32At(afterSlotAnn, A);
+  const [pairClips, afterPairClips] = i32At(afterAnnotations, T);
+  const isReference = afterPairClips;
+  const clipAnnotated = isReference + C;
+  reserve(wasm.memory, clipAnnotated + C);
+  const buffer = wasm.memory.buffer;
+  const f64 = (at: number, n: number) => new Float64Array(buffer, at, n);
+  const i32 = (at: number, n: number) => new Int32Array(buffer, at, n);
+  const durations = f64(duration, C);
+  const ownScores = f64(clipScore, C);
+  const reference = new Uint8Array(buffer, isReference, C);
+  for (let c = 0; c < C; c++) {
+    const clip = clips[c] as AnnotationFile["clips"][number];
+    durations[c] = clip.duration;
+    ownScores[c] = clip.score ?? Number.NaN;
+    reference[c] = clip.isReference === true ? 1 : 0;
+  }
+  f64(scoreSum, C).set(submissions.scoreSum);
+  i32(binsAt, C).set(clipBins.subarray(0, C));
+  i32(sOffsets, C + 1).set(submissions.offsets);
+  i32(sOrder, S).set(submissions.order);
+  i32(sAnn, S).set(submissions.annotator.subarray(0, S));
+  i32(scoreCount, C).set(submissions.scoreCount);
+  const rows = i32(rowAt, A);
+  for (let a = 0; a < A; a++) rows[a] = (a * (2 * A - a - 1)) / 2 - a - 1;
+  i32(slotOf, A).fill(-1);
+  // The sums start at 0.
+  new Uint8Array(buffer, referenceBins, afterReference - referenceBins).fill(0);
+  new Uint8Array(buffer, pairBins, afterPairBins - pairBins).fill(0);
+  new Uint8Array(buffer, annotations, afterPairClips - annotations).fill(0);
+  new Uint8Array(buffer, clipAnnotated, C).fill(0);
+  wasm.pass(
+    C,
+    binsAt,
+    sOffsets,
+    sOrder,
+    sAnn,
+    isReference,
+    duration,
+    clipScore,
+    scoreCount,
+    scoreSum,
+    rowAt,
+    slotOf,
+    slotAnn,
+    annotations,
+    referenceBins,
+    clipAnnotated,
+    pairClips,
+    pairBins,
+    lengths,
+    scores,
+    out,
+  );
+  const sums = f64(out, 7);
+  const points = sums[6] as number;
+  const pairs = new Map<number, PairAcc>();
+  densePairs(pairs, A, i32(pairClips, T), f64(pairBins, T), null);
+  const alpha = emptyAlphaSums();
+  alpha.values = sums[5] as number;
+  return {
+    annotatedClips: sums[0] as number,
+    annotations: sums[1] as number,
+    durationSum: sums[2] as number,
+    nonEmptyRegions: 0,
+    regionUsSum: 0,
+    clipKappaSum: 0,
+    clipKappaCount: 0,
+    perClipUndefined: sums[4] as number,
+    multiBins: sums[3] as number,
+    unionBins: 0,
+    overlapBins: 0,
+    alpha,
+    pairs,
+    lengths: f64(lengths, points).slice(),
+    scores: f64(scores, points).slice(),
+    clipAnnotated: new Uint8Array(buffer, clipAnnotated, C).slice(),
+    annotatorAnnotations: i32(annotations, A).slice(),
+    annotatorRegions: new Int32Array(A),
+    referenceMarked: new Float64Array(A),
+    referenceBins: f64(referenceBins, A).slice(),
+    rows: [],
+    scatter: [],
+  };
+}
+
 export function passOverClips(
   clips: AnnotationFile["clips"],
   clipBins: Int32Array,
@@ -101,6 +273,10 @@ export function passOverClips(
   submissions: SubmissionTable,
   detail: boolean,
 ): PassResult {
+  if (!detail && regions.order.length === 0) {
+    const unmarked = unmarkedPass(clips, clipBins, annotatorCount, submissions);
+    if (unmarked !== null) return unmarked;
+  }
   const C = clips.length;
   const A = annotatorCount;
   const slotOf = new Int32Array(A).fill(-1);
@@ -403,26 +579,7 @@ export function passOverClips(
     }
   }
 
-  if (dense) {
-    // In (a, b) order, as the map's keys a · A + b were.
-    const cells = pairCells;
-    let at = 0;
-    for (let a = 0; a < A; a++) {
-      for (let b = a + 1; b < A; b++, at++) {
-        const clipsOfPair = pairClips[at] as number;
-        if (clipsOfPair === 0) continue;
-        pairs.set(a * A + b, {
-          a,
-          b,
-          clips: clipsOfPair,
-          n: pairBins[at] as number,
-          n11: cells === null ? 0 : (cells[3 * at] as number),
-          n10: cells === null ? 0 : (cells[3 * at + 1] as number),
-          n01: cells === null ? 0 : (cells[3 * at + 2] as number),
-        });
-      }
-    }
-  }
+  if (dense) densePairs(pairs, A, pairClips, pairBins, pairCells);
 
   return {
     annotatedClips,

@@ -10,6 +10,7 @@
 
 import type { AnnotationFile } from "../interchange/types.ts";
 import { type Span, secondsFromUs } from "../study/spans.ts";
+import { unmarkedKernel } from "./clipPass.ts";
 import { EM_WASM } from "./emWasm.ts";
 import { kappaFromCells } from "./kappa.ts";
 import { exp, ln, log1p } from "./math.ts";
@@ -132,6 +133,18 @@ interface Pattern {
   weight: number;
 }
 
+/**
+ * Patterns in flat arrays: pattern i's workers are voter[offset[i] … offset[i + 1] − 1], their
+ * votes the same entries of `voted`, and weight[i] its bins (the arrays may run longer).
+ */
+interface PatternArrays {
+  count: number;
+  offset: Int32Array;
+  voter: Int32Array;
+  voted: Uint8Array;
+  weight: Float64Array;
+}
+
 export interface DawidSkeneResult {
   prevalence: number;
   sensitivity: Float64Array;
@@ -214,24 +227,43 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
   const P = patterns.length;
   let E = 0;
   for (let i = 0; i < P; i++) E += (patterns[i] as Pattern).workers.length;
-  const kernel = emKernel.get();
-  // The arrays in the kernel's memory where it runs (null: in JavaScript).
-  const a = kernel === null ? null : emArrays(kernel, P, E, workers);
-  // The patterns in flat typed arrays (pattern i's votes at offset[i] .. offset[i + 1] - 1), so
-  // the rounds walk memory in order instead of chasing two arrays per pattern; every sum is
-  // taken in the same order as before, so the figures are the same to the bit.
-  const offset = a?.offset ?? new Int32Array(P + 1);
-  const voter = a?.voter ?? new Int32Array(E);
-  const voted = a?.voted ?? new Uint8Array(E);
-  const weight = a?.weight ?? new Float64Array(P);
-  offset[0] = 0;
+  const flat: PatternArrays = {
+    count: P,
+    offset: new Int32Array(P + 1),
+    voter: new Int32Array(E),
+    voted: new Uint8Array(E),
+    weight: new Float64Array(P),
+  };
   for (let i = 0; i < P; i++) {
     const p = patterns[i] as Pattern;
-    offset[i + 1] = (offset[i] as number) + p.workers.length;
-    voter.set(p.workers, offset[i] as number);
-    voted.set(p.votes, offset[i] as number);
-    weight[i] = p.weight;
+    const at = flat.offset[i] as number;
+    flat.offset[i + 1] = at + p.workers.length;
+    flat.voter.set(p.workers, at);
+    flat.voted.set(p.votes, at);
+    flat.weight[i] = p.weight;
   }
+  return fitPatterns(flat, workers);
+}
+
+/** The EM over patterns in flat arrays (dawidSkene). */
+function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult {
+  const P = patterns.count;
+  const E = patterns.offset[P] as number;
+  const kernel = emKernel.get();
+  // The arrays in the kernel's memory where it runs (null: in JavaScript). The rounds walk the
+  // flat arrays in order; every sum is taken in the same order as over the pattern objects, so
+  // the figures are the same to the bit.
+  const a = kernel === null ? null : emArrays(kernel, P, E, workers);
+  if (a !== null) {
+    a.offset.set(patterns.offset.subarray(0, P + 1));
+    a.voter.set(patterns.voter.subarray(0, E));
+    a.voted.set(patterns.voted.subarray(0, E));
+    a.weight.set(patterns.weight.subarray(0, P));
+  }
+  const offset = a?.offset ?? patterns.offset;
+  const voter = a?.voter ?? patterns.voter;
+  const voted = a?.voted ?? patterns.voted;
+  const weight = a?.weight ?? patterns.weight;
   const posterior = a?.posterior ?? new Float64Array(P);
   if (a !== null) {
     a.kernel.start(P, a.at.offset, a.at.voted, a.at.posterior);
@@ -424,123 +456,194 @@ export function computeConsensus(
 }
 
 /**
- * The consensus over prepared tables. Each clip's votes are built as bit masks, one word per
- * 30 annotators of the clip, set over each region's bin range; bins with the same annotators
- * and the same mask share a pattern (consecutive bins mostly repeat the last one). Everything
- * but the per-clip regions is then a sum over patterns: a pattern fixes every vote, the
- * majority and the model's decision.
+ * One clip's crowd votes, for one clip after another: its crowd annotators (by submission, then
+ * by region, each once) ascending in `ids`, and its bins' votes as masks, bin b's word w at
+ * masks[b · W + w], one bit per annotator by position.
  */
-export function consensusFromTables(
-  t: ConsensusTables,
-  binUs: number,
-  withRegions: boolean,
-): Consensus {
-  const A = t.annotatorIds.length;
-  const C = t.clips.length;
-  const { regions, submissions } = t;
-  // Per clip: which annotators are in it (a stamp per annotator) and at which position.
-  const stamp = new Int32Array(A).fill(-1);
-  const position = new Int32Array(A);
-  const annotations = new Int32Array(A);
-  // The clip's crowd annotators (reused: one array for every clip).
-  const ids: number[] = [];
-  let masks = new Int32Array(0);
-  const patterns: Pattern[] = [];
-  const patternIds = new Map<string, Map<number | string, number>>();
-  // The clips counted, each with its workers and its bins' patterns when `withRegions`.
-  const used: { clip: number; workers: Int32Array; patternOf: Int32Array }[] = [];
-  let usedClips = 0;
-  let totalBins = 0;
-  for (let c = 0; c < C; c++) {
-    const k = t.bins[c] as number;
-    if (k === 0) continue;
-    ids.length = 0;
-    for (
-      let i = submissions.offsets[c] as number;
-      i < (submissions.offsets[c + 1] as number);
-      i++
-    ) {
-      const a = submissions.annotator[submissions.order[i] as number] as number;
-      if (t.crowd[a] && stamp[a] !== c) {
-        stamp[a] = c;
-        ids.push(a);
-      }
-    }
-    const r0 = regions.offsets[c] as number;
-    const r1 = regions.offsets[c + 1] as number;
-    for (let i = r0; i < r1; i++) {
-      const a = regions.annotator[regions.order[i] as number] as number;
-      if (t.crowd[a] && stamp[a] !== c) {
-        stamp[a] = c;
-        ids.push(a);
-      }
-    }
-    const n = ids.length;
-    if (n < 2) continue;
+class ClipVotes {
+  /** Which clip last counted each annotator, each one's position in it, and its clips. */
+  private readonly stamp: Int32Array;
+  private readonly position: Int32Array;
+  readonly annotations: Int32Array;
+  readonly ids: Int32Array;
+  masks = new Int32Array(0);
+  /** The last clip's annotators and words per bin. */
+  n = 0;
+  W = 0;
+
+  constructor(
+    private readonly t: ConsensusTables,
+    private readonly binUs: number,
+  ) {
+    const A = t.annotatorIds.length;
+    this.stamp = new Int32Array(A).fill(-1);
+    this.position = new Int32Array(A);
+    this.annotations = new Int32Array(A);
+    this.ids = new Int32Array(A);
+  }
+
+  /** Reads clip c of k bins; false (and nothing counted) when it has fewer than two. */
+  read(c: number, k: number): boolean {
+    const n = this.crowdOf(c);
+    this.n = n;
+    if (n < 2) return false;
+    const { ids, position, annotations } = this;
     // Ascending (a clip has a handful, all different).
     sortFewAscending(ids, n);
     for (let j = 0; j < n; j++) {
-      position[ids[j] as number] = j;
-      annotations[ids[j] as number] = (annotations[ids[j] as number] as number) + 1;
+      const a = ids[j] as number;
+      position[a] = j;
+      annotations[a] = (annotations[a] as number) + 1;
     }
     const W = Math.ceil(n / WORD);
-    if (masks.length < k * W) masks = new Int32Array(Math.max(k * W, masks.length * 2));
-    masks.fill(0, 0, k * W);
-    for (let i = r0; i < r1; i++) {
+    this.W = W;
+    if (this.masks.length < k * W) {
+      this.masks = new Int32Array(Math.max(k * W, this.masks.length * 2));
+    }
+    this.masks.fill(0, 0, k * W);
+    this.mark(c, k, W);
+    return true;
+  }
+
+  private crowdOf(c: number): number {
+    const { regions, submissions, crowd } = this.t;
+    const { stamp, ids } = this;
+    let n = 0;
+    const s1 = submissions.offsets[c + 1] as number;
+    for (let i = submissions.offsets[c] as number; i < s1; i++) {
+      const a = submissions.annotator[submissions.order[i] as number] as number;
+      if (crowd[a] && stamp[a] !== c) {
+        stamp[a] = c;
+        ids[n++] = a;
+      }
+    }
+    const r1 = regions.offsets[c + 1] as number;
+    for (let i = regions.offsets[c] as number; i < r1; i++) {
+      const a = regions.annotator[regions.order[i] as number] as number;
+      if (crowd[a] && stamp[a] !== c) {
+        stamp[a] = c;
+        ids[n++] = a;
+      }
+    }
+    return n;
+  }
+
+  private mark(c: number, k: number, W: number): void {
+    const { regions, crowd } = this.t;
+    const { position, masks, binUs } = this;
+    const r1 = regions.offsets[c + 1] as number;
+    for (let i = regions.offsets[c] as number; i < r1; i++) {
       const r = regions.order[i] as number;
       const a = regions.annotator[r] as number;
       const s = regions.start[r] as number;
       const e = regions.end[r] as number;
-      if (!t.crowd[a] || e <= s) continue;
+      if (!crowd[a] || e <= s) continue;
       const j = position[a] as number;
       const word = (j / WORD) | 0;
       const bit = 1 << (j % WORD);
       const first = Math.max(0, floorDiv(s, binUs));
       const last = Math.min(k - 1, ceilDiv(e, binUs) - 1);
-      for (let b = first; b <= last; b++)
+      for (let b = first; b <= last; b++) {
         masks[b * W + word] = (masks[b * W + word] as number) | bit;
+      }
     }
-    // The clip's workers as a typed array, made when a pattern or the clip's regions need it.
-    let workers: Int32Array | null = null;
+  }
+}
+
+/**
+ * The distinct patterns of votes, built clip by clip in flat arrays (PatternArrays): bins with
+ * the same workers and the same mask share a pattern, found by the workers (one map per set of
+ * workers) and then the mask.
+ */
+class PatternTable implements PatternArrays {
+  count = 0;
+  offset = new Int32Array(1024);
+  voter = new Int32Array(8192);
+  voted = new Uint8Array(8192);
+  weight = new Float64Array(1024);
+  private readonly ids = new Map<string, Map<number | string, number>>();
+  private readonly key: number[] = [];
+
+  constructor(private readonly annotatorCount: number) {}
+
+  /**
+   * Adds one clip's k bins (masks of W words; its n workers ascending in ids[0 … n − 1]);
+   * `patternOf`, when given, receives each bin's pattern.
+   */
+  addClip(
+    masks: Int32Array,
+    k: number,
+    W: number,
+    ids: Int32Array,
+    n: number,
+    patternOf: Int32Array | null,
+  ): void {
+    const key = this.key;
+    key.length = n;
+    for (let j = 0; j < n; j++) key[j] = ids[j] as number;
     // One UTF-16 code unit per worker while every index fits in one (no decimal digits to write).
-    const workerKey = A <= 0x10000 ? String.fromCharCode.apply(null, ids) : ids.join(",");
-    let known = patternIds.get(workerKey);
+    const workerKey =
+      this.annotatorCount <= 0x10000 ? String.fromCharCode.apply(null, key) : key.join(",");
+    let known = this.ids.get(workerKey);
     if (!known) {
       known = new Map();
-      patternIds.set(workerKey, known);
+      this.ids.set(workerKey, known);
     }
-    const patternOf = withRegions ? new Int32Array(k) : null;
-    if (withRegions) workers = new Int32Array(ids);
     // Runs of equal masks (most bins repeat the one before) take one pattern lookup.
     let b = 0;
     while (b < k) {
-      const key = W === 1 ? (masks[b] as number) : masks.subarray(b * W, b * W + W).join(",");
+      const mask = W === 1 ? (masks[b] as number) : masks.subarray(b * W, b * W + W).join(",");
       let end = b + 1;
-      if (W === 1) while (end < k && masks[end] === key) end++;
-      let id = known.get(key);
+      if (W === 1) while (end < k && masks[end] === mask) end++;
+      let id = known.get(mask);
       if (id === undefined) {
-        id = patterns.length;
-        known.set(key, id);
-        const votes = new Uint8Array(n);
-        for (let j = 0; j < n; j++) {
-          votes[j] = ((masks[b * W + ((j / WORD) | 0)] as number) >>> (j % WORD)) & 1;
-        }
-        workers ??= new Int32Array(ids);
-        patterns.push({ workers, votes, weight: 0 });
+        id = this.count;
+        known.set(mask, id);
+        this.add(masks, b * W, ids, n);
       }
-      (patterns[id] as Pattern).weight += end - b;
+      this.weight[id] = (this.weight[id] as number) + (end - b);
       if (patternOf) patternOf.fill(id, b, end);
       b = end;
     }
-    totalBins += k;
-    usedClips++;
-    if (patternOf) used.push({ clip: c, workers: workers as Int32Array, patternOf });
   }
 
-  const model = patterns.length > 0 ? dawidSkene(patterns, A) : null;
+  /** A new pattern: the n workers and their votes in the mask at masks[from …]. */
+  private add(masks: Int32Array, from: number, ids: Int32Array, n: number): void {
+    const P = this.count;
+    if (P + 2 > this.offset.length) {
+      this.offset = grown(this.offset, 2 * this.offset.length);
+      this.weight = grown(this.weight, 2 * this.weight.length);
+    }
+    const at = this.offset[P] as number;
+    if (at + n > this.voter.length) {
+      const length = Math.max(at + n, 2 * this.voter.length);
+      this.voter = grown(this.voter, length);
+      this.voted = grown(this.voted, length);
+    }
+    const { voter, voted } = this;
+    for (let j = 0; j < n; j++) {
+      voter[at + j] = ids[j] as number;
+      voted[at + j] = ((masks[from + ((j / WORD) | 0)] as number) >>> (j % WORD)) & 1;
+    }
+    this.offset[P + 1] = at + n;
+    this.weight[P] = 0;
+    this.count = P + 1;
+  }
+}
 
-  // Per pattern: the majority and the model's decision; per worker, pooled kappa cells.
-  const P = patterns.length;
+/** A copy of `array` in a longer one. */
+function grown<T extends Int32Array | Uint8Array | Float64Array>(array: T, length: number): T {
+  const longer = new (array.constructor as new (length: number) => T)(length);
+  longer.set(array);
+  return longer;
+}
+
+/**
+ * Per pattern, the majority's and the model's decision; per worker, the bins and the pooled
+ * kappa cells against each (cells[w · 4 + (vote << 1 | decision)]); the bins each marks.
+ */
+function decisions(patterns: PatternArrays, posterior: Float64Array | null, A: number) {
+  const { count: P, offset, voter, voted, weight: weights } = patterns;
   const majorityOf = new Uint8Array(P);
   const modelOf = new Uint8Array(P);
   const maj = new Float64Array(A * 4);
@@ -549,23 +652,157 @@ export function consensusFromTables(
   let majorityMarked = 0;
   let modelMarked = 0;
   for (let p = 0; p < P; p++) {
-    const { workers, votes, weight } = patterns[p] as Pattern;
+    const from = offset[p] as number;
+    const to = offset[p + 1] as number;
+    const weight = weights[p] as number;
     let marks = 0;
-    for (let j = 0; j < votes.length; j++) marks += votes[j] as number;
-    const m = 2 * marks > votes.length ? 1 : 0;
-    const d = (model?.posterior[p] as number) > 0.5 ? 1 : 0;
+    for (let j = from; j < to; j++) marks += voted[j] as number;
+    const m = 2 * marks > to - from ? 1 : 0;
+    const d = posterior !== null && (posterior[p] as number) > 0.5 ? 1 : 0;
     majorityOf[p] = m;
     modelOf[p] = d;
     majorityMarked += m * weight;
     modelMarked += d * weight;
-    for (let j = 0; j < votes.length; j++) {
-      const w = workers[j] as number;
-      const x = votes[j] as number;
+    for (let j = from; j < to; j++) {
+      const w = voter[j] as number;
+      const x = voted[j] as number;
       binsOf[w] = (binsOf[w] as number) + weight;
       maj[w * 4 + ((x << 1) | m)] = (maj[w * 4 + ((x << 1) | m)] as number) + weight;
       mod[w * 4 + ((x << 1) | d)] = (mod[w * 4 + ((x << 1) | d)] as number) + weight;
     }
   }
+  return { majorityOf, modelOf, maj, mod, binsOf, majorityMarked, modelMarked };
+}
+
+/** The patterns of a study's clips, each clip's annotations, and the clips and bins counted. */
+interface ClipPatterns {
+  table: PatternArrays;
+  annotations: Int32Array;
+  usedClips: number;
+  totalBins: number;
+  /** With `withRegions`: the clips counted, each with its workers and its bins' patterns. */
+  used: { clip: number; workers: Int32Array; patternOf: Int32Array }[];
+}
+
+/** The clips' votes as patterns, clip by clip (ClipVotes, PatternTable). */
+function clipPatterns(t: ConsensusTables, binUs: number, withRegions: boolean): ClipPatterns {
+  const C = t.clips.length;
+  const votes = new ClipVotes(t, binUs);
+  const table = new PatternTable(t.annotatorIds.length);
+  const used: ClipPatterns["used"] = [];
+  let usedClips = 0;
+  let totalBins = 0;
+  for (let c = 0; c < C; c++) {
+    const k = t.bins[c] as number;
+    if (k === 0 || !votes.read(c, k)) continue;
+    const patternOf = withRegions ? new Int32Array(k) : null;
+    table.addClip(votes.masks, k, votes.W, votes.ids, votes.n, patternOf);
+    totalBins += k;
+    usedClips++;
+    if (patternOf) used.push({ clip: c, workers: votes.ids.slice(0, votes.n), patternOf });
+  }
+  return { table, annotations: votes.annotations, usedClips, totalBins, used };
+}
+
+/**
+ * The patterns of a study without regions in WebAssembly (unmarked.wat's `patterns`), the same
+ * as clipPatterns makes: each clip's bins in one pattern of its crowd annotators, every vote 0,
+ * patterns numbered as their first clips come. Null where the kernel can't run.
+ */
+function unmarkedPatterns(t: ConsensusTables): ClipPatterns | null {
+  const wasm = unmarkedKernel.get();
+  if (wasm === null) return null;
+  const C = t.clips.length;
+  const A = t.annotatorIds.length;
+  const { submissions } = t;
+  const S = submissions.order.length;
+  // The patterns' hash table: a power of two, at least twice the clips (each makes at most one).
+  let slots = 2;
+  while (slots < 2 * C) slots *= 2;
+  // The kernel's memory: f64s first (8-aligned), then i32s, then bytes.
+  const weight = 0;
+  const out = weight + 8 * C;
+  const bins = out + 24;
+  const sOffsets = bins + 4 * C;
+  const sOrder = sOffsets + 4 * (C + 1);
+  const sAnn = sOrder + 4 * S;
+  const slotOf = sAnn + 4 * S;
+  const ids = slotOf + 4 * A;
+  const annotations = ids + 4 * A;
+  const table = annotations + 4 * A;
+  const offset = table + 4 * slots;
+  const voter = offset + 4 * (C + 1);
+  const crowd = voter + 4 * S;
+  reserve(wasm.memory, crowd + A);
+  const buffer = wasm.memory.buffer;
+  const i32 = (at: number, n: number) => new Int32Array(buffer, at, n);
+  i32(bins, C).set(t.bins.subarray(0, C));
+  i32(sOffsets, C + 1).set(submissions.offsets);
+  i32(sOrder, S).set(submissions.order);
+  i32(sAnn, S).set(submissions.annotator.subarray(0, S));
+  i32(slotOf, A).fill(-1);
+  i32(annotations, A).fill(0);
+  i32(table, slots).fill(0);
+  new Uint8Array(buffer, crowd, A).set(t.crowd.subarray(0, A));
+  const P = wasm.patterns(
+    C,
+    bins,
+    sOffsets,
+    sOrder,
+    sAnn,
+    crowd,
+    slotOf,
+    ids,
+    annotations,
+    table,
+    slots - 1,
+    offset,
+    voter,
+    weight,
+    out,
+  );
+  const sums = new Float64Array(buffer, out, 3);
+  const E = sums[2] as number;
+  return {
+    table: {
+      count: P,
+      offset: i32(offset, P + 1).slice(),
+      voter: i32(voter, E).slice(),
+      voted: new Uint8Array(E),
+      weight: new Float64Array(buffer, weight, P).slice(),
+    },
+    annotations: i32(annotations, A).slice(),
+    usedClips: sums[1] as number,
+    totalBins: sums[0] as number,
+    used: [],
+  };
+}
+
+/**
+ * The consensus over prepared tables. Each clip's votes are built as bit masks, one word per
+ * 30 annotators of the clip, set over each region's bin range; bins with the same annotators
+ * and the same mask share a pattern (consecutive bins mostly repeat the last one). Everything
+ * but the per-clip regions is then a sum over patterns: a pattern fixes every vote, the
+ * majority and the model's decision. Each clip's steps are functions of their own: run once per
+ * clip, each is optimised whole after a few clips, where one long loop would wait for the
+ * optimising compiler to replace it mid-run (and again after each loop it had not seen).
+ */
+export function consensusFromTables(
+  t: ConsensusTables,
+  binUs: number,
+  withRegions: boolean,
+): Consensus {
+  const A = t.annotatorIds.length;
+  const { table, annotations, usedClips, totalBins, used } =
+    (!withRegions && t.regions.order.length === 0 ? unmarkedPatterns(t) : null) ??
+    clipPatterns(t, binUs, withRegions);
+
+  const model = table.count > 0 ? fitPatterns(table, A) : null;
+  const { majorityOf, modelOf, maj, mod, binsOf, majorityMarked, modelMarked } = decisions(
+    table,
+    model?.posterior ?? null,
+    A,
+  );
 
   const clips: ClipConsensus[] = [];
   if (withRegions) {
