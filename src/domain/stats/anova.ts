@@ -175,8 +175,19 @@ export function twoWay(
 }
 
 /** The Type II decomposition from the sums of N observations. */
-function decomposed(sums: CellSums, nA: number, nB: number, N: number): TwoWay {
-  const { nOfA, tOfA, nOfB, tOfB, cells, cellA, cellB, cellN, rssFull, rssA, rssB } = sums;
+/**
+ * The additive model's reduced normal equations C·β = r over the free levels of A (k of them:
+ * all but the first level of each of the `parts` connected parts of the cells' graph).
+ */
+interface Reduced {
+  C: Float64Array;
+  r: Float64Array;
+  k: number;
+  parts: number;
+}
+
+function reducedSystem(sums: CellSums, nA: number, nB: number): Reduced {
+  const { nOfA, tOfA, nOfB, tOfB, cells, cellA, cellB, cellN } = sums;
 
   // Connected parts of the bipartite graph of cells (union–find over A's and B's levels).
   const parent = Int32Array.from({ length: nA + nB }, (_, i) => i);
@@ -240,6 +251,22 @@ function decomposed(sums: CellSums, nA: number, nB: number, N: number): TwoWay {
       }
     }
   }
+  return { C, r, k, parts };
+}
+
+/**
+ * The Type II sums of squares from the cells' sums and the reduced equations (made here unless
+ * the kernel made them beside the sums).
+ */
+function decomposed(
+  sums: CellSums,
+  nA: number,
+  nB: number,
+  N: number,
+  reduced: Reduced = reducedSystem(sums, nA, nB),
+): TwoWay {
+  const { cells, rssFull, rssA, rssB } = sums;
+  const { C, r, k, parts } = reduced;
   // Solve C·β = r by symmetric Gaussian elimination (C is positive definite here).
   const beta = solveSymmetric(C, r, k);
   let ssAgivenB = 0;
@@ -374,6 +401,7 @@ export function sortedByCell(
 interface AnovaKernel {
   memory: WebAssembly.Memory;
   cells: (...offsets: number[]) => number;
+  absorb: (...offsets: number[]) => number;
 }
 
 /**
@@ -391,18 +419,21 @@ const anovaKernel = wasmKernel<AnovaKernel>(ANOVA_WASM, (memory) => ({
 /** For tests: the ANOVA's passes in WebAssembly where it can run (`use`), or never. */
 export const setAnovaKernel = anovaKernel.use;
 
-/** The observations sorted by cell and value (sortedByCell), and their sums (cellSums). */
+/**
+ * The observations sorted by cell and value (sortedByCell), their sums (cellSums) and, from
+ * the kernel, the reduced equations (reducedSystem) too.
+ */
 function sortedCellSums(
   a0: Int32Array,
   b0: Int32Array,
   values: Float64Array,
   nA: number,
   nB: number,
-): CellSums {
+): { sums: CellSums; reduced?: Reduced } {
   const wasm = countingSorted(nA, nB, values.length) ? anovaKernel.get() : null;
   if (wasm === null) {
     const { a, b, y } = sortedByCell(a0, b0, values, nA, nB);
-    return cellSums(y, a, b, nA, nB);
+    return { sums: cellSums(y, a, b, nA, nB) };
   }
   // The kernel's memory: f64s first (8-aligned), then i32s.
   const N = values.length;
@@ -419,7 +450,15 @@ function sortedCellSums(
   const cellA = ib + 4 * N;
   const cellB = cellA + 4 * N;
   const start = cellB + 4 * N;
-  reserve(wasm.memory, start + 4 * nA * nB);
+  // After the cells: the reduced equations (f64s, 8-aligned) and absorb's scratch.
+  const C = start + 4 * nA * nB + (nA * nB % 2) * 4;
+  const r = C + 8 * nA * nA;
+  const parent = r + 8 * nA;
+  const slot = parent + 4 * (nA + nB);
+  const offsets = slot + 4 * nA;
+  const order = offsets + 4 * (nB + 1);
+  const parts = order + 4 * N;
+  reserve(wasm.memory, parts + 4);
   const buffer = wasm.memory.buffer;
   new Float64Array(buffer, y0, N).set(values);
   new Int32Array(buffer, ia0, N).set(a0);
@@ -442,10 +481,32 @@ function sortedCellSums(
     cellT,
     out,
   );
+  const k = wasm.absorb(
+    cells,
+    nA,
+    nB,
+    cellA,
+    cellB,
+    cellN,
+    levels,
+    parent,
+    slot,
+    offsets,
+    order,
+    C,
+    r,
+    parts,
+  );
   // Copies: the next call writes over this memory.
   const f64 = (at: number, n: number) => new Float64Array(buffer, at, n).slice();
   const rss = new Float64Array(buffer, out, 3);
-  return {
+  const reduced: Reduced = {
+    C: f64(C, k * k),
+    r: f64(r, k),
+    k,
+    parts: new Int32Array(buffer, parts, 1)[0] as number,
+  };
+  const sums: CellSums = {
     nOfA: f64(levels, nA),
     tOfA: f64(levels + 8 * nA, nA),
     nOfB: f64(levels + 16 * nA, nB),
@@ -459,6 +520,7 @@ function sortedCellSums(
     rssA: rss[1] as number,
     rssB: rss[2] as number,
   };
+  return { sums, reduced };
 }
 
 /**
@@ -500,12 +562,8 @@ export function anovaTablesOfLevels(
     const B = model === "sentence" ? sentence : listener;
     const a0 = system.index;
     const b0 = B.index;
-    const t = decomposed(
-      sortedCellSums(a0, b0, values, system.count, B.count),
-      system.count,
-      B.count,
-      values.length,
-    );
+    const { sums, reduced } = sortedCellSums(a0, b0, values, system.count, B.count);
+    const t = decomposed(sums, system.count, B.count, values.length, reduced);
     out.push(
       row(model, "system", t.ssSystem, t.dfSystem, t.rssFull, t.dfError),
       row(model, model, t.ssOther, t.dfOther, t.rssFull, t.dfError),
