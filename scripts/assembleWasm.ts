@@ -13,6 +13,7 @@ export const KERNELS = [
   { name: "wer", constant: "WER_WASM" },
   { name: "em", constant: "EM_WASM" },
   { name: "unmarked", constant: "UNMARKED_WASM" },
+  { name: "records", constant: "RECORDS_WASM" },
 ] as const;
 
 /** The bytes of src/domain/stats/NAME.wat, validated. */

@@ -9,6 +9,7 @@ import { CONTENT_SECURITY_POLICY } from "../../src/domain/security/csp.ts";
 import { ANOVA_WASM } from "../../src/domain/stats/anovaWasm.ts";
 import { DRAWS_WASM } from "../../src/domain/stats/drawsWasm.ts";
 import { EM_WASM } from "../../src/domain/stats/emWasm.ts";
+import { RECORDS_WASM } from "../../src/domain/stats/recordsWasm.ts";
 import { UNMARKED_WASM } from "../../src/domain/stats/unmarkedWasm.ts";
 import { WER_WASM } from "../../src/domain/stats/werWasm.ts";
 import { launchBrowser, watchErrors } from "./chromium.ts";
@@ -87,7 +88,7 @@ test("no screen is blocked by the policy", async () => {
   expect(errors.filter((e) => !/persistent storage/i.test(e))).toEqual([]);
 });
 
-test("the policy lets the app compile its five WebAssembly kernels, and still no eval", async () => {
+test("the policy lets the app compile its six WebAssembly kernels, and still no eval", async () => {
   const page = await browser.newPage();
   await page.goto(inject("baseUrl"));
   // Code that page.evaluate runs is exempt from the policy (DevTools evaluates it), so the
@@ -108,8 +109,8 @@ test("the policy lets the app compile its five WebAssembly kernels, and still no
         const worker = new Worker(url);
         worker.onmessage = (event) => resolve(event.data);
       }),
-    [DRAWS_WASM, ANOVA_WASM, WER_WASM, EM_WASM, UNMARKED_WASM],
+    [DRAWS_WASM, ANOVA_WASM, WER_WASM, EM_WASM, UNMARKED_WASM, RECORDS_WASM],
   );
-  expect(outcome).toEqual({ compiled: "true,true,true,true,true", evaluated: "EvalError" });
+  expect(outcome).toEqual({ compiled: "true,true,true,true,true,true", evaluated: "EvalError" });
   await page.close();
 });

@@ -3,6 +3,7 @@ import { assembleWasm } from "../../scripts/assembleWasm.ts";
 import { ANOVA_WASM } from "../../src/domain/stats/anovaWasm.ts";
 import { DRAWS_WASM } from "../../src/domain/stats/drawsWasm.ts";
 import { EM_WASM } from "../../src/domain/stats/emWasm.ts";
+import { RECORDS_WASM } from "../../src/domain/stats/recordsWasm.ts";
 import { UNMARKED_WASM } from "../../src/domain/stats/unmarkedWasm.ts";
 import { WER_WASM } from "../../src/domain/stats/werWasm.ts";
 
@@ -12,6 +13,7 @@ for (const [name, committed] of [
   ["wer", WER_WASM],
   ["em", EM_WASM],
   ["unmarked", UNMARKED_WASM],
+  ["records", RECORDS_WASM],
 ] as const) {
   test(`${name}Wasm.ts holds ${name}.wat as assembled (npm run build:wasm after any change)`, async () => {
     const bytes = await assembleWasm(name);

@@ -451,7 +451,7 @@ function sortedCellSums(
   const cellB = cellA + 4 * N;
   const start = cellB + 4 * N;
   // After the cells: the reduced equations (f64s, 8-aligned) and absorb's scratch.
-  const C = start + 4 * nA * nB + (nA * nB % 2) * 4;
+  const C = start + 4 * nA * nB + ((nA * nB) % 2) * 4;
   const r = C + 8 * nA * nA;
   const parent = r + 8 * nA;
   const slot = parent + 4 * (nA + nB);

@@ -20,7 +20,7 @@ import {
 } from "./bootstrap.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { holm, meanAscending, roundDiff, signedRank } from "./mos.ts";
-import { byCodeUnit, groupBy as groupRecords, resolvedFor } from "./records.ts";
+import { byCodeUnit, resolvedFor, sortedBy } from "./records.ts";
 import type {
   AsrScores,
   CurvePoint,
@@ -432,12 +432,7 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
     stimulus[i] = clipStimulus[c] as number;
     listener[i] = rank[scores.listener[i] as number] as number;
   }
-  const byStimulus = groupRecords(stimulus, stimuli.names.length).order;
-  const systemOfSorted = new Int32Array(N);
-  for (let j = 0; j < N; j++) systemOfSorted[j] = system[byStimulus[j] as number] as number;
-  const { offsets, order: within } = groupRecords(systemOfSorted, systems.names.length);
-  const order = new Int32Array(N);
-  for (let j = 0; j < N; j++) order[j] = byStimulus[within[j] as number] as number;
+  const { offsets, order } = sortedBy(system, stimulus, systems.names.length, stimuli.names.length);
   return {
     systems: systems.names,
     stimuli: stimuli.names,

@@ -10,7 +10,7 @@ import { anovaTablesOfLevels } from "./anova.ts";
 import { rankOf, rankRuns } from "./correlation.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { pow } from "./math.ts";
-import { byCodeUnit, groupBy, IdLookup } from "./records.ts";
+import { byCodeUnit, IdLookup, sortedBy } from "./records.ts";
 import type { Mos, MosPair, SystemMos } from "./report.ts";
 import { sortAscending } from "./sortFew.ts";
 
@@ -214,12 +214,7 @@ export function computeMos(file: AnnotationFile): Mos {
     rater[i] = lastRater;
   }
   // Ratings sorted by (system, sentence): a stable counting sort by sentence, then by system.
-  const bySentence = groupBy(sentence, M + 1).order;
-  const systemOfSorted = new Int32Array(N);
-  for (let j = 0; j < N; j++) systemOfSorted[j] = system[bySentence[j] as number] as number;
-  const { offsets, order: within } = groupBy(systemOfSorted, S);
-  const order = new Int32Array(N);
-  for (let j = 0; j < N; j++) order[j] = bySentence[within[j] as number] as number;
+  const { offsets, order } = sortedBy(system, sentence, S, M + 1);
 
   // Object.fromEntries, not assignment: a system may be called "__proto__".
   const entries: [string, SystemMos][] = [];

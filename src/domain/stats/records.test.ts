@@ -1,6 +1,16 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile } from "../interchange/types.ts";
-import { byCodeUnit, clipGrid, groupBy, IdLookup, RegionLookup, readRegions } from "./records.ts";
+import {
+  byCodeUnit,
+  clipGrid,
+  groupBy,
+  IdLookup,
+  RegionLookup,
+  readRegions,
+  setRecordsKernel,
+  sortedBy,
+} from "./records.ts";
 
 const clips = (n: number): AnnotationFile["clips"] =>
   Array.from({ length: n }, (_, i) => ({ id: `c${i}`, name: `c${i}.wav`, duration: 1 }));
@@ -82,4 +92,64 @@ describe("records", () => {
     expect(lookup.regionOf("r3")).toBe(3);
     expect(lookup.regionOf("gone")).toBeUndefined();
   });
+});
+
+// The counting sorts in WebAssembly (records.wat) for long lists, in JavaScript for short ones.
+/** The expected grouping, by sorting the indexes (stable) with a comparator. */
+function byComparator(keys: readonly (readonly number[])[], n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i).sort((p, q) => {
+    for (const k of keys) {
+      const d = (k[p] as number) - (k[q] as number);
+      if (d !== 0) return d;
+    }
+    return p - q;
+  });
+}
+
+function withKernel<T>(wasm: boolean, run: () => T): T {
+  const before = setRecordsKernel(wasm);
+  try {
+    return run();
+  } finally {
+    setRecordsKernel(before);
+  }
+}
+
+test("long lists (in WebAssembly) and short ones: the stable order a comparator sort gives", () => {
+  expect(setRecordsKernel(true)).toBe(true);
+  const lists = fc
+    .record({
+      n: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 4096, max: 9000 })),
+      nMajor: fc.integer({ min: 1, max: 12 }),
+      nMinor: fc.integer({ min: 1, max: 700 }),
+      seed: fc.integer(),
+    })
+    .map(({ n, nMajor, nMinor, seed }) => {
+      let state = seed | 0;
+      const next = (m: number) => {
+        state = (Math.imul(state, 1103515245) + 12345) | 0;
+        return ((state >>> 8) & 0xffffff) % m;
+      };
+      const major = Int32Array.from({ length: n }, () => next(nMajor));
+      const minor = Int32Array.from({ length: n }, () => next(nMinor));
+      return { n, nMajor, nMinor, major, minor };
+    });
+  fc.assert(
+    fc.property(lists, ({ n, nMajor, nMinor, major, minor }) => {
+      const grouped = byComparator([Array.from(minor)], n);
+      const sorted = byComparator([Array.from(major), Array.from(minor)], n);
+      for (const wasm of [true, false]) {
+        const g = withKernel(wasm, () => groupBy(minor, nMinor));
+        expect(Array.from(g.order)).toEqual(grouped);
+        expect(g.offsets[nMinor]).toBe(n);
+        const s = withKernel(wasm, () => sortedBy(major, minor, nMajor, nMinor));
+        expect(Array.from(s.order)).toEqual(sorted);
+        for (let k = 0; k < nMajor; k++) {
+          const members = sorted.filter((i) => major[i] === k).length;
+          expect((s.offsets[k + 1] as number) - (s.offsets[k] as number)).toBe(members);
+        }
+      }
+    }),
+    { numRuns: 40 },
+  );
 });
