@@ -1,7 +1,9 @@
 // `npm run build:wasm`: assembles the statistics' WebAssembly kernels (scripts/assembleWasm.ts)
-// into src/domain/stats/NAMEWasm.ts, their bytes in base64: draws.wat (the bootstrap's draws,
-// four at a time in 128-bit vectors), anova.wat (the ANOVA's sorting and summing passes) and
-// wer.wat (listeners' transcripts scored against their clips' texts).
+// into src/domain/stats/NAMEWasm.ts, their bytes in base64 (the list: assembleWasm.ts's
+// KERNELS): draws.wat (the bootstrap's draws, four at a time in 128-bit vectors), anova.wat (the
+// ANOVA's sorting, summing and reduced equations), wer.wat (listeners' transcripts scored
+// against their clips' texts), em.wat (the consensus's EM), unmarked.wat (the passes over a
+// study without marks) and records.wat (the records' counting sorts).
 // The bytes are committed, so neither the app's build nor the command line's needs this;
 // tests/unit/wasm.test.ts assembles the sources again and checks that they agree.
 import { writeFileSync } from "node:fs";

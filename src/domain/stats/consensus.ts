@@ -783,9 +783,8 @@ function unmarkedPatterns(t: ConsensusTables): ClipPatterns | null {
  * 30 annotators of the clip, set over each region's bin range; bins with the same annotators
  * and the same mask share a pattern (consecutive bins mostly repeat the last one). Everything
  * but the per-clip regions is then a sum over patterns: a pattern fixes every vote, the
- * majority and the model's decision. Each clip's steps are functions of their own: run once per
- * clip, each is optimised whole after a few clips, where one long loop would wait for the
- * optimising compiler to replace it mid-run (and again after each loop it had not seen).
+ * majority and the model's decision. A study without regions has one pattern per set of
+ * annotators, found in WebAssembly where it can be (unmarkedPatterns).
  */
 export function consensusFromTables(
   t: ConsensusTables,

@@ -1,7 +1,8 @@
 // One home for making the statistics' WebAssembly kernels (draws.wat, anova.wat, wer.wat,
-// em.wat): each is compiled synchronously, once per thread, on first use; null where WebAssembly
-// is missing, its vector instructions are, or a Content-Security-Policy forbids compiling it
-// (every caller then computes the same numbers in JavaScript).
+// em.wat, unmarked.wat, records.wat): each is compiled synchronously, once per thread, on first
+// use; null where WebAssembly is missing, its vector instructions are, or a
+// Content-Security-Policy forbids compiling it (every caller then computes the same numbers in
+// JavaScript).
 
 /** A kernel's instance, made on first use; `use(false)` (tests) leaves it out. */
 export interface WasmKernel<T> {
