@@ -11,6 +11,7 @@ import {
   kendallTauB,
   packedSums,
 } from "./intelligibility.ts";
+import { setWerKernel } from "./werScoring.ts";
 
 function study(): AnnotationFile {
   const clip = (id: string, system: string) => ({
@@ -285,4 +286,87 @@ test("listeners are told apart by id: one listed twice counts once, one not list
   // The ANOVA's listener factor has three levels (w0, w1, w2).
   const listenerModel = out?.anova.filter((row) => row.model === "listener") ?? [];
   expect(listenerModel.find((row) => row.term === "listener")?.df).toBe(2);
+});
+
+test("the section with the transcripts scored and summed in WebAssembly equals it in JavaScript", () => {
+  // Random SUS-like studies: systems × sentences, listeners transcribing some clips with words
+  // dropped, swapped or added; the kernel scores each system and sums it (per stimulus, the
+  // system's totals, each transcript's WER) as it goes.
+  const vocabulary = ["the", "cat", "sat", "on", "a", "mat", "dog", "ran", "far", "o'clock"];
+  const studies = fc
+    .record({
+      systems: fc.integer({ min: 1, max: 4 }),
+      sentences: fc.integer({ min: 1, max: 6 }),
+      listeners: fc.integer({ min: 1, max: 8 }),
+      seed: fc.integer(),
+      replicates: fc.integer({ min: 1, max: 30 }),
+    })
+    .map(({ systems, sentences, listeners, seed, replicates }): AnnotationFile => {
+      const next = seededRandom(String(seed));
+      const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+      const texts = Array.from({ length: sentences }, () =>
+        Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(vocabulary)),
+      );
+      const clips: AnnotationFile["clips"] = [];
+      for (let s = 0; s < systems; s++) {
+        for (let t = 0; t < sentences; t++) {
+          clips.push({
+            id: `S${s}_${t}`,
+            name: `S${s}_${t}.wav`,
+            duration: 2,
+            system: `S${s}`,
+            sentence: `t${t}`,
+            text: (texts[t] as string[]).join(" "),
+          });
+        }
+      }
+      const submissions: AnnotationFile["submissions"] = [];
+      for (const clip of clips) {
+        for (let l = 0; l < listeners; l++) {
+          if (next() < 0.4) continue;
+          const words = (clip.text as string).split(" ").filter(() => next() > 0.2);
+          if (next() < 0.3) words.push(pick(vocabulary));
+          if (next() < 0.3 && words.length > 0) words[0] = pick(vocabulary);
+          submissions.push({
+            clipId: clip.id,
+            annotatorId: `L${l}`,
+            transcript: words.join(" "),
+          });
+        }
+      }
+      return {
+        format: "redpen-annotations",
+        version: 1,
+        study: {
+          id: "t",
+          name: "t",
+          binSeconds: 0.1,
+          task: "transcribe",
+          transcription: { replicates },
+        },
+        taxonomy: [],
+        clips,
+        annotators: Array.from({ length: listeners }, (_, l) => ({
+          id: `L${l}`,
+          role: "crowd" as const,
+        })),
+        submissions,
+        regions: [],
+        reasonLabels: [],
+      };
+    });
+  expect(setWerKernel(true)).toBe(true);
+  fc.assert(
+    fc.property(studies, (file) => {
+      const inWasm = computeIntelligibility(file);
+      const before = setWerKernel(false);
+      try {
+        // toEqual tells 0 from -0 and compares every double exactly.
+        expect(inWasm).toEqual(computeIntelligibility(file));
+      } finally {
+        setWerKernel(before);
+      }
+    }),
+    { numRuns: 60 },
+  );
 });

@@ -29,7 +29,7 @@ import type {
   WerCounts,
   WerPair,
 } from "./report.ts";
-import { scoreWordsInWasm } from "./werScoring.ts";
+import { type RunTotals, scoreWordsInWasm } from "./werScoring.ts";
 
 export { bootstrapInterval, type CurveRunner, packedSums } from "./bootstrap.ts";
 export type { AsrScores, CurvePoint, Intelligibility, SystemWer, WerCounts, WerPair };
@@ -259,13 +259,36 @@ function scoreListeners(
     }
     ready(k);
   };
+  // Where the kernel sums each system as it scores it (werScoring.ts): the sums to the runner,
+  // and the system's totals (systemTotals' figures) kept.
+  let totalled = false;
+  const fromKernel = (k: number, run: RunTotals) => {
+    (input.errors[k] as Float64Array).set(run.stimulusErrors);
+    (input.refTokens[k] as Float64Array).set(run.stimulusTokens);
+    ready(k);
+    totals.refTokens[k] = run.refTokens;
+    totals.errors[k] = run.errors;
+    totals.substitutions[k] = run.substitutions;
+    totals.deletions[k] = run.deletions;
+    totals.insertions[k] = run.insertions;
+    totals.listeners[k] = run.listeners;
+    totals.meanWer[k] = meanAscending(run.wers);
+    totalled = true;
+  };
   // In WebAssembly where it can be (werScoring.ts), else here; system by system either way.
   const scored =
     unit === "word" &&
     scoreWordsInWasm(scores.transcript, scores.clip, refs, scores, {
       order: lv.order,
       offsets: lv.offsets,
-      done: summed,
+      done: (k, run) => (run === undefined ? summed(k) : fromKernel(k, run)),
+      totals: {
+        stimulus: lv.stimulus,
+        listener: lv.listener,
+        listeners: lv.listeners.length,
+        refTokens: scores.refTokens,
+        wer: totals.wer,
+      },
     });
   if (!scored) {
     for (let k = 0; k < lv.systems.length; k++) {
@@ -288,6 +311,7 @@ function scoreListeners(
     }
   }
   // The totals once every system's sums are with the runner (they are not in the curve).
+  if (totalled) return;
   const seen = new Int32Array(lv.listeners.length).fill(-1);
   for (let k = 0; k < lv.systems.length; k++) systemTotals(scores, lv, k, totals, seen);
 }

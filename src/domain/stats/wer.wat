@@ -26,6 +26,16 @@
 ;;   i32 transcript numbers; hypWords: room for the words of the longest transcript (longest:
 ;;   its bytes, which the caller knows), as refWords; table: room for (ref words + 1) ·
 ;;   (transcript words + 1) i32s of the largest pair.
+;;
+;; sums(order, from, to, stimulus, listener, refTokens, errors, subs, dels, ins, seen, k,
+;;      stimulusErrors, stimulusTokens, wer, wers, out) -> stimuli
+;; after a run is scored (intelligibility.ts's scoreListeners and systemTotals, which keep the
+;; same loops in JavaScript): the run's per-stimulus sums of errors and reference tokens (f64s,
+;; one per run of equal stimulus[t] in order), each transcript's WER (errors / reference
+;; tokens) at wer + 8t and at wers + 8 · (its position - from), and the run's sums of
+;; reference tokens, errors, substitutions, deletions and insertions and its distinct listeners
+;; (seen: an i32 per listener, the last run that counted it) as f64s at out. Every sum is of
+;; integers; the WERs are the same IEEE divisions.
 ;; Byte value → the byte lower-cased if it belongs to a word (A–Z, a–z, 0–9, '), else 0.
 (module
   (memory (export "memory") 1)
@@ -297,4 +307,67 @@
     (i32.store (i32.add (local.get $dels) (local.get $at)) (local.get $d))
     (i32.store (i32.add (local.get $ins) (local.get $at)) (local.get $x))
   )
+
+  (func (export "sums")
+    (param $order i32) (param $from i32) (param $to i32) (param $stimulus i32) (param $listener i32)
+    (param $refTokens i32) (param $errors i32) (param $subs i32) (param $dels i32) (param $ins i32)
+    (param $seen i32) (param $k i32) (param $stimulusErrors i32) (param $stimulusTokens i32)
+    (param $wer i32) (param $wers i32) (param $out i32) (result i32)
+    (local $j i32) (local $t i32) (local $m i32) (local $at i32) (local $count i32)
+    (local $e i32) (local $n i32) (local $w f64)
+    (local $stimulusE f64) (local $stimulusN f64) (local $sumN f64) (local $sumE f64)
+    (local $sumS f64) (local $sumD f64) (local $sumI f64) (local $listeners i32)
+    (local.set $j (local.get $from))
+    (block $done
+      (loop $stimulusRun
+        (br_if $done (i32.ge_u (local.get $j) (local.get $to)))
+        (local.set $m
+          (i32.load (i32.add (local.get $stimulus)
+            (i32.shl (i32.load (i32.add (local.get $order) (i32.shl (local.get $j) (i32.const 2)))) (i32.const 2)))))
+        (local.set $stimulusE (f64.const 0))
+        (local.set $stimulusN (f64.const 0))
+        (block $runDone
+          (loop $transcript
+            (br_if $runDone (i32.ge_u (local.get $j) (local.get $to)))
+            (local.set $t (i32.load (i32.add (local.get $order) (i32.shl (local.get $j) (i32.const 2)))))
+            (local.set $at (i32.shl (local.get $t) (i32.const 2)))
+            (br_if $runDone
+              (i32.ne (i32.load (i32.add (local.get $stimulus) (local.get $at))) (local.get $m)))
+            (local.set $e (i32.load (i32.add (local.get $errors) (local.get $at))))
+            (local.set $n (i32.load (i32.add (local.get $refTokens) (local.get $at))))
+            (local.set $stimulusE (f64.add (local.get $stimulusE) (f64.convert_i32_s (local.get $e))))
+            (local.set $stimulusN (f64.add (local.get $stimulusN) (f64.convert_i32_s (local.get $n))))
+            (local.set $sumN (f64.add (local.get $sumN) (f64.convert_i32_s (local.get $n))))
+            (local.set $sumE (f64.add (local.get $sumE) (f64.convert_i32_s (local.get $e))))
+            (local.set $sumS
+              (f64.add (local.get $sumS) (f64.convert_i32_s (i32.load (i32.add (local.get $subs) (local.get $at))))))
+            (local.set $sumD
+              (f64.add (local.get $sumD) (f64.convert_i32_s (i32.load (i32.add (local.get $dels) (local.get $at))))))
+            (local.set $sumI
+              (f64.add (local.get $sumI) (f64.convert_i32_s (i32.load (i32.add (local.get $ins) (local.get $at))))))
+            (local.set $w (f64.div (f64.convert_i32_s (local.get $e)) (f64.convert_i32_s (local.get $n))))
+            (f64.store (i32.add (local.get $wer) (i32.shl (local.get $t) (i32.const 3))) (local.get $w))
+            (f64.store (i32.add (local.get $wers) (i32.shl (i32.sub (local.get $j) (local.get $from)) (i32.const 3)))
+              (local.get $w))
+            ;; A listener counted once per run.
+            (local.set $at
+              (i32.add (local.get $seen)
+                (i32.shl (i32.load (i32.add (local.get $listener) (i32.shl (local.get $t) (i32.const 2)))) (i32.const 2))))
+            (if (i32.ne (i32.load (local.get $at)) (local.get $k))
+              (then
+                (i32.store (local.get $at) (local.get $k))
+                (local.set $listeners (i32.add (local.get $listeners) (i32.const 1)))))
+            (local.set $j (i32.add (local.get $j) (i32.const 1)))
+            (br $transcript)))
+        (f64.store (i32.add (local.get $stimulusErrors) (i32.shl (local.get $count) (i32.const 3))) (local.get $stimulusE))
+        (f64.store (i32.add (local.get $stimulusTokens) (i32.shl (local.get $count) (i32.const 3))) (local.get $stimulusN))
+        (local.set $count (i32.add (local.get $count) (i32.const 1)))
+        (br $stimulusRun)))
+    (f64.store (local.get $out) (local.get $sumN))
+    (f64.store offset=8 (local.get $out) (local.get $sumE))
+    (f64.store offset=16 (local.get $out) (local.get $sumS))
+    (f64.store offset=24 (local.get $out) (local.get $sumD))
+    (f64.store offset=32 (local.get $out) (local.get $sumI))
+    (f64.store offset=40 (local.get $out) (f64.convert_i32_s (local.get $listeners)))
+    (local.get $count))
 )

@@ -12,6 +12,7 @@ interface WerKernel {
   memory: WebAssembly.Memory;
   refs: (...offsets: number[]) => void;
   score: (...offsets: number[]) => void;
+  sums: (...offsets: number[]) => number;
 }
 
 const werKernel = wasmKernel<WerKernel>(WER_WASM);
@@ -30,13 +31,40 @@ export interface ErrorArrays {
 const align4 = (n: number) => (n + 3) & ~3;
 
 /**
+ * A scored run's sums, taken in the kernel (wer.wat's `sums`): its per-stimulus errors and
+ * reference tokens (one per run of equal stimuli in its order), its transcripts' WERs in its
+ * order, and its totals. The arrays are views of the kernel's memory, valid during `done` only.
+ */
+export interface RunTotals {
+  stimulusErrors: Float64Array;
+  stimulusTokens: Float64Array;
+  wers: Float64Array;
+  refTokens: number;
+  errors: number;
+  substitutions: number;
+  deletions: number;
+  insertions: number;
+  listeners: number;
+}
+
+/**
  * The transcripts in runs (a study's systems): run k is positions offsets[k] .. offsets[k + 1] - 1
- * of `order`, each position naming a transcript; `done(k)` is called once run k is scored.
+ * of `order`, each position naming a transcript; `done(k)` is called once run k is scored. With
+ * `totals` (each transcript's stimulus, listener and reference tokens, the number of listeners,
+ * and where each transcript's WER goes), `done` is also given the run's sums (RunTotals), and
+ * `wer` is filled once every run is scored.
  */
 export interface ScoringRuns {
   order: Int32Array;
   offsets: Int32Array;
-  done: (k: number) => void;
+  done: (k: number, totals?: RunTotals) => void;
+  totals?: {
+    stimulus: Int32Array;
+    listener: Int32Array;
+    listeners: number;
+    refTokens: Int32Array;
+    wer: Float64Array;
+  };
 }
 
 /**
@@ -90,7 +118,23 @@ export function scoreWordsInWasm(
   const table = hypWords + 3 * 4 * (maxHyp + 1);
   // The largest cost table: a text and a transcript of at most (length + 1) / 2 words each.
   const words = (length: number) => Math.floor((length + 1) / 2);
-  reserve(wasm.memory, table + 4 * (words(maxRef) + 1) * (words(maxHyp) + 1));
+  // Then, with `runs.totals`, the runs' sums: f64s (8-aligned) first, then i32s.
+  const offsets = runs?.offsets ?? Int32Array.of(0, N);
+  let longestRun = 0;
+  for (let k = 0; k + 1 < offsets.length; k++) {
+    longestRun = Math.max(longestRun, (offsets[k + 1] as number) - (offsets[k] as number));
+  }
+  const werAt = (table + 4 * (words(maxRef) + 1) * (words(maxHyp) + 1) + 7) & ~7;
+  const wersAt = werAt + 8 * N;
+  const stimulusErrorsAt = wersAt + 8 * longestRun;
+  const stimulusTokensAt = stimulusErrorsAt + 8 * longestRun;
+  const sumsAt = stimulusTokensAt + 8 * longestRun;
+  const stimulusAt = sumsAt + 48;
+  const listenerAt = stimulusAt + 4 * N;
+  const refTokensAt = listenerAt + 4 * N;
+  const seenAt = refTokensAt + 4 * N;
+  const totals = runs?.totals;
+  reserve(wasm.memory, totals === undefined ? werAt : seenAt + 4 * totals.listeners);
   const buffer = wasm.memory.buffer;
   const encoder = new TextEncoder();
   for (const [value, at] of [
@@ -119,7 +163,12 @@ export function scoreWordsInWasm(
   if (runs === undefined) for (let t = 0; t < N; t++) orderOf[t] = t;
   else orderOf.set(runs.order.subarray(0, N));
   wasm.refs(refsAt, refStarts, C, clipWords, refWords);
-  const offsets = runs?.offsets ?? Int32Array.of(0, N);
+  if (totals !== undefined) {
+    new Int32Array(buffer, stimulusAt, N).set(totals.stimulus.subarray(0, N));
+    new Int32Array(buffer, listenerAt, N).set(totals.listener.subarray(0, N));
+    new Int32Array(buffer, refTokensAt, N).set(totals.refTokens.subarray(0, N));
+    new Int32Array(buffer, seenAt, totals.listeners).fill(-1);
+  }
   const scoredErrors = new Int32Array(buffer, errors, N);
   for (let k = 0; k + 1 < offsets.length; k++) {
     const from = offsets[k] as number;
@@ -140,7 +189,39 @@ export function scoreWordsInWasm(
       maxHyp,
       table,
     );
-    if (runs !== undefined) {
+    if (runs !== undefined && totals !== undefined) {
+      const stimuli = wasm.sums(
+        orderAt,
+        from,
+        to,
+        stimulusAt,
+        listenerAt,
+        refTokensAt,
+        errors,
+        subs,
+        dels,
+        ins,
+        seenAt,
+        k,
+        stimulusErrorsAt,
+        stimulusTokensAt,
+        werAt,
+        wersAt,
+        sumsAt,
+      );
+      const sums = new Float64Array(buffer, sumsAt, 6);
+      runs.done(k, {
+        stimulusErrors: new Float64Array(buffer, stimulusErrorsAt, stimuli),
+        stimulusTokens: new Float64Array(buffer, stimulusTokensAt, stimuli),
+        wers: new Float64Array(buffer, wersAt, to - from),
+        refTokens: sums[0] as number,
+        errors: sums[1] as number,
+        substitutions: sums[2] as number,
+        deletions: sums[3] as number,
+        insertions: sums[4] as number,
+        listeners: sums[5] as number,
+      });
+    } else if (runs !== undefined) {
       // The run's errors at once (its sums need them); the rest once every run is scored.
       for (let p = from; p < to; p++) {
         const t = runs.order[p] as number;
@@ -149,6 +230,7 @@ export function scoreWordsInWasm(
       runs.done(k);
     }
   }
+  if (totals !== undefined) totals.wer.set(new Float64Array(buffer, werAt, N));
   out.errors.set(scoredErrors);
   out.substitutions.set(new Int32Array(buffer, subs, N));
   out.deletions.set(new Int32Array(buffer, dels, N));
