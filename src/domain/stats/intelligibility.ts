@@ -259,9 +259,8 @@ function scoreListeners(
     }
     ready(k);
   };
-  // Where the kernel sums each system as it scores it (werScoring.ts): the sums to the runner,
-  // and the system's totals (systemTotals' figures) kept.
-  let totalled = false;
+  // Where the kernel scores, it sums each system as it goes (werScoring.ts, given `totals`):
+  // the sums to the runner, and the system's totals (systemTotals' figures) kept.
   const fromKernel = (k: number, run: RunTotals) => {
     (input.errors[k] as Float64Array).set(run.stimulusErrors);
     (input.refTokens[k] as Float64Array).set(run.stimulusTokens);
@@ -273,7 +272,6 @@ function scoreListeners(
     totals.insertions[k] = run.insertions;
     totals.listeners[k] = run.listeners;
     totals.meanWer[k] = meanAscending(run.wers);
-    totalled = true;
   };
   // In WebAssembly where it can be (werScoring.ts), else here; system by system either way.
   const scored =
@@ -281,7 +279,8 @@ function scoreListeners(
     scoreWordsInWasm(scores.transcript, scores.clip, refs, scores, {
       order: lv.order,
       offsets: lv.offsets,
-      done: (k, run) => (run === undefined ? summed(k) : fromKernel(k, run)),
+      // With `totals`, every run comes with its sums.
+      done: (k, run) => fromKernel(k, run as RunTotals),
       totals: {
         stimulus: lv.stimulus,
         listener: lv.listener,
@@ -310,8 +309,8 @@ function scoreListeners(
       summed(k);
     }
   }
+  if (scored) return;
   // The totals once every system's sums are with the runner (they are not in the curve).
-  if (totalled) return;
   const seen = new Int32Array(lv.listeners.length).fill(-1);
   for (let k = 0; k < lv.systems.length; k++) systemTotals(scores, lv, k, totals, seen);
 }
