@@ -95,6 +95,15 @@ function pairAcc(pairs: Map<number, PairAcc>, a: number, b: number, A: number): 
 }
 
 /**
+ * Each annotator a's row in the flat pair sums of A annotators (pairs a < b row by row, pair
+ * (a, b) at rows[a] + b), into `rows` (its length: the annotators that have a row).
+ */
+function pairRows(rows: Int32Array, A: number): Int32Array {
+  for (let a = 0; a < rows.length; a++) rows[a] = (a * (2 * A - a - 1)) / 2 - a - 1;
+  return rows;
+}
+
+/**
  * The flat pair sums (pairs a < b row by row: pair (a, b) at rowAt[a] + b) as the map's
  * entries, in (a, b) order as its keys a · A + b are; `cells` null where no clip had a mark.
  */
@@ -160,27 +169,25 @@ function unmarkedPass(
   const S = submissions.order.length;
   const T = (A * (A - 1)) / 2;
   // The kernel's memory: f64s first (8-aligned), then i32s, then bytes.
-  const f64At = (from: number, n: number) => [from, from + 8 * n] as const;
-  const [duration, afterDuration] = f64At(0, C);
-  const [clipScore, afterScore] = f64At(afterDuration, C);
-  const [scoreSum, afterSum] = f64At(afterScore, C);
-  const [referenceBins, afterReference] = f64At(afterSum, A);
-  const [pairBins, afterPairBins] = f64At(afterReference, T);
-  const [lengths, afterLengths] = f64At(afterPairBins, C);
-  const [scores, afterScores] = f64At(afterLengths, C);
-  const [out, afterOut] = f64At(afterScores, 8);
-  const i32At = (from: number, n: number) => [from, from + 4 * n] as const;
-  const [binsAt, afterBins] = i32At(afterOut, C);
-  const [sOffsets, afterOffsets] = i32At(afterBins, C + 1);
-  const [sOrder, afterOrder] = i32At(afterOffsets, S);
-  const [sAnn, afterAnn] = i32At(afterOrder, S);
-  const [scoreCount, afterCount] = i32At(afterAnn, C);
-  const [rowAt, afterRows] = i32At(afterCount, A);
-  const [slotOf, afterSlotOf] = i32At(afterRows, A);
-  const [slotAnn, afterSlotAnn] = i32At(afterSlotOf, A);
-  const [annotations, afterAnnotations] = i32At(afterSlotAnn, A);
-  const [pairClips, afterPairClips] = i32At(afterAnnotations, T);
-  const isReference = afterPairClips;
+  const duration = 0;
+  const clipScore = duration + 8 * C;
+  const scoreSum = clipScore + 8 * C;
+  const referenceBins = scoreSum + 8 * C;
+  const pairBins = referenceBins + 8 * A;
+  const lengths = pairBins + 8 * T;
+  const scores = lengths + 8 * C;
+  const out = scores + 8 * C;
+  const binsAt = out + 64;
+  const sOffsets = binsAt + 4 * C;
+  const sOrder = sOffsets + 4 * (C + 1);
+  const sAnn = sOrder + 4 * S;
+  const scoreCount = sAnn + 4 * S;
+  const rowAt = scoreCount + 4 * C;
+  const slotOf = rowAt + 4 * A;
+  const slotAnn = slotOf + 4 * A;
+  const annotations = slotAnn + 4 * A;
+  const pairClips = annotations + 4 * A;
+  const isReference = pairClips + 4 * T;
   const clipAnnotated = isReference + C;
   reserve(wasm.memory, clipAnnotated + C);
   const buffer = wasm.memory.buffer;
@@ -201,13 +208,11 @@ function unmarkedPass(
   i32(sOrder, S).set(submissions.order);
   i32(sAnn, S).set(submissions.annotator.subarray(0, S));
   i32(scoreCount, C).set(submissions.scoreCount);
-  const rows = i32(rowAt, A);
-  for (let a = 0; a < A; a++) rows[a] = (a * (2 * A - a - 1)) / 2 - a - 1;
+  pairRows(i32(rowAt, A), A);
   i32(slotOf, A).fill(-1);
   // The sums start at 0.
-  new Uint8Array(buffer, referenceBins, afterReference - referenceBins).fill(0);
-  new Uint8Array(buffer, pairBins, afterPairBins - pairBins).fill(0);
-  new Uint8Array(buffer, annotations, afterPairClips - annotations).fill(0);
+  f64(referenceBins, A + T).fill(0);
+  i32(annotations, A + T).fill(0);
   new Uint8Array(buffer, clipAnnotated, C).fill(0);
   wasm.pass(
     C,
@@ -300,8 +305,7 @@ export function passOverClips(
   // the first clip with a mark.
   const dense = A * A <= 1 << 20;
   const T = dense ? (A * (A - 1)) / 2 : 0;
-  const rowAt = new Int32Array(dense ? A : 0);
-  for (let a = 0; a < rowAt.length; a++) rowAt[a] = (a * (2 * A - a - 1)) / 2 - a - 1;
+  const rowAt = pairRows(new Int32Array(dense ? A : 0), A);
   const pairClips = new Int32Array(T);
   const pairBins = new Float64Array(T);
   let pairCells: Float64Array | null = null;
