@@ -39,7 +39,7 @@ import { changeLines, publishChanges } from "../domain/collection/publishChanges
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { DEFAULT_MAX_PLAYS, TASKS, taskOf, transcriptionOf } from "../domain/study/studyTask.ts";
+import { submissionRules, taskModule, taskOf } from "../domain/tasks/index.ts";
 import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
 import { withLanguageOptions } from "./texts.ts";
@@ -281,15 +281,18 @@ async function readPublished(
   return request(io, server, "published", { params: { studyId }, token });
 }
 
-/** The card's line saying what participants will do (and, for a transcription, with what). */
+/**
+ * The card's line saying what participants will do (and, for a task that limits plays and
+ * scores transcripts, with what).
+ */
 export function taskLine(file: AnnotationFile): string {
-  const task = taskOf(file.study);
-  const label = TASKS.find((t) => t.task === task)?.label ?? task;
-  if (task !== "transcribe") return `Task: ${label}.`;
-  const plays = transcriptionOf(file.study).maxPlays ?? DEFAULT_MAX_PLAYS;
+  const { label } = taskModule(file.study);
+  const rules = submissionRules(file.study);
+  if (rules.transcript !== "required") return `Task: ${label}.`;
+  const plays = rules.maxPlays === null ? "" : `at most ${rules.maxPlays} play(s) per clip; `;
   const texts = file.clips.filter((c) => (c.text ?? "").trim() !== "").length;
   return (
-    `Task: ${label}: at most ${plays} play(s) per clip; ${texts} of ${file.clips.length} clips have a text to score against` +
+    `Task: ${label}: ${plays}${texts} of ${file.clips.length} clips have a text to score against` +
     (texts === 0
       ? " (none: the analysis will say nothing can be scored until the clips have texts)."
       : " (kept on the server, never sent to participants).")

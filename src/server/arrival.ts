@@ -15,7 +15,7 @@ import type {
   ScreeningResult,
 } from "../domain/interchange/types.ts";
 import { ratingScaleOf } from "../domain/study/ratingScale.ts";
-import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../domain/study/studyTask.ts";
+import { DEFAULT_TASK, submissionRules, taskOf } from "../domain/tasks/index.ts";
 import { ServiceError } from "./errors.ts";
 import { type Admission, type ArriveRequest, joinStudy } from "./joining.ts";
 import { scoreScreening, screeningSecret, screeningTargets } from "./screening.ts";
@@ -172,6 +172,8 @@ export function aboutOf(file: AnnotationFile, settings?: CollectionSettings): St
   if (language !== "en") about.language = language;
   const texts = participantTextsOf(file.study);
   if (Object.keys(texts).length > 0) about.participantTexts = texts;
+  const task = taskOf(file.study);
+  if (task !== DEFAULT_TASK) about.task = task;
   return about;
 }
 
@@ -230,7 +232,7 @@ function stateOf(
       ...aboutOf(file, settings),
       requireRating: file.study.requireRating === true,
       ratingScale: ratingScaleOf(file.study),
-      ...taskFor(file),
+      ...playsFor(file),
     },
     clips: clips.map(([, duration], i) => ({ position: i + 1, duration })),
     done,
@@ -248,15 +250,10 @@ function stateOf(
   return state;
 }
 
-/**
- * What a participant's screen needs of the study's task: the task when it is not "mark", and
- * for "transcribe" the plays a clip allows. The clips' texts stay on the server.
- */
-function taskFor(file: AnnotationFile): { task?: "rate" | "transcribe"; maxPlays?: number } {
-  const task = taskOf(file.study);
-  if (task === "mark") return {};
-  if (task === "rate") return { task };
-  return { task, maxPlays: transcriptionOf(file.study).maxPlays ?? DEFAULT_MAX_PLAYS };
+/** The plays a clip allows, when the study's task limits them (the task itself is in aboutOf). */
+function playsFor(file: AnnotationFile): { maxPlays?: number } {
+  const { maxPlays } = submissionRules(file.study);
+  return maxPlays === null ? {} : { maxPlays };
 }
 
 /** The audio of the participant's clip at `position`. */

@@ -10,7 +10,7 @@ import type {
 import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import type { Span } from "../domain/study/spans.ts";
-import { taskOf } from "../domain/study/studyTask.ts";
+import { taskOf } from "../domain/tasks/index.ts";
 import { ServiceError, valid } from "./errors.ts";
 import type { Sql, Store } from "./store.ts";
 import { currentStudy } from "./studyCache.ts";

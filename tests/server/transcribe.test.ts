@@ -55,6 +55,8 @@ describe("a transcribe study on the collection server", () => {
 
     const about = await h.api("GET", "p/sus");
     expect(about.status).toBe(200);
+    // The consent step learns the task, to describe the test by default (issue 36, problem 2).
+    expect(about.json).toMatchObject({ task: "transcribe" });
     keep("about", about.json);
 
     const participants: { token: string; id: string }[] = [];
@@ -206,6 +208,7 @@ describe("a transcribe study on the collection server", () => {
     const a = await h.api("POST", "p/marks/arrive", { platform: "link", participantId: "m1" });
     expect(a.json.state).toMatchObject({ study: { name: "Study marks" } });
     expect((a.json.state as { study: object }).study).not.toHaveProperty("task");
+    expect((await h.api("GET", "p/marks")).json).not.toHaveProperty("task");
 
     const rate = studyFile("mos", 1, ["espeak"]);
     rate.study.task = "rate";
@@ -214,5 +217,6 @@ describe("a transcribe study on the collection server", () => {
     const study = (b.json.state as { study: Record<string, unknown> }).study;
     expect(study.task).toBe("rate");
     expect(study).not.toHaveProperty("maxPlays");
+    expect((await h.api("GET", "p/mos")).json).toMatchObject({ task: "rate" });
   });
 });

@@ -18,7 +18,7 @@ import type {
 } from "../collection/collection.ts";
 import type { IntakeConfig, StandardId } from "../collection/intake.ts";
 import type { ScreeningConfig } from "../collection/screening.ts";
-import { AnnotationFileSchema, ReasonLabelSchema } from "../interchange/schema.ts";
+import { AnnotationFileSchema, ReasonLabelSchema, STUDY_TASKS } from "../interchange/schema.ts";
 import { z } from "../interchange/zod.ts";
 import type { RatingScale } from "../study/ratingScale.ts";
 import { SettingsSchema } from "./requests.ts";
@@ -63,6 +63,7 @@ const ABOUT = {
   screening: ScreeningConfigSchema.optional(),
   language: z.string().optional(),
   participantTexts: z.record(z.string(), z.string()).optional(),
+  task: z.enum(STUDY_TASKS).optional(),
 };
 
 export const StudyAboutSchema: z.ZodType<StudyAbout> = z.object(ABOUT);
@@ -78,7 +79,6 @@ export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
     ...ABOUT,
     requireRating: z.boolean().optional(),
     ratingScale: RatingScaleSchema.optional(),
-    task: z.enum(["rate", "transcribe"]).optional(),
     maxPlays: z.int().min(1).optional(),
   }),
   clips: z.array(z.object({ position: z.int().min(1), duration: z.number().positive() })),

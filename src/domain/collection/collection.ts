@@ -4,7 +4,7 @@
 
 import type { z } from "zod";
 import type { ArriveRequestSchema, SubmissionRequestSchema } from "../api/requests.ts";
-import type { ParticipantStatus } from "../interchange/types.ts";
+import type { ParticipantStatus, StudyTask } from "../interchange/types.ts";
 import type { RatingScale } from "../study/ratingScale.ts";
 import type { IntakeConfig } from "./intake.ts";
 import type { ScreeningConfig } from "./screening.ts";
@@ -91,6 +91,8 @@ export interface StudyAbout {
   language?: string;
   /** The researcher's own texts for the pages (`study.participantTexts`), when any. */
   participantTexts?: Record<string, string>;
+  /** The study's task when it is not the default ("mark"): the consent step describes it. */
+  task?: StudyTask;
 }
 
 /** Who arrives (docs/server.md): the contract's schema is the one home of its rules. */
@@ -108,13 +110,12 @@ export interface ParticipantState {
   participantId: string;
   status: ParticipantStatus;
   /**
-   * The rating question is always given, the default wording included. The task when it is
-   * not "mark", and for "transcribe" the plays a clip allows: never the clips' texts.
+   * The rating question is always given, the default wording included. The task (in
+   * StudyAbout) and the plays a clip allows when the task limits them: never the clips' texts.
    */
   study: StudyAbout & {
     requireRating?: boolean;
     ratingScale?: RatingScale;
-    task?: "rate" | "transcribe";
     maxPlays?: number;
   };
   /** The assigned clips by position: what a participant sees of them (no name, no system). */

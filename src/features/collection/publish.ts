@@ -14,7 +14,7 @@ import {
 } from "../../domain/collection/collection.ts";
 import { type PublishChange, publishChanges } from "../../domain/collection/publishChanges.ts";
 import type { AnnotationFile } from "../../domain/interchange/types.ts";
-import { taskOf } from "../../domain/study/studyTask.ts";
+import { taskOf } from "../../domain/tasks/index.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 

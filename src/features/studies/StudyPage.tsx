@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
-import { taskOf } from "../../domain/study/studyTask.ts";
+import { taskModule } from "../../domain/tasks/index.ts";
 import { analysisPath, annotatePath, appHref } from "../../lib/routes.ts";
 import { LazyCollectionPanel } from "../collection/index.ts";
 import { ImportAnnotations, LazyExportPanel } from "../import-export/index.ts";
@@ -151,7 +151,7 @@ export function StudyPage({ studyId }: { studyId: string }) {
             <ExportPanel
               studyId={study.id}
               transcripts={
-                taskOf(study.extra) === "transcribe" ||
+                taskModule(study.extra).holds.transcript ||
                 submissions.some((s) => s.transcript !== undefined)
               }
             />
