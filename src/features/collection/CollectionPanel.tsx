@@ -6,6 +6,7 @@
 // The address is remembered in this browser; the token only for this tab's session.
 import { useEffect, useState } from "react";
 import { Card } from "../../components/Card.tsx";
+import type { StudyTask } from "../../domain/interchange/types.ts";
 import { sameOriginServer } from "../../lib/collectionApi.ts";
 import { CollectSection } from "./CollectSection.tsx";
 import { connectionOf, storedServer, storedToken } from "./connection.ts";
@@ -13,7 +14,7 @@ import { ExpertLinksSection } from "./ExpertLinksSection.tsx";
 import { Field } from "./Field.tsx";
 import { PublishSection } from "./PublishSection.tsx";
 
-export function CollectionPanel({ studyId }: { studyId: string }) {
+export function CollectionPanel({ studyId, task }: { studyId: string; task: StudyTask }) {
   const [server, setServer] = useState(storedServer);
   const [token, setToken] = useState(storedToken);
 
@@ -56,7 +57,7 @@ export function CollectionPanel({ studyId }: { studyId: string }) {
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <PublishSection studyId={studyId} connection={connection} />
-        <CollectSection studyId={studyId} connection={connection} />
+        <CollectSection studyId={studyId} connection={connection} task={task} />
       </div>
       <ExpertLinksSection studyId={studyId} connection={connection} />
     </Card>

@@ -86,6 +86,7 @@ export function StudyPage({ studyId }: { studyId: string }) {
   const totalSeconds = clips.reduce((s, c) => s + c.duration, 0);
   const description = studyText(study, "description");
   const instructions = studyText(study, "instructions");
+  const task = taskModule(study.extra);
 
   return (
     <main className="mx-auto max-w-6xl space-y-6 p-6">
@@ -145,14 +146,14 @@ export function StudyPage({ studyId }: { studyId: string }) {
           annotators={annotators}
           submissionsByAnnotator={countBy(submissions, (s) => s.annotatorId)}
           clipCount={clips.length}
+          task={task}
         />
         <Card title="Export" description="Download this study's annotations.">
           <Suspense fallback={<p className="text-sm text-slate-500">Loading the exports…</p>}>
             <ExportPanel
               studyId={study.id}
               transcripts={
-                taskModule(study.extra).holds.transcript ||
-                submissions.some((s) => s.transcript !== undefined)
+                task.holds.transcript || submissions.some((s) => s.transcript !== undefined)
               }
             />
           </Suspense>
@@ -172,7 +173,7 @@ export function StudyPage({ studyId }: { studyId: string }) {
           </Card>
         }
       >
-        <LazyCollectionPanel studyId={study.id} />
+        <LazyCollectionPanel studyId={study.id} task={task.id} />
       </Suspense>
 
       <Card

@@ -7,6 +7,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import type { AnnotatorRecord } from "../../db/repo.ts";
 import { NO_INTAKE } from "../../domain/collection/intake.ts";
+import { moduleOf } from "../../domain/tasks/index.ts";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
 import { intakeText, screeningText } from "./StudySettings.tsx";
 
@@ -53,6 +54,7 @@ test("collected participants: clips against what they were given; screened out a
       annotators={annotators}
       submissionsByAnnotator={submitted}
       clipCount={24}
+      task={moduleOf("mark")}
     />,
   );
   const items = within(screen.getByRole("list")).getAllByRole("listitem");
