@@ -6,6 +6,7 @@
 // and the two-factor ANOVAs. Only + − × ÷ and √ (correctly rounded everywhere) are used.
 
 import type { AnnotationFile, Clip, ResolvedRecords } from "../interchange/types.ts";
+import { taskModule } from "../tasks/index.ts";
 import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
@@ -872,7 +873,8 @@ export function computeStimuliCurve(file: AnnotationFile): CurvePoint[] {
 export function whyNothingScored(file: AnnotationFile): string | null {
   const transcripts = file.submissions.filter((s) => typeof s.transcript === "string").length;
   if (transcripts === 0) {
-    return file.study.task === "transcribe" ? "no transcripts yet: nothing to score" : null;
+    // A task whose submissions hold transcripts (a transcription test) is waiting for them.
+    return taskModule(file.study).holds.transcript ? "no transcripts yet: nothing to score" : null;
   }
   const unit = transcriptionSettings(file).unit;
   const withText = file.clips.filter((c) => c.text !== undefined).length;
