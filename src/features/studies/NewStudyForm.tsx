@@ -103,7 +103,6 @@ export function NewStudyForm() {
           namePlaceholder="e.g. VCC2018 pilot"
         />
         <LanguageField value={language} onChange={setLanguage} error={errors.language} />
-        <RequireRatingField checked={requireRating} onChange={setRequireRating} task={module} />
         <TaskFields
           task={task}
           onTask={setTask}
@@ -111,6 +110,7 @@ export function NewStudyForm() {
           onDraft={setDraft}
           problems={taskProblems}
         />
+        <RequireRatingField checked={requireRating} onChange={setRequireRating} task={module} />
 
         <ClipFilesFields
           files={files}

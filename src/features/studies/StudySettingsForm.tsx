@@ -203,17 +203,17 @@ export function StudySettingsForm({
         </p>
       </div>
       <LanguageField value={language} onChange={changeLanguage} error={errors.language} />
-      <RequireRatingField
-        checked={requireRating}
-        onChange={setRequireRating}
-        task={moduleOf(task)}
-      />
       <TaskFields
         task={task}
         onTask={setTask}
         draft={draft}
         onDraft={setDraft}
         problems={taskProblems}
+      />
+      <RequireRatingField
+        checked={requireRating}
+        onChange={setRequireRating}
+        task={moduleOf(task)}
       />
       <RatingScaleFields
         scale={scale}

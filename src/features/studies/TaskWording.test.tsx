@@ -133,3 +133,28 @@ test("the home screen's card names each study's task", async () => {
   const link = await screen.findByRole("link", { name: "SUS" });
   expect(link.parentElement).toHaveTextContent("Transcribe (intelligibility) · 0 clips");
 });
+
+test("Edit settings: switching a study to Transcribe stores no rating requirement", async () => {
+  const id = await createStudy({ name: "Was spans", requireRating: true });
+  const { user } = show(<StudyPage studyId={id} />, `/studies/${id}`);
+  await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+  const form = await screen.findByRole("form", { name: "Study settings" }, { timeout: 20_000 });
+  const rating = within(form).getByLabelText(/Require a 1–5 naturalness rating/);
+  expect(rating).toBeChecked();
+  expect(within(form).getByLabelText("Instructions for annotators")).toHaveAttribute(
+    "placeholder",
+    "e.g. Drag across every part of the clip that sounds unnatural.",
+  );
+  await user.click(within(form).getByRole("radio", { name: /Transcribe \(intelligibility\)/ }));
+  expect(rating).not.toBeChecked();
+  expect(rating).toBeDisabled();
+  expect(within(form).getByLabelText("Instructions for annotators")).toHaveAttribute(
+    "placeholder",
+    "e.g. Type exactly the words you hear, even if the sentence makes no sense.",
+  );
+  await user.click(within(form).getByRole("button", { name: "Save settings" }));
+  await waitFor(async () => {
+    const [study] = await listStudies();
+    expect([study?.requireRating, study?.extra.task]).toEqual([false, "transcribe"]);
+  });
+});
