@@ -153,6 +153,15 @@ describe("planMerge", () => {
     expect(planMerge(stored, [off]).conflicts.map((c) => c.key)).toEqual(["study:s"]);
   });
 
+  test("a collected study's published settings (study.collection) are no conflict", () => {
+    const collected = base();
+    collected.study = {
+      ...collected.study,
+      collection: { clipsPerParticipant: 4, ratingsPerClip: 2 },
+    };
+    expect(planMerge(base(), [collected]).summary.byKind.study.unchanged).toBe(1);
+  });
+
   test("taxonomy: replaced in place in the stored order, new entries appended", () => {
     const incoming = base();
     incoming.taxonomy = [

@@ -178,6 +178,9 @@ export function contentOf(kind: EntityKind, value: EntityValue): string {
   const copy: Record<string, unknown> = { ...(value as object) };
   if (kind === "clip" && copy.isReference === false) delete copy.isReference;
   if (kind === "study" && copy.requireRating === false) delete copy.requireRating;
+  // The server's record of how the study was published (a collected file's `study.collection`)
+  // is no edit of the study: collecting it is not a conflict with the study as stored.
+  if (kind === "study") delete copy.collection;
   if (kind === "reasonLabel" && Array.isArray(copy.reasons)) {
     copy.reasons = [...(copy.reasons as string[])].sort();
   }
