@@ -359,6 +359,22 @@ describe("redpen new: every study setting, by flags or --settings", () => {
 });
 
 describe("npm run cli -- new …: paths from the folder the command was typed in", () => {
+  test("new --help lists every setting flag", () => {
+    expect(run("--help")).toBe(0);
+    for (const flag of [
+      "--settings",
+      "--plays",
+      "--intake",
+      "--free-question",
+      "--headphone-check",
+      "--consent-file",
+      "--ratings-per-clip",
+      "--completion-code",
+      "--slot-timeout",
+    ])
+      expect(out.stdout).toContain(flag);
+  });
+
   test("typedIn: npm's INIT_CWD when npm runs the cli script, else none", () => {
     expect(typedIn({ INIT_CWD: "/home/me/data", npm_lifecycle_event: "cli" })).toBe(
       "/home/me/data",

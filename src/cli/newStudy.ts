@@ -309,6 +309,10 @@ const byName = new Intl.Collator("en", { numeric: true }).compare;
 
 /** Runs `new`; returns the exit code. Never throws for bad input; writes nothing on a problem. */
 export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.stdout(NEW_USAGE);
+    return EXIT_OK;
+  }
   let args: Args;
   try {
     args = parse(argv);

@@ -65,6 +65,18 @@ export const ProtocolSettingsSchema = z.strictObject({
   dates: boundedText(200).optional(),
 });
 
+const rule = (key: "threshold" | "seconds" | "variance") =>
+  z.strictObject({ on: z.boolean().optional(), [key]: z.number().min(0).optional() }).optional();
+
+/** `study.qualityRules`: the rules that leave raters out of the figures (qualityRules.ts). */
+export const QualityRulesSettingsSchema = z.strictObject({
+  referenceMarked: rule("threshold"),
+  referenceRating: rule("threshold"),
+  notHeard: rule("threshold"),
+  fast: rule("seconds"),
+  lowVariance: rule("variance"),
+});
+
 const transcription = StudySchema.shape.transcription.unwrap();
 
 /** Every study setting, as `study` holds it; all optional. */
@@ -112,6 +124,7 @@ export const StudySettingsSchema = z.strictObject({
   screening: ScreeningSettingsSchema.optional(),
   collection: StudyCollectionSchema.optional(),
   protocol: ProtocolSettingsSchema.optional(),
+  qualityRules: QualityRulesSettingsSchema.optional(),
 });
 
 export type StudySettings = z.infer<typeof StudySettingsSchema>;
