@@ -70,8 +70,14 @@ export function latexEscape(text: string): string {
     "−": "--",
     "–": "--",
     "÷": "$\\div$",
+    "η²": "$\\eta^2$",
+    α: "$\\alpha$",
+    η: "$\\eta$",
+    "²": "$^2$",
+    "≥": "$\\geq$",
+    "≤": "$\\leq$",
   };
-  return text.replace(/[\\&%$#_{}~^−–÷]/g, (c) => map[c] ?? c);
+  return text.replace(/η²|[\\&%$#_{}~^−–÷αη²≥≤]/g, (c) => map[c] ?? c);
 }
 
 function latex(f: ProtocolFacts, report: Report): string {

@@ -8,7 +8,7 @@
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile, StudyTask, Submission } from "../interchange/types.ts";
 import { computeReport } from "../stats/index.ts";
-import { protocolFacts, protocolReport } from "./protocol.ts";
+import { latexEscape, protocolFacts, protocolReport } from "./protocol.ts";
 
 const FREE_QUESTION = "Have you heard synthetic speech before?";
 
@@ -457,4 +457,13 @@ test("free intake answers keyed by the question's position are found too", () =>
   expect(protocolReport(protocolFacts(file), computeReport(file), "markdown")).toContain(
     "2 answered: no (1), yes (1)",
   );
+});
+
+test("LaTeX of a transcription study: α, η² and ≥ as math, every table in booktabs", () => {
+  const file = study("transcribe");
+  const tex = protocolReport(protocolFacts(file), computeReport(file), "latex");
+  expect(tex).toContain("Differ at $\\alpha$ = 0.05");
+  expect(tex).toContain("\\paragraph{WER by listener group (nativeLanguages)}");
+  expect(tex).not.toMatch(/[αη²≥]/);
+  expect(latexEscape("Partial η², ≥ 95%")).toBe("Partial $\\eta^2$, $\\geq$ 95\\%");
 });
