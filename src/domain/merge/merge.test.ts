@@ -159,7 +159,17 @@ describe("planMerge", () => {
       ...collected.study,
       collection: { clipsPerParticipant: 4, ratingsPerClip: 2 },
     };
-    expect(planMerge(base(), [collected]).summary.byKind.study.unchanged).toBe(1);
+    const plan = planMerge(base(), [collected]);
+    expect(plan.summary.byKind.study.unchanged).toBe(1);
+    expect(plan.conflicts).toEqual([]);
+    // … and are kept: the study as stored, with the settings it was published with.
+    expect(resolveMerge(plan, {}).study).toEqual({
+      ...base().study,
+      collection: { clipsPerParticipant: 4, ratingsPerClip: 2 },
+    });
+    // A file without them, or with the same, changes nothing.
+    expect(resolveMerge(planMerge(base(), [base()]), {}).study).toBeUndefined();
+    expect(resolveMerge(planMerge(collected, [collected]), {}).study).toBeUndefined();
   });
 
   test("taxonomy: replaced in place in the stored order, new entries appended", () => {
