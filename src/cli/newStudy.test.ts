@@ -166,7 +166,15 @@ describe("redpen new", () => {
     );
     out.stderr = "";
     expect(run(study, "--audio", audio, "--language", "not a tag")).toBe(2);
-    expect(out.stderr.split("\n")[0]).toMatch(/^redpen new: --language: /);
+    expect(out.stderr.split("\n")[0]).toBe(
+      'redpen new: --language: language "not a tag" is not a BCP 47 language tag',
+    );
+    out.stderr = "";
+    expect(run(study, "--audio", audio, "--intake", "age=required,device=sometimes")).toBe(2);
+    expect(out.stderr.split("\n").slice(0, 2)).toEqual([
+      'redpen new: --intake: intake.standard.device: must be "off", "optional" or "required" (got "sometimes")',
+      "--intake: intake.standard: has a field this does not take: age",
+    ]);
     expect(existsSync(study)).toBe(false);
   });
 });

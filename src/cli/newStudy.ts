@@ -198,7 +198,10 @@ function parse(argv: readonly string[]): Args {
           const flag = Object.keys(SETTING_FLAGS).find(
             (f) => (SETTING_FLAGS[f] as string[]).join(".") === path,
           );
-          return flag ? `${flag}: ${problem.slice(path.length + 2)}` : problem;
+          if (flag) return `${flag}: ${problem.slice(path.length + 2)}`;
+          if (path.startsWith("intake.standard")) return `--intake: ${problem}`;
+          if (path.startsWith("intake.free")) return `--free-question: ${problem}`;
+          return problem;
         })
         .join("\n"),
     );
