@@ -273,7 +273,8 @@ function intakeFacts(
         const v = Object.hasOwn(answers, key)
           ? (answers as Record<string, unknown>)[key]
           : undefined;
-        if (typeof v === "string" && v.trim() !== "") return [v.trim()];
+        // One line each, whatever was typed: an answer never starts a line of the report.
+        if (typeof v === "string" && v.trim() !== "") return [v.trim().replace(/\s+/g, " ")];
       }
       return [];
     });

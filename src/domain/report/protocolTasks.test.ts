@@ -467,3 +467,12 @@ test("LaTeX of a transcription study: α, η² and ≥ as math, every table in b
   expect(tex).not.toMatch(/[αη²≥]/);
   expect(latexEscape("Partial η², ≥ 95%")).toBe("Partial $\\eta^2$, $\\geq$ 95\\%");
 });
+
+test("a free answer is quoted on one line: what a participant typed never starts a line of the report", () => {
+  const file = study("rate");
+  const p1 = file.annotators.find((a) => a.id === "p1");
+  if (p1?.profile) p1.profile.answers = { [FREE_QUESTION]: "yes\n\n## Injected heading\n| a |" };
+  const md = protocolReport(protocolFacts(file), computeReport(file), "markdown");
+  expect(md).not.toMatch(/^## Injected/m);
+  expect(md).toContain("2 answered: no (1), yes ## Injected heading | a | (1)");
+});
