@@ -34,6 +34,7 @@ import {
   genericLink,
   type PublishedStudy,
   prolificLink,
+  studyCollectionOf,
 } from "../domain/collection/collection.ts";
 import { changeLines, publishChanges } from "../domain/collection/publishChanges.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
@@ -190,8 +191,13 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
     };
   });
   const published = await readPublished(io, server, token, study.study.id);
-  // Settings not given keep what is published (a new study: the defaults).
-  const settings: CollectionSettings = { ...DEFAULT_SETTINGS, ...published?.settings };
+  // The study file's own settings (`study.collection`, as `new` wrote them) and the flags over
+  // them; the rest keep what is published (a new study: the defaults).
+  const settings: CollectionSettings = {
+    ...DEFAULT_SETTINGS,
+    ...published?.settings,
+    ...studyCollectionOf(study.study),
+  };
   const k = positiveInt("--clips-per-participant", values["clips-per-participant"]);
   const r = positiveInt("--ratings-per-clip", values["ratings-per-clip"]);
   if (k !== undefined) settings.clipsPerParticipant = k;

@@ -15,6 +15,7 @@ import {
   FILE_COMMANDS,
   NEW_COMMANDS,
   TRANSCRIPT_COMMANDS,
+  typedIn,
 } from "./common.ts";
 
 const io = {
@@ -52,6 +53,11 @@ function exitWhenWritten() {
   if (pending) pending.once("drain", exitWhenWritten);
   else process.exit();
 }
+
+// `npm run cli -- …` runs this in the project's folder: the user's relative paths are read from
+// the folder they typed the command in, which npm gives as INIT_CWD.
+const userFolder = typedIn(process.env);
+if (userFolder !== null && userFolder !== process.cwd()) process.chdir(userFolder);
 
 const argv = process.argv.slice(2);
 // The second thread of `stats` is started with CURVE_THREAD (curveThreads.ts).
@@ -128,6 +134,7 @@ async function main(): Promise<void> {
           .map((e) => e.name),
       baseName: (path) => basename(resolve(path)),
       join,
+      resolve: (path) => resolve(path),
     });
   } else {
     // Only the commands with a report compute a stimuli curve: the others load none of its code.

@@ -6,9 +6,10 @@ export const USAGE = `Usage: redpen <command> [options]
 
 Commands:
   new STUDY.json --audio DIR [--meta clips.csv] [--name NAME] [--id ID] [--task T]
-          [--language TAG] [--no-rating] [--force]
+          [--settings SETTINGS.json] [setting flags] [--force]
                                        a study from a folder of WAV files and the clip CSV
-                                       (name,system,sentence,score,isReference,text)
+                                       (name,system,sentence,score,isReference,text), with any
+                                       study setting (redpen new --help lists the flags)
   validate FILE                        check a RedPen interchange file (.json)
   stats FILE [--json] [--bin SECONDS] [--apply-rules]
                                        dataset, agreement, score–length and error-type statistics

@@ -116,10 +116,12 @@ export async function reasonLabels(store: Sql, studyId: string, expertId?: strin
 
 /**
  * Everything collected for the study, as an interchange file: crowd annotators carry platform
- * and status; experts (role expert) and their reason labels follow.
+ * and status; experts (role expert) and their reason labels follow. The study carries the
+ * settings it was published with as `study.collection` (clips per participant, R, codes,
+ * consent …), so that the file says how it was collected (the protocol report's K and R).
  */
 export async function collect(store: Sql, studyId: string): Promise<AnnotationFile> {
-  const { file } = await loadStudy(store, studyId);
+  const { file, settings } = await loadStudy(store, studyId);
   const crowd = await crowdWork(store, studyId);
   const experts = await store.query<{ id: string }>(
     "SELECT id FROM experts WHERE study_id = $1 ORDER BY id",
@@ -127,6 +129,7 @@ export async function collect(store: Sql, studyId: string): Promise<AnnotationFi
   );
   return {
     ...file,
+    study: { ...file.study, collection: settings },
     exportedAt: new Date().toISOString(),
     annotators: [
       ...crowd.annotators,

@@ -151,6 +151,45 @@ test("publish prints the Prolific and generic links, sends audio once; collect r
   ]);
 });
 
+test("publish sends the study file's own settings (study.collection, as `new` writes them), flags over them; collect carries them back", async () => {
+  const id = "own-settings";
+  const file = path.join(dir, "own.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...study,
+      study: {
+        ...study.study,
+        id,
+        collection: { clipsPerParticipant: 3, ratingsPerClip: 2, completionCode: "FROMFILE" },
+      },
+    }),
+  );
+  const audio = path.join(dir, "audio");
+  const published = await cli(
+    "publish",
+    file,
+    "--audio",
+    audio,
+    "--server",
+    base,
+    "--token",
+    TOKEN,
+    "--ratings-per-clip",
+    "4",
+  );
+  expect(published.err).toBe("");
+  expect(published.code).toBe(0);
+  const collected = await cli("collect", id, "--server", base, "--token", TOKEN);
+  const parsed = parseAnnotationFile(JSON.parse(collected.out));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  expect(parsed.file.study.collection).toEqual({
+    clipsPerParticipant: 3,
+    ratingsPerClip: 4,
+    completionCode: "FROMFILE",
+  });
+});
+
 test("refusals: missing audio, a wrong token, no server, a bad file", async () => {
   const file = path.join(dir, "study2.json");
   writeFileSync(file, JSON.stringify({ ...study, study: { ...study.study, id: "s2" } }));

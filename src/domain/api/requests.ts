@@ -166,6 +166,17 @@ export const SettingsSchema = z.object({
     .optional(),
 });
 
+/**
+ * The collection settings a study file carries (`study.collection`: what `cli new` set, and in
+ * a collected file what was published): the same fields and rules, none required, no defaults,
+ * and no key the server does not know.
+ */
+export const StudyCollectionSchema = z.strictObject({
+  ...SettingsSchema.shape,
+  clipsPerParticipant: z.int().min(1).max(1000).optional(),
+  ratingsPerClip: z.int().min(1).max(1000).optional(),
+});
+
 export const AudioRefSchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 digits 0-9a-f)"),
   mime: boundedText(200),

@@ -3,7 +3,11 @@
 // shapes of what goes over the wire, and the participant links. One home for each.
 
 import type { z } from "zod";
-import type { ArriveRequestSchema, SubmissionRequestSchema } from "../api/requests.ts";
+import {
+  type ArriveRequestSchema,
+  StudyCollectionSchema,
+  type SubmissionRequestSchema,
+} from "../api/requests.ts";
 import type { ParticipantStatus, StudyTask } from "../interchange/types.ts";
 import type { RatingScale } from "../study/ratingScale.ts";
 import type { IntakeConfig } from "./intake.ts";
@@ -29,6 +33,25 @@ export interface CollectionSettings {
 }
 
 export const DEFAULT_SETTINGS: CollectionSettings = { clipsPerParticipant: 10, ratingsPerClip: 3 };
+
+/**
+ * The collection settings the study file carries (`study.collection`, interchange format): set
+ * by `cli new`, used by `cli publish` as the settings it sends, and written by the server into a
+ * collected file as they were published (so the protocol report states K and R). Each field
+ * kept only when it is well-formed; nothing else of the study is read.
+ */
+export function studyCollectionOf(study: Record<string, unknown>): Partial<CollectionSettings> {
+  const raw = study.collection;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
+  const out: Partial<CollectionSettings> = {};
+  const shape = StudyCollectionSchema.shape;
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const checked = shape[key].safeParse((raw as Record<string, unknown>)[key]);
+    if (checked.success && checked.data !== undefined)
+      (out as Record<string, unknown>)[key] = checked.data;
+  }
+  return out;
+}
 
 export interface PublishRequest {
   /** The study as an interchange file; its annotations, if any, are not published. */

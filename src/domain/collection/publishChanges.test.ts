@@ -85,4 +85,26 @@ test("anonymise: platform ids become P001… in the order of the server's ids, s
   expect(out.submissions).toBe(file.submissions);
   expect(file.annotators[0]?.platform?.participantId).toBe("PIDB");
   expect(anonymise(file)).toEqual(out);
+  // The published codes and addresses stay out of the copy to share; K and R stay in it.
+  const published = {
+    ...file,
+    study: {
+      ...file.study,
+      collection: {
+        clipsPerParticipant: 4,
+        ratingsPerClip: 2,
+        completionCode: "C0DE",
+        completionUrl: "https://app.prolific.com/submissions/complete?cc=C0DE",
+        screenedOutCode: "OUT",
+        screenedOutUrl: "https://example.org/out",
+        consent: "I agree.",
+      },
+    },
+  };
+  expect(anonymise(published).study.collection).toEqual({
+    clipsPerParticipant: 4,
+    ratingsPerClip: 2,
+    consent: "I agree.",
+  });
+  expect(published.study.collection.completionCode).toBe("C0DE");
 });
