@@ -7,16 +7,23 @@ import type {
   ParticipantProgress,
   SubmissionResponse,
 } from "../domain/collection/collection.ts";
+import {
+  playLimitOf,
+  problemText,
+  submissionProblems,
+} from "../domain/collection/submissionRules.ts";
 import type { ParticipantStatus } from "../domain/interchange/types.ts";
 import { checkSpan, fitSpanToClip, type Span } from "../domain/study/spans.ts";
 import { ServiceError } from "./errors.ts";
 import type { Store } from "./store.ts";
 import { type StoredBody, sha256 } from "./studies.ts";
+import { currentStudy } from "./studyCache.ts";
 
-/** What `take_submission` (migration 7) answers. */
+/** What `take_submission` (migration 11) answers. */
 interface Taken {
   outcome:
     | "bad-session"
+    | "plays"
     | "not-assigned"
     | "returned"
     | "fit"
@@ -31,9 +38,11 @@ interface Taken {
   clip_count: number | null;
   /** The study's settings, once every clip is in (for the completion code and link). */
   study_settings: CollectionSettings | null;
+  /** The plays the server counted ('plays': more than the study allows). */
+  play_count: number | null;
 }
 
-const TAKE_SQL = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6)";
+const TAKE_SQL = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6, $7)";
 
 /**
  * Takes one finished clip from the participant whose session `token` is; a replay of the same
@@ -45,6 +54,10 @@ const TAKE_SQL = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6)";
  * is decided by where the last one ends: when one ends past the clip, or a span is not valid,
  * the call stores nothing and answers the clip's duration, and the spans are fitted (or refused,
  * naming the first bad one) and sent again. `body` is the request as the contract checked it.
+ * Before any of it, the study's own rules (domain/collection/submissionRules.ts: a rating, a
+ * transcript, the plays allowed) are checked against the study as published: a rule broken is
+ * a 400 naming the field, and nothing is stored. A study with a play limit stores, as
+ * playCount, the plays the server let start (plays.ts), not what the page reports.
  */
 export async function submit(
   store: Store,
@@ -56,6 +69,10 @@ export async function submit(
   if (!token)
     throw new ServiceError(401, "no-session", "this request needs the session token from arriving");
   const tokenHash = sha256(token);
+  const { file } = await currentStudy(store, studyId);
+  const problems = submissionProblems(file.study, body);
+  if (problems.length > 0) throw new ServiceError(400, "bad-submission", problemText(problems));
+  const playLimit = playLimitOf(file.study);
   const checked = body.spans.map((s) => {
     try {
       return checkSpan(s.start, s.end);
@@ -74,6 +91,7 @@ export async function submit(
       clientId,
       stored === null ? null : JSON.stringify(stored),
       maxEnd,
+      playLimit,
     ]);
     switch (taken?.outcome) {
       case undefined:
@@ -97,6 +115,13 @@ export async function submit(
           409,
           "already-submitted",
           `clip ${body.position} was already sent (as another submission)`,
+        );
+      case "plays":
+        // Counted under an earlier version that allowed more plays: the rule says it.
+        throw new ServiceError(
+          409,
+          "play-limit",
+          problemText(submissionProblems(file.study, body, { plays: taken.play_count })),
         );
       case "fit":
         spans = fitted(body, taken.clip_duration as number);
