@@ -72,10 +72,13 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
   // A transcribe study always asks for the whole clip (its transcript is scored); a rating
   // too for a participant of a server study, as on the crowd screen.
   const mustHear = task === "transcribe" || props.requireHeardToEnd === true;
+  // Its plays spent in another browser, the clip cannot be heard here: it may be finished
+  // (heardToEnd says whether this browser heard it to the end).
+  const spentElsewhere = served !== undefined && playsLeft === 0 && !session.heard;
   const finishBlocked =
     audio.kind === "error"
       ? t("clip.blockedAudio")
-      : mustHear && !session.heard && !submission
+      : mustHear && !session.heard && !submission && !spentElsewhere
         ? t("clip.playWhole")
         : null;
   const canPlay =
