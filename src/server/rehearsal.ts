@@ -1,8 +1,9 @@
 // Before the server listens: every connection to the database goes once through what a
 // participant's calls run (an arrival, a return visit, a submission fitted, stored and sent
-// again) on a study of its own, in a transaction that is rolled back, so that nothing of it
-// stays. Each PostgreSQL backend compiles a PL/pgSQL function at its first call and plans each
-// statement in it when it first runs it, and keeps both for the connection's life; without
+// again, a play of a play-limited clip counted) on a study of its own, in a transaction that
+// is rolled back, so that nothing of it stays. Each PostgreSQL backend compiles a PL/pgSQL
+// function at its first call and plans each statement in it when it first runs it, and keeps
+// both for the connection's life; without
 // this, the first participants paid for it (a study's launch brings them all at once: in
 // process, 32 arrivals and their first submissions on a fresh server took about twice as long
 // as the next 32) and, on PGlite, everyone waiting behind them.
@@ -54,7 +55,7 @@ async function rehearse(tx: Sql) {
     sha256(randomBytes(32)),
   ]);
   const body = JSON.stringify({ spans: [], heardToEnd: true, completedAt: new Date(0) });
-  const take = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6)";
+  const take = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6, $7)";
   // Spans to fit (the clip's duration answered), stored, a replay, the last clip (completed).
   const calls: [number, string, string | null, number | null, string][] = [
     [1, "c1", null, null, "fit"],
@@ -70,9 +71,18 @@ async function rehearse(tx: Sql) {
       client,
       stored,
       maxEnd,
+      position === 2 ? 2 : null,
     ]);
     if (taken?.outcome !== expected)
       throw new Error(`rehearsal: ${taken?.outcome} for ${expected}`);
+    // A play of the second clip (a study with a play limit), before it is finished.
+    if (expected === "replay") {
+      const [played] = await tx.query<{ outcome: string }>(
+        "SELECT * FROM take_play($1, $2, $3, $4, $5)",
+        [token, study, 2, "rehearsal-play", 2],
+      );
+      if (played?.outcome !== "started") throw new Error(`rehearsal: play ${played?.outcome}`);
+    }
   }
 }
 
