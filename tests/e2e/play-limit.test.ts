@@ -116,13 +116,23 @@ async function playOnce(page: Page, after: number) {
 }
 
 test("a full study says so before consent, in Vietnamese", async () => {
-  // The one clip's one rating is taken.
+  // Someone reads the consent while the last slot is still open …
+  const early = await browserIn("early");
+  await early.goto(`${base}/p/full-vi?participant=reader`);
+  await early.getByRole("checkbox", { name: VI["consent.agree"] }).check();
+  // … and the one clip's one rating is taken meanwhile: their Start is told the same, in
+  // Vietnamese (the server's 409 study-full, not its English words).
   const taken = await fetch(`${base}/api/p/full-vi/arrive`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ platform: "link", participantId: "first" }),
   });
   expect(taken.status).toBe(200);
+  await early.getByRole("button", { name: VI["consent.start"], exact: true }).click();
+  await early.getByRole("heading", { name: VI["full.title"] }).waitFor();
+  expect(await early.locator("main").innerText()).not.toMatch(/participants it needs/);
+
+  // Arriving at the full study: told at once, before any consent.
   const page = await browserIn("late");
   const errors = watchErrors(page);
   await page.goto(`${base}/p/full-vi?PROLIFIC_PID=late-1&STUDY_ID=x&SESSION_ID=y`);
