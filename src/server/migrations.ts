@@ -493,26 +493,34 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
           REFERENCES assignments(study_id, participant_id, clip_id) ON DELETE CASCADE
       );
 
-      -- A play about to start (src/server/plays.ts), in one call: the participant's row locked
-      -- (so two browsers' plays and a submission are counted one after another), their clip at
-      -- the position found, and the play counted unless the clip was sent, its plays are spent
-      -- (p_max), or p_play was counted before ('replay': the same count again).
-      CREATE FUNCTION take_play(p_token text, p_study text, p_position integer, p_play text,
-        p_max integer)
-      RETURNS TABLE (outcome text, plays integer)
+      -- A play about to start (src/server/plays.ts), in one call: nothing when the study is
+      -- not at p_version any more ('stale', with its version: the caller read the limit p_max
+      -- from an older one); else the participant's row locked (so two browsers' plays and a
+      -- submission are counted one after another), their clip at the position found, and the
+      -- play counted unless the clip was sent, its plays are spent (p_max), or p_play was
+      -- counted before ('replay': the same count again).
+      CREATE FUNCTION take_play(p_token text, p_study text, p_version integer, p_position integer,
+        p_play text, p_max integer)
+      RETURNS TABLE (outcome text, plays integer, study_version integer)
       LANGUAGE plpgsql AS $$
       DECLARE
         me record;
         slot record;
         n integer;
+        v integer;
       BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study;
+        IF v IS DISTINCT FROM p_version THEN
+          RETURN QUERY SELECT 'stale'::text, NULL::int, v;
+          RETURN;
+        END IF;
         UPDATE participants p SET last_seen_at = now()
         WHERE p.study_id = p_study AND p.id = (
           SELECT s.participant_id FROM sessions s
           WHERE s.token_sha256 = p_token AND s.study_id = p_study)
         RETURNING p.id, p.status INTO me;
         IF NOT FOUND THEN
-          RETURN QUERY SELECT 'bad-session'::text, NULL::int;
+          RETURN QUERY SELECT 'bad-session'::text, NULL::int, v;
           RETURN;
         END IF;
         SELECT a.clip_id, a.released, s.client_id AS sent INTO slot
@@ -520,46 +528,51 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
           AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id
         WHERE a.study_id = p_study AND a.participant_id = me.id AND a.position = p_position;
         IF NOT FOUND THEN
-          RETURN QUERY SELECT 'not-assigned'::text, NULL::int;
+          RETURN QUERY SELECT 'not-assigned'::text, NULL::int, v;
           RETURN;
         END IF;
         SELECT count(*)::int INTO n FROM plays WHERE study_id = p_study
           AND participant_id = me.id AND clip_id = slot.clip_id;
         IF EXISTS (SELECT 1 FROM plays WHERE study_id = p_study AND participant_id = me.id
             AND clip_id = slot.clip_id AND play_id = p_play) THEN
-          RETURN QUERY SELECT 'replay'::text, n;
+          RETURN QUERY SELECT 'replay'::text, n, v;
           RETURN;
         END IF;
         IF slot.sent IS NOT NULL THEN
-          RETURN QUERY SELECT 'finished'::text, n;
+          RETURN QUERY SELECT 'finished'::text, n, v;
           RETURN;
         END IF;
         IF me.status = 'returned' OR slot.released THEN
-          RETURN QUERY SELECT 'returned'::text, n;
+          RETURN QUERY SELECT 'returned'::text, n, v;
           RETURN;
         END IF;
         IF n >= p_max THEN
-          RETURN QUERY SELECT 'spent'::text, n;
+          RETURN QUERY SELECT 'spent'::text, n, v;
           RETURN;
         END IF;
         INSERT INTO plays (study_id, participant_id, clip_id, play_id)
         VALUES (p_study, me.id, slot.clip_id, p_play);
-        RETURN QUERY SELECT 'started'::text, n + 1;
+        RETURN QUERY SELECT 'started'::text, n + 1, v;
       END $$;
-      ALTER FUNCTION take_play(text, text, integer, text, integer)
+      ALTER FUNCTION take_play(text, text, integer, integer, text, integer)
         SET plan_cache_mode = force_generic_plan;
 
-      -- take_submission (migration 7) with the server's play count: for a study that counts
-      -- plays (p_counts), the stored playCount is the plays this server let start, read under
-      -- the participant's row lock; more than p_max_plays ('plays', with the count: a study
+      -- take_submission (migration 7) checked against the study's own rules: the caller
+      -- checked them against the study at p_version, so nothing is done when the study is not
+      -- at it any more ('stale', with its version). For a study that counts plays (p_max_plays
+      -- not null) the stored playCount is the plays this server let start, read under the
+      -- participant's row lock; more than p_max_plays ('plays', with the count: a study
       -- published again with fewer plays) stores nothing.
       DROP FUNCTION take_submission(text, text, integer, text, jsonb, double precision);
-      CREATE FUNCTION take_submission(p_token text, p_study text, p_position integer,
-        p_client text, p_body jsonb, p_max_end double precision, p_max_plays integer)
+      CREATE FUNCTION take_submission(p_token text, p_study text, p_version integer,
+        p_position integer, p_client text, p_body jsonb, p_max_end double precision,
+        p_max_plays integer)
       RETURNS TABLE (outcome text, clip_duration double precision, participant_status text,
-        done_positions integer[], clip_count integer, study_settings jsonb, play_count integer)
+        done_positions integer[], clip_count integer, study_settings jsonb, play_count integer,
+        study_version integer)
       LANGUAGE plpgsql AS $$
       DECLARE
+        v integer;
         me record;
         slot record;
         taken integer := 0;
@@ -570,6 +583,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         complete boolean;
         counted integer;
       BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study;
+        IF v IS DISTINCT FROM p_version THEN
+          RETURN QUERY SELECT 'stale'::text, NULL::float8, NULL::text, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
         UPDATE participants p SET last_seen_at = now()
         WHERE p.study_id = p_study AND p.id = (
           SELECT s.participant_id FROM sessions s
@@ -577,7 +596,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         RETURNING p.id, p.status INTO me;
         IF NOT FOUND THEN
           RETURN QUERY SELECT 'bad-session'::text, NULL::float8, NULL::text, NULL::int[], NULL::int,
-            NULL::jsonb, NULL::int;
+            NULL::jsonb, NULL::int, v;
           RETURN;
         END IF;
         SELECT a.clip_id, c.duration, a.released, s.client_id AS sent INTO slot
@@ -587,7 +606,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         WHERE a.study_id = p_study AND a.participant_id = me.id AND a.position = p_position;
         IF NOT FOUND THEN
           RETURN QUERY SELECT 'not-assigned'::text, NULL::float8, me.status, NULL::int[], NULL::int,
-            NULL::jsonb, NULL::int;
+            NULL::jsonb, NULL::int, v;
           RETURN;
         END IF;
         IF (me.status = 'returned' OR slot.released) AND slot.sent IS DISTINCT FROM p_client
@@ -595,12 +614,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
             AND s.participant_id = me.id AND s.clip_id = slot.clip_id AND s.client_id = p_client)
         THEN
           RETURN QUERY SELECT 'returned'::text, NULL::float8, me.status, NULL::int[], NULL::int,
-            NULL::jsonb, NULL::int;
+            NULL::jsonb, NULL::int, v;
           RETURN;
         END IF;
         IF p_max_end IS NULL OR p_max_end > slot.duration THEN
           RETURN QUERY SELECT 'fit'::text, slot.duration, me.status, NULL::int[], NULL::int,
-            NULL::jsonb, NULL::int;
+            NULL::jsonb, NULL::int, v;
           RETURN;
         END IF;
         IF slot.sent IS DISTINCT FROM p_client THEN
@@ -609,7 +628,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
               AND participant_id = me.id AND clip_id = slot.clip_id;
             IF counted > p_max_plays THEN
               RETURN QUERY SELECT 'plays'::text, NULL::float8, me.status, NULL::int[], NULL::int,
-                NULL::jsonb, counted;
+                NULL::jsonb, counted, v;
               RETURN;
             END IF;
             p_body := jsonb_set(p_body, '{playCount}', to_jsonb(counted));
@@ -623,7 +642,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
             AND s.participant_id = me.id AND s.clip_id = slot.clip_id;
           IF held IS DISTINCT FROM p_client THEN
             RETURN QUERY SELECT 'already-submitted'::text, NULL::float8, me.status, NULL::int[],
-              NULL::int, NULL::jsonb, NULL::int;
+              NULL::int, NULL::jsonb, NULL::int, v;
             RETURN;
           END IF;
         END IF;
@@ -643,9 +662,10 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         RETURN QUERY SELECT CASE WHEN taken > 0 THEN 'stored' ELSE 'replay' END, slot.duration,
           now_status, now_done, now_total,
           CASE WHEN complete THEN (SELECT st.settings FROM studies st WHERE st.id = p_study) END,
-          NULL::int;
+          NULL::int, v;
       END $$;
-      ALTER FUNCTION take_submission(text, text, integer, text, jsonb, double precision, integer)
+      ALTER FUNCTION take_submission(text, text, integer, integer, text, jsonb, double precision,
+        integer)
         SET plan_cache_mode = force_generic_plan;
     `,
   },

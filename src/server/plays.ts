@@ -10,11 +10,12 @@ import { playLimitOf } from "../domain/collection/submissionRules.ts";
 import { ServiceError } from "./errors.ts";
 import type { Store } from "./store.ts";
 import { sha256 } from "./studies.ts";
-import { currentStudy } from "./studyCache.ts";
+import { currentStudy, lastStudy, noStudy, studyAt } from "./studyCache.ts";
 
 /** What `take_play` (migration 11) answers. */
 interface Taken {
   outcome:
+    | "stale"
     | "bad-session"
     | "not-assigned"
     | "finished"
@@ -23,6 +24,8 @@ interface Taken {
     | "replay"
     | "started";
   plays: number | null;
+  /** The study's version now ('stale': not the one the limit was read from). */
+  study_version: number | null;
 }
 
 /**
@@ -40,22 +43,31 @@ export async function startPlay(
 ): Promise<PlayStarted> {
   if (!token)
     throw new ServiceError(401, "no-session", "this request needs the session token from arriving");
-  const { file } = await currentStudy(store, studyId);
-  const maxPlays = playLimitOf(file.study);
-  if (maxPlays === null) {
-    throw new ServiceError(
-      409,
-      "no-play-limit",
-      "this study has no play limit: its clips are played without asking the server",
-    );
+  // The study as this process last read it (no round trip); the call says when it moved on.
+  let study = lastStudy(store, studyId) ?? (await currentStudy(store, studyId));
+  let taken: Taken | undefined;
+  let maxPlays: number | null;
+  for (;;) {
+    maxPlays = playLimitOf(study.file.study);
+    if (maxPlays === null) {
+      throw new ServiceError(
+        409,
+        "no-play-limit",
+        "this study has no play limit: its clips are played without asking the server",
+      );
+    }
+    [taken] = await store.query<Taken>("SELECT * FROM take_play($1, $2, $3, $4, $5, $6)", [
+      sha256(token),
+      studyId,
+      study.version,
+      position,
+      body.playId,
+      maxPlays,
+    ]);
+    if (taken?.outcome !== "stale") break;
+    if (taken.study_version === null) throw noStudy(studyId);
+    study = await studyAt(store, store, studyId, taken.study_version);
   }
-  const [taken] = await store.query<Taken>("SELECT * FROM take_play($1, $2, $3, $4, $5)", [
-    sha256(token),
-    studyId,
-    position,
-    body.playId,
-    maxPlays,
-  ]);
   const plays = taken?.plays ?? 0;
   switch (taken?.outcome) {
     case undefined:

@@ -18,7 +18,11 @@ class Rehearsed extends Error {}
 async function rehearse(tx: Sql) {
   const study = `rehearsal-${randomBytes(8).toString("hex")}`;
   const token = sha256(randomBytes(32));
-  await tx.query("INSERT INTO studies (id, file, settings) VALUES ($1, '{}', '{}')", [study]);
+  const [row] = await tx.query<{ version: number }>(
+    "INSERT INTO studies (id, file, settings) VALUES ($1, '{}', '{}') RETURNING version",
+    [study],
+  );
+  const version = row?.version;
   await tx.query(
     `INSERT INTO clips (study_id, clip_id, position, sentence, system, is_reference, duration)
      VALUES ($1, 'a', 0, 's', 'A', false, 2), ($1, 'b', 1, 's', 'B', false, 2)`,
@@ -55,7 +59,7 @@ async function rehearse(tx: Sql) {
     sha256(randomBytes(32)),
   ]);
   const body = JSON.stringify({ spans: [], heardToEnd: true, completedAt: new Date(0) });
-  const take = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6, $7)";
+  const take = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6, $7, $8)";
   // Spans to fit (the clip's duration answered), stored, a replay, the last clip (completed).
   const calls: [number, string, string | null, number | null, string][] = [
     [1, "c1", null, null, "fit"],
@@ -67,6 +71,7 @@ async function rehearse(tx: Sql) {
     const [taken] = await tx.query<{ outcome: string; participant_status: string }>(take, [
       token,
       study,
+      version,
       position,
       client,
       stored,
@@ -78,8 +83,8 @@ async function rehearse(tx: Sql) {
     // A play of the second clip (a study with a play limit), before it is finished.
     if (expected === "replay") {
       const [played] = await tx.query<{ outcome: string }>(
-        "SELECT * FROM take_play($1, $2, $3, $4, $5)",
-        [token, study, 2, "rehearsal-play", 2],
+        "SELECT * FROM take_play($1, $2, $3, $4, $5, $6)",
+        [token, study, version, 2, "rehearsal-play", 2],
       );
       if (played?.outcome !== "started") throw new Error(`rehearsal: play ${played?.outcome}`);
     }

@@ -17,11 +17,12 @@ import { checkSpan, fitSpanToClip, type Span } from "../domain/study/spans.ts";
 import { ServiceError } from "./errors.ts";
 import type { Store } from "./store.ts";
 import { type StoredBody, sha256 } from "./studies.ts";
-import { currentStudy } from "./studyCache.ts";
+import { currentStudy, lastStudy, noStudy, studyAt } from "./studyCache.ts";
 
 /** What `take_submission` (migration 11) answers. */
 interface Taken {
   outcome:
+    | "stale"
     | "bad-session"
     | "plays"
     | "not-assigned"
@@ -40,9 +41,11 @@ interface Taken {
   study_settings: CollectionSettings | null;
   /** The plays the server counted ('plays': more than the study allows). */
   play_count: number | null;
+  /** The study's version now ('stale': not the one the rules were checked against). */
+  study_version: number | null;
 }
 
-const TAKE_SQL = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6, $7)";
+const TAKE_SQL = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6, $7, $8)";
 
 /**
  * Takes one finished clip from the participant whose session `token` is; a replay of the same
@@ -69,10 +72,13 @@ export async function submit(
   if (!token)
     throw new ServiceError(401, "no-session", "this request needs the session token from arriving");
   const tokenHash = sha256(token);
-  const { file } = await currentStudy(store, studyId);
-  const problems = submissionProblems(file.study, body);
-  if (problems.length > 0) throw new ServiceError(400, "bad-submission", problemText(problems));
-  const playLimit = playLimitOf(file.study);
+  // The study as this process last read it (no round trip); the call says when it moved on.
+  let study = lastStudy(store, studyId) ?? (await currentStudy(store, studyId));
+  const rules = () => {
+    const problems = submissionProblems(study.file.study, body);
+    if (problems.length > 0) throw new ServiceError(400, "bad-submission", problemText(problems));
+  };
+  rules();
   const checked = body.spans.map((s) => {
     try {
       return checkSpan(s.start, s.end);
@@ -87,13 +93,21 @@ export async function submit(
     const [taken] = await store.query<Taken>(TAKE_SQL, [
       tokenHash,
       studyId,
+      study.version,
       body.position,
       clientId,
       stored === null ? null : JSON.stringify(stored),
       maxEnd,
-      playLimit,
+      playLimitOf(study.file.study),
     ]);
     switch (taken?.outcome) {
+      case "stale":
+        // Published again since this process read it (or withdrawn): the rules of the study
+        // as it is now.
+        if (taken.study_version === null) throw noStudy(studyId);
+        study = await studyAt(store, store, studyId, taken.study_version);
+        rules();
+        continue;
       case undefined:
       case "bad-session":
         throw new ServiceError(401, "bad-session", "the session token is not valid for this study");
@@ -121,7 +135,7 @@ export async function submit(
         throw new ServiceError(
           409,
           "play-limit",
-          problemText(submissionProblems(file.study, body, { plays: taken.play_count })),
+          problemText(submissionProblems(study.file.study, body, { plays: taken.play_count })),
         );
       case "fit":
         spans = fitted(body, taken.clip_duration as number);
