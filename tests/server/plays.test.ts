@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { openPostgres, type Store } from "../../src/server/store.ts";
 import { studyFile } from "./fixtures.ts";
-import { type Harness, startHarness } from "./harness.ts";
+import { type Harness, startHarness, TOKEN } from "./harness.ts";
 import { type Cluster, startPostgres } from "./postgres.ts";
 
 /** 3 sentences × (human + A) of 2 s, a transcription with `maxPlays`. */
@@ -105,6 +105,27 @@ describe.each(ENGINES)("on %s", (engine) => {
     expect((await play(first, 3, "play-0006")).status).toBe(403);
     expect((await play("not-a-session", 1, "play-0007")).status).toBe(401);
     expect((await play(first, 1, "bad id")).status).toBe(400);
+
+    // Withdrawn, the participant's plays go with them.
+    const countPlays = async () =>
+      (
+        await h.store.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM plays p JOIN participants x ON x.study_id = p.study_id AND x.id = p.participant_id WHERE x.platform_participant = 'L1'",
+        )
+      )[0]?.n;
+    expect(await countPlays()).toBe(3);
+    const gone = await h.api(
+      "POST",
+      "studies/sus/withdraw",
+      { participant: "L1", platform: "link" },
+      TOKEN,
+    );
+    expect(gone.status).toBe(200);
+    const [left] = await h.store.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM plays WHERE study_id = 'sus' AND participant_id NOT IN (SELECT id FROM participants WHERE study_id = 'sus')",
+    );
+    expect(left?.n).toBe(0);
+    expect(await countPlays()).toBe(0);
   });
 
   test("concurrent plays from two browsers never pass the limit", async () => {
