@@ -10,7 +10,9 @@
 // - across participants, each system as evenly as R allows: among the systems a participant
 //   has equally few of, the one with the fewest assignments so far for its number of clips
 //   (so the system left out of a K = 3 participant's set is another one for the next), and
-//   within the system the clip with the fewest participants, so its clips reach R together;
+//   within the system the clip with the fewest participants, on the least heard sentence, so
+//   its clips reach R together (within two: one sentence per participant can keep a clip back);
+// - reference clips on the sentences with the fewest open test clips, which stay for the tests;
 // - among equally filled clips, a Latin square over systems × sentences: participant p is
 //   offered system (p + j) mod S for sentence j first, so systems are spread evenly over
 //   sentences and over participants;
