@@ -474,6 +474,201 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ALTER FUNCTION arrival_join(text, jsonb) SET plan_cache_mode = force_generic_plan;
     `,
   },
+  {
+    version: 11,
+    name: "plays counted by the server",
+    sql: `
+      -- Each play of a clip the server let start (a study with a play limit: transcribe): the
+      -- limit holds across reloads and browsers, and the stored playCount is this count.
+      -- play_id is made by the participant's page: a retried request finds its play and counts
+      -- nothing more.
+      CREATE TABLE plays (
+        study_id text NOT NULL,
+        participant_id text NOT NULL,
+        clip_id text NOT NULL,
+        play_id text NOT NULL,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (study_id, participant_id, clip_id, play_id),
+        FOREIGN KEY (study_id, participant_id, clip_id)
+          REFERENCES assignments(study_id, participant_id, clip_id) ON DELETE CASCADE
+      );
+
+      -- A play about to start (src/server/plays.ts), in one call: nothing when the study is
+      -- not at p_version any more ('stale', with its version: the caller read the limit p_max
+      -- from an older one); else the participant's row locked (so two browsers' plays and a
+      -- submission are counted one after another), their clip at the position found, and the
+      -- play counted unless the clip was sent, its plays are spent (p_max), or p_play was
+      -- counted before ('replay': the same count again).
+      CREATE FUNCTION take_play(p_token text, p_study text, p_version integer, p_position integer,
+        p_play text, p_max integer)
+      RETURNS TABLE (outcome text, plays integer, study_version integer)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        me record;
+        slot record;
+        n integer;
+        v integer;
+      BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study;
+        IF v IS DISTINCT FROM p_version THEN
+          RETURN QUERY SELECT 'stale'::text, NULL::int, v;
+          RETURN;
+        END IF;
+        UPDATE participants p SET last_seen_at = now()
+        WHERE p.study_id = p_study AND p.id = (
+          SELECT s.participant_id FROM sessions s
+          WHERE s.token_sha256 = p_token AND s.study_id = p_study)
+        RETURNING p.id, p.status INTO me;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'bad-session'::text, NULL::int, v;
+          RETURN;
+        END IF;
+        SELECT a.clip_id, a.released, s.client_id AS sent INTO slot
+        FROM assignments a LEFT JOIN submissions s ON s.study_id = a.study_id
+          AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id
+        WHERE a.study_id = p_study AND a.participant_id = me.id AND a.position = p_position;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'not-assigned'::text, NULL::int, v;
+          RETURN;
+        END IF;
+        SELECT count(*)::int INTO n FROM plays WHERE study_id = p_study
+          AND participant_id = me.id AND clip_id = slot.clip_id;
+        IF EXISTS (SELECT 1 FROM plays WHERE study_id = p_study AND participant_id = me.id
+            AND clip_id = slot.clip_id AND play_id = p_play) THEN
+          RETURN QUERY SELECT 'replay'::text, n, v;
+          RETURN;
+        END IF;
+        IF slot.sent IS NOT NULL THEN
+          RETURN QUERY SELECT 'finished'::text, n, v;
+          RETURN;
+        END IF;
+        IF me.status = 'returned' OR slot.released THEN
+          RETURN QUERY SELECT 'returned'::text, n, v;
+          RETURN;
+        END IF;
+        IF n >= p_max THEN
+          RETURN QUERY SELECT 'spent'::text, n, v;
+          RETURN;
+        END IF;
+        INSERT INTO plays (study_id, participant_id, clip_id, play_id)
+        VALUES (p_study, me.id, slot.clip_id, p_play);
+        RETURN QUERY SELECT 'started'::text, n + 1, v;
+      END $$;
+      ALTER FUNCTION take_play(text, text, integer, integer, text, integer)
+        SET plan_cache_mode = force_generic_plan;
+
+      -- take_submission (migration 7) checked against the study's own rules: the caller
+      -- checked them against the study at p_version, so nothing is done when the study is not
+      -- at it any more ('stale', with its version). For a study that counts plays (p_max_plays
+      -- not null) the stored playCount is the plays this server let start, read under the
+      -- participant's row lock; more than p_max_plays ('plays', with the count: a study
+      -- published again with fewer plays) stores nothing.
+      DROP FUNCTION take_submission(text, text, integer, text, jsonb, double precision);
+      CREATE FUNCTION take_submission(p_token text, p_study text, p_version integer,
+        p_position integer, p_client text, p_body jsonb, p_max_end double precision,
+        p_max_plays integer)
+      RETURNS TABLE (outcome text, clip_duration double precision, participant_status text,
+        done_positions integer[], clip_count integer, study_settings jsonb, play_count integer,
+        study_version integer)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v integer;
+        me record;
+        slot record;
+        taken integer := 0;
+        held text;
+        now_done integer[];
+        now_total integer;
+        now_status text;
+        complete boolean;
+        counted integer;
+      BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study;
+        IF v IS DISTINCT FROM p_version THEN
+          RETURN QUERY SELECT 'stale'::text, NULL::float8, NULL::text, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
+        UPDATE participants p SET last_seen_at = now()
+        WHERE p.study_id = p_study AND p.id = (
+          SELECT s.participant_id FROM sessions s
+          WHERE s.token_sha256 = p_token AND s.study_id = p_study)
+        RETURNING p.id, p.status INTO me;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'bad-session'::text, NULL::float8, NULL::text, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
+        SELECT a.clip_id, c.duration, a.released, s.client_id AS sent INTO slot
+        FROM assignments a JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
+        LEFT JOIN submissions s ON s.study_id = a.study_id
+          AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id
+        WHERE a.study_id = p_study AND a.participant_id = me.id AND a.position = p_position;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'not-assigned'::text, NULL::float8, me.status, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
+        IF (me.status = 'returned' OR slot.released) AND slot.sent IS DISTINCT FROM p_client
+          AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.study_id = p_study
+            AND s.participant_id = me.id AND s.clip_id = slot.clip_id AND s.client_id = p_client)
+        THEN
+          RETURN QUERY SELECT 'returned'::text, NULL::float8, me.status, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
+        IF p_max_end IS NULL OR p_max_end > slot.duration THEN
+          RETURN QUERY SELECT 'fit'::text, slot.duration, me.status, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
+        IF slot.sent IS DISTINCT FROM p_client THEN
+          IF p_max_plays IS NOT NULL THEN
+            SELECT count(*)::int INTO counted FROM plays WHERE study_id = p_study
+              AND participant_id = me.id AND clip_id = slot.clip_id;
+            IF counted > p_max_plays THEN
+              RETURN QUERY SELECT 'plays'::text, NULL::float8, me.status, NULL::int[], NULL::int,
+                NULL::jsonb, counted, v;
+              RETURN;
+            END IF;
+            p_body := jsonb_set(p_body, '{playCount}', to_jsonb(counted));
+          END IF;
+          INSERT INTO submissions (study_id, participant_id, clip_id, client_id, body)
+          VALUES (p_study, me.id, slot.clip_id, p_client, p_body) ON CONFLICT DO NOTHING;
+          GET DIAGNOSTICS taken = ROW_COUNT;
+        END IF;
+        IF taken = 0 THEN
+          SELECT s.client_id INTO held FROM submissions s WHERE s.study_id = p_study
+            AND s.participant_id = me.id AND s.clip_id = slot.clip_id;
+          IF held IS DISTINCT FROM p_client THEN
+            RETURN QUERY SELECT 'already-submitted'::text, NULL::float8, me.status, NULL::int[],
+              NULL::int, NULL::jsonb, NULL::int, v;
+            RETURN;
+          END IF;
+        END IF;
+        SELECT coalesce(array_agg(a.position ORDER BY a.position)
+            FILTER (WHERE s.client_id IS NOT NULL), '{}'), count(*)::int
+          INTO now_done, now_total
+        FROM assignments a LEFT JOIN submissions s ON s.study_id = a.study_id
+          AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id
+        WHERE a.study_id = p_study AND a.participant_id = me.id;
+        complete := now_total > 0 AND cardinality(now_done) = now_total;
+        now_status := me.status;
+        IF complete AND me.status <> 'completed' THEN
+          UPDATE participants SET status = 'completed', finished_at = COALESCE(finished_at, now())
+          WHERE study_id = p_study AND id = me.id;
+          now_status := 'completed';
+        END IF;
+        RETURN QUERY SELECT CASE WHEN taken > 0 THEN 'stored' ELSE 'replay' END, slot.duration,
+          now_status, now_done, now_total,
+          CASE WHEN complete THEN (SELECT st.settings FROM studies st WHERE st.id = p_study) END,
+          NULL::int, v;
+      END $$;
+      ALTER FUNCTION take_submission(text, text, integer, integer, text, jsonb, double precision,
+        integer)
+        SET plan_cache_mode = force_generic_plan;
+    `,
+  },
 ];
 
 /**

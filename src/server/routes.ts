@@ -20,6 +20,7 @@ import type { InterchangeFileResponseSchema } from "../domain/api/responses.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { screeningSound } from "./screening.ts";
 import {
+  admission,
   arrive,
   collect,
   createExpert,
@@ -39,6 +40,7 @@ import {
   type SlotDefaults,
   sessionParticipant,
   setExpertReasons,
+  startPlay,
   studyAbout,
   submit,
   valid,
@@ -143,10 +145,14 @@ export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
     const wav = await screeningSound(ctx.store, studyId, file, ctx.body, round, sound);
     return { mime: "audio/wav", bytes: wav };
   },
+  admission: (ctx) => admission(ctx.store, ctx.params.studyId, ctx.body, ctx.slots),
   arrive: (ctx) => arrive(ctx.store, ctx.params.studyId, ctx.body, ctx.slots),
   state: (ctx) => participantState(ctx.store, ctx.params.studyId, ctx.caller),
   // Checks the session itself, in the statement that locks the participant (one round trip less).
   submit: (ctx) => submit(ctx.store, ctx.params.studyId, ctx.token, ctx.body),
+  // Checks the session itself, in the statement that locks the participant.
+  startPlay: (ctx) =>
+    startPlay(ctx.store, ctx.params.studyId, ctx.token, ctx.params.position, ctx.body),
   returnStudy: async (ctx) => {
     await returnStudy(ctx.store, ctx.params.studyId, ctx.caller);
     return participantState(ctx.store, ctx.params.studyId, ctx.caller);
@@ -161,8 +167,10 @@ const BODY_CODES: Partial<Record<EndpointName, string>> = {
   createExpert: "bad-expert",
   expertLabels: "bad-label",
   screeningSound: "bad-screening",
+  admission: "bad-arrival",
   arrive: "bad-arrival",
   submit: "bad-submission",
+  startPlay: "bad-play",
 };
 
 /** The code of a 400 for a bad address parameter, by the parameter's name. */
@@ -208,7 +216,7 @@ export interface RouteOptions {
 const ARRIVALS: ReadonlySet<EndpointName> = new Set<EndpointName>(["arrive"]);
 
 /** Participant endpoints whose service checks the session token itself (in its own SQL). */
-const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>(["submit"]);
+const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>(["submit", "startPlay"]);
 
 /** The path's parameters' schema, built from their names. */
 function paramsSchema(path: string): z.ZodType<Record<string, unknown>> {

@@ -66,7 +66,7 @@ export async function withdrawParticipant(
       "DELETE FROM reason_labels WHERE study_id = $1 AND left(region_id, $3) = $2 RETURNING region_id",
       [studyId, `${who.id}.`, who.id.length + 1],
     );
-    // Sessions, assignments and submissions go with the participant (ON DELETE CASCADE).
+    // Sessions, assignments, submissions and plays go with the participant (ON DELETE CASCADE).
     await tx.query("DELETE FROM participants WHERE study_id = $1 AND id = $2", [studyId, who.id]);
     return {
       participant: request.participant,

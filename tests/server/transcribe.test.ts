@@ -132,6 +132,17 @@ describe("a transcribe study on the collection server", () => {
       for (const { position, clip_id } of assigned) {
         const transcript = heard(clip_id);
         typed.set(`${p.id}/${clip_id}`, transcript);
+        // Two plays, each allowed by the server as it starts (plays.ts): its count is stored.
+        for (const n of [1, 2]) {
+          const play = await h.api(
+            "POST",
+            `p/sus/clips/${position}/plays`,
+            { playId: `${p.id}-${position}-play-${n}`.replace(/[^A-Za-z0-9_-]/g, "_") },
+            p.token,
+          );
+          expect(play.json).toMatchObject({ plays: n, maxPlays: 3, left: 3 - n });
+          keep("play", play.json);
+        }
         const sent = await h.api(
           "POST",
           "p/sus/submissions",

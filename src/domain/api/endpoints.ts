@@ -5,20 +5,24 @@
 // client built on it (client.ts), which builds each path with `apiPath` and checks each answer.
 import type { z } from "zod";
 import {
+  AdmissionRequestSchema,
   ArriveRequestSchema,
   ExpertRequestSchema,
   LabelsRequestSchema,
+  PlayRequestSchema,
   PublishRequestSchema,
   ScreeningSoundRequestSchema,
   SubmissionRequestSchema,
   WithdrawRequestSchema,
 } from "./requests.ts";
 import {
+  AdmissionSchema,
   ArriveResponseSchema,
   ExpertLinkResponseSchema,
   HealthResponseSchema,
   InterchangeFileResponseSchema,
   ParticipantStateSchema,
+  PlayStartedSchema,
   PublishedStudySchema,
   PublishResponseSchema,
   PutAudioResponseSchema,
@@ -137,6 +141,14 @@ export const ENDPOINTS = {
     limit: LIMITS.json,
     response: "audio",
   },
+  admission: {
+    method: "POST",
+    path: "p/:studyId/admission",
+    caller: "anyone",
+    body: AdmissionRequestSchema,
+    limit: LIMITS.json,
+    response: AdmissionSchema,
+  },
   arrive: {
     method: "POST",
     path: "p/:studyId/arrive",
@@ -158,6 +170,14 @@ export const ENDPOINTS = {
     body: SubmissionRequestSchema,
     limit: LIMITS.json,
     response: SubmissionResponseSchema,
+  },
+  startPlay: {
+    method: "POST",
+    path: "p/:studyId/clips/:position/plays",
+    caller: "participant",
+    body: PlayRequestSchema,
+    limit: LIMITS.json,
+    response: PlayStartedSchema,
   },
   returnStudy: {
     method: "POST",

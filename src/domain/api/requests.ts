@@ -82,6 +82,12 @@ export const ScreeningSoundParamsSchema = z.object({
   sound: z.int().min(0).max(2),
 });
 
+/** Who asks, before consent, whether the study can take them (a known participant always). */
+export const AdmissionRequestSchema = z.object({
+  platform: z.enum(["prolific", "link"]),
+  participantId: ParticipantIdSchema,
+});
+
 export const ArriveRequestSchema = z.object({
   platform: z.enum(["prolific", "link"]),
   participantId: ParticipantIdSchema,
@@ -137,6 +143,11 @@ export const SubmissionRequestSchema = z.object({
       });
     }
   }).optional(),
+});
+
+/** A play about to start: its id, made by the participant's page (a retry sends it again). */
+export const PlayRequestSchema = z.object({
+  playId: pattern(CLIENT_ID_PATTERN, "must be 8–64 letters, digits, _ or -"),
 });
 
 export const ExpertRequestSchema = z.object({

@@ -7,8 +7,10 @@
 // Unknown keys are dropped, not refused: a newer server may add fields.
 
 import type {
+  AdmissionAnswer,
   ParticipantProgress,
   ParticipantState,
+  PlayStarted,
   PublishedStudy,
   PublishResult,
   StudyAbout,
@@ -81,10 +83,25 @@ export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
     ratingScale: RatingScaleSchema.optional(),
     maxPlays: z.int().min(1).optional(),
   }),
-  clips: z.array(z.object({ position: z.int().min(1), duration: z.number().positive() })),
+  clips: z.array(
+    z.object({
+      position: z.int().min(1),
+      duration: z.number().positive(),
+      plays: count.optional(),
+    }),
+  ),
   done: positions,
   completion: CodeSchema.optional(),
   screenedOut: CodeSchema.optional(),
+});
+
+export const AdmissionSchema: z.ZodType<AdmissionAnswer> = z.object({ full: z.boolean() });
+
+export const PlayStartedSchema: z.ZodType<PlayStarted> = z.object({
+  playId: z.string(),
+  plays: count,
+  maxPlays: z.int().min(1),
+  left: count,
 });
 
 export const ArriveResponseSchema = z.object({

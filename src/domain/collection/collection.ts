@@ -141,14 +141,30 @@ export interface ParticipantState {
     ratingScale?: RatingScale;
     maxPlays?: number;
   };
-  /** The assigned clips by position: what a participant sees of them (no name, no system). */
-  clips: { position: number; duration: number }[];
+  /**
+   * The assigned clips by position: what a participant sees of them (no name, no system), and
+   * in a study with a play limit the plays the server let start (in any browser).
+   */
+  clips: { position: number; duration: number; plays?: number }[];
   /** Positions whose submissions the server has. */
   done: number[];
   /** Once every clip is acknowledged. */
   completion?: { code?: string; url?: string };
   /** For a participant the headphone screening screened out: their code, no clips. */
   screenedOut?: { code?: string; url?: string };
+}
+
+/** A play the server let start: its id, the clip's plays so far, the limit and what is left. */
+export interface PlayStarted {
+  playId: string;
+  plays: number;
+  maxPlays: number;
+  left: number;
+}
+
+/** Whether a study can take this participant, asked before consent (they would get no clip). */
+export interface AdmissionAnswer {
+  full: boolean;
 }
 
 /** One finished clip; made by the participant's browser, checked by the contract's schema. */

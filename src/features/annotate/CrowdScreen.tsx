@@ -22,6 +22,7 @@ import { DownloadMyWork } from "./DownloadMyWork.tsx";
 import { FinishedScreen } from "./FinishedScreen.tsx";
 import { Instructions } from "./Instructions.tsx";
 import { LowSpaceWarning } from "./LowSpaceWarning.tsx";
+import type { ParticipantPlays } from "./plays.ts";
 import { nextUnfinished } from "./progress.ts";
 import { useClipAudio } from "./useClipAudio.ts";
 
@@ -41,6 +42,8 @@ export interface ParticipantMode {
   status: ReactNode;
   /** In place of the finished screen, once every clip is finished. */
   end: ReactNode;
+  /** A study with a play limit: each play is asked of the server as it starts. */
+  plays?: ParticipantPlays;
 }
 
 export function CrowdScreen({
@@ -268,6 +271,14 @@ export function CrowdScreen({
         audio={audio}
         submission={submissions.find((s) => s.clipId === clip.id)}
         requireHeardToEnd={participant !== undefined}
+        {...(participant?.plays
+          ? {
+              plays: {
+                used: participant.plays.used.get(clip.id) ?? 0,
+                request: () => (participant.plays as ParticipantPlays).request(clip.id),
+              },
+            }
+          : {})}
         // A blind test (rate, transcribe) is blind on the local link too: "Clip 3".
         title={participant || task.blind ? t("clip.title", { n: index + 1 }) : clip.name}
         onPrevious={

@@ -4,7 +4,10 @@
 // there is no seeking; playback reaching the end is what "heard to its end" means. The
 // submission carries the rating or the transcript, playCount and heardToEnd, as on the crowd
 // screen (finishClip). Keys: Space plays (outside the text box), 1–5 rate, Enter finishes (in
-// the text box too) when the clip may be finished.
+// the text box too) when the clip may be finished. A participant of a server study with a play
+// limit plays only once the server counted the play (`plays`: the limit is the server's, across
+// browsers); elsewhere (the local crowd link) the plays are counted here, as before. An empty
+// transcript is sent only once the listener confirmed it (they heard nothing they could type).
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { finishClip } from "../../db/repo.ts";
@@ -50,12 +53,18 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
   const [status, setStatus] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
+  /** A play being asked of the server. */
+  const [asking, setAsking] = useState(false);
+  /** Finish was pressed with nothing typed: the question is on screen. */
+  const [confirmEmpty, setConfirmEmpty] = useState(false);
   const problemId = useId();
   const hintId = useId();
   const boxId = useId();
+  const emptyId = useId();
 
   const maxPlays = maxPlaysOf(study.extra);
-  const used = (submission?.playCount ?? 0) + session.plays;
+  const served = task === "transcribe" ? props.plays : undefined;
+  const used = served ? served.used : (submission?.playCount ?? 0) + session.plays;
   const playsLeft = task === "transcribe" ? Math.max(0, maxPlays - used) : null;
   const rating = session.draftRating ?? submission?.score;
   const transcript = session.draftTranscript ?? submission?.transcript ?? "";
@@ -63,14 +72,17 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
   // A transcribe study always asks for the whole clip (its transcript is scored); a rating
   // too for a participant of a server study, as on the crowd screen.
   const mustHear = task === "transcribe" || props.requireHeardToEnd === true;
+  // Its plays spent in another browser, the clip cannot be heard here: it may be finished
+  // (heardToEnd says whether this browser heard it to the end).
+  const spentElsewhere = served !== undefined && playsLeft === 0 && !session.heard;
   const finishBlocked =
     audio.kind === "error"
       ? t("clip.blockedAudio")
-      : mustHear && !session.heard && !submission
+      : mustHear && !session.heard && !submission && !spentElsewhere
         ? t("clip.playWhole")
         : null;
   const canPlay =
-    audio.kind === "ready" && !player.playing && (playsLeft === null || playsLeft > 0);
+    audio.kind === "ready" && !player.playing && !asking && (playsLeft === null || playsLeft > 0);
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -82,8 +94,24 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
       if (task === "rate") player.pause();
       return;
     }
-    if (canPlay) void player.play();
-  }, [player, task, canPlay]);
+    if (!canPlay) return;
+    if (!served) {
+      void player.play();
+      return;
+    }
+    // The server counts the play first; the clip plays once it said yes.
+    setAsking(true);
+    void served.request().then((answer) => {
+      setAsking(false);
+      if (answer.ok) {
+        void player.play();
+        return;
+      }
+      if (answer.reason === "spent") setProblem(t("listen.noPlaysLeft"));
+      else if (answer.reason === "offline") setProblem(t("listen.playNeedsServer"));
+      else if (answer.reason === "refused") setProblem(answer.message);
+    });
+  }, [player, task, canPlay, served, t]);
 
   const chooseRating = useCallback(
     (value: number) => {
@@ -93,58 +121,67 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
     [session],
   );
 
-  const finish = useCallback(async () => {
-    if (finishing) return;
-    if (finishBlocked) {
-      setStatus(finishBlocked);
-      return;
-    }
-    if (task === "rate" && rating === undefined) {
-      setProblem(t("clip.rateFirst"));
-      return;
-    }
-    const text = transcript.trim();
-    if (task === "transcribe" && transcriptProblem(text) !== null) {
-      setProblem(t("listen.transcriptInvalid", { max: MAX_TRANSCRIPT_LENGTH }));
-      boxRef.current?.focus();
-      return;
-    }
-    setFinishing(true);
-    player.pause();
-    const { plays, seconds } = session.totals();
-    try {
-      await finishClip(study.id, {
-        clipId: clip.id,
-        annotatorId,
-        completedAt: new Date().toISOString(),
-        ...(task === "rate" && rating !== undefined ? { score: rating } : {}),
-        ...(task === "transcribe" ? { transcript: text } : {}),
-        plays,
-        seconds,
-        heardToEnd: session.heard,
-      });
-    } catch (error) {
+  const finish = useCallback(
+    async (emptyConfirmed = false) => {
+      if (finishing) return;
+      if (finishBlocked) {
+        setStatus(finishBlocked);
+        return;
+      }
+      if (task === "rate" && rating === undefined) {
+        setProblem(t("clip.rateFirst"));
+        return;
+      }
+      const text = transcript.trim();
+      if (task === "transcribe" && transcriptProblem(text) !== null) {
+        setProblem(t("listen.transcriptInvalid", { max: MAX_TRANSCRIPT_LENGTH }));
+        boxRef.current?.focus();
+        return;
+      }
+      // Nothing typed: asked first (an empty answer scores every word as missed).
+      if (task === "transcribe" && text === "" && !emptyConfirmed) {
+        setConfirmEmpty(true);
+        return;
+      }
+      setFinishing(true);
+      player.pause();
+      const { plays, seconds } = session.totals();
+      try {
+        await finishClip(study.id, {
+          clipId: clip.id,
+          annotatorId,
+          completedAt: new Date().toISOString(),
+          ...(task === "rate" && rating !== undefined ? { score: rating } : {}),
+          ...(task === "transcribe" ? { transcript: text } : {}),
+          plays,
+          seconds,
+          heardToEnd: session.heard,
+        });
+      } catch (error) {
+        setFinishing(false);
+        setProblem(errorMessage(error));
+        return;
+      }
       setFinishing(false);
-      setProblem(errorMessage(error));
-      return;
-    }
-    setFinishing(false);
-    session.reset();
-    props.onFinished();
-  }, [
-    finishing,
-    finishBlocked,
-    task,
-    rating,
-    transcript,
-    player,
-    session,
-    study.id,
-    clip.id,
-    annotatorId,
-    props,
-    t,
-  ]);
+      setConfirmEmpty(false);
+      session.reset();
+      props.onFinished();
+    },
+    [
+      finishing,
+      finishBlocked,
+      task,
+      rating,
+      transcript,
+      player,
+      session,
+      study.id,
+      clip.id,
+      annotatorId,
+      props,
+      t,
+    ],
+  );
 
   // Space plays, 1–5 rate and Enter finishes, except where the key means something else:
   // typing in the box (Enter there is handled by the box), a focused button (Space and Enter
@@ -191,6 +228,30 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
         <p id={problemId} role="alert" className="text-sm text-red-600">
           {problem}
         </p>
+      )}
+      {confirmEmpty && (
+        <div
+          role="alertdialog"
+          aria-labelledby={emptyId}
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p id={emptyId}>{t("listen.emptyConfirm")}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="button" className={PLAY} onClick={() => void finish(true)}>
+              {t("listen.emptySend")}
+            </button>
+            <button
+              type="button"
+              className={PLAY}
+              onClick={() => {
+                setConfirmEmpty(false);
+                boxRef.current?.focus();
+              }}
+            >
+              {t("listen.emptyBack")}
+            </button>
+          </div>
+        </div>
       )}
     </div>
   );
@@ -259,6 +320,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
               onChange={(e) => {
                 session.setDraftTranscript(e.target.value);
                 setProblem(null);
+                setConfirmEmpty(false);
               }}
               onKeyDown={(e) => {
                 if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
