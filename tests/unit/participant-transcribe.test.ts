@@ -171,7 +171,7 @@ test("the study page's Publish sends the task, its settings and the clips' texts
     `http://127.0.0.1:${port}`,
     "transcribe-token",
     "page-sus",
-    {},
+    { clipsPerParticipant: 10, ratingsPerClip: 3 },
   );
   expect(outcome).toMatchObject({ created: true, clips: 2 });
   const published = await collect(store, "page-sus");

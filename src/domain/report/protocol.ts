@@ -11,6 +11,11 @@ import type { Report } from "../stats/report.ts";
 import { exclusionSummary, type QualityView, qualityRulesOf } from "../study/qualityRules.ts";
 import { type RatingScale, ratingScaleOf } from "../study/ratingScale.ts";
 import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../study/studyTask.ts";
+import {
+  type ProtocolChange,
+  protocolChangesOf,
+  protocolChangesSection,
+} from "./protocolChanges.ts";
 import { type ProtocolSettings, protocolOf } from "./protocolSettings.ts";
 
 export { PROTOCOL_KEYS, type ProtocolSettings, protocolOf } from "./protocolSettings.ts";
@@ -47,6 +52,8 @@ export interface ProtocolFacts {
   experts: number;
   /** Platforms the crowd came through (annotators' `platform.name`), with counts. */
   platforms: Record<string, number>;
+  /** Changes published while the study was collecting (`study.protocolChanges`). */
+  protocolChanges?: ProtocolChange[];
   /** Crowd annotators by `status` (completed, returned, screened-out, started). */
   statuses: Record<string, number>;
   /** Headphone screening: participants tested and failed (annotators' `screening`), over everyone who took it. */
@@ -174,6 +181,7 @@ export function protocolFacts(
       crowd.filter((a) => ratedBy.has(a.id) || file.regions.some((r) => r.annotatorId === a.id))
         .length,
     ),
+    protocolChanges: protocolChangesOf(file.study),
     nativeLanguages: tally(
       raters.flatMap((a) => {
         const langs = a.profile?.nativeLanguages;
@@ -368,6 +376,8 @@ function blocks(f: ProtocolFacts, report: Report): Block[] {
   const out = [listeners, task, instructions, scale, exclusions, mos, pairs, agreement];
   const it = report.intelligibility;
   if (f.task?.task === "transcribe" || it) out.push(intelligibilityBlock(f, report));
+  const changed = protocolChangesSection(f.protocolChanges ?? []);
+  if (changed) out.push(changed);
   return out;
 }
 
