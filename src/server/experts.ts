@@ -19,20 +19,23 @@ export async function createExpert(
   body: unknown,
 ): Promise<{ expertId: string; token: string }> {
   const { expertId } = valid(ExpertRequestSchema, body, "bad-expert");
-  await loadStudy(store, studyId);
-  const clash = await store.query("SELECT 1 FROM participants WHERE study_id = $1 AND id = $2", [
-    studyId,
-    expertId,
-  ]);
-  if (clash.length > 0) {
-    throw new ServiceError(409, "bad-expert", `"${expertId}" is a participant of this study`);
-  }
   const token = newToken();
-  await store.query(
-    `INSERT INTO experts (study_id, id, token_sha256) VALUES ($1, $2, $3)
-     ON CONFLICT (study_id, id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256`,
-    [studyId, expertId, sha256(token)],
-  );
+  // One transaction: the id checked against the participants and the link written together.
+  await store.transaction(async (tx) => {
+    await loadStudy(tx, studyId);
+    const clash = await tx.query("SELECT 1 FROM participants WHERE study_id = $1 AND id = $2", [
+      studyId,
+      expertId,
+    ]);
+    if (clash.length > 0) {
+      throw new ServiceError(409, "bad-expert", `"${expertId}" is a participant of this study`);
+    }
+    await tx.query(
+      `INSERT INTO experts (study_id, id, token_sha256) VALUES ($1, $2, $3)
+       ON CONFLICT (study_id, id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256`,
+      [studyId, expertId, sha256(token)],
+    );
+  });
   return { expertId, token };
 }
 
