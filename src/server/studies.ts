@@ -253,6 +253,11 @@ export async function publishStudy(
     // An expert's label with a reason this publish drops, committed after the check above.
     if (brokenConstraint(e) === "expert_label_reasons_reason") {
       await store.transaction((tx) => refuseDroppedReasons(tx, study.id, reasonIds));
+      throw new ServiceError(
+        409,
+        "reason-in-use",
+        "an expert gave a reason this taxonomy leaves out while it was being published; nothing was changed: publish again",
+      );
     }
     throw e;
   }
