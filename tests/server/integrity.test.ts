@@ -317,3 +317,52 @@ test("every change to a running study is recorded with its time and who had arri
   expect(d.status).toBe(200);
   expect(((await collect(h, "log")).study.protocolChanges as unknown[]).length).toBe(2);
 });
+
+test("a label given while a publish drops its reason: one of them is refused, never a label on a lost reason (PostgreSQL)", async () => {
+  const { file, pid } = await studyWithWork(pg, "crossed");
+  const before = await published(pg, "crossed");
+  const clip = (await collect(pg, "crossed")).regions[0]?.clipId as string;
+  // The expert's label is being written (as setExpertReasons writes it, not committed yet) when
+  // the publish that drops its reason comes and commits. The reason's reference is checked at
+  // commit: the label's transaction is refused then (the API answers it 409), so no label is
+  // left with a reason the taxonomy no longer has, and `collect` still validates.
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let written: () => void = () => undefined;
+  const writing = new Promise<void>((resolve) => {
+    written = resolve;
+  });
+  const labelling = pgStore.transaction(async (tx) => {
+    const key = ["crossed", "e1", pid, clip, 1];
+    await tx.query(
+      "INSERT INTO expert_labels (study_id, expert_id, participant_id, clip_id, n) VALUES ($1, $2, $3, $4, $5)",
+      key,
+    );
+    await tx.query(
+      "INSERT INTO expert_label_reasons (study_id, expert_id, participant_id, clip_id, n, reason_id) VALUES ($1, $2, $3, $4, $5, 'energy')",
+      key,
+    );
+    written();
+    await gate;
+  });
+  await writing;
+  const dropped = { ...file, taxonomy: [{ id: "silence", label: "Silence" }] };
+  const publish = await pg.api(
+    "PUT",
+    "studies/crossed",
+    { file: dropped, audio: audioOf(file) },
+    TOKEN,
+    { "if-match": versionTag(before.version) },
+  );
+  expect(publish.status).toBe(200);
+  release();
+  await expect(labelling).rejects.toMatchObject({
+    code: "23503",
+    constraint: "expert_label_reasons_reason",
+  });
+  const after = await collect(pg, "crossed");
+  expect(after.taxonomy.map((t) => t.id)).toEqual(["silence"]);
+  expect(after.reasonLabels).toEqual([]);
+});
