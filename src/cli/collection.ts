@@ -30,17 +30,17 @@ import { matchAudioFiles } from "../domain/clips/audioMatch.ts";
 import { anonymise } from "../domain/collection/anonymise.ts";
 import {
   type CollectionSettings,
-  DEFAULT_SETTINGS,
   genericLink,
   type PublishedStudy,
   prolificLink,
   studyCollectionOf,
 } from "../domain/collection/collection.ts";
 import { changeLines, publishChanges } from "../domain/collection/publishChanges.ts";
+import { mergeSettings, settingsUpdate } from "../domain/collection/settings.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { submissionRules, taskModule, taskOf } from "../domain/tasks/index.ts";
+import { submissionRules, taskModule } from "../domain/tasks/index.ts";
 import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
 import { withLanguageOptions } from "./texts.ts";
@@ -194,8 +194,7 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   // The study file's own settings (`study.collection`, as `new` wrote them) and the flags over
   // them; the rest keep what is published (a new study: the defaults).
   const settings: CollectionSettings = {
-    ...DEFAULT_SETTINGS,
-    ...published?.settings,
+    ...mergeSettings(published?.settings ?? null, {}),
     ...studyCollectionOf(study.study),
   };
   const k = positiveInt("--clips-per-participant", values["clips-per-participant"]);
@@ -215,14 +214,9 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
     if (value.trim() === "") delete settings[key];
     else settings[key] = value.trim();
   }
+  const hashes = Object.fromEntries(files.map((f) => [f.clipId, f.sha256]));
   const changes = published
-    ? changeLines(
-        publishChanges(published, {
-          settings,
-          task: taskOf(study.study),
-          clips: study.clips.length,
-        }),
-      )
+    ? changeLines(publishChanges(published, { settings, file: study, audio: hashes }))
     : [];
   if (changes.length > 0 && !values.yes) {
     const p = published as PublishedStudy;
@@ -234,13 +228,16 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   }
   const body: ApiBody<"publish"> = {
     file: study,
-    settings,
+    // Only what changes: the server merges it into what is published (absent keys keep theirs).
+    settings: settingsUpdate(published?.settings ?? null, settings),
     audio: Object.fromEntries(files.map((f) => [f.clipId, { sha256: f.sha256, mime: f.mime }])),
   };
+  // The version read back: a publish by someone else in between is refused (412), not overwritten.
   const result = await request(io, server, "publish", {
     params: { studyId: study.study.id },
     token,
     body,
+    ifMatch: published?.version,
   });
   const toSend = files.filter(
     (f, i, all) =>

@@ -91,6 +91,8 @@ export interface RouteContext<N extends EndpointName> {
   token: string | undefined;
   /** The request's content type (an audio upload's). */
   contentType: string;
+  /** The request's `If-Match` header (a publish's expected version). */
+  ifMatch: string | undefined;
   /** The server's defaults for what a study's settings leave out (--slot-timeout). */
   slots: SlotDefaults;
 }
@@ -120,7 +122,7 @@ export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
         `file.study.id: must be "${ctx.params.studyId}", the id in the address`,
       );
     }
-    return publishStudy(ctx.store, ctx.body);
+    return publishStudy(ctx.store, ctx.body, ctx.ifMatch);
   },
   published: (ctx) => publishedStudy(ctx.store, ctx.params.studyId),
   withdraw: (ctx) => withdrawParticipant(ctx.store, ctx.params.studyId, ctx.body),
@@ -275,6 +277,7 @@ export function registerEndpoints(api: FastifyInstance, options: RouteOptions) {
           caller,
           token: bearer(req),
           contentType: String(req.headers["content-type"] ?? ""),
+          ifMatch: req.headers["if-match"],
           slots: options.slots,
         });
         if (endpoint.response === "exists") return reply.code(answer ? 200 : 404).send();

@@ -53,6 +53,18 @@ export interface Endpoint {
   response: z.ZodType | "audio" | "exists";
 }
 
+/**
+ * A published study's version as an entity tag (`"17"`): `GET …/published` answers the version,
+ * and a publish of a study already on the server sends it back in `If-Match`.
+ */
+export const versionTag = (version: number) => `"${version}"`;
+
+/** The version an `If-Match` header names (`"17"`, or weak `W/"17"`); null for anything else. */
+export function taggedVersion(header: string | undefined): number | null {
+  const m = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header ?? "");
+  return m ? Number(m[1]) : null;
+}
+
 const KB = 1024;
 const MB = 1024 * KB;
 /** Participant and expert bodies; a study file or an audio file may be much larger. */

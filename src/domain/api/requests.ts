@@ -193,10 +193,36 @@ export const AudioRefSchema = z.object({
   mime: boundedText(200),
 });
 
+/**
+ * What a publish sends of the settings: a change to the published ones, merged by the server
+ * (docs/server.md, "A live study's settings"). A key left out keeps its published value (a new
+ * study: the default); `null` takes an optional setting away. So `{}`, or no `settings` at all,
+ * changes none. Built from SettingsSchema, so a new setting is taken here too.
+ */
+export const SettingsUpdateSchema = z.object(
+  Object.fromEntries(
+    Object.entries(SettingsSchema.shape as Record<string, z.ZodType>).map(
+      ([key, schema]): [string, z.ZodType] => [
+        key,
+        schema instanceof z.ZodDefault
+          ? (schema.unwrap() as z.ZodType).optional()
+          : schema instanceof z.ZodOptional
+            ? (schema.unwrap() as z.ZodType).nullable().optional()
+            : schema.optional(),
+      ],
+    ),
+  ),
+) as unknown as z.ZodType<SettingsUpdate>;
+
+/** Settings to change: a value sets it, `null` takes an optional one away, absent keeps it. */
+export type SettingsUpdate = {
+  [K in keyof z.output<typeof SettingsSchema>]?: z.output<typeof SettingsSchema>[K] | null;
+};
+
 export const PublishRequestSchema = z.object({
   /** The interchange file; checked by the reader itself (parseAnnotationFile). */
   file: z.unknown(),
-  settings: SettingsSchema.optional(),
+  settings: SettingsUpdateSchema.optional(),
   audio: z.record(boundedText(1000), AudioRefSchema).optional(),
 });
 

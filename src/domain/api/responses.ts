@@ -21,6 +21,7 @@ import type {
 import type { IntakeConfig, StandardId } from "../collection/intake.ts";
 import type { ScreeningConfig } from "../collection/screening.ts";
 import { AnnotationFileSchema, ReasonLabelSchema, STUDY_TASKS } from "../interchange/schema.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { z } from "../interchange/zod.ts";
 import type { RatingScale } from "../study/ratingScale.ts";
 import { SettingsSchema } from "./requests.ts";
@@ -43,7 +44,7 @@ export const IntakeConfigSchema: z.ZodType<IntakeConfig> = z.object({
   standard: z.object(
     Object.fromEntries(STANDARD_IDS.map((id) => [id, NEED])) as Record<StandardId, typeof NEED>,
   ),
-  free: z.array(z.object({ text: z.string(), required: z.boolean() })),
+  free: z.array(z.object({ id: z.string(), text: z.string(), required: z.boolean() })),
 });
 
 export const ScreeningConfigSchema: z.ZodType<ScreeningConfig> = z.object({
@@ -132,6 +133,7 @@ export const PublishResponseSchema: z.ZodType<PublishResult> = z.object({
   clips: count,
   missingAudio: z.array(SHA256),
   created: z.boolean(),
+  version: z.int(),
 });
 
 const ParticipantCountsSchema = z.object({
@@ -148,6 +150,9 @@ export const PublishedStudySchema: z.ZodType<PublishedStudy> = z.object({
   clips: count,
   /** What was published: the request's own settings schema, so a new setting is read back too. */
   settings: SettingsSchema,
+  version: z.int(),
+  file: AnnotationFileSchema as unknown as z.ZodType<AnnotationFile>,
+  audio: z.record(z.string(), SHA256),
   participants: ParticipantCountsSchema,
   publishedAt: z.string(),
   updatedAt: z.string(),

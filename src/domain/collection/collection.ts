@@ -5,10 +5,11 @@
 import type { z } from "zod";
 import {
   type ArriveRequestSchema,
+  type SettingsUpdate,
   StudyCollectionSchema,
   type SubmissionRequestSchema,
 } from "../api/requests.ts";
-import type { ParticipantStatus, StudyTask } from "../interchange/types.ts";
+import type { AnnotationFile, ParticipantStatus, StudyTask } from "../interchange/types.ts";
 import type { RatingScale } from "../study/ratingScale.ts";
 import type { IntakeConfig } from "./intake.ts";
 import type { ScreeningConfig } from "./screening.ts";
@@ -56,7 +57,8 @@ export function studyCollectionOf(study: Record<string, unknown>): Partial<Colle
 export interface PublishRequest {
   /** The study as an interchange file; its annotations, if any, are not published. */
   file: unknown;
-  settings?: Partial<CollectionSettings>;
+  /** What changes of the published settings (settings.ts): absent keys keep theirs. */
+  settings?: SettingsUpdate;
   /** Each clip's audio: its SHA-256 (hex) and type. */
   audio?: Record<string, { sha256: string; mime: string }>;
 }
@@ -67,6 +69,8 @@ export interface PublishResult {
   /** SHA-256 of the audio the server does not have yet: upload each with PUT /api/audio/… */
   missingAudio: string[];
   created: boolean;
+  /** The version this publish made (the next publish's `If-Match`). */
+  version: number;
 }
 
 /** A study as published on a server, read back for the study page and `cli publish`. */
@@ -77,6 +81,15 @@ export interface PublishedStudy {
   task: string;
   clips: number;
   settings: CollectionSettings;
+  /**
+   * The published version: every publish makes a new one. A publish of a study already on the
+   * server sends it back (`If-Match`), and is refused (412) when another publish came between.
+   */
+  version: number;
+  /** The study file as published (its header, taxonomy and clips; no annotations). */
+  file: AnnotationFile;
+  /** Each clip's audio as published: clip id → SHA-256. */
+  audio: Record<string, string>;
   /** Everyone who arrived, by status. */
   participants: { started: number; completed: number; returned: number; screenedOut: number };
   publishedAt: string;

@@ -9,6 +9,7 @@ import { median } from "../stats/median.ts";
 import { exclusionSummary, type QualityView, qualityRulesOf } from "../study/qualityRules.ts";
 import { type RatingScale, ratingScaleOf } from "../study/ratingScale.ts";
 import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../study/studyTask.ts";
+import { type ProtocolChange, protocolChangesOf } from "./protocolChanges.ts";
 import { type ProtocolSettings, protocolOf } from "./protocolSettings.ts";
 
 export interface Spread {
@@ -63,6 +64,8 @@ export interface ProtocolFacts {
   nativeLanguages: Record<string, number>;
   /** The quality rules' verdict, in words (domain/study/qualityRules.ts). */
   exclusions: string;
+  /** Changes published while the study was collecting (`study.protocolChanges`). */
+  protocolChanges?: ProtocolChange[];
   /**
    * What participants did: the task, the plays a clip allowed (null: no limit, as a mark or rate
    * study has), and for an intelligibility test its settings and the recognisers (role asr).
@@ -207,6 +210,7 @@ export function protocolFacts(
       crowd.filter((a) => ratedBy.has(a.id) || file.regions.some((r) => r.annotatorId === a.id))
         .length,
     ),
+    protocolChanges: protocolChangesOf(file.study),
     nativeLanguages: tally(
       raters.flatMap((a) => {
         const langs = a.profile?.nativeLanguages;

@@ -9,6 +9,7 @@
 import type { Report } from "../stats/report.ts";
 import { type Block, sharedBlocks } from "./blocks.ts";
 import type { ProtocolFacts } from "./facts.ts";
+import { protocolChangesSection } from "./protocolChanges.ts";
 import { TASK_REPORTS } from "./taskReports.ts";
 
 export { type ProtocolFacts, protocolFacts, type Spread } from "./facts.ts";
@@ -22,7 +23,10 @@ export type ProtocolFormat = "markdown" | "latex";
 /** The report's blocks: those every task shares, then the study's task's own. */
 function blocks(f: ProtocolFacts, report: Report): Block[] {
   const task = TASK_REPORTS[f.task.task];
-  return [...sharedBlocks(f, task.terms), ...task.blocks(f, report)];
+  const out = [...sharedBlocks(f, task.terms), ...task.blocks(f, report)];
+  const changed = protocolChangesSection(f.protocolChanges ?? []);
+  if (changed) out.push(changed);
+  return out;
 }
 
 function markdown(f: ProtocolFacts, report: Report): string {

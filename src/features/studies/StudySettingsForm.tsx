@@ -136,7 +136,7 @@ export function StudySettingsForm({
                     : { ...withoutScale, ratingScale: trimmed },
                   protocol,
                 ),
-                { ...intake, free: parseFree(free) },
+                { ...intake, free: parseFree(free, intakeOf(study.extra).free) },
                 check,
               ),
               "description",
