@@ -7,7 +7,7 @@
 // language, instructions and any other), the taxonomy, the clips (added, removed, changed,
 // their audio) and which of them are reference clips.
 import type { AnnotationFile, Clip, TaxonomyEntry } from "../interchange/types.ts";
-import { taskOf } from "../study/studyTask.ts";
+import { taskOf } from "../tasks/index.ts";
 import type { CollectionSettings, PublishedStudy } from "./collection.ts";
 
 /** What a publish sends, as the server will hold it: the settings after the change (merged). */

@@ -8,7 +8,7 @@ import type { AnnotationFile, StudyTask, Submission } from "../interchange/types
 import { median } from "../stats/median.ts";
 import { exclusionSummary, type QualityView, qualityRulesOf } from "../study/qualityRules.ts";
 import { type RatingScale, ratingScaleOf } from "../study/ratingScale.ts";
-import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../study/studyTask.ts";
+import { submissionRules, taskOf, transcriptionOf } from "../tasks/index.ts";
 import { type ProtocolChange, protocolChangesOf } from "./protocolChanges.ts";
 import { type ProtocolSettings, protocolOf } from "./protocolSettings.ts";
 
@@ -187,7 +187,7 @@ export function protocolFacts(
     ),
     task: {
       task,
-      maxPlays: task === "transcribe" ? (transcription.maxPlays ?? DEFAULT_MAX_PLAYS) : null,
+      maxPlays: submissionRules(file.study).maxPlays,
       unit: transcription.unit ?? "word",
       alpha: transcription.alpha ?? DEFAULT_ALPHA,
       groupBy: transcription.groupBy ?? null,

@@ -12,7 +12,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { finishClip } from "../../db/repo.ts";
 import { ratingScaleOf } from "../../domain/study/ratingScale.ts";
-import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../../domain/study/studyTask.ts";
+import { submissionRules, taskModule } from "../../domain/tasks/index.ts";
 import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/transcripts/limits.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -29,15 +29,14 @@ const PRIMARY =
 const PLAY =
   "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
 
-/** The plays a transcribe study allows per clip (study.transcription.maxPlays, default 2). */
-export function maxPlaysOf(extra: Record<string, unknown>): number {
-  return transcriptionOf(extra).maxPlays ?? DEFAULT_MAX_PLAYS;
-}
-
 export function ListenWorkspace(props: ClipWorkspaceProps) {
   const { study, clip, annotatorId, audio, submission } = props;
   const t = useT();
-  const task = taskOf(study.extra) === "transcribe" ? "transcribe" : "rate";
+  // What the study's task asks of a clip (its module's rules): a rating, a transcript, a play
+  // limit, the clip heard to its end. The screen asks these, never the task's name.
+  const rules = submissionRules(study.extra);
+  const asksRating = rules.rating !== "none";
+  const asksTranscript = rules.transcript === "required";
   const session = useClipSession(sessionKey(study.id, annotatorId, clip.id));
   const player = useClipPlayer({
     onPlayStarted: session.addPlay,
@@ -62,16 +61,16 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
   const boxId = useId();
   const emptyId = useId();
 
-  const maxPlays = maxPlaysOf(study.extra);
-  const served = task === "transcribe" ? props.plays : undefined;
+  const maxPlays = rules.maxPlays;
+  const served = maxPlays !== null ? props.plays : undefined;
   const used = served ? served.used : (submission?.playCount ?? 0) + session.plays;
-  const playsLeft = task === "transcribe" ? Math.max(0, maxPlays - used) : null;
+  const playsLeft = maxPlays !== null ? Math.max(0, maxPlays - used) : null;
   const rating = session.draftRating ?? submission?.score;
   const transcript = session.draftTranscript ?? submission?.transcript ?? "";
 
-  // A transcribe study always asks for the whole clip (its transcript is scored); a rating
-  // too for a participant of a server study, as on the crowd screen.
-  const mustHear = task === "transcribe" || props.requireHeardToEnd === true;
+  // A transcription always asks for the whole clip (its transcript is scored); a rating too
+  // for a participant of a server study, as on the crowd screen.
+  const mustHear = rules.heardToEnd === "always" || props.requireHeardToEnd === true;
   // Its plays spent in another browser, the clip cannot be heard here: it may be finished
   // (heardToEnd says whether this browser heard it to the end).
   const spentElsewhere = served !== undefined && playsLeft === 0 && !session.heard;
@@ -90,8 +89,8 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
 
   const togglePlay = useCallback(() => {
     if (player.playing) {
-      // A transcribe play is not paused: one press, one hearing.
-      if (task === "rate") player.pause();
+      // A counted play is not paused: one press, one hearing.
+      if (maxPlays === null) player.pause();
       return;
     }
     if (!canPlay) return;
@@ -111,7 +110,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
       else if (answer.reason === "offline") setProblem(t("listen.playNeedsServer"));
       else if (answer.reason === "refused") setProblem(answer.message);
     });
-  }, [player, task, canPlay, served, t]);
+  }, [player, maxPlays, canPlay, served, t]);
 
   const chooseRating = useCallback(
     (value: number) => {
@@ -128,18 +127,18 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
         setStatus(finishBlocked);
         return;
       }
-      if (task === "rate" && rating === undefined) {
+      if (rules.rating === "required" && rating === undefined) {
         setProblem(t("clip.rateFirst"));
         return;
       }
       const text = transcript.trim();
-      if (task === "transcribe" && transcriptProblem(text) !== null) {
+      if (asksTranscript && transcriptProblem(text) !== null) {
         setProblem(t("listen.transcriptInvalid", { max: MAX_TRANSCRIPT_LENGTH }));
         boxRef.current?.focus();
         return;
       }
       // Nothing typed: asked first (an empty answer scores every word as missed).
-      if (task === "transcribe" && text === "" && !emptyConfirmed) {
+      if (asksTranscript && text === "" && !emptyConfirmed) {
         setConfirmEmpty(true);
         return;
       }
@@ -151,8 +150,8 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
           clipId: clip.id,
           annotatorId,
           completedAt: new Date().toISOString(),
-          ...(task === "rate" && rating !== undefined ? { score: rating } : {}),
-          ...(task === "transcribe" ? { transcript: text } : {}),
+          ...(asksRating && rating !== undefined ? { score: rating } : {}),
+          ...(asksTranscript ? { transcript: text } : {}),
           plays,
           seconds,
           heardToEnd: session.heard,
@@ -170,7 +169,9 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
     [
       finishing,
       finishBlocked,
-      task,
+      rules.rating,
+      asksRating,
+      asksTranscript,
       rating,
       transcript,
       player,
@@ -198,14 +199,14 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
       } else if (e.key === "Enter") {
         e.preventDefault();
         void finish();
-      } else if (task === "rate" && /^[1-5]$/.test(e.key)) {
+      } else if (asksRating && /^[1-5]$/.test(e.key)) {
         e.preventDefault();
         chooseRating(Number(e.key));
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [togglePlay, finish, chooseRating, task]);
+  }, [togglePlay, finish, chooseRating, asksRating]);
 
   // Right under the box (or the rating), so it stays in reach with a phone's keyboard open.
   const finishBlock = (
@@ -271,11 +272,11 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
             type="button"
             className={PLAY}
             onClick={togglePlay}
-            disabled={task === "rate" ? audio.kind !== "ready" : !canPlay}
+            disabled={maxPlays === null ? audio.kind !== "ready" : !canPlay}
             aria-keyshortcuts="Space"
           >
             {player.playing
-              ? task === "rate"
+              ? maxPlays === null
                 ? t("listen.pause")
                 : t("listen.playing")
               : t("listen.play")}
@@ -298,7 +299,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
             {t("clip.audioFailed", { message: audio.message })}
           </p>
         )}
-        {task === "transcribe" && (
+        {asksTranscript && (
           <div className="mt-4">
             <label htmlFor={boxId} className="block text-sm font-semibold text-slate-900">
               {t("listen.question")}
@@ -335,22 +336,22 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
         <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-700">
           {status}
         </p>
-        {task === "transcribe" && finishBlock}
+        {asksTranscript && finishBlock}
         <p className="mt-3 text-sm text-slate-500">
-          {t(task === "transcribe" ? "listen.transcribeHelp" : "listen.rateHelp")}
+          {t(taskModule(study.extra).instructionsMessage)}
         </p>
       </section>
-      {task === "rate" && (
+      {asksRating && (
         <RatingGroup
           value={rating}
           scale={ratingScaleOf(study.extra)}
-          required
+          required={rules.rating === "required"}
           error={problem}
           errorId={problemId}
           onChange={chooseRating}
         />
       )}
-      {task === "rate" && finishBlock}
+      {!asksTranscript && finishBlock}
     </div>
   );
 }
