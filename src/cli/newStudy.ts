@@ -22,6 +22,7 @@ import {
 } from "../domain/study/settingsSchema.ts";
 import { slugify } from "../domain/study/slug.ts";
 import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
+import { DEFAULT_TASK, moduleOf, TASK_MODULES } from "../domain/tasks/index.ts";
 import { EXIT_OK, EXIT_USAGE, readError, writeError } from "./common.ts";
 import { withLanguageOptions } from "./texts.ts";
 
@@ -73,7 +74,7 @@ export const NEW_USAGE = `Usage:
 const WAV = /\.wav$/i;
 /** Audio the browser decodes but this command cannot measure without decoding. */
 const OTHER_AUDIO = /\.(mp3|ogg|oga|opus|flac|m4a|aac|webm|wma|aif|aiff)$/i;
-const TASK_NAMES: readonly StudyTask[] = ["mark", "rate", "transcribe"];
+const TASK_NAMES: readonly StudyTask[] = TASK_MODULES.map((m) => m.id);
 
 class Usage extends Error {}
 
@@ -282,24 +283,27 @@ function studySettings(args: Args, io: NewStudyIO): Record<string, unknown> | st
   }
   const whole = checkStudySettings(settings);
   if (!whole.ok) return whole.problems;
-  const task = whole.settings.task ?? "mark";
+  const task = whole.settings.task ?? DEFAULT_TASK;
+  const module = moduleOf(task);
   const problems: string[] = [];
-  if (task !== "transcribe" && whole.settings.transcription !== undefined)
+  if (!module.transcriptionSettings && whole.settings.transcription !== undefined)
     problems.push(
       `transcription: only a transcribe study has these settings (plays, unit, groups); this one is ${task}`,
     );
-  if (task !== "mark" && whole.settings.requireRating !== undefined)
+  if (module.rating.setting !== "choice" && whole.settings.requireRating !== undefined)
     problems.push(
       `requireRating: only a mark study's rating is optional (a rate study always asks for one, a transcription never); this one is ${task}`,
     );
   if (problems.length > 0) return problems;
   const out: Record<string, unknown> = {};
-  // In the documented order; a mark study asks for its rating unless told otherwise.
+  // In the documented order; where the rating is the researcher's choice (a mark study), the
+  // task's default unless told otherwise.
   for (const key of STUDY_SETTING_KEYS) {
     const value = (whole.settings as Record<string, unknown>)[key];
-    if (key === "requireRating" && task === "mark") out.requireRating = value ?? true;
+    if (key === "requireRating" && module.rating.setting === "choice")
+      out.requireRating = value ?? module.rating.defaultRequired;
     else if (key === "task") {
-      if (task !== "mark") out.task = task;
+      if (task !== DEFAULT_TASK) out.task = task;
     } else if (key === "language") {
       if (value !== undefined && value !== "en") out.language = value;
     } else if (value !== undefined) out[key] = value;
