@@ -12,6 +12,10 @@ Commands:
   validate FILE                        check a RedPen interchange file (.json)
   stats FILE [--json] [--bin SECONDS] [--apply-rules]
                                        dataset, agreement, score–length and error-type statistics
+  compare A.json B.json … [--label NAME …] [--json | --latex | --csv]
+  compare STUDY.json --by platform|arm|screening:TEST|FIELD [--json | --latex | --csv]
+                                       the MOS of several conditions side by side (Chiang et
+                                       al.'s tables): studies, or one study's listener groups
   report FILE [--latex] [--bin SECONDS]
                                        the listening test's protocol report (methods section),
                                        Markdown, or LaTeX with --latex
