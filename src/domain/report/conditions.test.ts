@@ -73,10 +73,10 @@ describe("differences in words", () => {
       condition("None", { A: low, B: [3, 4, 3] }),
       condition("Pass test", { A: high, B: [4, 3, 3] }),
     ]);
-    const [a] = result.differences;
-    expect(a?.significant).toBe(true);
+    const a = result.differences[0] as (typeof result.differences)[number];
+    expect(a.significant).toBe(true);
     expect(differenceSentences(result)).toEqual([
-      `A differs significantly between conditions: 'Pass test' above 'None' (Holm p = ${(a?.pHolm as number).toExponential(2)}).`,
+      `A differs significantly between conditions: 'Pass test' above 'None' (Holm p = ${(a.pHolm as number).toExponential(2)}).`,
       "No pair of conditions differs significantly for B.",
     ]);
   });
