@@ -10,6 +10,7 @@ import {
   compareConditions,
   conditionsByGroup,
   conditionsOfStudies,
+  groupingsOf,
   mannWhitney,
   ratingsOf,
 } from "./conditions.ts";
@@ -289,5 +290,24 @@ describe("studies as conditions: bad input", () => {
     const f = study("N", [["X_1", "w", 2]]);
     delete (f.clips[0] as { system?: string }).system;
     expect(ratingsOf(f)).toEqual([{ system: "(none)", rater: "w", score: 2 }]);
+  });
+});
+
+describe("the groupings a study offers", () => {
+  test("platform, arm, each screening test, then the other intake fields", () => {
+    expect(
+      groupingsOf([
+        { id: "a", role: "crowd", profile: { country: "UK", arm: "x", age: null } },
+        {
+          id: "b",
+          role: "crowd",
+          platform: { name: "link" },
+          screening: [{ test: "huggins", trials: 1, correct: 1, passed: true }],
+          profile: { device: "phone" },
+        },
+        { id: "c", role: "expert" },
+      ]),
+    ).toEqual(["platform", "arm", "screening:huggins", "country", "device"]);
+    expect(groupingsOf([{ id: "c", role: "crowd" }])).toEqual([]);
   });
 });

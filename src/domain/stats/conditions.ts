@@ -422,3 +422,30 @@ export function compareConditions(conditions: readonly Condition[]): ConditionCo
   });
   return { conditions: summaries, systems, rankings, differences };
 }
+
+/**
+ * The groupings these annotators offer, for the Compare screen's choice: `platform` when someone
+ * has one, `arm` when someone has `profile.arm`, `screening:TEST` for each test someone took, then
+ * every other intake field someone answered (code-unit order).
+ */
+export function groupingsOf(annotators: readonly Annotator[]): string[] {
+  const tests = new Set<string>();
+  const fields = new Set<string>();
+  let platform = false;
+  let arm = false;
+  for (const a of annotators) {
+    if (a.platform !== undefined) platform = true;
+    for (const e of a.screening ?? []) tests.add(e.test);
+    for (const [key, value] of Object.entries(a.profile ?? {})) {
+      if (value === undefined || value === null) continue;
+      if (key === "arm") arm = true;
+      else fields.add(key);
+    }
+  }
+  return [
+    ...(platform ? ["platform"] : []),
+    ...(arm ? ["arm"] : []),
+    ...[...tests].sort(byCodeUnit).map((t) => `screening:${t}`),
+    ...[...fields].sort(byCodeUnit),
+  ];
+}
