@@ -1,35 +1,56 @@
 // The Compare screen in Chromium: two MOS studies imported through the home screen's Import card
 // (the golden conditions' "None" and "Pass test"), compared from the Home link; the downloads
 // (JSON, CSV, LaTeX) are byte-equal to `compare --json`, `--csv` and `--latex` on the same files;
-// then one study's listener groups (--by arm) on the same screen, equal to `compare --by arm`.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// then one study's listener groups (--by arm) on the same screen, equal to `compare --by arm`;
+// axe-core's WCAG 2.1 A/AA rules on the screen with its results.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { runCompareCli } from "../../src/cli/compare.ts";
-import { dismissNotices, launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { dismissNotices, launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const golden = path.resolve("tests/golden/conditions");
 const NONE = path.join(golden, "none.input.json");
 const PASS = path.join(golden, "pass-test.input.json");
 const GROUPS = path.join(golden, "groups.input.json");
 
-let context: BrowserContext;
+let browser: Browser;
 let page: Page;
 let errors: string[];
-let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "redpen-compare-"));
-  context = await launchPersistent(dir);
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchBrowser();
+  // The app's Content-Security-Policy allows no injected script: axe needs the bypass.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+    bypassCSP: true,
+  });
+  page = await context.newPage();
   errors = watchErrors(page);
 });
 afterAll(async () => {
-  await context?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await browser?.close();
 });
+
+/** axe-core's WCAG 2.1 A/AA violations on the page, one line each. */
+async function violations(): Promise<string[]> {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<unknown> } }).axe;
+    const result = (await axe.run({
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    })) as {
+      violations: { id: string; help: string; nodes: { target: string[] }[] }[];
+    };
+    return result.violations;
+  });
+  return found.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.help}): ${n.target.join(" ")}`));
+}
 
 /** What `compare …` prints on stdout (exit 0 asserted). */
 function cli(...argv: string[]): string {
@@ -89,6 +110,7 @@ test("two studies compared on the screen give exactly compare's JSON, CSV and La
     .waitFor();
   await page.locator("figure svg, div > svg").first().waitFor();
   await screenshot(page, "compare");
+  expect(await violations()).toEqual([]);
 
   const json = await download("Download JSON");
   expect(json.name).toBe("conditions.json");
@@ -99,8 +121,17 @@ test("two studies compared on the screen give exactly compare's JSON, CSV and La
 });
 
 test("one study's listener groups by instruction arm equal compare --by arm", async () => {
-  await page.getByRole("radio", { name: "One study's listener groups" }).check();
-  await page.getByRole("combobox", { name: "Study" }).selectOption({ label: "Listener groups" });
+  // From the study page's link: the screen opens on that study's listener groups.
+  await page.goto(inject("baseUrl"));
+  await page.getByRole("link", { name: "Listener groups" }).first().click();
+  await page.getByRole("link", { name: "Compare listener groups" }).click();
+  await page.getByRole("heading", { level: 1, name: "Compare conditions" }).waitFor();
+  await expect(
+    page.getByRole("radio", { name: "One study's listener groups" }).isChecked(),
+  ).resolves.toBe(true);
+  await expect(
+    page.getByRole("combobox", { name: "Study" }).locator("option:checked").textContent(),
+  ).resolves.toBe("Listener groups");
   const by = page.getByRole("combobox", { name: "Group listeners by" });
   await by.locator("option", { hasText: "Instruction arm" }).waitFor({ state: "attached" });
   await by.selectOption("arm");

@@ -38,8 +38,8 @@ export function ComparePage({ runner }: { runner?: CompareRunner }) {
   useDocumentTitle("Compare conditions");
   const [client] = useState<CompareRunner>(() => runner ?? new CompareClient());
   useEffect(() => () => client.dispose(), [client]);
-  const initial = useMemo(() => fromSearch(window.location.search), []);
-  useSearch();
+  const search = useSearch();
+  const [initial] = useState(() => fromSearch(search));
   const summaries = useLiveQuery(() => listStudySummaries(), []);
   const [mode, setMode] = useState<Mode>(initial.mode);
   const [chosen, setChosen] = useState<string[]>(initial.mode === "studies" ? initial.studies : []);
