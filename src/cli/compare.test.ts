@@ -190,7 +190,7 @@ describe("bad input: a message naming the problem, exit 2, nothing on stdout", (
     [
       "two studies of one name",
       ["none.json", "none.json"],
-      /none\.json and none\.json are both labelled "None": give each a --label/,
+      /none\.json and none\.json are both labelled "None": give each its own label/,
     ],
   ];
   test.each(refusals)("%s", (_, argv, message) => {

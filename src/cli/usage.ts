@@ -57,7 +57,12 @@ Commands:
 
 Options:
   --json          print the report object as JSON (docs/spec/statistics.md) and nothing else
-  --latex         (report) write LaTeX (booktabs tables) instead of Markdown
+  --latex         (report) write LaTeX (booktabs tables) instead of Markdown; (compare) the
+                  conditions' table as LaTeX
+  --csv           (compare) one row per condition and system
+  --label NAME    (compare) a study's condition label, one per study in the order given
+  --by FIELD      (compare) one study's listener groups: platform, arm, screening:TEST or an
+                  intake field
   --apply-rules   (stats) leave out the raters the study's quality rules exclude (report always does)
   --bin SECONDS   bin width for the agreement figures, instead of the study's binSeconds
   -h, --help      show this help

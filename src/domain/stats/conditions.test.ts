@@ -284,7 +284,7 @@ describe("studies as conditions: bad input", () => {
         { file: A, source: "a.json" },
         { file: A, source: "a2.json" },
       ]),
-    ).toThrow('a.json and a2.json are both labelled "A": give each a --label');
+    ).toThrow('a.json and a2.json are both labelled "A": give each its own label');
   });
   test("ratingsOf reads the MOS section's ratings: clips without a system under (none)", () => {
     const f = study("N", [["X_1", "w", 2]]);

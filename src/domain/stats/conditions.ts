@@ -218,7 +218,7 @@ export function conditionsOfStudies(
     const before = seen.get(c.label);
     if (before !== undefined) {
       throw new ConditionsError(
-        `${before} and ${c.source} are both labelled "${c.label}": give each a --label`,
+        `${before} and ${c.source} are both labelled "${c.label}": give each its own label`,
       );
     }
     seen.set(c.label, c.source);
