@@ -185,6 +185,11 @@ describe("bad input: a message naming the problem, exit 2, nothing on stdout", (
       ["none.json", "pass.json", "--by", "platform"],
       /--by groups one study's listeners: give one file \(got 2\)/,
     ],
+    [
+      "an empty --label",
+      ["none.json", "pass.json", "--label", "N", "--label", " "],
+      /--label number 2 is empty/,
+    ],
     ["--json with --latex", ["none.json", "pass.json", "--json", "--latex"], /choose one of/],
     ["a missing file", ["none.json", "gone.json"], /gone\.json: no such file/],
     [

@@ -57,6 +57,8 @@ function parse(argv: readonly string[]): CompareArgs {
     else args.files.push(arg);
   }
   if (formats.length > 1) throw new CompareUsage(`choose one of ${formats.join(" and ")}`);
+  const blank = args.labels.findIndex((l) => l.trim() === "");
+  if (blank >= 0) throw new CompareUsage(`--label number ${blank + 1} is empty: give a name`);
   if (formats[0] !== undefined) args.format = formats[0].slice(2) as CompareArgs["format"];
   if (args.by !== undefined) {
     if (args.files.length !== 1) {
