@@ -271,6 +271,16 @@ describe("studies as conditions: bad input", () => {
       ]),
     ).toThrow("the conditions share no system: a.json rates X, Y; c.json rates Z");
   });
+  test("with three studies, the one sharing no system with the others is named", () => {
+    const C = study("C", [["Z_1", "u", 3]]);
+    expect(() =>
+      conditionsOfStudies([
+        { file: A, source: "a.json" },
+        { file: C, source: "c.json" },
+        { file: B, source: "b.json" },
+      ]),
+    ).toThrow("c.json shares no system with the other conditions (it rates Z)");
+  });
   test("a study without a rating, and two conditions with one label", () => {
     const empty = study("E", []);
     expect(() =>

@@ -230,20 +230,14 @@ export function conditionsOfStudies(
 /** Refuses conditions of which one shares no rated system with any other. */
 function checkShared(conditions: readonly (Condition & { source?: string })[]): void {
   const systemsOf = conditions.map((c) => new Set(c.ratings.map((r) => r.system)));
-  conditions.forEach((c, i) => {
-    const own = systemsOf[i] as Set<string>;
-    const shares = systemsOf.some((other, j) => j !== i && [...own].some((s) => other.has(s)));
-    if (shares) return;
-    const name = c.source ?? `the group "${c.label}"`;
-    const listed = [...own].sort(byCodeUnit).join(", ");
+  const name = (i: number) => conditions[i]?.source ?? `the group "${conditions[i]?.label}"`;
+  const rated = (i: number) => [...(systemsOf[i] as Set<string>)].sort(byCodeUnit).join(", ");
+  systemsOf.forEach((own, i) => {
+    if (systemsOf.some((other, j) => j !== i && [...own].some((s) => other.has(s)))) return;
     throw new ConditionsError(
       conditions.length === 2
-        ? `the conditions share no system: ${name} rates ${listed}; ${conditions[1 - i]?.source ?? `the group "${conditions[1 - i]?.label}"`} rates ${[
-            ...(systemsOf[1 - i] as Set<string>),
-          ]
-            .sort(byCodeUnit)
-            .join(", ")}`
-        : `${name} shares no system with the other conditions (it rates ${listed})`,
+        ? `the conditions share no system: ${name(0)} rates ${rated(0)}; ${name(1)} rates ${rated(1)}`
+        : `${name(i)} shares no system with the other conditions (it rates ${rated(i)})`,
     );
   });
 }
