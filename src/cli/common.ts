@@ -15,6 +15,7 @@ export const ASR_COMMANDS = new Set(["asr"]);
  */
 export const CURVE_THREAD = "--redpen-curve-thread";
 export const NEW_COMMANDS = new Set(["new"]);
+export const COMPARE_COMMANDS = new Set(["compare"]);
 
 /** Exit codes. */
 export const EXIT_OK = 0;

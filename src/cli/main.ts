@@ -10,6 +10,7 @@ import { enableCodeCache } from "./codeCache.ts";
 import {
   ASR_COMMANDS,
   COLLECTION_COMMANDS,
+  COMPARE_COMMANDS,
   CURVE_THREAD,
   EXIT_INTERNAL,
   FILE_COMMANDS,
@@ -123,6 +124,9 @@ async function main(): Promise<void> {
       ...disk,
       makeDir: (path) => mkdirSync(path, { recursive: true }),
     });
+  } else if (COMPARE_COMMANDS.has(argv[0] ?? "")) {
+    const { runCompareCli } = await import("./compare.ts");
+    process.exitCode = runCompareCli(argv, { ...io, readFile: disk.readFile });
   } else if (NEW_COMMANDS.has(argv[0] ?? "")) {
     const { runNewCli } = await import("./newStudy.ts");
     process.exitCode = runNewCli(argv, {

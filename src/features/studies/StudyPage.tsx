@@ -5,7 +5,7 @@ import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
 import { taskModule } from "../../domain/tasks/index.ts";
-import { analysisPath, annotatePath, appHref } from "../../lib/routes.ts";
+import { analysisPath, annotatePath, appHref, comparePath } from "../../lib/routes.ts";
 import { LazyCollectionPanel } from "../collection/index.ts";
 import { ImportAnnotations, LazyExportPanel } from "../import-export/index.ts";
 import { AddClipsForm } from "./AddClipsForm.tsx";
@@ -106,6 +106,9 @@ export function StudyPage({ studyId }: { studyId: string }) {
             Annotate
           </ButtonLink>
           <ButtonLink href={analysisPath(study.id)}>Analysis</ButtonLink>
+          <ButtonLink href={comparePath({ studies: [study.id], mode: "groups" })}>
+            Compare listener groups
+          </ButtonLink>
         </div>
       </div>
 
