@@ -1,4 +1,3 @@
-import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { seededRandom } from "../util/random.ts";
@@ -8,7 +7,6 @@ import {
   dawidSkene,
   majorityBins,
   majoritySpans,
-  setEmKernel,
 } from "./consensus.ts";
 
 const v = (s: string) => Uint8Array.from(s, (c) => (c === "1" ? 1 : 0));
@@ -111,53 +109,6 @@ describe("Dawid–Skene by EM", () => {
       expect(b.specificity[w]).toBeCloseTo(a.specificity[w] as number, 10);
     }
   });
-
-  test("the EM's passes in WebAssembly give the JavaScript's figures to the bit", () => {
-    // Patterns of 1 to 40 votes by up to 70 workers (a worker at most once per pattern), of
-    // whole and fractional weights; a study's EM met in a row with ones of other sizes, so the
-    // kernel's memory is reused and grown.
-    const pattern = (workers: number) =>
-      fc
-        .uniqueArray(fc.nat(workers - 1), { minLength: 1, maxLength: Math.min(40, workers) })
-        .chain((ids) =>
-          fc.record({
-            workers: fc.constant(Int32Array.from(ids.sort((x, y) => x - y))),
-            votes: fc.uint8Array({ min: 0, max: 1, minLength: ids.length, maxLength: ids.length }),
-            weight: fc.oneof(
-              fc.integer({ min: 1, max: 500 }),
-              fc.double({ min: 0.01, max: 50, noNaN: true }),
-            ),
-          }),
-        );
-    const study = fc
-      .integer({ min: 1, max: 70 })
-      .chain((workers) =>
-        fc.tuple(
-          fc.constant(workers),
-          fc.array(pattern(workers), { minLength: 1, maxLength: 120 }),
-        ),
-      );
-    const fitted = (patterns: Parameters<typeof dawidSkene>[0], workers: number, wasm: boolean) => {
-      const before = setEmKernel(wasm);
-      try {
-        return dawidSkene(patterns, workers);
-      } finally {
-        setEmKernel(before);
-      }
-    };
-    expect(setEmKernel(true)).toBe(true);
-    fc.assert(
-      fc.property(study, ([workers, patterns]) => {
-        const inWasm = fitted(patterns, workers, true);
-        const inJs = fitted(patterns, workers, false);
-        // toEqual tells 0 from -0 and compares every double exactly.
-        expect(inWasm).toEqual(inJs);
-        expect(Object.is(inWasm.logLikelihood, inJs.logLikelihood)).toBe(true);
-      }),
-      { numRuns: 60 },
-    );
-    // Random crowds can take EM's full 1,000 rounds: about a second here, more on a busy machine.
-  }, 60_000);
 });
 
 describe("computeConsensus on a study", () => {

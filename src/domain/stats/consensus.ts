@@ -10,8 +10,6 @@
 
 import type { AnnotationFile } from "../interchange/types.ts";
 import { type Span, secondsFromUs } from "../study/spans.ts";
-import { unmarkedKernel } from "./clipPass.ts";
-import { EM_WASM } from "./emWasm.ts";
 import { kappaFromCells } from "./kappa.ts";
 import { exp, ln, log1p } from "./math.ts";
 import {
@@ -25,7 +23,6 @@ import {
 } from "./records.ts";
 import { sortFewAscending } from "./sortFew.ts";
 import { binCount, ceilDiv, floorDiv, markSpan, us } from "./time.ts";
-import { reserve, wasmKernel } from "./wasm.ts";
 
 /** A worker's sensitivity or specificity is kept inside [ε, 1 − ε] while EM runs (no log 0). */
 const EPSILON = 1e-6;
@@ -157,66 +154,6 @@ export interface DawidSkeneResult {
   iterations: number;
 }
 
-/** em.wat's exports: the EM's passes over the patterns (byte offsets into its memory). */
-interface EmKernel {
-  memory: WebAssembly.Memory;
-  start: (P: number, offset: number, voted: number, posterior: number) => void;
-  mstep: (...at: number[]) => void;
-  estep: (...at: number[]) => number;
-}
-
-/**
- * The EM's passes in WebAssembly (em.wat, with stdlib's exp and log1p imported: the same
- * figures to the bit), or null where it can't run (wasm.ts): the loops below then do the same.
- * A study of 100,000 transcripts makes 6,000 patterns of 17 votes, passed over twice a
- * round; in JavaScript V8 compiled the function twice while it ran.
- */
-const emKernel = wasmKernel<EmKernel>(EM_WASM, () => ({ math: { exp, log1p } }));
-
-/** For tests: run the EM's passes in WebAssembly where it can (`use`), or never; whether it did. */
-export const setEmKernel = emKernel.use;
-
-/** The kernel, the EM's arrays as views of its memory, and their byte offsets. */
-function emArrays(kernel: EmKernel, P: number, E: number, workers: number) {
-  const at = {
-    weight: 0,
-    posterior: 8 * P,
-    posNum: 16 * P,
-    posDen: 16 * P + 8 * workers,
-    negNum: 16 * P + 16 * workers,
-    negDen: 16 * P + 24 * workers,
-    logSe: 16 * P + 32 * workers,
-    log1mSe: 16 * P + 40 * workers,
-    logSp: 16 * P + 48 * workers,
-    log1mSp: 16 * P + 56 * workers,
-    out: 16 * P + 64 * workers,
-    offset: 16 * P + 64 * workers + 16,
-    voter: 16 * P + 64 * workers + 16 + 4 * (P + 1),
-    voted: 16 * P + 64 * workers + 16 + 4 * (P + 1) + 4 * E,
-  };
-  reserve(kernel.memory, at.voted + E);
-  const buffer = kernel.memory.buffer;
-  const f64 = (from: number, length: number) => new Float64Array(buffer, from, length);
-  return {
-    kernel,
-    at,
-    weight: f64(at.weight, P),
-    posterior: f64(at.posterior, P),
-    posNum: f64(at.posNum, workers),
-    posDen: f64(at.posDen, workers),
-    negNum: f64(at.negNum, workers),
-    negDen: f64(at.negDen, workers),
-    logSe: f64(at.logSe, workers),
-    log1mSe: f64(at.log1mSe, workers),
-    logSp: f64(at.logSp, workers),
-    log1mSp: f64(at.log1mSp, workers),
-    out: f64(at.out, 2),
-    offset: new Int32Array(buffer, at.offset, P + 1),
-    voter: new Int32Array(buffer, at.voter, E),
-    voted: new Uint8Array(buffer, at.voted, E),
-  };
-}
-
 /**
  * Two-class Dawid–Skene by EM over weighted items. Starts from the soft majority (each item's
  * share of marks), then alternates the M-step (prevalence, sensitivities, specificities from
@@ -245,94 +182,61 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
   return fitPatterns(flat, workers);
 }
 
-/** The EM over patterns in flat arrays (dawidSkene). */
+/**
+ * The EM over patterns in flat arrays (dawidSkene). Each pattern i stands for weight[i] items
+ * with the same workers and votes, so every sum over items is a sum over patterns times their
+ * weights.
+ */
 function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult {
-  const P = patterns.count;
-  const E = patterns.offset[P] as number;
-  const kernel = emKernel.get();
-  // The arrays in the kernel's memory where it runs (null: in JavaScript). The rounds walk the
-  // flat arrays in order; every sum is taken in the same order as over the pattern objects, so
-  // the figures are the same to the bit.
-  const a = kernel === null ? null : emArrays(kernel, P, E, workers);
-  if (a !== null) {
-    a.offset.set(patterns.offset.subarray(0, P + 1));
-    a.voter.set(patterns.voter.subarray(0, E));
-    a.voted.set(patterns.voted.subarray(0, E));
-    a.weight.set(patterns.weight.subarray(0, P));
-  }
-  const offset = a?.offset ?? patterns.offset;
-  const voter = a?.voter ?? patterns.voter;
-  const voted = a?.voted ?? patterns.voted;
-  const weight = a?.weight ?? patterns.weight;
-  const posterior = a?.posterior ?? new Float64Array(P);
-  if (a !== null) {
-    a.kernel.start(P, a.at.offset, a.at.voted, a.at.posterior);
-  } else {
-    for (let i = 0; i < P; i++) {
-      let marks = 0;
-      const from = offset[i] as number;
-      const to = offset[i + 1] as number;
-      for (let j = from; j < to; j++) marks += voted[j] as number;
-      posterior[i] = marks / (to - from);
-    }
+  const { count: P, offset, voter, voted, weight } = patterns;
+  const clamp = (x: number) => Math.min(1 - EPSILON, Math.max(EPSILON, x));
+  // The start: each item's share of marks (the soft majority).
+  const posterior = new Float64Array(P);
+  for (let i = 0; i < P; i++) {
+    let marks = 0;
+    const from = offset[i] as number;
+    const to = offset[i + 1] as number;
+    for (let j = from; j < to; j++) marks += voted[j] as number;
+    posterior[i] = marks / (to - from);
   }
   const sensitivity = new Float64Array(workers);
   const specificity = new Float64Array(workers);
+  // Per worker: the expected counts of the M-step, and the four logs of the E-step.
+  const posNum = new Float64Array(workers);
+  const posDen = new Float64Array(workers);
+  const negNum = new Float64Array(workers);
+  const negDen = new Float64Array(workers);
+  const logSe = new Float64Array(workers);
+  const log1mSe = new Float64Array(workers);
+  const logSp = new Float64Array(workers);
+  const log1mSp = new Float64Array(workers);
   let prevalence = 0;
-  const clamp = (x: number) => Math.min(1 - EPSILON, Math.max(EPSILON, x));
   let converged = false;
   let iterations = 0;
   let logLikelihood = Number.NEGATIVE_INFINITY;
-  const posNum = a?.posNum ?? new Float64Array(workers);
-  const posDen = a?.posDen ?? new Float64Array(workers);
-  const negNum = a?.negNum ?? new Float64Array(workers);
-  const negDen = a?.negDen ?? new Float64Array(workers);
-  const logSe = a?.logSe ?? new Float64Array(workers);
-  const log1mSe = a?.log1mSe ?? new Float64Array(workers);
-  const logSp = a?.logSp ?? new Float64Array(workers);
-  const log1mSp = a?.log1mSp ?? new Float64Array(workers);
   while (iterations < MAX_ITERATIONS) {
     iterations++;
-    // M-step.
+    // M-step: the prevalence, and each worker's sensitivity (marks among the unnatural items)
+    // and specificity (no marks among the natural ones), weighted by the posteriors.
     let total = 0;
     let positive = 0;
-    if (a !== null) {
-      const at = a.at;
-      a.kernel.mstep(
-        P,
-        at.offset,
-        at.voter,
-        at.voted,
-        at.weight,
-        at.posterior,
-        at.posNum,
-        at.posDen,
-        at.negNum,
-        at.negDen,
-        workers,
-        at.out,
-      );
-      total = a.out[0] as number;
-      positive = a.out[1] as number;
-    } else {
-      posNum.fill(0);
-      posDen.fill(0);
-      negNum.fill(0);
-      negDen.fill(0);
-      for (let i = 0; i < P; i++) {
-        const wi = weight[i] as number;
-        const t = (posterior[i] as number) * wi;
-        const f = (1 - (posterior[i] as number)) * wi;
-        total += wi;
-        positive += t;
-        const to = offset[i + 1] as number;
-        for (let j = offset[i] as number; j < to; j++) {
-          const w = voter[j] as number;
-          posDen[w] = (posDen[w] as number) + t;
-          negDen[w] = (negDen[w] as number) + f;
-          if (voted[j]) posNum[w] = (posNum[w] as number) + t;
-          else negNum[w] = (negNum[w] as number) + f;
-        }
+    posNum.fill(0);
+    posDen.fill(0);
+    negNum.fill(0);
+    negDen.fill(0);
+    for (let i = 0; i < P; i++) {
+      const wi = weight[i] as number;
+      const t = (posterior[i] as number) * wi;
+      const f = (1 - (posterior[i] as number)) * wi;
+      total += wi;
+      positive += t;
+      const to = offset[i + 1] as number;
+      for (let j = offset[i] as number; j < to; j++) {
+        const w = voter[j] as number;
+        posDen[w] = (posDen[w] as number) + t;
+        negDen[w] = (negDen[w] as number) + f;
+        if (voted[j]) posNum[w] = (posNum[w] as number) + t;
+        else negNum[w] = (negNum[w] as number) + f;
       }
     }
     prevalence = clamp(total > 0 ? positive / total : 0.5);
@@ -351,45 +255,28 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
       logSp[w] = ln(sp);
       log1mSp[w] = ln(1 - sp);
     }
-    // E-step.
+    // E-step: each item's log joint with either class (l1 unnatural, l0 natural), its posterior
+    // P(unnatural) = 1 / (1 + exp(l0 − l1)), and the log-likelihood log(exp(l0) + exp(l1)).
     let sum = 0;
     const logPrior1 = ln(prevalence);
     const logPrior0 = ln(1 - prevalence);
-    if (a !== null) {
-      const at = a.at;
-      sum = a.kernel.estep(
-        P,
-        at.offset,
-        at.voter,
-        at.voted,
-        at.weight,
-        at.posterior,
-        at.logSe,
-        at.log1mSe,
-        at.logSp,
-        at.log1mSp,
-        logPrior1,
-        logPrior0,
-      );
-    } else {
-      for (let i = 0; i < P; i++) {
-        let l1 = logPrior1;
-        let l0 = logPrior0;
-        const to = offset[i + 1] as number;
-        for (let j = offset[i] as number; j < to; j++) {
-          const w = voter[j] as number;
-          if (voted[j]) {
-            l1 += logSe[w] as number;
-            l0 += log1mSp[w] as number;
-          } else {
-            l1 += log1mSe[w] as number;
-            l0 += logSp[w] as number;
-          }
+    for (let i = 0; i < P; i++) {
+      let l1 = logPrior1;
+      let l0 = logPrior0;
+      const to = offset[i + 1] as number;
+      for (let j = offset[i] as number; j < to; j++) {
+        const w = voter[j] as number;
+        if (voted[j]) {
+          l1 += logSe[w] as number;
+          l0 += log1mSp[w] as number;
+        } else {
+          l1 += log1mSe[w] as number;
+          l0 += logSp[w] as number;
         }
-        posterior[i] = 1 / (1 + exp(l0 - l1));
-        const high = Math.max(l0, l1);
-        sum += (weight[i] as number) * (high + log1p(exp(Math.min(l0, l1) - high)));
       }
+      posterior[i] = 1 / (1 + exp(l0 - l1));
+      const high = Math.max(l0, l1);
+      sum += (weight[i] as number) * (high + log1p(exp(Math.min(l0, l1) - high)));
     }
     const previous = logLikelihood;
     logLikelihood = sum / total;
@@ -402,8 +289,7 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
     prevalence,
     sensitivity,
     specificity,
-    // The kernel's memory is used again by the next study.
-    posterior: a === null ? posterior : posterior.slice(),
+    posterior,
     logLikelihood,
     converged,
     iterations,
@@ -705,86 +591,11 @@ function clipPatterns(t: ConsensusTables, binUs: number, withRegions: boolean): 
 }
 
 /**
- * The patterns of a study without regions in WebAssembly (unmarked.wat's `patterns`), the same
- * as clipPatterns makes: each clip's bins in one pattern of its crowd annotators, every vote 0,
- * patterns numbered as their first clips come. Null where the kernel can't run.
- */
-function unmarkedPatterns(t: ConsensusTables): ClipPatterns | null {
-  const wasm = unmarkedKernel.get();
-  if (wasm === null) return null;
-  const C = t.clips.length;
-  const A = t.annotatorIds.length;
-  const { submissions } = t;
-  const S = submissions.order.length;
-  // The patterns' hash table: a power of two, at least twice the clips (each makes at most one).
-  let slots = 2;
-  while (slots < 2 * C) slots *= 2;
-  // The kernel's memory: f64s first (8-aligned), then i32s, then bytes.
-  const weight = 0;
-  const out = weight + 8 * C;
-  const bins = out + 24;
-  const sOffsets = bins + 4 * C;
-  const sOrder = sOffsets + 4 * (C + 1);
-  const sAnn = sOrder + 4 * S;
-  const slotOf = sAnn + 4 * S;
-  const ids = slotOf + 4 * A;
-  const annotations = ids + 4 * A;
-  const table = annotations + 4 * A;
-  const offset = table + 4 * slots;
-  const voter = offset + 4 * (C + 1);
-  const crowd = voter + 4 * S;
-  reserve(wasm.memory, crowd + A);
-  const buffer = wasm.memory.buffer;
-  const i32 = (at: number, n: number) => new Int32Array(buffer, at, n);
-  i32(bins, C).set(t.bins.subarray(0, C));
-  i32(sOffsets, C + 1).set(submissions.offsets);
-  i32(sOrder, S).set(submissions.order);
-  i32(sAnn, S).set(submissions.annotator.subarray(0, S));
-  i32(slotOf, A).fill(-1);
-  i32(annotations, A).fill(0);
-  i32(table, slots).fill(0);
-  new Uint8Array(buffer, crowd, A).set(t.crowd.subarray(0, A));
-  const P = wasm.patterns(
-    C,
-    bins,
-    sOffsets,
-    sOrder,
-    sAnn,
-    crowd,
-    slotOf,
-    ids,
-    annotations,
-    table,
-    slots - 1,
-    offset,
-    voter,
-    weight,
-    out,
-  );
-  const sums = new Float64Array(buffer, out, 3);
-  const E = sums[2] as number;
-  return {
-    table: {
-      count: P,
-      offset: i32(offset, P + 1).slice(),
-      voter: i32(voter, E).slice(),
-      voted: new Uint8Array(E),
-      weight: new Float64Array(buffer, weight, P).slice(),
-    },
-    annotations: i32(annotations, A).slice(),
-    usedClips: sums[1] as number,
-    totalBins: sums[0] as number,
-    used: [],
-  };
-}
-
-/**
  * The consensus over prepared tables. Each clip's votes are built as bit masks, one word per
  * 30 annotators of the clip, set over each region's bin range; bins with the same annotators
  * and the same mask share a pattern (consecutive bins mostly repeat the last one). Everything
  * but the per-clip regions is then a sum over patterns: a pattern fixes every vote, the
- * majority and the model's decision. A study without regions has one pattern per set of
- * annotators, found in WebAssembly where it can be (unmarkedPatterns).
+ * majority and the model's decision.
  */
 export function consensusFromTables(
   t: ConsensusTables,
@@ -792,9 +603,7 @@ export function consensusFromTables(
   withRegions: boolean,
 ): Consensus {
   const A = t.annotatorIds.length;
-  const { table, annotations, usedClips, totalBins, used } =
-    (!withRegions && t.regions.order.length === 0 ? unmarkedPatterns(t) : null) ??
-    clipPatterns(t, binUs, withRegions);
+  const { table, annotations, usedClips, totalBins, used } = clipPatterns(t, binUs, withRegions);
 
   const model = table.count > 0 ? fitPatterns(table, A) : null;
   const { majorityOf, modelOf, maj, mod, binsOf, majorityMarked, modelMarked } = decisions(
