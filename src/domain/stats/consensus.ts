@@ -132,7 +132,8 @@ interface Pattern {
 
 /**
  * Patterns in flat arrays: pattern i's workers are voter[offset[i] … offset[i + 1] − 1], their
- * votes the same entries of `voted`, and weight[i] its bins (the arrays may run longer).
+ * votes the same entries of `voted`, weight[i] its bins, and set[i] its set of workers (patterns
+ * with the same workers, in the same order, share a number) (the arrays may run longer).
  */
 interface PatternArrays {
   count: number;
@@ -140,6 +141,7 @@ interface PatternArrays {
   voter: Int32Array;
   voted: Uint8Array;
   weight: Float64Array;
+  set: Int32Array;
 }
 
 export interface DawidSkeneResult {
@@ -170,7 +172,9 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
     voter: new Int32Array(E),
     voted: new Uint8Array(E),
     weight: new Float64Array(P),
+    set: new Int32Array(P),
   };
+  const sets = new Map<string, number>();
   for (let i = 0; i < P; i++) {
     const p = patterns[i] as Pattern;
     const at = flat.offset[i] as number;
@@ -178,18 +182,107 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
     flat.voter.set(p.workers, at);
     flat.voted.set(p.votes, at);
     flat.weight[i] = p.weight;
+    const key = p.workers.join(",");
+    let set = sets.get(key);
+    if (set === undefined) {
+      set = sets.size;
+      sets.set(key, set);
+    }
+    flat.set[i] = set;
   }
   return fitPatterns(flat, workers);
 }
 
 /**
+ * The workers in classes of those that are in the same sets of workers (so in the same
+ * patterns): a worker's expected unnatural and natural items are sums over the patterns it is
+ * in, the same sums in the same order for every worker of its class, so they are taken once per
+ * class (a crowd where every worker heard every clip is one class). classOf[w] is w's class
+ * (0 for workers in no pattern); set s's classes are member[first[s] … first[s + 1] − 1].
+ */
+function workerClasses(patterns: PatternArrays, workers: number) {
+  const { count: P, offset, voter } = patterns;
+  // Each set's workers, from its first pattern.
+  let sets = 0;
+  for (let i = 0; i < P; i++) sets = Math.max(sets, (patterns.set[i] as number) + 1);
+  const patternOfSet = new Int32Array(sets).fill(-1);
+  for (let i = 0; i < P; i++) {
+    const s = patterns.set[i] as number;
+    if ((patternOfSet[s] as number) < 0) patternOfSet[s] = i;
+  }
+  // Refined set by set: the workers of set s that share a class split off into a new one, so
+  // in the end two workers share a class when no set tells them apart.
+  // A set adds at most as many classes as it has workers: with at most `workers` classes before
+  // a set, there are at most twice that after it.
+  const classOf = new Int32Array(workers);
+  let classes = 1;
+  const splitInto = new Int32Array(2 * workers + 1);
+  const stamp = new Int32Array(2 * workers + 1).fill(-1);
+  for (let s = 0; s < sets; s++) {
+    const i = patternOfSet[s] as number;
+    const to = offset[i + 1] as number;
+    for (let j = offset[i] as number; j < to; j++) {
+      const w = voter[j] as number;
+      const c = classOf[w] as number;
+      if (stamp[c] !== s) {
+        stamp[c] = s;
+        splitInto[c] = classes++;
+      }
+      classOf[w] = splitInto[c] as number;
+    }
+    // The class numbers grow with every set: numbered again from 0 once they pass `workers`.
+    if (classes > workers) classes = renumber(classOf, stamp, splitInto);
+  }
+  // Each set's distinct classes.
+  const first = new Int32Array(sets + 1);
+  const member: number[] = [];
+  const seen = new Int32Array(classes).fill(-1);
+  for (let s = 0; s < sets; s++) {
+    const i = patternOfSet[s] as number;
+    const to = offset[i + 1] as number;
+    for (let j = offset[i] as number; j < to; j++) {
+      const c = classOf[voter[j] as number] as number;
+      if (seen[c] !== s) {
+        seen[c] = s;
+        member.push(c);
+      }
+    }
+    first[s + 1] = member.length;
+  }
+  return { classOf, classes, first, member: Int32Array.from(member) };
+}
+
+/** The classes in classOf numbered again from 0, in order of first use; how many there are. */
+function renumber(classOf: Int32Array, stamp: Int32Array, splitInto: Int32Array): number {
+  const numbers = new Map<number, number>();
+  for (let w = 0; w < classOf.length; w++) {
+    const c = classOf[w] as number;
+    let n = numbers.get(c);
+    if (n === undefined) {
+      n = numbers.size;
+      numbers.set(c, n);
+    }
+    classOf[w] = n;
+  }
+  stamp.fill(-1);
+  splitInto.fill(0);
+  return numbers.size;
+}
+
+/**
  * The EM over patterns in flat arrays (dawidSkene). Each pattern i stands for weight[i] items
  * with the same workers and votes, so every sum over items is a sum over patterns times their
- * weights.
+ * weights. Each vote is read as one index, 2 · worker + vote, into arrays that hold a worker's
+ * two cases side by side (the M-step's counts, the E-step's log terms), so the passes take the
+ * same sums in the same order without a branch per vote.
  */
 function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult {
   const { count: P, offset, voter, voted, weight } = patterns;
+  const E = offset[P] as number;
   const clamp = (x: number) => Math.min(1 - EPSILON, Math.max(EPSILON, x));
+  const cast = new Int32Array(E);
+  for (let j = 0; j < E; j++) cast[j] = 2 * (voter[j] as number) + (voted[j] as number);
+  const { classOf, classes, first, member } = workerClasses(patterns, workers);
   // The start: each item's share of marks (the soft majority).
   const posterior = new Float64Array(P);
   for (let i = 0; i < P; i++) {
@@ -201,15 +294,17 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
   }
   const sensitivity = new Float64Array(workers);
   const specificity = new Float64Array(workers);
-  // Per worker: the expected counts of the M-step, and the four logs of the E-step.
-  const posNum = new Float64Array(workers);
-  const posDen = new Float64Array(workers);
-  const negNum = new Float64Array(workers);
-  const negDen = new Float64Array(workers);
-  const logSe = new Float64Array(workers);
-  const log1mSe = new Float64Array(workers);
-  const logSp = new Float64Array(workers);
-  const log1mSp = new Float64Array(workers);
+  // Per class of workers (workerClasses): the expected items its workers were shown that are
+  // unnatural (posDen) and natural (negDen). Per worker w: at 2w + 1 the unnatural items it
+  // marked, at 2w the natural ones it did not mark (counted).
+  const posDen = new Float64Array(classes);
+  const negDen = new Float64Array(classes);
+  const counted = new Float64Array(2 * workers);
+  // The E-step's terms of a vote: log P(vote | unnatural) and log P(vote | natural), at 2w + vote.
+  const logIf1 = new Float64Array(2 * workers);
+  const logIf0 = new Float64Array(2 * workers);
+  // The M-step's addend of a vote at its parity: the natural share f for 0, the unnatural t for 1.
+  const share = new Float64Array(2);
   let prevalence = 0;
   let converged = false;
   let iterations = 0;
@@ -220,40 +315,43 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
     // and specificity (no marks among the natural ones), weighted by the posteriors.
     let total = 0;
     let positive = 0;
-    posNum.fill(0);
     posDen.fill(0);
-    negNum.fill(0);
     negDen.fill(0);
+    counted.fill(0);
     for (let i = 0; i < P; i++) {
       const wi = weight[i] as number;
       const t = (posterior[i] as number) * wi;
       const f = (1 - (posterior[i] as number)) * wi;
       total += wi;
       positive += t;
+      const set = patterns.set[i] as number;
+      const last = first[set + 1] as number;
+      for (let m = first[set] as number; m < last; m++) {
+        const k = member[m] as number;
+        posDen[k] = (posDen[k] as number) + t;
+        negDen[k] = (negDen[k] as number) + f;
+      }
+      share[0] = f;
+      share[1] = t;
       const to = offset[i + 1] as number;
       for (let j = offset[i] as number; j < to; j++) {
-        const w = voter[j] as number;
-        posDen[w] = (posDen[w] as number) + t;
-        negDen[w] = (negDen[w] as number) + f;
-        if (voted[j]) posNum[w] = (posNum[w] as number) + t;
-        else negNum[w] = (negNum[w] as number) + f;
+        const c = cast[j] as number;
+        counted[c] = (counted[c] as number) + (share[c & 1] as number);
       }
     }
     prevalence = clamp(total > 0 ? positive / total : 0.5);
     for (let w = 0; w < workers; w++) {
-      const se = clamp(
-        (posDen[w] as number) > 0 ? (posNum[w] as number) / (posDen[w] as number) : 0.5,
-      );
-      const sp = clamp(
-        (negDen[w] as number) > 0 ? (negNum[w] as number) / (negDen[w] as number) : 0.5,
-      );
+      const pos = posDen[classOf[w] as number] as number;
+      const neg = negDen[classOf[w] as number] as number;
+      const se = clamp(pos > 0 ? (counted[2 * w + 1] as number) / pos : 0.5);
+      const sp = clamp(neg > 0 ? (counted[2 * w] as number) / neg : 0.5);
       sensitivity[w] = se;
       specificity[w] = sp;
       // The four logs of each worker, once per round rather than once per vote.
-      logSe[w] = ln(se);
-      log1mSe[w] = ln(1 - se);
-      logSp[w] = ln(sp);
-      log1mSp[w] = ln(1 - sp);
+      logIf1[2 * w + 1] = ln(se);
+      logIf1[2 * w] = ln(1 - se);
+      logIf0[2 * w + 1] = ln(1 - sp);
+      logIf0[2 * w] = ln(sp);
     }
     // E-step: each item's log joint with either class (l1 unnatural, l0 natural), its posterior
     // P(unnatural) = 1 / (1 + exp(l0 − l1)), and the log-likelihood log(exp(l0) + exp(l1)).
@@ -265,18 +363,16 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
       let l0 = logPrior0;
       const to = offset[i + 1] as number;
       for (let j = offset[i] as number; j < to; j++) {
-        const w = voter[j] as number;
-        if (voted[j]) {
-          l1 += logSe[w] as number;
-          l0 += log1mSp[w] as number;
-        } else {
-          l1 += log1mSe[w] as number;
-          l0 += logSp[w] as number;
-        }
+        const c = cast[j] as number;
+        l1 += logIf1[c] as number;
+        l0 += logIf0[c] as number;
       }
-      posterior[i] = 1 / (1 + exp(l0 - l1));
-      const high = Math.max(l0, l1);
-      sum += (weight[i] as number) * (high + log1p(exp(Math.min(l0, l1) - high)));
+      const odds = exp(l0 - l1);
+      posterior[i] = 1 / (1 + odds);
+      // log(exp(l0) + exp(l1)) = high + log1p(exp(low − high)); with l1 the higher, exp(low −
+      // high) is the odds already taken.
+      const tail = l0 <= l1 ? odds : exp(l1 - l0);
+      sum += (weight[i] as number) * (Math.max(l0, l1) + log1p(tail));
     }
     const previous = logLikelihood;
     logLikelihood = sum / total;
@@ -447,7 +543,9 @@ class PatternTable implements PatternArrays {
   voter = new Int32Array(8192);
   voted = new Uint8Array(8192);
   weight = new Float64Array(1024);
-  private readonly ids = new Map<string, Map<number | string, number>>();
+  set = new Int32Array(1024);
+  /** Per set of workers: its number, and its patterns by mask. */
+  private readonly ids = new Map<string, { set: number; known: Map<number | string, number> }>();
   private readonly key: number[] = [];
 
   constructor(private readonly annotatorCount: number) {}
@@ -470,11 +568,12 @@ class PatternTable implements PatternArrays {
     // One UTF-16 code unit per worker while every index fits in one (no decimal digits to write).
     const workerKey =
       this.annotatorCount <= 0x10000 ? String.fromCharCode.apply(null, key) : key.join(",");
-    let known = this.ids.get(workerKey);
-    if (!known) {
-      known = new Map();
-      this.ids.set(workerKey, known);
+    let workerSet = this.ids.get(workerKey);
+    if (!workerSet) {
+      workerSet = { set: this.ids.size, known: new Map() };
+      this.ids.set(workerKey, workerSet);
     }
+    const known = workerSet.known;
     // Runs of equal masks (most bins repeat the one before) take one pattern lookup.
     let b = 0;
     while (b < k) {
@@ -485,7 +584,7 @@ class PatternTable implements PatternArrays {
       if (id === undefined) {
         id = this.count;
         known.set(mask, id);
-        this.add(masks, b * W, ids, n);
+        this.add(masks, b * W, ids, n, workerSet.set);
       }
       this.weight[id] = (this.weight[id] as number) + (end - b);
       if (patternOf) patternOf.fill(id, b, end);
@@ -493,12 +592,13 @@ class PatternTable implements PatternArrays {
     }
   }
 
-  /** A new pattern: the n workers and their votes in the mask at masks[from …]. */
-  private add(masks: Int32Array, from: number, ids: Int32Array, n: number): void {
+  /** A new pattern: the n workers and their votes in the mask at masks[from …], of `set`. */
+  private add(masks: Int32Array, from: number, ids: Int32Array, n: number, set: number): void {
     const P = this.count;
     if (P + 2 > this.offset.length) {
       this.offset = grown(this.offset, 2 * this.offset.length);
       this.weight = grown(this.weight, 2 * this.weight.length);
+      this.set = grown(this.set, 2 * this.set.length);
     }
     const at = this.offset[P] as number;
     if (at + n > this.voter.length) {
@@ -513,6 +613,7 @@ class PatternTable implements PatternArrays {
     }
     this.offset[P + 1] = at + n;
     this.weight[P] = 0;
+    this.set[P] = set;
     this.count = P + 1;
   }
 }
