@@ -27,8 +27,8 @@ export function bootstrapInterval(
 ): [number, number] {
   const { errors, refTokens } = sums;
   const m = errors.length;
-  // seededRandom(seed)'s steps, inlined: the stimuli curve makes about 10^8 draws, and a call
-  // per draw doubled its time. intelligibility.test.ts checks the two give the same numbers.
+  // seededRandom(seed)'s steps, inlined (the stimuli curve makes about 10^8 draws, each too
+  // small to be worth a call). intelligibility.test.ts checks the two give the same numbers.
   let a = seedState(seed);
   // The index floor(g() · m): g()'s 32-bit integer u over 2^32 times m, truncated with `| 0` (the
   // same as Math.floor for 0 ≤ x < m < 2^31, and cheaper: no check that the double is an
