@@ -131,17 +131,20 @@ interface Pattern {
 }
 
 /**
- * Patterns in flat arrays: pattern i's workers are voter[offset[i] … offset[i + 1] − 1], their
- * votes the same entries of `voted`, weight[i] its bins, and set[i] its set of workers (patterns
- * with the same workers, in the same order, share a number) (the arrays may run longer).
+ * Patterns in flat arrays: pattern i's votes are voted[offset[i] … offset[i + 1] − 1], weight[i]
+ * its bins, and set[i] its set of workers (patterns with the same workers, in the same order,
+ * share one), whose workers are workers[workersAt[s] … workersAt[s + 1] − 1], the k-th vote
+ * being the k-th worker's (the arrays may run longer).
  */
 interface PatternArrays {
   count: number;
   offset: Int32Array;
-  voter: Int32Array;
   voted: Uint8Array;
   weight: Float64Array;
   set: Int32Array;
+  sets: number;
+  workersAt: Int32Array;
+  workers: Int32Array;
 }
 
 export interface DawidSkeneResult {
@@ -166,30 +169,39 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
   const P = patterns.length;
   let E = 0;
   for (let i = 0; i < P; i++) E += (patterns[i] as Pattern).workers.length;
-  const flat: PatternArrays = {
-    count: P,
-    offset: new Int32Array(P + 1),
-    voter: new Int32Array(E),
-    voted: new Uint8Array(E),
-    weight: new Float64Array(P),
-    set: new Int32Array(P),
-  };
+  const offset = new Int32Array(P + 1);
+  const voted = new Uint8Array(E);
+  const weight = new Float64Array(P);
+  const setOf = new Int32Array(P);
   const sets = new Map<string, number>();
+  const workersAt = [0];
+  const setWorkers: number[] = [];
   for (let i = 0; i < P; i++) {
     const p = patterns[i] as Pattern;
-    const at = flat.offset[i] as number;
-    flat.offset[i + 1] = at + p.workers.length;
-    flat.voter.set(p.workers, at);
-    flat.voted.set(p.votes, at);
-    flat.weight[i] = p.weight;
+    const at = offset[i] as number;
+    offset[i + 1] = at + p.workers.length;
+    voted.set(p.votes, at);
+    weight[i] = p.weight;
     const key = p.workers.join(",");
     let set = sets.get(key);
     if (set === undefined) {
       set = sets.size;
       sets.set(key, set);
+      setWorkers.push(...p.workers);
+      workersAt.push(setWorkers.length);
     }
-    flat.set[i] = set;
+    setOf[i] = set;
   }
+  const flat: PatternArrays = {
+    count: P,
+    offset,
+    voted,
+    weight,
+    set: setOf,
+    sets: sets.size,
+    workersAt: Int32Array.from(workersAt),
+    workers: Int32Array.from(setWorkers),
+  };
   return fitPatterns(flat, workers);
 }
 
@@ -201,15 +213,7 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
  * (0 for workers in no pattern); set s's classes are member[first[s] … first[s + 1] − 1].
  */
 function workerClasses(patterns: PatternArrays, workers: number) {
-  const { count: P, offset, voter } = patterns;
-  // Each set's workers, from its first pattern.
-  let sets = 0;
-  for (let i = 0; i < P; i++) sets = Math.max(sets, (patterns.set[i] as number) + 1);
-  const patternOfSet = new Int32Array(sets).fill(-1);
-  for (let i = 0; i < P; i++) {
-    const s = patterns.set[i] as number;
-    if ((patternOfSet[s] as number) < 0) patternOfSet[s] = i;
-  }
+  const { sets, workersAt, workers: setWorkers } = patterns;
   // Refined set by set: the workers of set s that share a class split off into a new one, so
   // in the end two workers share a class when no set tells them apart.
   // A set adds at most as many classes as it has workers: with at most `workers` classes before
@@ -219,10 +223,9 @@ function workerClasses(patterns: PatternArrays, workers: number) {
   const splitInto = new Int32Array(2 * workers + 1);
   const stamp = new Int32Array(2 * workers + 1).fill(-1);
   for (let s = 0; s < sets; s++) {
-    const i = patternOfSet[s] as number;
-    const to = offset[i + 1] as number;
-    for (let j = offset[i] as number; j < to; j++) {
-      const w = voter[j] as number;
+    const to = workersAt[s + 1] as number;
+    for (let j = workersAt[s] as number; j < to; j++) {
+      const w = setWorkers[j] as number;
       const c = classOf[w] as number;
       if (stamp[c] !== s) {
         stamp[c] = s;
@@ -238,10 +241,9 @@ function workerClasses(patterns: PatternArrays, workers: number) {
   const member: number[] = [];
   const seen = new Int32Array(classes).fill(-1);
   for (let s = 0; s < sets; s++) {
-    const i = patternOfSet[s] as number;
-    const to = offset[i + 1] as number;
-    for (let j = offset[i] as number; j < to; j++) {
-      const c = classOf[voter[j] as number] as number;
+    const to = workersAt[s + 1] as number;
+    for (let j = workersAt[s] as number; j < to; j++) {
+      const c = classOf[setWorkers[j] as number] as number;
       if (seen[c] !== s) {
         seen[c] = s;
         member.push(c);
@@ -277,11 +279,10 @@ function renumber(classOf: Int32Array, stamp: Int32Array, splitInto: Int32Array)
  * same sums in the same order without a branch per vote.
  */
 function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult {
-  const { count: P, offset, voter, voted, weight } = patterns;
-  const E = offset[P] as number;
+  const { count: P, offset, voted, weight, workersAt } = patterns;
   const clamp = (x: number) => Math.min(1 - EPSILON, Math.max(EPSILON, x));
-  const cast = new Int32Array(E);
-  for (let j = 0; j < E; j++) cast[j] = 2 * (voter[j] as number) + (voted[j] as number);
+  // Each set's workers as 2 · worker: a vote's index is that plus the vote.
+  const twice = patterns.workers.map((w) => 2 * w);
   const { classOf, classes, first, member } = workerClasses(patterns, workers);
   // The start: each item's share of marks (the soft majority).
   const posterior = new Float64Array(P);
@@ -333,10 +334,13 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
       }
       share[0] = f;
       share[1] = t;
+      const from = offset[i] as number;
       const to = offset[i + 1] as number;
-      for (let j = offset[i] as number; j < to; j++) {
-        const c = cast[j] as number;
-        counted[c] = (counted[c] as number) + (share[c & 1] as number);
+      const at = (workersAt[set] as number) - from;
+      for (let j = from; j < to; j++) {
+        const v = voted[j] as number;
+        const c = (twice[at + j] as number) + v;
+        counted[c] = (counted[c] as number) + (share[v] as number);
       }
     }
     prevalence = clamp(total > 0 ? positive / total : 0.5);
@@ -361,9 +365,11 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
     for (let i = 0; i < P; i++) {
       let l1 = logPrior1;
       let l0 = logPrior0;
+      const from = offset[i] as number;
       const to = offset[i + 1] as number;
-      for (let j = offset[i] as number; j < to; j++) {
-        const c = cast[j] as number;
+      const at = (workersAt[patterns.set[i] as number] as number) - from;
+      for (let j = from; j < to; j++) {
+        const c = (twice[at + j] as number) + (voted[j] as number);
         l1 += logIf1[c] as number;
         l0 += logIf0[c] as number;
       }
@@ -540,10 +546,12 @@ class ClipVotes {
 class PatternTable implements PatternArrays {
   count = 0;
   offset = new Int32Array(1024);
-  voter = new Int32Array(8192);
   voted = new Uint8Array(8192);
   weight = new Float64Array(1024);
   set = new Int32Array(1024);
+  sets = 0;
+  workersAt = new Int32Array(1024);
+  workers = new Int32Array(8192);
   /** Per set of workers: its number, and its patterns by mask. */
   private readonly ids = new Map<string, { set: number; known: Map<number | string, number> }>();
   private readonly key: number[] = [];
@@ -570,7 +578,7 @@ class PatternTable implements PatternArrays {
       this.annotatorCount <= 0x10000 ? String.fromCharCode.apply(null, key) : key.join(",");
     let workerSet = this.ids.get(workerKey);
     if (!workerSet) {
-      workerSet = { set: this.ids.size, known: new Map() };
+      workerSet = { set: this.addSet(ids, n), known: new Map() };
       this.ids.set(workerKey, workerSet);
     }
     const known = workerSet.known;
@@ -584,7 +592,7 @@ class PatternTable implements PatternArrays {
       if (id === undefined) {
         id = this.count;
         known.set(mask, id);
-        this.add(masks, b * W, ids, n, workerSet.set);
+        this.add(masks, b * W, n, workerSet.set);
       }
       this.weight[id] = (this.weight[id] as number) + (end - b);
       if (patternOf) patternOf.fill(id, b, end);
@@ -592,8 +600,24 @@ class PatternTable implements PatternArrays {
     }
   }
 
-  /** A new pattern: the n workers and their votes in the mask at masks[from …], of `set`. */
-  private add(masks: Int32Array, from: number, ids: Int32Array, n: number, set: number): void {
+  /** A new set of workers, ids[0 … n − 1]; its number. */
+  private addSet(ids: Int32Array, n: number): number {
+    const S = this.sets;
+    if (S + 2 > this.workersAt.length) {
+      this.workersAt = grown(this.workersAt, 2 * this.workersAt.length);
+    }
+    const at = this.workersAt[S] as number;
+    if (at + n > this.workers.length) {
+      this.workers = grown(this.workers, Math.max(at + n, 2 * this.workers.length));
+    }
+    this.workers.set(ids.subarray(0, n), at);
+    this.workersAt[S + 1] = at + n;
+    this.sets = S + 1;
+    return S;
+  }
+
+  /** A new pattern of `set`: the votes of its n workers in the mask at masks[from …]. */
+  private add(masks: Int32Array, from: number, n: number, set: number): void {
     const P = this.count;
     if (P + 2 > this.offset.length) {
       this.offset = grown(this.offset, 2 * this.offset.length);
@@ -601,14 +625,11 @@ class PatternTable implements PatternArrays {
       this.set = grown(this.set, 2 * this.set.length);
     }
     const at = this.offset[P] as number;
-    if (at + n > this.voter.length) {
-      const length = Math.max(at + n, 2 * this.voter.length);
-      this.voter = grown(this.voter, length);
-      this.voted = grown(this.voted, length);
+    if (at + n > this.voted.length) {
+      this.voted = grown(this.voted, Math.max(at + n, 2 * this.voted.length));
     }
-    const { voter, voted } = this;
+    const voted = this.voted;
     for (let j = 0; j < n; j++) {
-      voter[at + j] = ids[j] as number;
       voted[at + j] = ((masks[from + ((j / WORD) | 0)] as number) >>> (j % WORD)) & 1;
     }
     this.offset[P + 1] = at + n;
@@ -630,7 +651,7 @@ function grown<T extends Int32Array | Uint8Array | Float64Array>(array: T, lengt
  * kappa cells against each (cells[w · 4 + (vote << 1 | decision)]); the bins each marks.
  */
 function decisions(patterns: PatternArrays, posterior: Float64Array | null, A: number) {
-  const { count: P, offset, voter, voted, weight: weights } = patterns;
+  const { count: P, offset, voted, weight: weights, workersAt, workers } = patterns;
   const majorityOf = new Uint8Array(P);
   const modelOf = new Uint8Array(P);
   const maj = new Float64Array(A * 4);
@@ -650,8 +671,9 @@ function decisions(patterns: PatternArrays, posterior: Float64Array | null, A: n
     modelOf[p] = d;
     majorityMarked += m * weight;
     modelMarked += d * weight;
+    const at = (workersAt[patterns.set[p] as number] as number) - from;
     for (let j = from; j < to; j++) {
-      const w = voter[j] as number;
+      const w = workers[at + j] as number;
       const x = voted[j] as number;
       binsOf[w] = (binsOf[w] as number) + weight;
       maj[w * 4 + ((x << 1) | m)] = (maj[w * 4 + ((x << 1) | m)] as number) + weight;
