@@ -187,7 +187,7 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
     if (set === undefined) {
       set = sets.size;
       sets.set(key, set);
-      setWorkers.push(...p.workers);
+      for (const w of p.workers) setWorkers.push(w);
       workersAt.push(setWorkers.length);
     }
     setOf[i] = set;
@@ -210,7 +210,8 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
  * patterns): a worker's expected unnatural and natural items are sums over the patterns it is
  * in, the same sums in the same order for every worker of its class, so they are taken once per
  * class (a crowd where every worker heard every clip is one class). classOf[w] is w's class
- * (0 for workers in no pattern); set s's classes are member[first[s] … first[s + 1] − 1].
+ * (the workers in no pattern share one that no set has); set s's classes are
+ * member[first[s] … first[s + 1] − 1].
  */
 function workerClasses(patterns: PatternArrays, workers: number) {
   const { sets, workersAt, workers: setWorkers } = patterns;
