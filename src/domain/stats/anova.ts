@@ -85,7 +85,7 @@ export interface CellSums {
   rssB: number;
 }
 
-/** The sums of observations already sorted by (a, b, y) (anova.wat's `cells` does the same). */
+/** The sums of observations already sorted by (a, b, y). */
 export function cellSums(
   y: Float64Array,
   a: Int32Array,
