@@ -350,9 +350,10 @@ describe("Edit settings", () => {
           headphones: "off",
           hearingImpairment: "off",
         },
+        // Each free question gets its id (answers are stored under it), in order.
         free: [
-          { text: "Have you heard synthetic speech before?", required: true },
-          { text: "Anything else?", required: false },
+          { id: "q1", text: "Have you heard synthetic speech before?", required: true },
+          { id: "q2", text: "Anything else?", required: false },
         ],
       }),
     );
