@@ -131,7 +131,7 @@ export const SubmissionRequestSchema = z.object({
     .pipe(SubmissionSchema.shape.seconds.unwrap())
     .optional(),
   /** What the participant typed they heard (a transcribe study): the reader's own rule
-   * (transcripts/limits.ts: bounded length, no control characters). */
+   * (interchange/limits.ts: bounded length, no control characters). */
   transcript: SubmissionSchema.shape.transcript,
   completedAt: IsoDateTimeSchema.superRefine((s, ctx) => {
     const ms = Date.parse(s);
