@@ -67,20 +67,9 @@ export const DOMAIN_LAYERS: readonly (readonly string[])[] = [
   ["stats"],
   ["tasks"],
   ["collection"],
-  ["formats"],
-  ["api", "export", "report"],
+  ["api", "formats"],
+  ["export", "report"],
 ];
-
-/**
- * The one pair of domain folders still importing each other, by file: the collection
- * protocol's request types are derived from the API contract's request schemas, while the
- * contract's answers are typed by the protocol's answer types (issue 38). No other file of
- * collection/ may import api/.
- */
-export const DOMAIN_EXCEPTIONS: Readonly<Record<string, readonly string[]>> = {
-  "src/domain/collection/collection.ts": ["src/domain/api/requests.ts"],
-  "src/domain/collection/settings.ts": ["src/domain/api/requests.ts"],
-};
 
 /** The folder of domain/ a file is in ("stats" for src/domain/stats/…), or null. */
 export function domainFolderOf(file: string): string | null {
@@ -100,7 +89,6 @@ export function checkDomainOrder(file: string, target: string): string | null {
   const from = domainFolderOf(file);
   const to = domainFolderOf(target);
   if (from === null || to === null || from === to) return null;
-  if (DOMAIN_EXCEPTIONS[file]?.includes(target)) return null;
   const own = domainLayerOf(from);
   const theirs = domainLayerOf(to);
   const rule = "a domain folder imports only the folders below it";
