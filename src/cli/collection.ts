@@ -26,6 +26,7 @@ import {
   type EndpointName,
   type EndpointParams,
 } from "../domain/api/endpoints.ts";
+import { studyCollectionOf } from "../domain/api/requests.ts";
 import { matchAudioFiles } from "../domain/clips/audioMatch.ts";
 import { anonymise } from "../domain/collection/anonymise.ts";
 import {
@@ -33,7 +34,6 @@ import {
   genericLink,
   type PublishedStudy,
   prolificLink,
-  studyCollectionOf,
 } from "../domain/collection/collection.ts";
 import { changeLines, publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings, settingsUpdate } from "../domain/collection/settings.ts";

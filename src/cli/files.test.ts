@@ -8,8 +8,8 @@ import { buildExport } from "../domain/export/bundles.ts";
 import { studyConsensus } from "../domain/export/consensus.ts";
 import { textGridFiles } from "../domain/formats/textgrid/write.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
 import { runFiles } from "./filesRun.test-data.ts";
 
 let dir: string;

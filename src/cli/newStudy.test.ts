@@ -15,7 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
-import { studyCollectionOf } from "../domain/collection/collection.ts";
+import { studyCollectionOf } from "../domain/api/requests.ts";
 import { intakeOf } from "../domain/collection/intake.ts";
 import { screeningOf } from "../domain/collection/screening.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";

@@ -2,7 +2,7 @@
 // app's New study takes — the file `publish`, `stats` and the app read, without the app — with
 // every study setting a script may give (docs/spec/interchange-format.md, "The study's
 // settings"): from a JSON file (`--settings settings.json`, checked by the settings' schema,
-// domain/study/settingsSchema.ts, each problem named by its JSON path) and flags over it.
+// cli/settingsSchema.ts, each problem named by its JSON path) and flags over it.
 // The same rules as New study (src/features/studies): clip ids from file names (clipIdFor), the
 // CSV matched by file name (matchClipCsv), the default taxonomy, bins of 0.1 s, a rating asked
 // for in a mark study (none in a transcription; always in a rate study). Audio: WAV only, whose
@@ -14,16 +14,12 @@ import { wavDuration } from "../domain/clips/wav.ts";
 import { STANDARD_QUESTIONS } from "../domain/collection/intake.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import type { AnnotationFile, Clip, StudyTask } from "../domain/interchange/types.ts";
-import {
-  checkStudySettings,
-  STUDY_SETTING_KEYS,
-  type StudySettings,
-} from "../domain/study/settingsSchema.ts";
 import { slugify } from "../domain/study/slug.ts";
-import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
 import { DEFAULT_TASK, moduleOf, TASK_MODULES } from "../domain/tasks/index.ts";
 import { EXIT_OK, EXIT_USAGE, readError, writeError } from "./common.ts";
+import { checkStudySettings, STUDY_SETTING_KEYS, type StudySettings } from "./settingsSchema.ts";
 import { withLanguageOptions } from "./texts.ts";
 
 export interface NewStudyIO {

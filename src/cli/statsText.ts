@@ -5,9 +5,15 @@
 
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import type { AnovaRow } from "../domain/stats/anova.ts";
-import { transcriptionSettings, whyNothingScored } from "../domain/stats/intelligibility.ts";
+import { transcriptionSettings } from "../domain/stats/intelligibility.ts";
 import type { Report } from "../domain/stats/report.ts";
-import { type FigureId, figureData, shownFigures, taskModule } from "../domain/tasks/index.ts";
+import {
+  type FigureId,
+  figureData,
+  shownFigures,
+  taskModule,
+  whyNothingScored,
+} from "../domain/tasks/index.ts";
 import { ownValue } from "../domain/util/idRecord.ts";
 import { fixed, keyValues, pValue, table } from "./tables.ts";
 
@@ -297,7 +303,7 @@ function intelligibilitySection(report: Report, file: AnnotationFile): string[] 
   const it = report.intelligibility;
   const title = "Intelligibility (WER)";
   if (it === null) {
-    const why = whyNothingScored(file);
+    const why = whyNothingScored(taskModule(file.study), file);
     return why === null ? [] : [title, `  (${why})`];
   }
   const unitName = it.unit === "word" ? "word" : "character";
@@ -466,7 +472,8 @@ export function formatStats(
     expertAgreement: () => [expertAgreementSection(report, file)],
     annotators: () => [annotatorsSection(report, file)],
   };
-  const shown = shownFigures(taskModule(file.study), figureData(report, whyNothingScored(file)));
+  const module = taskModule(file.study);
+  const shown = shownFigures(module, figureData(report, whyNothingScored(module, file)));
   const sections = [header, ...shown.flatMap((id) => figures[id]())].filter(
     (lines) => lines.length > 0,
   );

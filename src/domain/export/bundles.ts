@@ -3,12 +3,12 @@
 import { audacityFiles } from "../formats/audacity/write.ts";
 import { toSpanCsv } from "../formats/csv/writeSpans.ts";
 import { eafFiles } from "../formats/eaf/write.ts";
+import { safeFileName } from "../formats/names.ts";
 import { textGridFiles } from "../formats/textgrid/write.ts";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { toBinMatrixCsv } from "./bins.ts";
 import { studyConsensus, toConsensusCsv, toConsensusJson } from "./consensus.ts";
 import { toInterchangeJson } from "./json.ts";
-import { safeFileName } from "./names.ts";
 import { trnFiles } from "./trn.ts";
 import { zipTextFiles } from "./zip.ts";
 

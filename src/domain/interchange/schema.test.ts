@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_TAXONOMY } from "../study/taxonomy.ts";
 import {
   type ParseResult,
   type Problem,
@@ -7,6 +6,7 @@ import {
   parseAnnotationText,
   serializeAnnotationFile,
 } from "./schema.ts";
+import { DEFAULT_TAXONOMY } from "./taxonomy.ts";
 
 type Json = Record<string, unknown>;
 

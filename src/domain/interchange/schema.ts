@@ -13,10 +13,10 @@
 //     with the structural problems even when the structure is broken elsewhere.
 // Then regions ending past their clip are clamped, with a warning each.
 
-import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../study/binWidth.ts";
-import { MAX_CLIP_TEXT_LENGTH, transcriptProblem } from "../transcripts/limits.ts";
 import { errorMessage } from "../util/errorText.ts";
+import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "./binWidth.ts";
 import { type CrossFieldFindings, checkCrossField, isRecord } from "./crossfield.ts";
+import { MAX_CLIP_TEXT_LENGTH, transcriptProblem } from "./limits.ts";
 import { MIGRATIONS, type MigrationStep, migrate } from "./migrate.ts";
 import { describeValue, PROBLEM_LIMIT, type Problem, ProblemList, SECTIONS } from "./problems.ts";
 import type { AnnotationFile, ResolvedRecords } from "./types.ts";

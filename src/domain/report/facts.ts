@@ -1,14 +1,15 @@
 // What the protocol report needs from a study and its data (cheap; the analysis worker sends it
 // to the page): counted over the crowd, with the study's settings as participants met them.
-import { type CollectionSettings, studyCollectionOf } from "../collection/collection.ts";
+import { studyCollectionOf } from "../api/requests.ts";
+import type { CollectionSettings } from "../collection/collection.ts";
 import { intakeOf, type Need, STANDARD_QUESTIONS } from "../collection/intake.ts";
 import { type ScreeningConfig, screeningOf } from "../collection/screening.ts";
 import { languageOf, participantTextsOf } from "../i18n/languages.ts";
 import type { AnnotationFile, StudyTask, Submission } from "../interchange/types.ts";
-import { median } from "../stats/median.ts";
 import { exclusionSummary, type QualityView, qualityRulesOf } from "../study/qualityRules.ts";
 import { type RatingScale, ratingScaleOf } from "../study/ratingScale.ts";
 import { submissionRules, taskOf, transcriptionOf } from "../tasks/index.ts";
+import { median } from "../util/median.ts";
 import { type ProtocolChange, protocolChangesOf } from "./protocolChanges.ts";
 import { type ProtocolSettings, protocolOf } from "./protocolSettings.ts";
 

@@ -1,6 +1,7 @@
 // The report object that `stats --json` prints and "Download report (JSON)" saves, exactly as
 // docs/spec/statistics.md defines it ("The report"). Undefined figures are null, never NaN.
 
+import type { AnnotatorQuality } from "../study/qualityRules.ts";
 import type { TokenUnit } from "../transcripts/normalise.ts";
 import type { AnovaRow } from "./anova.ts";
 import type { ConsensusSummary } from "./consensus.ts";
@@ -21,13 +22,6 @@ export interface ErrorTypeCounts {
   clips: number;
   /** Reason count divided by `clips`, for every taxonomy id (null when `clips` is 0). */
   perSample: Record<string, number | null>;
-}
-
-export interface AnnotatorQuality {
-  id: string;
-  annotations: number;
-  regions: number;
-  referenceMarkedFraction: number | null;
 }
 
 /** A system's listening-test scores. */

@@ -11,9 +11,9 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { finishClip } from "../../db/repo.ts";
+import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/interchange/limits.ts";
 import { ratingScaleOf } from "../../domain/study/ratingScale.ts";
 import { submissionRules, taskModule } from "../../domain/tasks/index.ts";
-import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/transcripts/limits.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { inputType, isActivatedByKey, isTypingTarget } from "../../lib/keyActions.ts";

@@ -5,13 +5,13 @@
 // (`intake.standard.age: unknown key`). The pieces the reader and the server already check are
 // theirs (the task, the transcription settings, the collection settings).
 
-import { boundedText, StudyCollectionSchema } from "../api/requests.ts";
-import { STANDARD_QUESTIONS } from "../collection/intake.ts";
-import { textsProblems } from "../i18n/catalogue.ts";
-import { canonicalTag, languageProblem } from "../i18n/languages.ts";
-import { formatPath } from "../interchange/problems.ts";
-import { issueMessage, StudySchema } from "../interchange/schema.ts";
-import { z } from "../interchange/zod.ts";
+import { boundedText, StudyCollectionSchema } from "../domain/api/requests.ts";
+import { STANDARD_QUESTIONS } from "../domain/collection/intake.ts";
+import { textsProblems } from "../domain/i18n/catalogue.ts";
+import { canonicalTag, languageProblem } from "../domain/i18n/languages.ts";
+import { formatPath } from "../domain/interchange/problems.ts";
+import { issueMessage, StudySchema } from "../domain/interchange/schema.ts";
+import { z } from "../domain/interchange/zod.ts";
 
 const NEED = z.enum(["off", "optional", "required"]);
 
