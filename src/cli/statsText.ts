@@ -9,6 +9,7 @@ import { transcriptionSettings, whyNothingScored } from "../domain/stats/intelli
 import type { Report } from "../domain/stats/report.ts";
 import { type FigureId, figureData, shownFigures, taskModule } from "../domain/tasks/index.ts";
 import { ownValue } from "../domain/util/idRecord.ts";
+import { comparisonSection } from "./comparisonText.ts";
 import { fixed, keyValues, pValue, table } from "./tables.ts";
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -462,6 +463,7 @@ export function formatStats(
     correlation: () => [correlationSection(report)],
     mos: () => [mosSection(report, resampling)],
     intelligibility: () => [intelligibilitySection(report, file)],
+    comparison: () => [comparisonSection(report.comparison, file.study.comparison?.alpha ?? 0.05)],
     errorTypes: () => [errorTypesSection(report, file)],
     expertAgreement: () => [expertAgreementSection(report, file)],
     annotators: () => [annotatorsSection(report, file)],

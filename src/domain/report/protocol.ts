@@ -375,6 +375,7 @@ const TASK_NAMES = {
   mark: "mark unnatural spans (and rate)",
   rate: "rate only (ACR / MOS)",
   transcribe: "transcribe what was heard (intelligibility, SUS)",
+  compare: "judge pairs (A/B preference or CCR / CMOS)",
 } as const;
 
 /** The intelligibility test (Taylor & Richmond's reporting): settings, then WER per system. */

@@ -9,6 +9,7 @@ import { AgreementSection } from "./parts/AgreementSection.tsx";
 import { AnnotatorQualitySection } from "./parts/AnnotatorQualitySection.tsx";
 import { ClipDetail } from "./parts/ClipDetail.tsx";
 import { ClipList } from "./parts/ClipList.tsx";
+import { ComparisonSection } from "./parts/ComparisonSection.tsx";
 import { ConsensusSection } from "./parts/ConsensusSection.tsx";
 import { CorrelationSection } from "./parts/CorrelationSection.tsx";
 import { DatasetSummary } from "./parts/DatasetSummary.tsx";
@@ -104,6 +105,7 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         definitions={definitionOf}
       />
     ),
+    comparison: () => <ComparisonSection comparison={report.comparison ?? null} />,
     mos: () => <ListeningTestSection mos={report.mos} resampling={study.resampling} />,
     intelligibility: () => (
       <IntelligibilitySection
