@@ -141,6 +141,29 @@ describe("the comparison section", () => {
     expect(row?.meanDiffCi95?.[1]).toBeCloseTo(half, 10);
   });
 
+  test("the same judgments in another order give the same bits", () => {
+    const pairs: Pair[] = [
+      { id: "p1", a: "a1", b: "b1" },
+      { id: "p2", a: "b1", b: "c1" },
+    ];
+    const scores = [3, -1, 2, 0, -2, 1, 3, -3, 2];
+    const judgments: Judgment[] = scores.map((score, k) => ({
+      pairId: k % 2 === 0 ? "p1" : "p2",
+      annotatorId: ["w1", "w2", "w3"][k % 3] as string,
+      score,
+    }));
+    const unique = judgments.filter(
+      (j, i) =>
+        judgments.findIndex((x) => x.pairId === j.pairId && x.annotatorId === j.annotatorId) === i,
+    );
+    const settings = { comparison: { scale: "ccr", replicates: 40 } };
+    const forward = JSON.stringify(computeComparison(study(pairs, unique, settings)));
+    const backward = JSON.stringify(
+      computeComparison(study(pairs, [...unique].reverse(), settings)),
+    );
+    expect(backward).toBe(forward);
+  });
+
   test("the listener bootstrap: one listener gives every replicate the same strengths", () => {
     const file = study(
       [

@@ -257,10 +257,14 @@ export function computeComparison(file: AnnotationFile): Comparison | null {
   };
 }
 
-/** A CCR pair's mean advantage, its sample sd and t interval (null below two judgments). */
+/**
+ * A CCR pair's mean advantage, its sample sd and t interval (null below two judgments), summed
+ * in ascending order: the same bits whatever order the judgments are stored in.
+ */
 function meanDifference(
-  x: readonly number[],
+  advantages: readonly number[],
 ): Pick<ComparisonPair, "meanDiff" | "sd" | "meanDiffCi95"> {
+  const x = Float64Array.from(advantages).sort();
   const n = x.length;
   let sum = 0;
   for (const v of x) sum += v;
