@@ -39,7 +39,7 @@ import { changeLines, publishChanges } from "../domain/collection/publishChanges
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { submissionRules, taskModule, taskOf } from "../domain/tasks/index.ts";
+import { collectionRefusal, submissionRules, taskModule, taskOf } from "../domain/tasks/index.ts";
 import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
 import { withLanguageOptions } from "./texts.ts";
@@ -156,6 +156,8 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   const parsed = parseAnnotationText(text, file);
   if (!parsed.ok) throw new CliError(parsed.errors.map((p) => problemLine(file, p)).join("\n"));
   let study = parsed.file;
+  const refusal = collectionRefusal(study.study);
+  if (refusal !== null) throw new CliError(`${file}: ${refusal}`);
   try {
     study = withLanguageOptions(study, values, (p) => readFileSync(p, "utf8"));
   } catch (e) {

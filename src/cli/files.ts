@@ -1,7 +1,7 @@
 // `import` and `export`: the study page's import card and export buttons on the command line,
 // with the same readers, merge, exporters, file names and messages (docs/cli.md).
 //   import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
-//   export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip --out DIR [--force]
+//   export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|judgments|zip --out DIR [--force]
 
 import { toBinMatrixCsv } from "../domain/export/bins.ts";
 import { buildExport } from "../domain/export/bundles.ts";
@@ -11,6 +11,7 @@ import { safeFileName } from "../domain/export/names.ts";
 import { trnFiles } from "../domain/export/trn.ts";
 import { audacityFiles } from "../domain/formats/audacity/write.ts";
 import { transcriptAdditions } from "../domain/formats/csv/readTranscripts.ts";
+import { toJudgmentCsv } from "../domain/formats/csv/writeJudgments.ts";
 import { toSpanCsv } from "../domain/formats/csv/writeSpans.ts";
 import { eafFiles } from "../domain/formats/eaf/write.ts";
 import { foreignResult } from "../domain/formats/read.ts";
@@ -46,6 +47,7 @@ export const EXPORT_FORMATS = [
   "bins",
   "consensus",
   "trn",
+  "judgments",
   "zip",
 ] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -61,7 +63,8 @@ const FILES_USAGE = `Usage:
   redpen export STUDY.json --format ${EXPORT_FORMATS.join("|")} --out DIR [--force]
       write the study page's exports into DIR (per-clip files unzipped, Audacity's per-annotator
       files in DIR/by-annotator; trn: DIR/<system>/ref.trn and hyp.trn for NIST sclite;
-      zip: everything in one .zip); existing files are not overwritten without --force
+      judgments: a comparison test's judgments as CSV; zip: everything in one .zip); existing
+      files are not overwritten without --force
 `;
 
 class FilesUsage extends Error {}
@@ -237,6 +240,9 @@ function exportFiles(args: Args, io: FilesIO): number {
     }
     case "trn":
       files = trnFiles(file);
+      break;
+    case "judgments":
+      files = { [`${id}-judgments.csv`]: toJudgmentCsv(file) };
       break;
     case "zip": {
       const zip = buildExport("all", file);

@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import { MESSAGE_IDS } from "../i18n/catalogue.ts";
 import {
   ALL_TASK_MODULES,
+  collectionRefusal,
   moduleOf,
   requiresRating,
   shownFigures,
@@ -179,6 +180,13 @@ test("the comparison is analysed, not collected: New study does not offer it", (
   expect(TASK_MODULES.map((m) => m.id)).not.toContain("compare");
   expect(TASK_MODULES.every((m) => m.collected)).toBe(true);
   expect(ALL_TASK_MODULES.map((m) => m.id)).toEqual(["mark", "rate", "transcribe", "compare"]);
+  // Publishing (the study page's and the CLI's) asks this first.
+  expect(collectionRefusal({ task: "compare" })).toBe(
+    'this is a Compare pairs (A/B, CMOS) study (task "compare"): this version has no participant screen for it, so it is not published for collection; import its results from files and analyse them',
+  );
+  for (const task of ["mark", "rate", "transcribe", undefined]) {
+    expect(collectionRefusal({ task })).toBeNull();
+  }
 });
 
 test("what a task's submissions hold agrees with its rules", () => {

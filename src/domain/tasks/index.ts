@@ -64,6 +64,16 @@ export function taskModule(study: StudyFields): TaskModule {
   return MODULES[taskOf(study)];
 }
 
+/**
+ * Why the study cannot be published for collection, or null when it can: a task without a
+ * participant screen (its module not `collected`, the comparison) has nothing to collect with.
+ */
+export function collectionRefusal(study: StudyFields): string | null {
+  const module = taskModule(study);
+  if (module.collected) return null;
+  return `this is a ${module.label} study (task "${module.id}"): this version has no participant screen for it, so it is not published for collection; import its results from files and analyse them`;
+}
+
 /** The rules every finished clip's submission in `study` follows (what the server checks). */
 export function submissionRules(study: StudyFields): SubmissionRules {
   return taskModule(study).submissionRules(study);

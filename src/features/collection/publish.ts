@@ -14,7 +14,7 @@ import {
 } from "../../domain/collection/collection.ts";
 import { type PublishChange, publishChanges } from "../../domain/collection/publishChanges.ts";
 import type { AnnotationFile } from "../../domain/interchange/types.ts";
-import { taskOf } from "../../domain/tasks/index.ts";
+import { collectionRefusal, taskOf } from "../../domain/tasks/index.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 
@@ -46,6 +46,8 @@ export async function publishToServer(
 ): Promise<PublishOutcome | null> {
   const file = await studyToFile(studyId);
   if (!file) throw new Error(`no study "${studyId}" in this browser`);
+  const refusal = collectionRefusal(file.study);
+  if (refusal !== null) throw new Error(refusal);
   const header: AnnotationFile = {
     ...file,
     annotators: [],

@@ -155,6 +155,7 @@ export function StudyPage({ studyId }: { studyId: string }) {
               transcripts={
                 task.holds.transcript || submissions.some((s) => s.transcript !== undefined)
               }
+              judgments={task.id === "compare" || study.extra.qualification !== undefined}
             />
           </Suspense>
         </Card>
