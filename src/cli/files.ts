@@ -56,7 +56,8 @@ const FILES_USAGE = `Usage:
   redpen import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
           [--role crowd|expert|researcher|asr] [--engine "NAME MODEL"]
       merge RedPen JSON files, Praat TextGrids, Audacity labels, ELAN .eaf files, Label
-      Studio exports or transcripts CSVs (clip,annotator,transcript) into the study, as the
+      Studio exports, transcripts CSVs (clip,annotator,transcript), webMUSHRA's
+      paired_comparison.csv or the P.808 toolkit's CCR votes per worker into the study, as the
       study page's "Import annotations" does; conflicts keep the study's version unless
       --incoming; stored spans the files leave out stay unless --remove-missing; a transcripts
       CSV's annotators new to the study are added with --role (and, for asr, --engine)
