@@ -15,11 +15,14 @@
 // Options: --runs N (default 5), --clips N (default 100000), --annotators A (default 3),
 // --no-doc (do not rewrite docs/benchmarks-cli.md), --transcripts N (instead: a generated
 // intelligibility study of N transcripts, 10 systems × 600 stimuli, the bootstrap's 1000
-// replicates and the stimuli curve included; goal: within 3x the parse-only run).
+// replicates and the stimuli curve included; goal: within 3x the parse-only run), --judgments N
+// (instead: a generated A/B comparison of N judgments over 8 systems, the Bradley–Terry
+// bootstrap's 1000 replicates included; goal: stats --json within 2 s).
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
+import { generateComparisonStudy } from "../src/domain/interchange/generateComparisons.ts";
 import { generateTranscriptStudy } from "../src/domain/interchange/generateTranscripts.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../src/domain/interchange/schema.ts";
 import { computeReport } from "../src/domain/stats/index.ts";
@@ -35,6 +38,7 @@ interface Options {
   annotators: number;
   doc: boolean;
   transcripts?: number;
+  judgments?: number;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -51,6 +55,7 @@ function parseOptions(argv: readonly string[]): Options {
     else if (flag === "--clips") options.clips = value;
     else if (flag === "--annotators") options.annotators = value;
     else if (flag === "--transcripts") options.transcripts = value;
+    else if (flag === "--judgments") options.judgments = value;
     else throw new Error(`unknown option ${flag}`);
   }
   return options;
@@ -58,6 +63,17 @@ function parseOptions(argv: readonly string[]): Options {
 
 /** The study file, generated on first use (the generator is deterministic: seed 1). */
 function studyFile(options: Options): string {
+  if (options.judgments !== undefined) {
+    const file = join(dataDir, `pairs-8-${options.judgments}.json`);
+    if (!existsSync(file)) {
+      process.stderr.write(`generating ${file} …\n`);
+      writeFileSync(
+        file,
+        serializeAnnotationFile(generateComparisonStudy({ judgments: options.judgments })),
+      );
+    }
+    return file;
+  }
   if (options.transcripts !== undefined) {
     const file = join(dataDir, `sus-10x600-${options.transcripts}.json`);
     if (!existsSync(file)) {
@@ -211,7 +227,7 @@ async function main(): Promise<void> {
   const file = studyFile(options);
   const megabytes = statSync(file).size / 1e6;
   const counts = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown[]>;
-  const shape = ["clips", "submissions", "regions", "reasonLabels"]
+  const shape = ["clips", "submissions", "regions", "reasonLabels", "judgments"]
     .map((k) => `${(counts[k]?.length ?? 0).toLocaleString("en-US")} ${k}`)
     .join(", ");
   const parseOnly = parseOnlyScript();
@@ -308,6 +324,12 @@ async function main(): Promise<void> {
     `${summary.join("\n")}\n\n${lines.join("\n")}\n\n${stepLines.join("\n")}\n\n`,
   );
   for (const stats of rows.filter((r) => r.name === "stats --json")) {
+    if (options.judgments !== undefined) {
+      process.stdout.write(
+        `${stats.setup}: stats --json ${stats.wall.toFixed(2)} s (wall) — goal ≤ 2 s: ${stats.wall <= 2 ? "met" : "NOT met"}\n`,
+      );
+      continue;
+    }
     const base = baseOf(stats);
     const ratio = stats.wall / base.wall;
     const goal = options.transcripts === undefined ? 2 : 3;
@@ -318,7 +340,7 @@ async function main(): Promise<void> {
   }
 
   // The page describes the 100,000-clip study; the intelligibility study's run prints only.
-  if (options.doc && options.transcripts === undefined) {
+  if (options.doc && options.transcripts === undefined && options.judgments === undefined) {
     const doc = readDocTemplate()
       .replace("<!-- summary -->", summary.join("\n"))
       .replace("<!-- table -->", lines.join("\n"))

@@ -26,7 +26,7 @@ describe("the pieces, against hand-worked and published values", () => {
     // Three items; 0 beats 1 three times of four, 1 beats 2 twice of three, 0 and 2 tie once.
     const K = 3;
     const w = new Float64Array([0, 3, 0.5, 1, 0, 2, 0.5, 1, 0]);
-    const pi = bradleyTerryFit(w, K);
+    const pi = bradleyTerryFit(w, K).map(Math.exp);
     for (let i = 0; i < K; i++) {
       // W_i + 1 = Σ_j n_ij π_i/(π_i + π_j) + 2π_i/(π_i + 1): expected wins equal wins.
       let wins = 1;
@@ -40,7 +40,7 @@ describe("the pieces, against hand-worked and published values", () => {
       expect(expected).toBeCloseTo(wins, 12);
     }
     // Two items, 3 : 1: with b = 1/a the equations reduce to 2 = 4/(a² + 1) + 2/(a + 1).
-    const two = bradleyTerryFit(new Float64Array([0, 3, 1, 0]), 2);
+    const two = bradleyTerryFit(new Float64Array([0, 3, 1, 0]), 2).map(Math.exp);
     const a = two[0] as number;
     expect((two[0] as number) * (two[1] as number)).toBeCloseTo(1, 13);
     expect(4 / (a * a + 1) + 2 / (a + 1)).toBeCloseTo(2, 13);

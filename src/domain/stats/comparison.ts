@@ -1,14 +1,14 @@
 // Paired comparisons (docs/spec/statistics.md, "Paired comparisons (A/B preference and CMOS)"):
 // per pair of items the wins, the share preferring the first with its Wilson interval, the exact
 // two-sided binomial test and Holm's adjustment, a CCR test's mean difference with its t
-// interval, the items' Bradley–Terry strengths with a listener bootstrap, and the natural-pairs
+// interval, the items' Bradley–Terry strengths (Newton's method) with a listener bootstrap, and the natural-pairs
 // pre-test's accuracy per participant (Chiang et al. 2023, Figure 1). Plain arithmetic and the
 // engine-exact functions of math.ts, so the analysis screen's report equals `stats --json`.
 import { DEFAULT_PASS_ACCURACY } from "../interchange/comparison.ts";
 import type { AnnotationFile, Clip, Pair } from "../interchange/types.ts";
 import { seededRandom } from "../util/random.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
-import { exp, ln } from "./math.ts";
+import { exp, ln, log1p } from "./math.ts";
 import { holm, tQuantile } from "./mos.ts";
 import { byCodeUnit } from "./records.ts";
 import type { Comparison, ComparisonPair, ItemStrength, QualificationSummary } from "./report.ts";
@@ -57,53 +57,120 @@ export function binomialTwoSided(k: number, n: number): number {
   return Math.min(1, 2 * tail);
 }
 
-/**
- * Bradley–Terry log-strengths of `K` items from the win matrix `w` (w[i·K + j]: i preferred to
- * j, ties counted half each way), with one virtual win and one virtual loss of every item
- * against a fixed item of strength 1: Hunter's MM update from `start`, until no strength moves
- * by more than a part in 1e15 (or 100,000 rounds).
- */
-export function bradleyTerryFit(w: Float64Array, K: number, start?: Float64Array): Float64Array {
-  const pi = start ? start.slice() : new Float64Array(K).fill(1);
-  const next = new Float64Array(K);
-  const wins = new Float64Array(K);
+/** log(1 + e^x) without overflow, engine-exact. */
+function softplus(x: number): number {
+  return x > 0 ? x + log1p(exp(-x)) : log1p(exp(x));
+}
+
+/** 1 / (1 + e^−x), engine-exact. */
+function logistic(x: number): number {
+  if (x >= 0) return 1 / (1 + exp(-x));
+  const e = exp(x);
+  return e / (1 + e);
+}
+
+/** The spec's log-likelihood at log-strengths `theta`. */
+function logLikelihood(theta: Float64Array, w: Float64Array, K: number): number {
+  let sum = 0;
   for (let i = 0; i < K; i++) {
-    let s = 0;
-    for (let j = 0; j < K; j++) s += w[i * K + j] as number;
-    wins[i] = s + 1;
+    const ti = theta[i] as number;
+    // The virtual win and loss against the item of strength 1.
+    sum -= softplus(-ti) + softplus(ti);
+    for (let j = 0; j < K; j++) {
+      const wij = w[i * K + j] as number;
+      if (j !== i && wij > 0) sum -= wij * softplus((theta[j] as number) - ti);
+    }
   }
-  for (let round = 0; round < 100000; round++) {
-    let moved = 0;
+  return sum;
+}
+
+/**
+ * Bradley–Terry log-strengths `θ = log π` of `K` items from the win matrix `w` (w[i·K + j]: i
+ * preferred to j, ties counted half each way), with one virtual win and one virtual loss of
+ * every item against a fixed item of strength 1: Newton's method on θ from 0, each step halved
+ * until the likelihood does not fall, until no θ moves by 1e-13 (the likelihood is strictly
+ * concave, so the maximum is unique and Newton's steps near it square the error: the result is
+ * the maximum to the last bits). The Hessian is negative definite (the virtual games), so each
+ * step solves a symmetric positive definite system by Cholesky's factorisation.
+ */
+export function bradleyTerryFit(w: Float64Array, K: number): Float64Array {
+  const theta = new Float64Array(K);
+  const trial = new Float64Array(K);
+  const g = new Float64Array(K);
+  const h = new Float64Array(K * K); // −Hessian
+  const step = new Float64Array(K);
+  let current = logLikelihood(theta, w, K);
+  for (let round = 0; round < 200; round++) {
+    g.fill(0);
+    h.fill(0);
     for (let i = 0; i < K; i++) {
-      const pii = pi[i] as number;
-      let denom = 2 / (pii + 1);
+      const ti = theta[i] as number;
+      const v = logistic(ti);
+      g[i] = 1 - 2 * v;
+      h[i * K + i] = 2 * v * (1 - v);
       for (let j = 0; j < K; j++) {
         if (j === i) continue;
-        const nij = (w[i * K + j] as number) + (w[j * K + i] as number);
-        if (nij > 0) denom += nij / (pii + (pi[j] as number));
+        const n = (w[i * K + j] as number) + (w[j * K + i] as number);
+        if (n === 0) continue;
+        const p = logistic(ti - (theta[j] as number));
+        g[i] = (g[i] as number) + (w[i * K + j] as number) - n * p;
+        const c = n * p * (1 - p);
+        h[i * K + i] = (h[i * K + i] as number) + c;
+        h[i * K + j] = (h[i * K + j] as number) - c;
       }
-      const v = (wins[i] as number) / denom;
-      next[i] = v;
-      const change = Math.abs(v / pii - 1);
-      if (change > moved) moved = change;
     }
-    pi.set(next);
-    if (moved <= 1e-15) break;
+    choleskySolve(h, g, step, K);
+    let moved = 0;
+    for (let i = 0; i < K; i++) moved = Math.max(moved, Math.abs(step[i] as number));
+    let t = 1;
+    let next = current;
+    for (let halvings = 0; halvings < 60; halvings++) {
+      for (let i = 0; i < K; i++) trial[i] = (theta[i] as number) + t * (step[i] as number);
+      next = logLikelihood(trial, w, K);
+      if (next >= current) break;
+      t /= 2;
+    }
+    if (next < current) break;
+    theta.set(trial);
+    current = next;
+    if (moved * t < 1e-13) break;
   }
-  return pi;
+  return theta;
+}
+
+/** Solves A x = b for a symmetric positive definite A (K × K, overwritten by its factor). */
+function choleskySolve(a: Float64Array, b: Float64Array, x: Float64Array, K: number): void {
+  for (let j = 0; j < K; j++) {
+    let d = a[j * K + j] as number;
+    for (let k = 0; k < j; k++) d -= (a[j * K + k] as number) * (a[j * K + k] as number);
+    const root = Math.sqrt(d);
+    a[j * K + j] = root;
+    for (let i = j + 1; i < K; i++) {
+      let s = a[i * K + j] as number;
+      for (let k = 0; k < j; k++) s -= (a[i * K + k] as number) * (a[j * K + k] as number);
+      a[i * K + j] = s / root;
+    }
+  }
+  for (let i = 0; i < K; i++) {
+    let s = b[i] as number;
+    for (let k = 0; k < i; k++) s -= (a[i * K + k] as number) * (x[k] as number);
+    x[i] = s / (a[i * K + i] as number);
+  }
+  for (let i = K - 1; i >= 0; i--) {
+    let s = x[i] as number;
+    for (let k = i + 1; k < K; k++) s -= (a[k * K + i] as number) * (x[k] as number);
+    x[i] = s / (a[i * K + i] as number);
+  }
 }
 
 /** Log-strengths centred on their mean (items in the order given). */
-function centred(pi: Float64Array): Float64Array {
-  const K = pi.length;
+function centred(theta: Float64Array): Float64Array {
+  const K = theta.length;
   const out = new Float64Array(K);
   let sum = 0;
-  for (let i = 0; i < K; i++) {
-    out[i] = ln(pi[i] as number);
-    sum += out[i] as number;
-  }
+  for (let i = 0; i < K; i++) sum += theta[i] as number;
   const mean = sum / K;
-  for (let i = 0; i < K; i++) out[i] = (out[i] as number) - mean;
+  for (let i = 0; i < K; i++) out[i] = (theta[i] as number) - mean;
   return out;
 }
 
