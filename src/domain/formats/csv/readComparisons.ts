@@ -244,7 +244,7 @@ function webMushraToFile(rows: Row[], fields: string[], study: AnnotationFile): 
     undecided: "same",
   };
   let unanswered = 0;
-  rows.forEach((row, i) => {
+  for (const [i, row] of rows.entries()) {
     const where = `line ${i + 2}`;
     const annotatorId = participantFields
       .map((f) => (row[f] ?? "").trim())
@@ -254,26 +254,32 @@ function webMushraToFile(rows: Row[], fields: string[], study: AnnotationFile): 
     const reference = (row.choice_reference ?? "").trim();
     const condition = (row.choice_non_reference ?? "").trim();
     const answer = (row.choice_answer ?? "").trim().toLowerCase();
-    if (annotatorId === "") return out.fail(where, "the participant fields are empty");
+    if (annotatorId === "") {
+      out.fail(where, "the participant fields are empty");
+      continue;
+    }
     if (trial === "" || reference === "" || condition === "") {
-      return out.fail(where, "trial_id, choice_reference and choice_non_reference are needed");
+      out.fail(where, "trial_id, choice_reference and choice_non_reference are needed");
+      continue;
     }
     if (answer === "unknown") {
       unanswered++;
-      return;
+      continue;
     }
     const choice = CHOICES[answer];
     if (choice === undefined) {
-      return out.fail(
+      out.fail(
         where,
         `choice_answer "${row.choice_answer ?? ""}" is not one of correct, incorrect, undecided, unknown`,
       );
+      continue;
     }
     const a = clipFor(trial, reference, where);
     const b = clipFor(trial, condition, where);
-    if (!a || !b) return;
+    if (!a || !b) continue;
     if (a.id === b.id) {
-      return out.fail(where, `the reference and the condition are the same clip "${a.id}"`);
+      out.fail(where, `the reference and the condition are the same clip "${a.id}"`);
+      continue;
     }
     const time = Number((row.choice_time ?? "").trim());
     out.add(where, annotatorId, a, b, `${trial}:${reference}:${condition}`, {
@@ -282,7 +288,7 @@ function webMushraToFile(rows: Row[], fields: string[], study: AnnotationFile): 
         ? { seconds: time / 1000 }
         : {}),
     });
-  });
+  }
   if (unanswered > 0) {
     out.warnings.push({
       path: "",
@@ -303,54 +309,62 @@ function p808ToFile(rows: Row[], study: AnnotationFile): ParseResult {
     list.push(c);
     references.set(c.sentence, list);
   }
-  rows.forEach((row, i) => {
+  for (const [i, row] of rows.entries()) {
     const where = `line ${i + 2}`;
     const worker = (row.workerid ?? "").trim();
     const type = (row.question_type ?? "").trim();
     const url = (row.short_file_name ?? row.file ?? "").trim();
     const voteText = (row.vote ?? "").trim();
-    if (worker === "") return out.fail(where, "workerid is empty");
+    if (worker === "") {
+      out.fail(where, "workerid is empty");
+      continue;
+    }
     if (type.toUpperCase() !== "CMOS") {
-      return out.fail(
+      out.fail(
         where,
         `question_type "${type}" is not a CCR vote ("CMOS"): import the toolkit's CCR results (result_parser.py --method ccr)`,
       );
+      continue;
     }
     const vote = Number(voteText);
     if (voteText === "" || !Number.isInteger(vote) || vote < -3 || vote > 3) {
-      return out.fail(where, `vote "${voteText}" is not an integer from -3 to 3`);
+      out.fail(where, `vote "${voteText}" is not an integer from -3 to 3`);
+      continue;
     }
     const name = stem(url).toLowerCase();
     const matches = find.byStem.get(name) ?? [];
     if (matches.length !== 1) {
-      return out.fail(
+      out.fail(
         where,
         matches.length > 1
           ? `file "${url}" matches ${matches.length} clips by file name (${many(matches)})`
           : `file "${url}" is not a clip of the study (by file name)`,
       );
+      continue;
     }
     const processed = matches[0] as Clip;
     if (processed.sentence === undefined) {
-      return out.fail(
+      out.fail(
         where,
         `clip "${processed.id}" has no sentence, so its reference cannot be found (the reference is the study's reference clip of the same sentence)`,
       );
+      continue;
     }
     const refs = references.get(processed.sentence) ?? [];
     if (refs.length !== 1) {
-      return out.fail(
+      out.fail(
         where,
         refs.length === 0
           ? `sentence "${processed.sentence}" has no reference clip (isReference) in the study to compare clip "${processed.id}" with`
           : `sentence "${processed.sentence}" has ${refs.length} reference clips (${many(refs)}): which one clip "${processed.id}" was compared with is not in the file`,
       );
+      continue;
     }
     const reference = refs[0] as Clip;
     out.add(where, worker, reference, processed, `${reference.id}:${processed.id}`, {
       score: vote,
     });
-  });
+  }
   return out.result();
 }
 
