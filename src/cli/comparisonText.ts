@@ -12,11 +12,17 @@ const interval = (ci: readonly [number, number] | null | undefined, digits = 3) 
 export function comparisonSection(comparison: Comparison | null, alpha: number): string[] {
   if (comparison === null) return ["Paired comparison", "  (no judgments)"];
   const { scale, pairs, bradleyTerry, qualification } = comparison;
-  const lines = [
-    `Paired comparison (${scale === "ccr" ? "CCR / CMOS, −3 … 3" : "A/B preference"}): ${comparison.judgments} judgments${
-      comparison.sameItem > 0 ? `, ${comparison.sameItem} on pairs of the same item left out` : ""
-    }`,
-  ];
+  // A study with only a pre-test (any task) shows the pre-test alone.
+  const main = comparison.judgments > 0 || comparison.sameItem > 0;
+  const lines = main
+    ? [
+        `Paired comparison (${scale === "ccr" ? "CCR / CMOS, −3 … 3" : "A/B preference"}): ${comparison.judgments} judgments${
+          comparison.sameItem > 0
+            ? `, ${comparison.sameItem} on pairs of the same item left out`
+            : ""
+        }`,
+      ]
+    : [];
   if (pairs.length > 0) {
     lines.push(
       ...table(
@@ -102,8 +108,8 @@ export function comparisonSection(comparison: Comparison | null, alpha: number):
     );
   }
   if (qualification !== null) {
+    if (lines.length > 0) lines.push("");
     lines.push(
-      "",
       `Pre-test (natural pairs): ${qualification.pairs} pairs, pass at ${qualification.passAccuracy}; ${qualification.passed} of ${qualification.participants} participants passed`,
     );
     if (qualification.histogram.length > 0) {

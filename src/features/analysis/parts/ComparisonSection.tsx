@@ -170,7 +170,11 @@ export function ComparisonSection({ comparison }: { comparison: Comparison | nul
           </table>
         </div>
       ) : (
-        <p className="text-sm text-slate-500">No judgment of the main test yet.</p>
+        <p className="text-sm text-slate-500">
+          {qualification !== null
+            ? "Only the pre-test's judgments: no pair of the main test was judged."
+            : "No judgment of the main test yet."}
+        </p>
       )}
       {strengths.length > 0 ? (
         <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
