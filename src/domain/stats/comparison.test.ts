@@ -241,6 +241,29 @@ describe("the comparison section", () => {
     });
   });
 
+  test("items named like Object.prototype members are ordinary items", () => {
+    const file = study(
+      [{ id: "p1", a: "a1", b: "b1" }],
+      [
+        { pairId: "p1", annotatorId: "w1", choice: "a" },
+        { pairId: "p1", annotatorId: "w2", choice: "a" },
+      ],
+      { comparison: { replicates: 10 } },
+    );
+    file.clips = file.clips.map((c) =>
+      c.id === "a1"
+        ? { ...c, system: "__proto__" }
+        : c.id === "b1"
+          ? { ...c, system: "constructor" }
+          : c,
+    );
+    const c = computeComparison(file);
+    const json = JSON.parse(JSON.stringify(c));
+    expect(Object.keys(json.bradleyTerry)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getOwnPropertyDescriptor(json.bradleyTerry, "__proto__")?.value.rank).toBe(1);
+    expect(json.pairs[0]).toMatchObject({ a: "__proto__", b: "constructor", aWins: 2 });
+  });
+
   test("null without judgments and without a pre-test", () => {
     expect(computeComparison(study([], []))).toBeNull();
     expect(

@@ -6,6 +6,7 @@
 // engine-exact functions of math.ts, so the analysis screen's report equals `stats --json`.
 import { DEFAULT_PASS_ACCURACY } from "../interchange/comparison.ts";
 import type { AnnotationFile, Clip, Pair } from "../interchange/types.ts";
+import { idRecord } from "../util/idRecord.ts";
 import { seededRandom } from "../util/random.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
 import { exp, ln, log1p } from "./math.ts";
@@ -353,7 +354,7 @@ function bradleyTerry(
 ): Record<string, ItemStrength> {
   const items = [...new Set(tallies.flatMap((t) => [t.a, t.b]))].sort(byCodeUnit);
   const K = items.length;
-  if (K === 0) return {};
+  if (K === 0) return idRecord();
   const index = new Map(items.map((item, i) => [item, i]));
   // Each listener's cells of the win matrix (i·K + j) and weights: one for a win, half each
   // way for a tie.
@@ -400,7 +401,8 @@ function bradleyTerry(
   }
   const lo = Math.ceil(0.025 * B) - 1;
   const hi = Math.ceil(0.975 * B) - 1;
-  const out: Record<string, ItemStrength> = {};
+  // Item names are any strings ("__proto__" included): a record without a prototype.
+  const out = idRecord<ItemStrength>();
   items.forEach((item, i) => {
     const si = strength[i] as number;
     let rank = 1;
