@@ -40,7 +40,7 @@ import { mergeSettings, settingsUpdate } from "../domain/collection/settings.ts"
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { submissionRules, taskModule } from "../domain/tasks/index.ts";
+import { collectionRefusal, submissionRules, taskModule } from "../domain/tasks/index.ts";
 import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
 import { withLanguageOptions } from "./texts.ts";
@@ -157,6 +157,8 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   const parsed = parseAnnotationText(text, file);
   if (!parsed.ok) throw new CliError(parsed.errors.map((p) => problemLine(file, p)).join("\n"));
   let study = parsed.file;
+  const refusal = collectionRefusal(study.study);
+  if (refusal !== null) throw new CliError(`${file}: ${refusal}`);
   try {
     study = withLanguageOptions(study, values, (p) => readFileSync(p, "utf8"));
   } catch (e) {

@@ -185,6 +185,6 @@ test("export: the same files as the app's, per clip unzipped; no overwrite witho
     '<TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="200"/>',
   );
   expect(run(["export", into, "--format", "pdf", "--out", out]).err).toMatch(
-    /^redpen: export needs --format json\|csv\|audacity\|textgrid\|eaf\|bins\|consensus\|trn\|zip \(got "pdf"\)\n/,
+    /^redpen: export needs --format json\|csv\|audacity\|textgrid\|eaf\|bins\|consensus\|trn\|judgments\|zip \(got "pdf"\)\n/,
   );
 });

@@ -15,6 +15,7 @@ import {
   whyNothingScored,
 } from "../domain/tasks/index.ts";
 import { ownValue } from "../domain/util/idRecord.ts";
+import { comparisonSection } from "./comparisonText.ts";
 import { fixed, keyValues, pValue, table } from "./tables.ts";
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -468,6 +469,7 @@ export function formatStats(
     correlation: () => [correlationSection(report)],
     mos: () => [mosSection(report, resampling)],
     intelligibility: () => [intelligibilitySection(report, file)],
+    comparison: () => [comparisonSection(report.comparison, file.study.comparison?.alpha ?? 0.05)],
     errorTypes: () => [errorTypesSection(report, file)],
     expertAgreement: () => [expertAgreementSection(report, file)],
     annotators: () => [annotatorsSection(report, file)],

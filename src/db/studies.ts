@@ -228,6 +228,8 @@ export function deleteStudyRows(
     database.submissions,
     database.regions,
     database.reasonLabels,
+    database.pairs,
+    database.judgments,
   ];
   return database.transaction("rw", [database.studies, ...tables], async () => {
     if (onlyIfImporting && !(await database.studies.get(studyId))?.importing) return;

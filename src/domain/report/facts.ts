@@ -79,6 +79,18 @@ export interface ProtocolFacts {
     groupBy: string | null;
     recognisers: { id: string; engine: string | null }[];
   };
+  /**
+   * A paired comparison's design (`study.comparison`, `pairs[]`, `study.qualification`): the
+   * scale, the question as set (null: the pages' default), "no difference" offered, the pairs
+   * judged (the pre-test's apart) and the pre-test's; null for a study without pairs.
+   */
+  comparison: {
+    scale: "ab" | "ccr";
+    allowSame: boolean;
+    question: string | null;
+    pairs: number;
+    pretestPairs: number;
+  } | null;
   /** The collection settings the study carries (`study.collection`: as published, K and R). */
   collection: Partial<Pick<CollectionSettings, "clipsPerParticipant" | "ratingsPerClip">>;
   /** What each clip received from the crowd as the task counts it (ratings, transcripts, finished clips). */
@@ -196,6 +208,7 @@ export function protocolFacts(
         .filter((a) => a.role === "asr")
         .map((a) => ({ id: a.id, engine: a.engine ?? null })),
     },
+    comparison: comparisonDesign(file),
     collection: publishedLimits(file.study),
     responsesPerClip: spread([...responses.values()]),
     playsPerClip: spread(
@@ -226,7 +239,24 @@ const RESPONSE_OF: Record<StudyTask, (s: Submission) => boolean> = {
   mark: () => true,
   rate: (s) => typeof s.score === "number",
   transcribe: (s) => typeof s.transcript === "string",
+  // A comparison's responses are judgments of pairs, not submissions of clips.
+  compare: () => false,
 };
+
+function comparisonDesign(file: AnnotationFile): ProtocolFacts["comparison"] {
+  const pairs = file.pairs ?? [];
+  if (pairs.length === 0) return null;
+  const settings = file.study.comparison ?? {};
+  const pretest = new Set(file.study.qualification?.pairs ?? []);
+  const question = settings.question?.trim();
+  return {
+    scale: settings.scale ?? "ab",
+    allowSame: settings.allowSame ?? true,
+    question: question ? question : null,
+    pairs: pairs.filter((p) => !pretest.has(p.id)).length,
+    pretestPairs: pairs.filter((p) => pretest.has(p.id)).length,
+  };
+}
 
 /** The significance level of the WER pairs when the study sets none (statistics spec). */
 const DEFAULT_ALPHA = 0.05;

@@ -6,7 +6,11 @@
 // or question, plays, clips per participant, R, pay and time, language. A transcription study
 // asks no rating: its report names none.
 import { describe, expect, test } from "vitest";
-import type { AnnotationFile, StudyTask, Submission } from "../interchange/types.ts";
+import type { AnnotationFile, StudyTask as AnyTask, Submission } from "../interchange/types.ts";
+
+/** The tasks a study collects from participants (a comparison's report is tested in compareReport.test.ts). */
+type StudyTask = Exclude<AnyTask, "compare">;
+
 import { computeReport } from "../stats/index.ts";
 import { latexEscape, protocolFacts, protocolReport } from "./protocol.ts";
 

@@ -9,6 +9,7 @@ import type { AnnotationFile, ResolvedRecords } from "../interchange/types.ts";
 import type { AnnotatorQuality } from "../study/qualityRules.ts";
 import { alphaFromSums } from "./alpha.ts";
 import { type ClipAgreement, passOverClips, type ScatterPoint } from "./clipPass.ts";
+import { computeComparison } from "./comparison.ts";
 import { consensusFromTables } from "./consensus.ts";
 import { leastSquares, pearson, spearman } from "./correlation.ts";
 import { errorTypes } from "./errorTypes.ts";
@@ -162,6 +163,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     annotators: annotatorRows,
     mos: computeMos(file),
     intelligibility: intelligibility.value,
+    comparison: computeComparison(file),
     consensus: consensusFromTables(
       {
         clips,

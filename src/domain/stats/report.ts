@@ -87,6 +87,8 @@ export interface Report {
   mos: Mos;
   /** Intelligibility (WER) of the transcripts; null when none could be scored. */
   intelligibility: Intelligibility | null;
+  /** Paired comparisons and the natural-pairs pre-test; null with neither (comparison.ts). */
+  comparison: Comparison | null;
   /** The crowd's consensus per bin (majority and Dawid–Skene) and each crowd worker against it. */
   consensus: ConsensusSummary;
   /** Agreement between experts on the reasons of the spans they both labelled. */
@@ -150,4 +152,47 @@ export interface Intelligibility {
   asr: Record<string, AsrScores>;
   byListenerGroup?: Record<string, Record<string, WerCounts>>;
   anova: AnovaRow[];
+}
+
+// Paired comparisons (the spec's "Paired comparisons (A/B preference and CMOS)"; comparison.ts).
+
+export interface ComparisonPair {
+  a: string;
+  b: string;
+  judgments: number;
+  aWins: number;
+  bWins: number;
+  same: number;
+  preferA: number | null;
+  ci95: [number, number] | null;
+  p: number | null;
+  pHolm: number | null;
+  significant: boolean;
+  /** A CCR test's: `a`'s mean advantage in score points, its sd and t interval. */
+  meanDiff?: number;
+  sd?: number | null;
+  meanDiffCi95?: [number, number] | null;
+}
+
+export interface ItemStrength {
+  strength: number;
+  rank: number;
+  ci95: [number, number];
+}
+
+export interface QualificationSummary {
+  pairs: number;
+  passAccuracy: number;
+  participants: number;
+  passed: number;
+  histogram: { accuracy: number; participants: number }[];
+}
+
+export interface Comparison {
+  scale: "ab" | "ccr";
+  judgments: number;
+  sameItem: number;
+  pairs: ComparisonPair[];
+  bradleyTerry: Record<string, ItemStrength>;
+  qualification: QualificationSummary | null;
 }

@@ -37,6 +37,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
   const rules = submissionRules(study.extra);
   const asksRating = rules.rating !== "none";
   const asksTranscript = rules.transcript === "required";
+  const help = taskModule(study.extra).instructionsMessage;
   const session = useClipSession(sessionKey(study.id, annotatorId, clip.id));
   const player = useClipPlayer({
     onPlayStarted: session.addPlay,
@@ -337,9 +338,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
           {status}
         </p>
         {asksTranscript && finishBlock}
-        <p className="mt-3 text-sm text-slate-500">
-          {t(taskModule(study.extra).instructionsMessage)}
-        </p>
+        {help && <p className="mt-3 text-sm text-slate-500">{t(help)}</p>}
       </section>
       {asksRating && (
         <RatingGroup
