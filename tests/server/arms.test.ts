@@ -123,6 +123,17 @@ describe("on PGlite", () => {
     );
   });
 
+  test("withdrawing a participant with an arm and no intake: no intake answers said deleted", async () => {
+    await h.publish(armStudy("wd", ARMS.slice(0, 2)), {
+      clipsPerParticipant: 1,
+      ratingsPerClip: 5,
+    });
+    await h.api("POST", "p/wd/arrive", { platform: "link", participantId: "W1" });
+    const done = await h.api("POST", "studies/wd/withdraw", { participant: "W1" }, TOKEN);
+    expect(done.status).toBe(200);
+    expect(done.json).toMatchObject({ participant: "W1", intake: false, screening: false });
+  });
+
   test("a study without arms: the instructions as before, no profile.arm", async () => {
     await h.publish(studyFile("plain", 2, ["A"]), { clipsPerParticipant: 1, ratingsPerClip: 5 });
     const a = await h.api("POST", "p/plain/arrive", { platform: "link", participantId: "X" });
