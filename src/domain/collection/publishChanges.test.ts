@@ -230,7 +230,7 @@ test("instruction arms: an arm added or removed, and a kept arm's new text, each
     "people who arrive from now on are given the new arms in turn (the arm with the fewest first); the 7 who arrived keep theirs, and those whose arm is gone read the study's own instructions",
   );
   expect(changes[1]?.effect).toBe(
-    "everyone given this arm sees the new text from their next page (2 participant(s) still working)",
+    "participants given this arm from now on read the new text; those already in the study keep the text they were shown, in the browser they began in",
   );
   // The same arms in the same order: no change.
   const kept = same();

@@ -210,7 +210,8 @@ function armChanges(
         what: `Instructions of arm "${arm.id}"`,
         from: brief(old.instructions),
         to: brief(arm.instructions),
-        effect: `everyone given this arm sees the new text from their next page (${n.working})`,
+        effect:
+          "participants given this arm from now on read the new text; those already in the study keep the text they were shown, in the browser they began in",
       });
   }
   return changes;
