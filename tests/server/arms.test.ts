@@ -134,6 +134,21 @@ describe("on PGlite", () => {
     expect(done.json).toMatchObject({ participant: "W1", intake: false, screening: false });
   });
 
+  test("a study file with bad arms is refused, naming each problem by its path", async () => {
+    const file = armStudy("bad", [
+      { id: "a", instructions: "Text" },
+      { id: "a", instructions: " " },
+    ]);
+    const res = await h.api("PUT", "studies/bad", { file, settings: {} }, TOKEN);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toEqual({
+      code: "bad-study",
+      message:
+        'the study file is not valid:\nstudy.arms[1].instructions: must not be empty\nstudy.arms[1].id: "a" is the id of an earlier arm; each arm needs its own',
+    });
+    expect((await h.api("GET", "p/bad")).status).toBe(404);
+  });
+
   test("a study without arms: the instructions as before, no profile.arm", async () => {
     await h.publish(studyFile("plain", 2, ["A"]), { clipsPerParticipant: 1, ratingsPerClip: 5 });
     const a = await h.api("POST", "p/plain/arrive", { platform: "link", participantId: "X" });
