@@ -74,8 +74,7 @@ export function ArmsFields({
   return (
     <fieldset
       className="rounded-md border border-slate-200 p-3"
-      aria-describedby={`${id}-h`}
-      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-h ${id}-e` : `${id}-h`}
     >
       <legend className="px-1 text-sm font-medium text-slate-800">
         Instruction arms <span className="font-normal text-slate-500">(optional)</span>
