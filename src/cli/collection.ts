@@ -29,6 +29,7 @@ import {
 import { studyCollectionOf } from "../domain/api/requests.ts";
 import { matchAudioFiles } from "../domain/clips/audioMatch.ts";
 import { anonymise } from "../domain/collection/anonymise.ts";
+import { armsOf } from "../domain/collection/arms.ts";
 import {
   type CollectionSettings,
   genericLink,
@@ -288,19 +289,25 @@ async function readPublished(
 
 /**
  * The card's line saying what participants will do (and, for a task that limits plays and
- * scores transcripts, with what).
+ * scores transcripts, with what), and the study's instruction arms when it has them.
  */
 export function taskLine(file: AnnotationFile): string {
   const { label } = taskModule(file.study);
   const rules = submissionRules(file.study);
-  if (rules.transcript !== "required") return `Task: ${label}.`;
+  const arms = armsOf(file.study);
+  const armsLine =
+    arms.length === 0
+      ? ""
+      : `\nInstruction arms: ${arms.map((a) => a.id).join(", ")} (each participant is given one in turn and reads its text).`;
+  if (rules.transcript !== "required") return `Task: ${label}.${armsLine}`;
   const plays = rules.maxPlays === null ? "" : `at most ${rules.maxPlays} play(s) per clip; `;
   const texts = file.clips.filter((c) => (c.text ?? "").trim() !== "").length;
   return (
     `Task: ${label}: ${plays}${texts} of ${file.clips.length} clips have a text to score against` +
     (texts === 0
       ? " (none: the analysis will say nothing can be scored until the clips have texts)."
-      : " (kept on the server, never sent to participants).")
+      : " (kept on the server, never sent to participants).") +
+    armsLine
   );
 }
 

@@ -21,6 +21,7 @@ function study(): AnnotationFile {
     study: {
       id: "ab",
       name: "AB",
+      binSeconds: 0.1,
       task: "compare",
       comparison: { scale: "ab", question: "Which sounds more natural?" },
       qualification: { pairs: ["p0"], passAccuracy: 0.7 },

@@ -1,6 +1,7 @@
 // What the protocol report needs from a study and its data (cheap; the analysis worker sends it
 // to the page): counted over the crowd, with the study's settings as participants met them.
 import { studyCollectionOf } from "../api/requests.ts";
+import { armsOf } from "../collection/arms.ts";
 import type { CollectionSettings } from "../collection/collection.ts";
 import { intakeOf, type Need, STANDARD_QUESTIONS } from "../collection/intake.ts";
 import { type ScreeningConfig, screeningOf } from "../collection/screening.ts";
@@ -22,6 +23,11 @@ export interface Spread {
 export interface ProtocolFacts {
   studyName: string;
   instructions: string | null;
+  /**
+   * The instruction arms (`study.arms`), each with its text, the crowd participants given it
+   * (`profile.arm`) and those of them who completed the study; empty without arms.
+   */
+  arms: { id: string; instructions: string; given: number; completed: number }[];
   ratingScale: RatingScale;
   requireRating: boolean;
   /** The language the participant's pages were given in (`study.language`, BCP 47). */
@@ -164,6 +170,15 @@ export function protocolFacts(
     studyName: file.study.name,
     instructions:
       typeof instructions === "string" && instructions.trim() ? instructions.trim() : null,
+    arms: armsOf(file.study).map((arm) => {
+      const given = crowd.filter((a) => a.profile?.arm === arm.id);
+      return {
+        id: arm.id,
+        instructions: arm.instructions.trim(),
+        given: given.length,
+        completed: given.filter((a) => a.status === "completed").length,
+      };
+    }),
     ratingScale: ratingScaleOf(file.study),
     requireRating: file.study.requireRating === true,
     language: languageOf(file.study),
