@@ -19,3 +19,38 @@ export function figureData(report: Report, whyNothingScored: string | null): Fig
 export function shownFigures(module: TaskModule, data: FigureData): FigureId[] {
   return module.figures.filter((f) => f.when === "always" || data[f.when]).map((f) => f.id);
 }
+
+/** A row of the Dataset figure (the RedPen paper's Table 1), as the report's `dataset` names it. */
+export type DatasetRow =
+  | "clips"
+  | "annotatedClips"
+  | "annotations"
+  | "meanDuration"
+  | "regionsPerAnnotation"
+  | "meanRegionLength"
+  | "reasonLabelsPerRegion";
+
+const DATASET_ROWS: readonly DatasetRow[] = [
+  "clips",
+  "annotatedClips",
+  "annotations",
+  "meanDuration",
+  "regionsPerAnnotation",
+  "meanRegionLength",
+  "reasonLabelsPerRegion",
+];
+const SPAN_ROWS: ReadonlySet<DatasetRow> = new Set([
+  "regionsPerAnnotation",
+  "meanRegionLength",
+  "reasonLabelsPerRegion",
+]);
+
+/**
+ * The Dataset rows the analysis screen and readable `stats` show: the span rows (regions,
+ * their length, reason labels) only in a task whose listeners mark spans or where spans were
+ * marked, so a rating or transcription test does not read "0 regions per annotation".
+ */
+export function datasetRows(module: TaskModule, data: FigureData): DatasetRow[] {
+  const spans = module.holds.spans || data.regions;
+  return DATASET_ROWS.filter((row) => spans || !SPAN_ROWS.has(row));
+}

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { MESSAGE_IDS } from "../i18n/catalogue.ts";
 import {
+  datasetRows,
   moduleOf,
   requiresRating,
   shownFigures,
@@ -160,4 +161,14 @@ test("what a task's submissions hold agrees with its rules", () => {
       transcript: rules.transcript !== "none",
     });
   }
+});
+
+test("the Dataset's span rows: in mark always, elsewhere only where spans were marked", () => {
+  const none = { regions: false, ratings: true, transcripts: true };
+  const base = ["clips", "annotatedClips", "annotations", "meanDuration"];
+  const spans = ["regionsPerAnnotation", "meanRegionLength", "reasonLabelsPerRegion"];
+  expect(datasetRows(moduleOf("transcribe"), none)).toEqual(base);
+  expect(datasetRows(moduleOf("rate"), none)).toEqual(base);
+  expect(datasetRows(moduleOf("mark"), none)).toEqual([...base, ...spans]);
+  expect(datasetRows(moduleOf("rate"), { ...none, regions: true })).toEqual([...base, ...spans]);
 });

@@ -141,3 +141,40 @@ test("a mark study keeps RedPen's order, span figures first, even with no span m
     "Rules",
   ]);
 });
+
+/** The Dataset section's figure names, in order. */
+const datasetFigures = () =>
+  [...document.querySelectorAll("#dataset [data-figure]")].map((d) =>
+    d.getAttribute("data-figure"),
+  );
+const BASE_ROWS = [
+  "dataset.clips",
+  "dataset.annotatedClips",
+  "dataset.annotations",
+  "dataset.meanDuration",
+];
+const SPAN_ROWS = [
+  "dataset.regionsPerAnnotation",
+  "dataset.meanRegionLength",
+  "dataset.reasonLabelsPerRegion",
+];
+
+test("the Dataset of a rate or transcription test has no span rows; a mark study's has them", async () => {
+  open("rate", report(0, true));
+  await screen.findByRole("heading", { name: "Listening test (MOS)" });
+  expect(datasetFigures()).toEqual(BASE_ROWS);
+  expect(screen.queryByText("Regions per annotation")).toBeNull();
+  cleanup();
+  open("transcribe", report(0, false), WHY);
+  await screen.findByRole("heading", { name: "Intelligibility (WER)" });
+  expect(datasetFigures()).toEqual(BASE_ROWS);
+  cleanup();
+  // Spans marked in a rate study: their rows come back, as the span figures do.
+  open("rate", report(4, true));
+  await screen.findByRole("heading", { name: "Listening test (MOS)" });
+  expect(datasetFigures()).toEqual([...BASE_ROWS, ...SPAN_ROWS]);
+  cleanup();
+  open(undefined, report(0, true));
+  await screen.findByRole("heading", { name: "Listening test (MOS)" });
+  expect(datasetFigures()).toEqual([...BASE_ROWS, ...SPAN_ROWS]);
+});

@@ -1,7 +1,9 @@
 // The figures a computed analysis shows, in its study's task's order (domain/tasks), and each
 // figure's link in the toolbar's section links.
 import {
+  type DatasetRow,
   DEFAULT_TASK,
+  datasetRows,
   type FigureId,
   figureData,
   moduleOf,
@@ -12,6 +14,14 @@ import type { Analysis, StudyInfo } from "./analysisClient.ts";
 /** The figures of this analysis, in the order the study's task shows them. */
 export function figuresOf(analysis: Analysis, study: StudyInfo): FigureId[] {
   return shownFigures(
+    moduleOf(study.task ?? DEFAULT_TASK),
+    figureData(analysis.report, study.intelligibility?.why ?? null),
+  );
+}
+
+/** The Dataset figure's rows for this analysis (the span rows only where spans belong). */
+export function datasetRowsOf(analysis: Analysis, study: StudyInfo): DatasetRow[] {
+  return datasetRows(
     moduleOf(study.task ?? DEFAULT_TASK),
     figureData(analysis.report, study.intelligibility?.why ?? null),
   );
