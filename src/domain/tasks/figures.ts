@@ -1,6 +1,7 @@
 // Which of a task's figures a study shows, in its order: the analysis screen's sections and
 // readable `stats`' tables both follow this (the JSON report keeps every figure).
 import type { Report } from "../stats/report.ts";
+import { type QualityRules, RULE_IDS, type RuleId } from "../study/qualityRules.ts";
 import type { FigureData, FigureId, TaskModule } from "./types.ts";
 
 /**
@@ -53,4 +54,21 @@ const SPAN_ROWS: ReadonlySet<DatasetRow> = new Set([
 export function datasetRows(module: TaskModule, data: FigureData): DatasetRow[] {
   const spans = module.holds.spans || data.regions;
   return DATASET_ROWS.filter((row) => spans || !SPAN_ROWS.has(row));
+}
+
+/** The quality rules about spans, and about ratings. */
+const SPAN_RULES: ReadonlySet<RuleId> = new Set(["referenceMarked"]);
+const RATING_RULES: ReadonlySet<RuleId> = new Set(["referenceRating", "lowVariance"]);
+
+/**
+ * The quality rules the analysis screen offers a study: a rule on spans only where the task
+ * marks spans or spans were marked, a rule on ratings only where the task asks a rating or
+ * ratings were given, and every rule that is on (so that it can be switched off).
+ */
+export function offeredRules(module: TaskModule, data: FigureData, rules: QualityRules): RuleId[] {
+  const spans = module.holds.spans || data.regions;
+  const ratings = module.holds.rating || data.ratings;
+  return RULE_IDS.filter(
+    (id) => rules[id].on || ((spans || !SPAN_RULES.has(id)) && (ratings || !RATING_RULES.has(id))),
+  );
 }

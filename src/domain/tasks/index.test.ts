@@ -1,8 +1,10 @@
 import { expect, test } from "vitest";
 import { MESSAGE_IDS } from "../i18n/catalogue.ts";
+import { DEFAULT_RULES } from "../study/qualityRules.ts";
 import {
   datasetRows,
   moduleOf,
+  offeredRules,
   requiresRating,
   shownFigures,
   submissionRules,
@@ -171,4 +173,28 @@ test("the Dataset's span rows: in mark always, elsewhere only where spans were m
   expect(datasetRows(moduleOf("rate"), none)).toEqual(base);
   expect(datasetRows(moduleOf("mark"), none)).toEqual([...base, ...spans]);
   expect(datasetRows(moduleOf("rate"), { ...none, regions: true })).toEqual([...base, ...spans]);
+});
+
+test("quality rules offered: span rules with spans, rating rules with ratings, any rule that is on", () => {
+  const none = { regions: false, ratings: false, transcripts: true };
+  expect(offeredRules(moduleOf("transcribe"), none, DEFAULT_RULES)).toEqual(["notHeard", "fast"]);
+  expect(offeredRules(moduleOf("transcribe"), { ...none, ratings: true }, DEFAULT_RULES)).toEqual([
+    "referenceRating",
+    "notHeard",
+    "fast",
+    "lowVariance",
+  ]);
+  expect(offeredRules(moduleOf("rate"), none, DEFAULT_RULES)).toEqual([
+    "referenceRating",
+    "notHeard",
+    "fast",
+    "lowVariance",
+  ]);
+  expect(offeredRules(moduleOf("mark"), none, DEFAULT_RULES)).toHaveLength(5);
+  const on = { ...DEFAULT_RULES, lowVariance: { on: true, variance: 0.1 } };
+  expect(offeredRules(moduleOf("transcribe"), none, on)).toEqual([
+    "notHeard",
+    "fast",
+    "lowVariance",
+  ]);
 });

@@ -7,7 +7,13 @@ import { RATE } from "./rate/index.ts";
 import { TRANSCRIBE } from "./transcribe/index.ts";
 import type { StudyFields, SubmissionRules, TaskModule } from "./types.ts";
 
-export { type DatasetRow, datasetRows, figureData, shownFigures } from "./figures.ts";
+export {
+  type DatasetRow,
+  datasetRows,
+  figureData,
+  offeredRules,
+  shownFigures,
+} from "./figures.ts";
 export {
   DEFAULT_MAX_PLAYS,
   type TranscriptionDraft,
