@@ -164,7 +164,7 @@ async function collectedFile(studyId: string): Promise<{ file: AnnotationFile; a
 }
 
 /** `text` as a regular expression that matches it literally. */
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The built CLI (dist-cli), as a researcher runs it. */
 const cli = (...args: string[]) =>
@@ -281,6 +281,11 @@ test("a Vietnamese SUS study: consent, study page, analysis, stats and report sp
   expect(await sectionLinks(rp)).toEqual(["Intelligibility", "Rules"]);
   const screenText = await rp.locator("main").innerText();
   expect(screenText).not.toMatch(/kappa|Agreement|Crowd consensus|Regions per annotation/i);
+  // Its quality rules are those a transcription test's listeners can break.
+  expect(screenText).not.toMatch(/RedPen's filter|rated low|Ratings too uniform/);
+  const rules = rp.getByRole("region", { name: "Quality rules" }).getByRole("checkbox");
+  expect(await rules.count()).toBe(2);
+  await rules.and(rp.getByLabel("Too fast: median seconds per clip below")).waitFor();
   const werRow = (system: string) =>
     rp
       .getByRole("table", { name: "WER per system" })
@@ -378,9 +383,8 @@ test("a rate-only (MOS) study: consent, ratings, analysis, stats and report spea
   const systemOf = (clipId: string) => collected.clips.find((c) => c.id === clipId)?.system;
   const byHand: Record<string, number[]> = { espeak: [], flite: [] };
   for (const pid of Object.keys(entered))
-    mine(pid).forEach((s, k) =>
-      byHand[systemOf(s.clipId) as string]?.push(entered[pid]?.[k] as number),
-    );
+    for (const [k, s] of mine(pid).entries())
+      byHand[systemOf(s.clipId) as string]?.push(entered[pid]?.[k] as number);
   const mos = Object.fromEntries(
     Object.entries(byHand).map(([system, r]) => [system, r.reduce((a, b) => a + b, 0) / r.length]),
   );
@@ -404,6 +408,8 @@ test("a rate-only (MOS) study: consent, ratings, analysis, stats and report spea
   expect(await sectionLinks(rp)).toEqual(["MOS", "Rules"]);
   const screenText = await rp.locator("main").innerText();
   expect(screenText).not.toMatch(/kappa|Agreement|Crowd consensus|Regions per annotation|\bWER\b/i);
+  expect(screenText).not.toMatch(/RedPen's filter/);
+  expect(screenText).toContain("Ratings too uniform: variance below (P.808: 0.1)");
   const mosTable = rp.getByRole("table", { name: "MOS per system (1–5)" });
   for (const system of ["espeak", "flite"])
     expect(
@@ -432,7 +438,7 @@ test("a rate-only (MOS) study: consent, ratings, analysis, stats and report spea
   const question = report.slice(report.indexOf("## Rating question (verbatim)"));
   expect(question).toMatch(
     new RegExp(
-      `^## Rating question \\(verbatim\\)\\n\\n> ${escape(DEFAULT_RATING_SCALE.question)}\\n`,
+      `^## Rating question \\(verbatim\\)\\n\\n> ${literally(DEFAULT_RATING_SCALE.question)}\\n`,
     ),
   );
   expect(question).toContain(`> 1: ${DEFAULT_RATING_SCALE.labels[0]}\n`);
