@@ -74,3 +74,30 @@ test("a mark study keeps its span tables, in the analysis screen's order, even w
   expect(order.every((at) => at > 0)).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
 });
+
+test("the Dataset of a rating or transcription test has no span rows; a mark study's keeps them", () => {
+  const dataset = (out: string) =>
+    out.split("\n\n").find((block) => block.startsWith("Dataset (as in")) ?? "";
+  for (const out of [
+    stats("tests/golden/intelligibility-chars.input.json"),
+    stats("tests/golden/mos.input.json", (s) => {
+      s.task = "rate";
+    }),
+  ]) {
+    const rows = dataset(out).trimEnd().split("\n").slice(1);
+    expect(rows.map((r) => r.trim().replace(/\s{2,}\S+$/, ""))).toEqual([
+      "Clips",
+      "Annotated clips",
+      "Annotations (clip × annotator)",
+      "Mean duration of annotated clips (s)",
+    ]);
+    expect(out).not.toMatch(/Regions per annotation|region length|Reasons per/);
+  }
+  const mark = dataset(stats("tests/golden/mos.input.json"));
+  for (const row of [
+    "Regions per annotation",
+    "Mean region length (s)",
+    "Reasons per reason label",
+  ])
+    expect(mark).toContain(`  ${row} `);
+});

@@ -8,6 +8,8 @@ import type { AnovaRow } from "../domain/stats/anova.ts";
 import { transcriptionSettings } from "../domain/stats/intelligibility.ts";
 import type { Report } from "../domain/stats/report.ts";
 import {
+  type DatasetRow,
+  datasetRows,
   type FigureId,
   figureData,
   shownFigures,
@@ -20,20 +22,18 @@ import { fixed, keyValues, pValue, table } from "./tables.ts";
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-function datasetSection(report: Report): string[] {
+function datasetSection(report: Report, rows: readonly DatasetRow[]): string[] {
   const d = report.dataset;
-  return [
-    "Dataset (as in the RedPen paper's Table 1)",
-    ...keyValues([
-      ["Clips", String(d.clips)],
-      ["Annotated clips", String(d.annotatedClips)],
-      ["Annotations (clip × annotator)", String(d.annotations)],
-      ["Mean duration of annotated clips (s)", fixed(d.meanDuration)],
-      ["Regions per annotation", fixed(d.regionsPerAnnotation)],
-      ["Mean region length (s)", fixed(d.meanRegionLength)],
-      ["Reasons per reason label", fixed(d.reasonLabelsPerRegion)],
-    ]),
-  ];
+  const values: Record<DatasetRow, [string, string]> = {
+    clips: ["Clips", String(d.clips)],
+    annotatedClips: ["Annotated clips", String(d.annotatedClips)],
+    annotations: ["Annotations (clip × annotator)", String(d.annotations)],
+    meanDuration: ["Mean duration of annotated clips (s)", fixed(d.meanDuration)],
+    regionsPerAnnotation: ["Regions per annotation", fixed(d.regionsPerAnnotation)],
+    meanRegionLength: ["Mean region length (s)", fixed(d.meanRegionLength)],
+    reasonLabelsPerRegion: ["Reasons per reason label", fixed(d.reasonLabelsPerRegion)],
+  };
+  return ["Dataset (as in the RedPen paper's Table 1)", ...keyValues(rows.map((r) => values[r]))];
 }
 
 function agreementSection(report: Report): string[] {
@@ -461,8 +461,10 @@ export function formatStats(
   ];
   // Each figure's tables, shown in the order the study's task declares (domain/tasks): its own
   // figures first, span tables outside a mark study only where spans were marked.
+  const module = taskModule(file.study);
+  const data = figureData(report, whyNothingScored(module, file));
   const figures: Record<FigureId, () => string[][]> = {
-    dataset: () => [datasetSection(report)],
+    dataset: () => [datasetSection(report, datasetRows(module, data))],
     agreement: () => [agreementSection(report), pairsSection(report)],
     clips: () => [], // the analysis screen's clip table: no text of its own
     consensus: () => [consensusSection(report)],
@@ -474,8 +476,7 @@ export function formatStats(
     expertAgreement: () => [expertAgreementSection(report, file)],
     annotators: () => [annotatorsSection(report, file)],
   };
-  const module = taskModule(file.study);
-  const shown = shownFigures(module, figureData(report, whyNothingScored(module, file)));
+  const shown = shownFigures(module, data);
   const sections = [header, ...shown.flatMap((id) => figures[id]())].filter(
     (lines) => lines.length > 0,
   );

@@ -3,6 +3,7 @@
 import type { AnnotationFile } from "../interchange/types.ts";
 import { transcriptionSettings } from "../stats/intelligibility.ts";
 import type { Report } from "../stats/report.ts";
+import { type QualityRules, RULE_IDS, type RuleId } from "../study/qualityRules.ts";
 import { tokensOf } from "../transcripts/normalise.ts";
 import type { FigureData, FigureId, TaskModule } from "./types.ts";
 
@@ -46,4 +47,56 @@ export function whyNothingScored(module: TaskModule, file: AnnotationFile): stri
   return scorable === 0
     ? `${what}: the clips' texts have no ${unit}s after normalisation`
     : `${what}: the transcribed clips have no text (${withText} other clip${withText === 1 ? " has" : "s have"} one)`;
+}
+
+/** A row of the Dataset figure (the RedPen paper's Table 1), as the report's `dataset` names it. */
+export type DatasetRow =
+  | "clips"
+  | "annotatedClips"
+  | "annotations"
+  | "meanDuration"
+  | "regionsPerAnnotation"
+  | "meanRegionLength"
+  | "reasonLabelsPerRegion";
+
+const DATASET_ROWS: readonly DatasetRow[] = [
+  "clips",
+  "annotatedClips",
+  "annotations",
+  "meanDuration",
+  "regionsPerAnnotation",
+  "meanRegionLength",
+  "reasonLabelsPerRegion",
+];
+const SPAN_ROWS: ReadonlySet<DatasetRow> = new Set([
+  "regionsPerAnnotation",
+  "meanRegionLength",
+  "reasonLabelsPerRegion",
+]);
+
+/**
+ * The Dataset rows the analysis screen and readable `stats` show: the span rows (regions,
+ * their length, reason labels) only in a task whose listeners mark spans or where spans were
+ * marked, so a rating or transcription test does not read "0 regions per annotation".
+ */
+export function datasetRows(module: TaskModule, data: FigureData): DatasetRow[] {
+  const spans = module.holds.spans || data.regions;
+  return DATASET_ROWS.filter((row) => spans || !SPAN_ROWS.has(row));
+}
+
+/** The quality rules about spans, and about ratings. */
+const SPAN_RULES: ReadonlySet<RuleId> = new Set(["referenceMarked"]);
+const RATING_RULES: ReadonlySet<RuleId> = new Set(["referenceRating", "lowVariance"]);
+
+/**
+ * The quality rules the analysis screen offers a study: a rule on spans only where the task
+ * marks spans or spans were marked, a rule on ratings only where the task asks a rating or
+ * ratings were given, and every rule that is on (so that it can be switched off).
+ */
+export function offeredRules(module: TaskModule, data: FigureData, rules: QualityRules): RuleId[] {
+  const spans = module.holds.spans || data.regions;
+  const ratings = module.holds.rating || data.ratings;
+  return RULE_IDS.filter(
+    (id) => rules[id].on || ((spans || !SPAN_RULES.has(id)) && (ratings || !RATING_RULES.has(id))),
+  );
 }

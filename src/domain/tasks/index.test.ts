@@ -1,9 +1,12 @@
 import { expect, test } from "vitest";
 import { MESSAGE_IDS } from "../i18n/catalogue.ts";
+import { DEFAULT_RULES } from "../study/qualityRules.ts";
 import {
   ALL_TASK_MODULES,
   collectionRefusal,
+  datasetRows,
   moduleOf,
+  offeredRules,
   requiresRating,
   shownFigures,
   submissionRules,
@@ -198,4 +201,38 @@ test("what a task's submissions hold agrees with its rules", () => {
       transcript: rules.transcript !== "none",
     });
   }
+});
+
+test("the Dataset's span rows: in mark always, elsewhere only where spans were marked", () => {
+  const none = { regions: false, ratings: true, transcripts: true, judgments: false };
+  const base = ["clips", "annotatedClips", "annotations", "meanDuration"];
+  const spans = ["regionsPerAnnotation", "meanRegionLength", "reasonLabelsPerRegion"];
+  expect(datasetRows(moduleOf("transcribe"), none)).toEqual(base);
+  expect(datasetRows(moduleOf("rate"), none)).toEqual(base);
+  expect(datasetRows(moduleOf("mark"), none)).toEqual([...base, ...spans]);
+  expect(datasetRows(moduleOf("rate"), { ...none, regions: true })).toEqual([...base, ...spans]);
+});
+
+test("quality rules offered: span rules with spans, rating rules with ratings, any rule that is on", () => {
+  const none = { regions: false, ratings: false, transcripts: true, judgments: false };
+  expect(offeredRules(moduleOf("transcribe"), none, DEFAULT_RULES)).toEqual(["notHeard", "fast"]);
+  expect(offeredRules(moduleOf("transcribe"), { ...none, ratings: true }, DEFAULT_RULES)).toEqual([
+    "referenceRating",
+    "notHeard",
+    "fast",
+    "lowVariance",
+  ]);
+  expect(offeredRules(moduleOf("rate"), none, DEFAULT_RULES)).toEqual([
+    "referenceRating",
+    "notHeard",
+    "fast",
+    "lowVariance",
+  ]);
+  expect(offeredRules(moduleOf("mark"), none, DEFAULT_RULES)).toHaveLength(5);
+  const on = { ...DEFAULT_RULES, lowVariance: { on: true, variance: 0.1 } };
+  expect(offeredRules(moduleOf("transcribe"), none, on)).toEqual([
+    "notHeard",
+    "fast",
+    "lowVariance",
+  ]);
 });

@@ -8,7 +8,14 @@ import { RATE } from "./rate/index.ts";
 import { TRANSCRIBE } from "./transcribe/index.ts";
 import type { StudyFields, SubmissionRules, TaskModule } from "./types.ts";
 
-export { figureData, shownFigures, whyNothingScored } from "./figures.ts";
+export {
+  type DatasetRow,
+  datasetRows,
+  figureData,
+  offeredRules,
+  shownFigures,
+  whyNothingScored,
+} from "./figures.ts";
 export {
   DEFAULT_MAX_PLAYS,
   type TranscriptionDraft,

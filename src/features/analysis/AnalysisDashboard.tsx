@@ -4,7 +4,7 @@ import { definitionOf } from "../../domain/stats/definitions.ts";
 import { DEFAULT_TASK, type FigureId, moduleOf } from "../../domain/tasks/index.ts";
 import { annotatePath } from "../../lib/routes.ts";
 import type { Analysis, StudyInfo } from "./analysisClient.ts";
-import { figuresOf } from "./figures.ts";
+import { datasetRowsOf, figuresOf } from "./figures.ts";
 import { AgreementSection } from "./parts/AgreementSection.tsx";
 import { AnnotatorQualitySection } from "./parts/AnnotatorQualitySection.tsx";
 import { ClipDetail } from "./parts/ClipDetail.tsx";
@@ -38,13 +38,14 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
   const [openClipId, setOpenClipId] = useState<string | undefined>();
   // Looked up by id so a recomputed analysis (new bin width) shows the clip's new figures.
   const openClip = openClipId ? analysis.clips.find((c) => c.clipId === openClipId) : undefined;
+  const rows = datasetRowsOf(analysis, study);
 
   // Nothing annotated and no judgment (nor a pre-test): the empty state, in the task's words.
   if (report.dataset.annotations === 0 && report.comparison === null) {
     const module = moduleOf(study.task ?? DEFAULT_TASK);
     return (
       <div className="space-y-6">
-        <DatasetSummary dataset={report.dataset} definitions={definitionOf} />
+        <DatasetSummary dataset={report.dataset} rows={rows} definitions={definitionOf} />
         <div className={`${CARD} p-6`}>
           <h2 className="text-base font-semibold text-slate-900">No annotations yet</h2>
           <p className="mt-1 text-sm text-slate-600">
@@ -66,7 +67,9 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
 
   // Each figure's section; shown in the order the study's task declares (domain/tasks).
   const sections: Record<FigureId, () => ReactNode> = {
-    dataset: () => <DatasetSummary dataset={report.dataset} definitions={definitionOf} />,
+    dataset: () => (
+      <DatasetSummary dataset={report.dataset} rows={rows} definitions={definitionOf} />
+    ),
     agreement: () => (
       <AgreementSection
         agreement={report.agreement}

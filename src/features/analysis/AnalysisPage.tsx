@@ -5,7 +5,7 @@ import type { FigureId } from "../../domain/tasks/index.ts";
 import { studyPath } from "../../lib/routes.ts";
 import { AnalysisDashboard } from "./AnalysisDashboard.tsx";
 import { AnalysisClient, type AnalysisRunner } from "./analysisClient.ts";
-import { FIGURE_LINKS, figuresOf } from "./figures.ts";
+import { FIGURE_LINKS, figuresOf, rulesOf } from "./figures.ts";
 import { binLabel } from "./format.ts";
 import { BinWidthForm } from "./parts/BinWidthForm.tsx";
 import { DownloadReportButton } from "./parts/DownloadReportButton.tsx";
@@ -145,6 +145,7 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
                   <QualityRulesSection
                     studyId={studyId}
                     rules={shown.study.quality.rules}
+                    offered={rulesOf(shown.analysis, shown.study, shown.study.quality.rules)}
                     checks={shown.study.quality.checks}
                     onSaved={() => setAttempt((n) => n + 1)}
                   />

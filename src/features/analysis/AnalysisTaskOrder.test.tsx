@@ -7,6 +7,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import type { StudyTask } from "../../domain/interchange/types.ts";
 import type { Report } from "../../domain/stats/report.ts";
+import { DEFAULT_RULES, type QualityRules } from "../../domain/study/qualityRules.ts";
 import { AnalysisPage } from "./AnalysisPage.tsx";
 import type { Analysis, AnalysisRunner } from "./analysisClient.ts";
 
@@ -63,7 +64,12 @@ function report(regions: number, ratings: boolean): Report {
   };
 }
 
-function open(task: StudyTask | undefined, r: Report, why: string | null = null) {
+function open(
+  task: StudyTask | undefined,
+  r: Report,
+  why: string | null = null,
+  rules?: QualityRules,
+) {
   const analysis: Analysis = { report: r, clips: [], scatter: [], fit: null };
   const runner: AnalysisRunner = {
     run: async () => ({
@@ -75,6 +81,7 @@ function open(task: StudyTask | undefined, r: Report, why: string | null = null)
         taxonomy: [],
         ...(task ? { task } : {}),
         intelligibility: { why, alpha: 0.05, engines: {} },
+        ...(rules ? { quality: { rules, checks: [], excluded: [], applied: false } } : {}),
       },
       millis: 1,
       loadMillis: 1,
@@ -141,4 +148,79 @@ test("a mark study keeps RedPen's order, span figures first, even with no span m
     "Annotators",
     "Rules",
   ]);
+});
+
+/** The Dataset section's figure names, in order. */
+const datasetFigures = () =>
+  [...document.querySelectorAll("#dataset [data-figure]")].map((d) =>
+    d.getAttribute("data-figure"),
+  );
+const BASE_ROWS = [
+  "dataset.clips",
+  "dataset.annotatedClips",
+  "dataset.annotations",
+  "dataset.meanDuration",
+];
+const SPAN_ROWS = [
+  "dataset.regionsPerAnnotation",
+  "dataset.meanRegionLength",
+  "dataset.reasonLabelsPerRegion",
+];
+
+test("the Dataset of a rate or transcription test has no span rows; a mark study's has them", async () => {
+  open("rate", report(0, true));
+  await screen.findByRole("heading", { name: "Listening test (MOS)" });
+  expect(datasetFigures()).toEqual(BASE_ROWS);
+  expect(screen.queryByText("Regions per annotation")).toBeNull();
+  cleanup();
+  open("transcribe", report(0, false), WHY);
+  await screen.findByRole("heading", { name: "Intelligibility (WER)" });
+  expect(datasetFigures()).toEqual(BASE_ROWS);
+  cleanup();
+  // Spans marked in a rate study: their rows come back, as the span figures do.
+  open("rate", report(4, true));
+  await screen.findByRole("heading", { name: "Listening test (MOS)" });
+  expect(datasetFigures()).toEqual([...BASE_ROWS, ...SPAN_ROWS]);
+  cleanup();
+  open(undefined, report(0, true));
+  await screen.findByRole("heading", { name: "Listening test (MOS)" });
+  expect(datasetFigures()).toEqual([...BASE_ROWS, ...SPAN_ROWS]);
+});
+
+/** The quality rules offered, by their checkbox's words. */
+const offered = async () => {
+  const section = await screen.findByRole("region", { name: "Quality rules" });
+  return within(section)
+    .getAllByRole("checkbox")
+    .map((c) => c.closest("label")?.textContent ?? "");
+};
+const RULE = {
+  referenceMarked: "Reference clips marked (RedPen's filter): share of bins above",
+  referenceRating: "Reference clips rated low: mean rating below",
+  notHeard: "Clips finished without listening to the end: share above",
+  fast: "Too fast: median seconds per clip below",
+  lowVariance: "Ratings too uniform: variance below (P.808: 0.1)",
+};
+
+test("the quality rules a task's data can break: no span rule outside marking, no rating rule without ratings", async () => {
+  open("transcribe", report(0, false), WHY, DEFAULT_RULES);
+  expect(await offered()).toEqual([RULE.notHeard, RULE.fast]);
+  cleanup();
+  open("rate", report(0, true), null, DEFAULT_RULES);
+  expect(await offered()).toEqual([
+    RULE.referenceRating,
+    RULE.notHeard,
+    RULE.fast,
+    RULE.lowVariance,
+  ]);
+  cleanup();
+  open(undefined, report(0, false), null, DEFAULT_RULES);
+  expect(await offered()).toEqual(Object.values(RULE));
+  cleanup();
+  // A rule that is on stays offered, so that it can be switched off.
+  open("transcribe", report(0, false), WHY, {
+    ...DEFAULT_RULES,
+    referenceMarked: { on: true, threshold: 0.2 },
+  });
+  expect(await offered()).toEqual([RULE.referenceMarked, RULE.notHeard, RULE.fast]);
 });

@@ -1,10 +1,15 @@
 // The figures a computed analysis shows, in its study's task's order (domain/tasks), and each
 // figure's link in the toolbar's section links.
+
+import type { QualityRules, RuleId } from "../../domain/study/qualityRules.ts";
 import {
+  type DatasetRow,
   DEFAULT_TASK,
+  datasetRows,
   type FigureId,
   figureData,
   moduleOf,
+  offeredRules,
   shownFigures,
 } from "../../domain/tasks/index.ts";
 import type { Analysis, StudyInfo } from "./analysisClient.ts";
@@ -14,6 +19,23 @@ export function figuresOf(analysis: Analysis, study: StudyInfo): FigureId[] {
   return shownFigures(
     moduleOf(study.task ?? DEFAULT_TASK),
     figureData(analysis.report, study.intelligibility?.why ?? null),
+  );
+}
+
+/** The Dataset figure's rows for this analysis (the span rows only where spans belong). */
+export function datasetRowsOf(analysis: Analysis, study: StudyInfo): DatasetRow[] {
+  return datasetRows(
+    moduleOf(study.task ?? DEFAULT_TASK),
+    figureData(analysis.report, study.intelligibility?.why ?? null),
+  );
+}
+
+/** The quality rules the analysis screen offers this study (domain/tasks `offeredRules`). */
+export function rulesOf(analysis: Analysis, study: StudyInfo, rules: QualityRules): RuleId[] {
+  return offeredRules(
+    moduleOf(study.task ?? DEFAULT_TASK),
+    figureData(analysis.report, study.intelligibility?.why ?? null),
+    rules,
   );
 }
 

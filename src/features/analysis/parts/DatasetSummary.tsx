@@ -1,5 +1,6 @@
 import type { FigureKey } from "../../../domain/stats/definitions.ts";
 import type { Report } from "../../../domain/stats/report.ts";
+import type { DatasetRow } from "../../../domain/tasks/index.ts";
 import { datasetReasons } from "../explain.ts";
 import { count, fixed } from "../format.ts";
 import { Defined } from "./Defined.tsx";
@@ -9,13 +10,16 @@ import { Value } from "./Value.tsx";
 /** The dataset figures: the RedPen paper's Table 1. */
 export function DatasetSummary({
   dataset,
+  rows: shown,
   definitions,
 }: {
   dataset: Report["dataset"];
+  /** The rows the study's task shows (domain/tasks `datasetRows`), in their order. */
+  rows: readonly DatasetRow[];
   definitions: (key: FigureKey) => string;
 }) {
   const why = datasetReasons(dataset);
-  const rows: { key: FigureKey; label: string; text: string; reason?: string | undefined }[] = [
+  const all: { key: FigureKey; label: string; text: string; reason?: string | undefined }[] = [
     { key: "dataset.clips", label: "Clips", text: count(dataset.clips) },
     {
       key: "dataset.annotatedClips",
@@ -48,6 +52,7 @@ export function DatasetSummary({
       reason: why.reasonLabelsPerRegion,
     },
   ];
+  const rows = shown.flatMap((row) => all.filter((r) => r.key === `dataset.${row}`));
   return (
     <Section
       id="dataset"

@@ -38,11 +38,14 @@ const ruleValue = (rules: QualityRules, id: RuleId): number =>
 export function QualityRulesSection({
   studyId,
   rules,
+  offered,
   checks,
   onSaved,
 }: {
   studyId: string;
   rules: QualityRules;
+  /** The rules offered for the study's task and data (domain/tasks `offeredRules`), in order. */
+  offered: readonly RuleId[];
   checks: readonly RaterCheck[];
   onSaved(): void;
 }) {
@@ -96,7 +99,7 @@ export function QualityRulesSection({
       }
     >
       <ul className="grid gap-2">
-        {RULE_IDS.map((r) => (
+        {offered.map((r) => (
           <li key={r} className="flex flex-wrap items-center gap-3 text-sm">
             <label className="flex flex-1 items-center gap-2 sm:min-w-[22rem]">
               <input
@@ -154,7 +157,7 @@ export function QualityRulesSection({
         </button>
       </div>
       <p className="mt-2 text-xs text-slate-500">
-        Each rule, in words: {RULE_IDS.map((r) => ruleText(r, draft)).join("; ")}.
+        Each rule, in words: {offered.map((r) => ruleText(r, draft)).join("; ")}.
       </p>
     </Section>
   );
