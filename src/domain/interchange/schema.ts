@@ -19,6 +19,7 @@ import { errorMessage } from "../util/errorText.ts";
 import { type CrossFieldFindings, checkCrossField, isRecord } from "./crossfield.ts";
 import { MIGRATIONS, type MigrationStep, migrate } from "./migrate.ts";
 import { describeValue, PROBLEM_LIMIT, type Problem, ProblemList, SECTIONS } from "./problems.ts";
+import { readSaliency } from "./saliency.ts";
 import type { AnnotationFile, ResolvedRecords } from "./types.ts";
 import { compiled, z } from "./zod.ts";
 
@@ -327,6 +328,8 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
     case "too_small": {
       if (issue.origin === "string") return "must not be empty";
       const bound = Number(issue.minimum);
+      if (issue.origin === "array")
+        return `must have at least ${bound} item${bound === 1 ? "" : "s"}`;
       return issue.inclusive
         ? `must be at least ${bound} (got ${describeValue(input)})`
         : `must be greater than ${bound} (got ${describeValue(input)})`;
@@ -533,6 +536,7 @@ export function parseAnnotationFile(
     parseSection(section, data[section], problems, plainSections),
   );
   const findings = checkCrossField(data, problems);
+  const saliency = readSaliency(data.saliency, clipIdSet(data.clips), problems, issueMessage);
   if (!head.success || !problems.empty) return { ok: false, errors: problems.list() };
 
   const [taxonomy, clips, annotators, submissions, regions, reasonLabels] = sections as unknown[][];
@@ -547,6 +551,7 @@ export function parseAnnotationFile(
     submissions,
     regions,
     reasonLabels,
+    ...(saliency === undefined ? {} : { saliency }),
   } as ParsedFile;
   const warnings = new ProblemList();
   normalize(file, findings, warnings, plainSections);
@@ -562,6 +567,14 @@ export function parseAnnotationFile(
       submissionAnnotator: findings.submissionAnnotator,
     },
   };
+}
+
+/** The clips' ids as given (undefined when `clips` is not an array: no reference is checked). */
+function clipIdSet(clips: unknown): Set<string> | undefined {
+  if (!Array.isArray(clips)) return undefined;
+  const ids = new Set<string>();
+  for (const c of clips) if (isRecord(c) && typeof c.id === "string") ids.add(c.id);
+  return ids;
 }
 
 /** "… at position 12" in a JSON.parse message, turned into a line and column too. */

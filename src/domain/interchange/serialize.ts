@@ -6,6 +6,7 @@ import type {
   Clip,
   ReasonLabel,
   Region,
+  SaliencyRecord,
   Submission,
   TaxonomyEntry,
 } from "./types.ts";
@@ -58,6 +59,14 @@ const REASON_LABEL_KEYS: readonly (keyof ReasonLabel & string)[] = [
   "reasons",
 ];
 
+const SALIENCY_KEYS: readonly (keyof SaliencyRecord & string)[] = [
+  "clipId",
+  "model",
+  "hopSeconds",
+  "offsetSeconds",
+  "values",
+];
+
 export interface SerializeOptions {
   /**
    * "pretty" (default): JSON.stringify with a 2-space indent. "lines": the same top level, but
@@ -99,6 +108,9 @@ export function serializeAnnotationFile(
   ordered.submissions = file.submissions.map((s) => pick(s, SUBMISSION_KEYS));
   ordered.regions = file.regions.map((r) => pick(r, REGION_KEYS));
   ordered.reasonLabels = file.reasonLabels.map((l) => pick(l, REASON_LABEL_KEYS));
+  if (file.saliency !== undefined && file.saliency.length > 0) {
+    ordered.saliency = file.saliency.map((r) => pick(r, SALIENCY_KEYS));
+  }
   if (options.layout === "lines") return linesLayout(ordered);
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }

@@ -126,6 +126,21 @@ export interface AnnotationFile {
   submissions: Submission[];
   regions: Region[];
   reasonLabels: ReasonLabel[];
+  /** A model's frame scores per clip (interchange format, `saliency[]`); absent when none. */
+  saliency?: SaliencyRecord[];
+}
+
+/**
+ * A model's frame-by-frame scores of one clip (e.g. a MOS predictor's Integrated-Gradients
+ * saliency): frame f covers [offsetSeconds + f·hopSeconds, offsetSeconds + (f + 1)·hopSeconds).
+ */
+export interface SaliencyRecord {
+  clipId: string;
+  model: string;
+  hopSeconds: number;
+  /** Where frame 0 starts; 0 when the file omits it. */
+  offsetSeconds?: number;
+  values: number[];
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   resolvedFor,
 } from "./records.ts";
 import type { AnnotatorQuality, PairKappa, Report } from "./report.ts";
+import { saliencyFigures } from "./saliency.ts";
 import { us } from "./time.ts";
 
 export type { ClipAgreement, ScatterPoint } from "./clipPass.ts";
@@ -175,6 +176,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
       false,
     ).summary,
     expertAgreement: expertAgreement(file),
+    saliency: saliencyFigures(file, binUs),
   };
   intelligibility.finish();
   return { report, clips: pass.rows, scatter: pass.scatter, fit };

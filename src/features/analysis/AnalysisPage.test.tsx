@@ -66,6 +66,7 @@ function makeReport(overrides: Partial<Report> = {}): Report {
       workers: [],
     },
     expertAgreement: { pairs: [], overall: null, byReason: {} },
+    saliency: null,
     ...overrides,
   };
 }
