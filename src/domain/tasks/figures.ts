@@ -4,14 +4,15 @@ import type { Report } from "../stats/report.ts";
 import type { FigureData, FigureId, TaskModule } from "./types.ts";
 
 /**
- * What the study's data holds: spans marked by anyone, ratings, and transcripts (scored, or
- * with a reason why none could be: `whyNothingScored`).
+ * What the study's data holds: spans marked by anyone, ratings, transcripts (scored, or
+ * with a reason why none could be: `whyNothingScored`), and a model's saliency.
  */
 export function figureData(report: Report, whyNothingScored: string | null): FigureData {
   return {
     regions: report.annotators.some((a) => a.regions > 0),
     ratings: Object.keys(report.mos.bySystem).length > 0,
     transcripts: report.intelligibility !== null || whyNothingScored !== null,
+    saliency: report.saliency !== null,
   };
 }
 

@@ -117,13 +117,18 @@ test("the rating requirement: the researcher's choice for mark, the task's for r
 });
 
 test("figures: the task's own lead; span figures only with spans, outside mark", () => {
-  const none = { regions: false, ratings: false, transcripts: false };
+  const none = { regions: false, ratings: false, transcripts: false, saliency: false };
   expect(shownFigures(moduleOf("transcribe"), { ...none, transcripts: true })).toEqual([
     "intelligibility",
     "dataset",
   ]);
   expect(
-    shownFigures(moduleOf("transcribe"), { regions: true, ratings: true, transcripts: true }),
+    shownFigures(moduleOf("transcribe"), {
+      regions: true,
+      ratings: true,
+      transcripts: true,
+      saliency: true,
+    }),
   ).toEqual([
     "intelligibility",
     "mos",
@@ -134,6 +139,7 @@ test("figures: the task's own lead; span figures only with spans, outside mark",
     "correlation",
     "errorTypes",
     "expertAgreement",
+    "saliency",
     "annotators",
   ]);
   expect(shownFigures(moduleOf("rate"), { ...none, ratings: true })).toEqual(["mos", "dataset"]);

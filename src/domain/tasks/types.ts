@@ -18,13 +18,14 @@ export type FigureId =
   | "intelligibility"
   | "errorTypes"
   | "expertAgreement"
+  | "saliency"
   | "annotators";
 
 /**
  * When a figure is shown: `always` (a figure of the task's own, with its empty state), or only
  * when the study's data holds what it measures: spans (`regions`), ratings, transcripts.
  */
-export type FigureNeed = "always" | "regions" | "ratings" | "transcripts";
+export type FigureNeed = "always" | "regions" | "ratings" | "transcripts" | "saliency";
 
 export interface TaskFigure {
   id: FigureId;
@@ -36,6 +37,8 @@ export interface FigureData {
   regions: boolean;
   ratings: boolean;
   transcripts: boolean;
+  /** A model's saliency records (the interchange format's `saliency[]`). */
+  saliency: boolean;
 }
 
 /**

@@ -16,6 +16,7 @@ import { ErrorTypesSection } from "./parts/ErrorTypesSection.tsx";
 import { ExpertAgreementSection } from "./parts/ExpertAgreementSection.tsx";
 import { IntelligibilitySection } from "./parts/IntelligibilitySection.tsx";
 import { ListeningTestSection } from "./parts/ListeningTestSection.tsx";
+import { SaliencySection } from "./parts/SaliencySection.tsx";
 import { CARD, Section } from "./parts/Section.tsx";
 
 /**
@@ -130,6 +131,14 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
     expertAgreement: () => (
       <ExpertAgreementSection agreement={report.expertAgreement} taxonomy={study.taxonomy} />
     ),
+    saliency: () =>
+      report.saliency === null ? null : (
+        <SaliencySection
+          saliency={report.saliency}
+          taxonomy={study.taxonomy}
+          binSeconds={report.binSeconds}
+        />
+      ),
     annotators: () => (
       <AnnotatorQualitySection
         annotators={report.annotators}

@@ -28,5 +28,6 @@ export const FIGURE_LINKS: Readonly<Record<FigureId, { href: string; label: stri
   intelligibility: { href: "#intelligibility", label: "Intelligibility" },
   errorTypes: { href: "#error-types", label: "Error types" },
   expertAgreement: { href: "#expert-agreement", label: "Experts" },
+  saliency: { href: "#model-and-listeners", label: "Model and listeners" },
   annotators: { href: "#annotators", label: "Annotators" },
 };

@@ -30,6 +30,7 @@ export const MARK: TaskModule = {
     { id: "intelligibility", when: "transcripts" },
     { id: "errorTypes", when: "always" },
     { id: "expertAgreement", when: "always" },
+    { id: "saliency", when: "saliency" },
     { id: "annotators", when: "always" },
   ],
   emptyAnalysis:
