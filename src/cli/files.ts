@@ -16,7 +16,6 @@ import { eafFiles } from "../domain/formats/eaf/write.ts";
 import { foreignResult } from "../domain/formats/read.ts";
 import { textGridFiles } from "../domain/formats/textgrid/write.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
-import { mergeSaliency } from "../domain/interchange/saliency.ts";
 import {
   type ParseResult,
   parseAnnotationText,
@@ -200,13 +199,7 @@ function importFiles(args: Args, io: FilesIO): number {
     byKey: additions,
     removeMissing: args.removeMissing,
   });
-  const applied = applyResolutionToFile(study, resolveMerge(plan, choices));
-  // A model's saliency rides along in RedPen files: the files' records replace the study's.
-  const incomingSaliency = incoming.flatMap((f) => f.file.saliency ?? []);
-  const merged =
-    incomingSaliency.length > 0
-      ? { ...applied, saliency: mergeSaliency(applied.saliency, incomingSaliency) }
-      : applied;
+  const merged = applyResolutionToFile(study, resolveMerge(plan, choices));
   try {
     io.writeFile(args.out, serializeAnnotationFile(merged));
   } catch (error) {

@@ -1,7 +1,7 @@
 // The tested upgrade path: a database written by a frozen copy of schema version 1 (raw Dexie,
 // not RedPenDB) must open with RedPenDB with every row intact, upgraded to the current
-// version (2: fewer indexes, same rows). When version 3 arrives, keep these tests and add a
-// frozen copy of version 2 beside FROZEN_V1.
+// version (2: fewer indexes, same rows; 3: a new saliency table, same rows). When version 4 arrives, keep these tests and add a
+// frozen copy of version 3 beside FROZEN_V1.
 import Dexie from "dexie";
 import { afterEach, expect, test } from "vitest";
 import { ofStudy, RedPenDB, withKeyPrefix } from "./db.ts";
@@ -54,7 +54,7 @@ test("a database created with schema v1 opens with RedPenDB and keeps its data",
 
   const current = new RedPenDB(NAME);
   await current.open();
-  expect(current.verno).toBe(2);
+  expect(current.verno).toBe(3);
   expect(await current.studies.get("s1")).toMatchObject({
     name: "Old study",
     extra: { instructions: "Listen twice" },
@@ -129,6 +129,8 @@ test("the v1 → v2 upgrade drops the indexes that key ranges replace, and key r
     submissions: ["[studyId+annotatorId]"],
     regions: ["[studyId+clipId+annotatorId]"],
     reasonLabels: [],
+    // Version 3's new table: keyed by study, clip and model, no other index.
+    saliency: [],
   });
   // The upgrade went through IndexedDB itself, not only Dexie's view of it.
   const raw = await new Promise<IDBDatabase>((resolve, reject) => {

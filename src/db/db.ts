@@ -9,6 +9,7 @@
 //   submissions   one per (clip, annotator): "finished this clip", with rating, plays, time
 //   regions       the marked spans
 //   reasonLabels  one per (region, expert): the reasons ticked for that span
+//   saliency      one per (clip, model): a model's frame scores (interchange `saliency[]`)
 //
 // Schema history: never edit a released version; add `this.version(n + 1)` with an
 // `.upgrade()` beside it and a test in db.test.ts that opens an old-shape database.
@@ -17,6 +18,7 @@
 //      the study id, so "all of a study's rows" (and "all labels of a region", "all
 //      submissions of a clip") are key ranges on it (`ofStudy`, `withKeyPrefix` below).
 //      Fewer index entries to write makes large imports faster. No row changes.
+//   3  adds `saliency` (a model's frame scores per clip), keyed by study, clip and model.
 // How to add version 3 (keep the earlier calls exactly as they are, below them):
 //
 //   this.version(3)
@@ -35,6 +37,7 @@ import type {
   Clip,
   ReasonLabel,
   Region,
+  SaliencyRecord,
   Submission,
   TaxonomyEntry,
 } from "../domain/interchange/types.ts";
@@ -130,6 +133,7 @@ export type AnnotatorRecord = Annotator & { studyId: string };
 export type SubmissionRecord = Submission & { studyId: string };
 export type RegionRecord = Region & { studyId: string };
 export type ReasonLabelRecord = ReasonLabel & { studyId: string };
+export type SaliencyRow = SaliencyRecord & { studyId: string };
 
 export class RedPenDB extends Dexie {
   studies!: EntityTable<StudyRecord, "id">;
@@ -139,6 +143,7 @@ export class RedPenDB extends Dexie {
   submissions!: Dexie.Table<SubmissionRecord, [string, string, string]>;
   regions!: Dexie.Table<RegionRecord, [string, string]>;
   reasonLabels!: Dexie.Table<ReasonLabelRecord, [string, string, string]>;
+  saliency!: Dexie.Table<SaliencyRow, [string, string, string]>;
 
   constructor(name = "redpen") {
     super(name);
@@ -161,6 +166,8 @@ export class RedPenDB extends Dexie {
       regions: "[studyId+id], [studyId+clipId+annotatorId]",
       reasonLabels: "[studyId+regionId+annotatorId]",
     });
+    // Version 3: a model's saliency per clip (a new table; no row of the others changes).
+    this.version(3).stores({ saliency: "[studyId+clipId+model]" });
   }
 }
 

@@ -228,6 +228,7 @@ export function deleteStudyRows(
     database.submissions,
     database.regions,
     database.reasonLabels,
+    database.saliency,
   ];
   return database.transaction("rw", [database.studies, ...tables], async () => {
     if (onlyIfImporting && !(await database.studies.get(studyId))?.importing) return;

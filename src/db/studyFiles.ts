@@ -28,6 +28,7 @@ import {
   type RedPenDB,
   type StudyRecord,
 } from "./db.ts";
+import { savedSaliency } from "./saliency.ts";
 import { deleteStudyRows } from "./studies.ts";
 
 /** Strips the storage-only keys (`studyId`, `order`) from a stored row. */
@@ -51,11 +52,12 @@ export async function studyToFile(
       database.submissions,
       database.regions,
       database.reasonLabels,
+      database.saliency,
     ],
     async () => {
       const study = await database.studies.get(studyId);
       if (!study) return undefined;
-      const [clips, annotators, submissions, regions, reasonLabels] = await Promise.all([
+      const [clips, annotators, submissions, regions, reasonLabels, saliency] = await Promise.all([
         database.clips
           .where("[studyId+order]")
           .between([studyId, -Infinity], [studyId, Infinity])
@@ -64,6 +66,7 @@ export async function studyToFile(
         ofStudy(database.submissions, studyId).toArray(),
         ofStudy(database.regions, studyId).toArray(),
         ofStudy(database.reasonLabels, studyId).toArray(),
+        savedSaliency(studyId, database),
       ]);
       return {
         format: "redpen-annotations",
@@ -83,6 +86,8 @@ export async function studyToFile(
         submissions: submissions.map((s) => omit(s, "studyId")),
         regions: regions.map((r) => omit(r, "studyId")),
         reasonLabels: reasonLabels.map((l) => omit(l, "studyId")),
+        // Written only when there is some, so files of studies without it stay as they were.
+        ...(saliency.length > 0 ? { saliency } : {}),
       };
     },
   );
@@ -122,7 +127,16 @@ export async function planImport(
 export type { MergeOutcome };
 
 const ALL_TABLES = (d: RedPenDB) =>
-  [d.studies, d.clips, d.audio, d.annotators, d.submissions, d.regions, d.reasonLabels] as const;
+  [
+    d.studies,
+    d.clips,
+    d.audio,
+    d.annotators,
+    d.submissions,
+    d.regions,
+    d.reasonLabels,
+    d.saliency,
+  ] as const;
 
 function studyRecord(
   study: Study,
@@ -240,6 +254,7 @@ async function writeNewStudyInChunks(
       { table: database.submissions, rows: r.submissions.map((x) => ({ ...x, studyId })) },
       { table: database.regions, rows: r.regions.map((x) => ({ ...x, studyId })) },
       { table: database.reasonLabels, rows: r.reasonLabels.map((l) => ({ ...l, studyId })) },
+      { table: database.saliency, rows: r.saliency.map((x) => ({ ...x, studyId })) },
     ];
     for (const { table, rows } of parts) {
       for (let i = 0; i < rows.length; i += chunkRows) {
@@ -386,6 +401,10 @@ async function writeResolution(
   issue(
     r.deleteRegions.map((id) => [studyId, id] as [string, string]),
     (b) => database.regions.bulkDelete(b),
+  );
+  issue(
+    r.saliency.map((x) => ({ ...x, studyId })),
+    (b) => database.saliency.bulkPut(b),
   );
   await Dexie.Promise.all(writes);
 

@@ -2,6 +2,7 @@
 // plan (planMerge) and resolution (resolveMerge) as the app's import, written into the study's
 // file instead of IndexedDB. Records keep their place; new ones follow, in the files' order.
 
+import { mergeSaliency } from "../interchange/saliency.ts";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { entityKey, type MergeResolution } from "./merge.ts";
 
@@ -43,5 +44,6 @@ export function applyResolutionToFile(file: AnnotationFile, r: MergeResolution):
       r.reasonLabels,
       (l) => entityKey("reasonLabel", l),
     ),
+    ...(r.saliency.length > 0 ? { saliency: mergeSaliency(file.saliency, r.saliency) } : {}),
   };
 }
