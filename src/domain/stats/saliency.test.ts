@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { computeReport } from "./analyze.ts";
-import { poolFrames, saliencyClips, saliencyFigures } from "./saliency.ts";
+import { poolFrames, saliencyClips, saliencyFigures, topBins } from "./saliency.ts";
 
 describe("max-pooling a model's frames to the bins", () => {
   test("each bin takes the greatest overlapping frame; frames past the clip are dropped", () => {
@@ -83,6 +83,8 @@ describe("Table 4: the model's bins against the listeners'", () => {
         model: [0, 1, 2, 1, 0],
         annotated: [0, 0.5, 1, 0.5, 0],
         types: [[], ["silence"], ["silence"], [], ["energy"]],
+        // The crowd's union marks 3 bins: the model's 3 highest (2, then the 1s).
+        salient: [1, 2, 3],
       },
     ]);
     const figures = saliencyFigures(study(), 100000);
@@ -111,4 +113,10 @@ describe("Table 4: the model's bins against the listeners'", () => {
     expect(computeReport({ ...file, saliency: undefined }).saliency).toBeNull();
     expect(computeReport({ ...file, saliency: [] }).saliency).toBeNull();
   });
+});
+
+test("salient bins: the highest values, earlier first among equals, nulls never, at least one", () => {
+  expect(topBins([0.5, null, 0.9, 0.5, 0.5, 0.1], 3)).toEqual([0, 2, 3]);
+  expect(topBins([0.2, 0.2, 0.1], 0)).toEqual([0]);
+  expect(topBins([null, 0.3], 5)).toEqual([1]);
 });

@@ -27,6 +27,22 @@ export interface SaliencyClip {
   annotated: number[];
   /** Per bin, the taxonomy ids of the labelled regions marking it. */
   types: string[][];
+  /**
+   * The model's salient bins, ascending: the bins with the highest model values (earlier bins
+   * first among equal values), as many as the crowd's union marks and at least one, as the
+   * interchange format's `saliency:<model>` view highlights them (the paper's Figure 1).
+   */
+  salient: number[];
+}
+
+/** The `count` bins of highest value (earlier first among equals; null bins never), ascending. */
+export function topBins(values: readonly (number | null)[], count: number): number[] {
+  const ranked: number[] = [];
+  values.forEach((v, k) => {
+    if (v !== null) ranked.push(k);
+  });
+  ranked.sort((a, b) => (values[b] as number) - (values[a] as number) || a - b);
+  return ranked.slice(0, Math.max(1, count)).sort((a, b) => a - b);
 }
 
 /**
@@ -130,14 +146,26 @@ export function saliencyClips(file: AnnotationFile, model: string, binUs: number
         if (vector[k] === 1) for (const t of reasons) (types[k] as Set<string>).add(t);
       }
     }
+    const model = poolFrames(record, D, binUs);
     out.push({
       clipId: record.clipId,
       bins,
-      model: poolFrames(record, D, binUs),
+      model,
       annotated: counts.map((c) => c / annotators.size),
       types: types.map((set) => [...set].sort(byCodeUnit)),
+      salient: topBins(model, counts.filter((c) => c > 0).length),
     });
   }
+  return out;
+}
+
+/** Each model's clips (saliencyClips), models in code-unit order: the analysis screen's Figure 1. */
+export function saliencyDetail(
+  file: AnnotationFile,
+  binUs: number,
+): Record<string, SaliencyClip[]> {
+  const out: Record<string, SaliencyClip[]> = {};
+  for (const model of saliencyModels(file)) out[model] = saliencyClips(file, model, binUs);
   return out;
 }
 

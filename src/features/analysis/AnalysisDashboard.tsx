@@ -16,6 +16,7 @@ import { ErrorTypesSection } from "./parts/ErrorTypesSection.tsx";
 import { ExpertAgreementSection } from "./parts/ExpertAgreementSection.tsx";
 import { IntelligibilitySection } from "./parts/IntelligibilitySection.tsx";
 import { ListeningTestSection } from "./parts/ListeningTestSection.tsx";
+import { SaliencyFigures } from "./parts/SaliencyFigure.tsx";
 import { SaliencySection } from "./parts/SaliencySection.tsx";
 import { CARD, Section } from "./parts/Section.tsx";
 
@@ -36,6 +37,10 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
   const { report } = analysis;
   const systems = useMemo(() => Object.keys(report.errorTypes.bySystem), [report]);
   const [openClipId, setOpenClipId] = useState<string | undefined>();
+  const clipNames = useMemo(
+    () => new Map(analysis.clips.map((c) => [c.clipId, c.name])),
+    [analysis.clips],
+  );
   // Looked up by id so a recomputed analysis (new bin width) shows the clip's new figures.
   const openClip = openClipId ? analysis.clips.find((c) => c.clipId === openClipId) : undefined;
 
@@ -137,7 +142,14 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
           saliency={report.saliency}
           taxonomy={study.taxonomy}
           binSeconds={report.binSeconds}
-        />
+        >
+          <SaliencyFigures
+            studyId={studyId}
+            byModel={analysis.saliencyClips ?? {}}
+            clipNames={clipNames}
+            binSeconds={report.binSeconds}
+          />
+        </SaliencySection>
       ),
     annotators: () => (
       <AnnotatorQualitySection
