@@ -2,7 +2,7 @@
 // out with the study (studyToFile) and put in by an import, a clip's record of a model
 // replacing the stored one (domain/interchange/saliency.ts's rule).
 import type { SaliencyRecord } from "../domain/interchange/types.ts";
-import { db as defaultDb, ofStudy, type RedPenDB } from "./db.ts";
+import { db as defaultDb, ofStudy, type RedPenDB, withKeyPrefix } from "./db.ts";
 
 /** The study's saliency records, by clip id and then model (the table's key order). */
 export async function savedSaliency(
@@ -29,4 +29,14 @@ export function putSaliency(
     await database.saliency.bulkPut(records.map((r) => ({ ...r, studyId })));
     return stored.filter((row) => row !== undefined).length;
   });
+}
+
+/** One clip's saliency records, by model (code-unit order of the key). */
+export async function clipSaliency(
+  studyId: string,
+  clipId: string,
+  database: RedPenDB = defaultDb,
+): Promise<SaliencyRecord[]> {
+  const rows = await withKeyPrefix(database.saliency, ":id", [studyId, clipId]).toArray();
+  return rows.map(({ studyId: _, ...record }) => record);
 }

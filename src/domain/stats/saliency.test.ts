@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { computeReport } from "./analyze.ts";
-import { poolFrames, saliencyClips, saliencyFigures, topBins } from "./saliency.ts";
+import { poolFrames, saliencyClips, saliencyFigures, salientRegions, topBins } from "./saliency.ts";
 
 describe("max-pooling a model's frames to the bins", () => {
   test("each bin takes the greatest overlapping frame; frames past the clip are dropped", () => {
@@ -119,4 +119,17 @@ test("salient bins: the highest values, earlier first among equals, nulls never,
   expect(topBins([0.5, null, 0.9, 0.5, 0.5, 0.1], 3)).toEqual([0, 2, 3]);
   expect(topBins([0.2, 0.2, 0.1], 0)).toEqual([0]);
   expect(topBins([null, 0.3], 5)).toEqual([1]);
+});
+
+test("salient regions on a clip: as many top bins as the listeners' union marks, merged", () => {
+  // Bins of 0.1 s over 0.5 s: model [0, 1, 2, 1, 0]; the union [0.15, 0.25) marks bins 1 and 2.
+  expect(
+    salientRegions({ hopSeconds: 0.1, values: [0, 1, 2, 1, 0] }, 0.5, 0.1, [
+      { start: 0.15, end: 0.25 },
+    ]),
+  ).toEqual([{ start: 0.1, end: 0.3 }]);
+  // No listener span: the one highest bin.
+  expect(salientRegions({ hopSeconds: 0.1, values: [0, 1, 2, 1, 0] }, 0.5, 0.1, [])).toEqual([
+    { start: 0.2, end: 0.3 },
+  ]);
 });

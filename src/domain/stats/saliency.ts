@@ -75,6 +75,57 @@ export function poolFrames(
   return out;
 }
 
+/** Runs of consecutive bins as spans in seconds, the last bin ending at the clip's end. */
+export function binRuns(
+  bins: readonly number[],
+  binUs: number,
+  durationUs: number,
+): { start: number; end: number }[] {
+  const runs: { start: number; end: number }[] = [];
+  let first = -1;
+  let last = -2;
+  const close = () => {
+    if (first >= 0) {
+      runs.push({
+        start: (first * binUs) / 1e6,
+        end: Math.min((last + 1) * binUs, durationUs) / 1e6,
+      });
+    }
+  };
+  for (const k of bins) {
+    if (k !== last + 1) {
+      close();
+      first = k;
+    }
+    last = k;
+  }
+  close();
+  return runs;
+}
+
+/**
+ * A record's salient regions on its clip, as the analysis screen's Figure 1 draws them: its
+ * highest bins (topBins), as many as `listenerSpans` (the crowd's union, in seconds) mark and
+ * at least one, merged into runs.
+ */
+export function salientRegions(
+  record: Pick<SaliencyRecord, "hopSeconds" | "offsetSeconds" | "values">,
+  duration: number,
+  binSeconds: number,
+  listenerSpans: readonly { start: number; end: number }[],
+): { start: number; end: number }[] {
+  const D = us(duration);
+  const b = us(binSeconds);
+  const bins = binCount(D, b);
+  const marked = new Uint8Array(bins);
+  for (const s of listenerSpans) {
+    const span = clampRegion(s.start, s.end, D);
+    markSpan(marked, 0, bins, span.start, span.end, b);
+  }
+  const count = marked.reduce((n, v) => n + v, 0);
+  return binRuns(topBins(poolFrames(record, D, b), count), b, D);
+}
+
 /** The models with saliency records, in code-unit order. */
 export function saliencyModels(file: AnnotationFile): string[] {
   return [...new Set((file.saliency ?? []).map((r) => r.model))].sort(byCodeUnit);

@@ -1,37 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
 import { Waveform, type WaveformSpan } from "../../../audio/Waveform.tsx";
 import { getClip, getClipAudio } from "../../../db/repo.ts";
-import type { SaliencyClip } from "../../../domain/stats/saliency.ts";
+import { binRuns, type SaliencyClip } from "../../../domain/stats/saliency.ts";
 import { us } from "../../../domain/study/spans.ts";
 
 /** The paper's Figure 1 colours: the listeners' regions red, the model's salient regions green. */
 export const LISTENERS_COLOR = "#CC3311";
 export const MODEL_COLOR = "#117733";
-
-/** Runs of consecutive bins as spans in seconds, the last bin ending at the clip's end. */
-export function binRuns(
-  bins: readonly number[],
-  binSeconds: number,
-  duration: number,
-): { start: number; end: number }[] {
-  const b = us(binSeconds);
-  const d = us(duration);
-  const runs: { start: number; end: number }[] = [];
-  let first = -1;
-  let last = -2;
-  const close = () => {
-    if (first >= 0) runs.push({ start: (first * b) / 1e6, end: Math.min((last + 1) * b, d) / 1e6 });
-  };
-  for (const k of bins) {
-    if (k !== last + 1) {
-      close();
-      first = k;
-    }
-    last = k;
-  }
-  close();
-  return runs;
-}
 
 type Audio =
   | { status: "loading" }
@@ -86,14 +61,14 @@ export function SaliencyFigure({
   const spans: WaveformSpan[] = useMemo(() => {
     if (clip === undefined || duration <= 0) return [];
     return [
-      ...binRuns(listenerBins, binSeconds, duration).map((r, i) => ({
+      ...binRuns(listenerBins, us(binSeconds), us(duration)).map((r, i) => ({
         id: `listeners-${i}`,
         ...r,
         color: LISTENERS_COLOR,
         editable: false,
         label: "listeners",
       })),
-      ...binRuns(clip.salient, binSeconds, duration).map((r, i) => ({
+      ...binRuns(clip.salient, us(binSeconds), us(duration)).map((r, i) => ({
         id: `model-${i}`,
         ...r,
         color: MODEL_COLOR,

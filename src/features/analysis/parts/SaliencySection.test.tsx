@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
-import { binRuns, SaliencyFigures } from "./SaliencyFigure.tsx";
+import { binRuns } from "../../../domain/stats/saliency.ts";
+import { SaliencyFigures } from "./SaliencyFigure.tsx";
 import { SaliencySection } from "./SaliencySection.tsx";
 
 vi.mock("../../../audio/Waveform.tsx", () => ({
@@ -41,11 +42,11 @@ test("Table 4: r per model overall and per error type, null as a dash, clips and
 });
 
 test("bin runs: consecutive bins merge, the last ends at the clip's end", () => {
-  expect(binRuns([0, 1, 3], 0.1, 0.35)).toEqual([
+  expect(binRuns([0, 1, 3], 100000, 350000)).toEqual([
     { start: 0, end: 0.2 },
     { start: 0.3, end: 0.35 },
   ]);
-  expect(binRuns([], 0.1, 1)).toEqual([]);
+  expect(binRuns([], 100000, 1000000)).toEqual([]);
 });
 
 test("Figure 1: the listeners' bins and the model's salient bins over the waveform", async () => {
