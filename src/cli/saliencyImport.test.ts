@@ -152,7 +152,7 @@ test("problems name file, line and clip, and nothing is written", () => {
       `${csv}: line 3, clip "c2": value is NaN`,
       `${csv}: line 4: clip "c9" is not in the study (neither an id nor a file name)`,
       `${npy}: clip "s01_espeak": 5 frames of --hop 0.05 s span 0.25 s, but the clip is 0.1 s long: the hop does not match (the frames must span the clip to within one hop)`,
-      `2 problems: nothing imported, ${out} not written`,
+      `2 files refused: nothing imported, ${out} not written`,
       "",
     ].join("\n"),
   );

@@ -34,11 +34,11 @@ export function importSaliency(
 ): number {
   const records: SaliencyRecord[] = [];
   const from = new Map<string, string>();
-  let refused = 0;
+  const refused = new Set<string>();
   for (const path of files) {
     if (!isSaliencyFileName(path)) {
       io.stderr(`${path}: with --model, files are saliency: a .csv of frames or a .npy array\n`);
-      refused++;
+      refused.add(path);
       continue;
     }
     let bytes: Uint8Array;
@@ -46,7 +46,7 @@ export function importSaliency(
       bytes = io.readBytes(path);
     } catch (error) {
       io.stderr(`${path}: ${readError(error)}\n`);
-      refused++;
+      refused.add(path);
       continue;
     }
     const result: SaliencyResult = /\.npy$/i.test(path)
@@ -54,7 +54,7 @@ export function importSaliency(
       : readSaliencyCsv(new TextDecoder().decode(bytes), study, options);
     if (!result.ok) {
       io.stderr(result.errors.map((p) => `${problemLine(path, p)}\n`).join(""));
-      refused++;
+      refused.add(path);
       continue;
     }
     for (const r of result.records) {
@@ -63,15 +63,15 @@ export function importSaliency(
         io.stderr(
           `${path}: clip "${r.clipId}" has saliency in ${earlier} too: give each clip once\n`,
         );
-        refused++;
+        refused.add(path);
         continue;
       }
       from.set(saliencyKey(r), path);
       records.push(r);
     }
   }
-  if (refused > 0) {
-    io.stderr(`${plural(refused, "problem")}: nothing imported, ${out} not written\n`);
+  if (refused.size > 0) {
+    io.stderr(`${plural(refused.size, "file")} refused: nothing imported, ${out} not written\n`);
     return EXIT_USAGE;
   }
   const stored = new Set((study.saliency ?? []).map(saliencyKey));
