@@ -27,6 +27,7 @@ import { ENTITY_KINDS, expandChoices, planMerge, resolveMerge } from "../domain/
 import { applyResolutionToFile } from "../domain/merge/mergeFile.ts";
 import { FILE_COMMANDS, writeError } from "./common.ts";
 import { type CliIO, EXIT_OK, EXIT_USAGE, load, readError } from "./run.ts";
+import { importSaliency } from "./saliencyImport.ts";
 
 export { FILE_COMMANDS, writeError };
 
@@ -61,6 +62,10 @@ const FILES_USAGE = `Usage:
       study page's "Import annotations" does; conflicts keep the study's version unless
       --incoming; stored spans the files leave out stay unless --remove-missing; a transcripts
       CSV's annotators new to the study are added with --role (and, for asr, --engine)
+  redpen import FILES... --model NAME [--hop SECONDS] --into STUDY.json --out NEW.json
+      a model's saliency: a CSV of frames (clip,time,value with evenly spaced times, or
+      clip,start,end,value) or NumPy .npy arrays, one per clip named after it, frames --hop
+      seconds apart; a clip's saliency of that model replaces the stored one
   redpen export STUDY.json --format ${EXPORT_FORMATS.join("|")} --out DIR [--force]
       write the study page's exports into DIR (per-clip files unzipped, Audacity's per-annotator
       files in DIR/by-annotator; trn: DIR/<system>/ref.trn and hyp.trn for NIST sclite;
@@ -80,6 +85,8 @@ interface Args {
   force: boolean;
   role?: string;
   engine?: string;
+  model?: string;
+  hop?: string;
 }
 
 function parse(argv: readonly string[]): Args {
@@ -96,6 +103,8 @@ function parse(argv: readonly string[]): Args {
     else if (arg === "--format") args.format = value();
     else if (arg === "--role") args.role = value();
     else if (arg === "--engine") args.engine = value();
+    else if (arg === "--model") args.model = value();
+    else if (arg === "--hop") args.hop = value();
     else if (arg === "--incoming") args.incoming = true;
     else if (arg === "--remove-missing") args.removeMissing = true;
     else if (arg === "--force") args.force = true;
@@ -112,6 +121,27 @@ function importFiles(args: Args, io: FilesIO): number {
   if (!args.into) throw new FilesUsage("import needs --into STUDY.json");
   if (!args.out) throw new FilesUsage("import needs --out NEW.json (it may be STUDY.json itself)");
   if (args.positional.length === 0) throw new FilesUsage("import needs at least one FILE");
+  if (args.hop !== undefined && args.model === undefined) {
+    throw new FilesUsage("--hop goes with --model (the frame hop of a model's saliency)");
+  }
+  if (args.model !== undefined) {
+    const hopSeconds = args.hop === undefined ? undefined : Number(args.hop);
+    if (hopSeconds !== undefined && !(Number.isFinite(hopSeconds) && hopSeconds >= 0.000001)) {
+      throw new FilesUsage(
+        `--hop must be a number of seconds, at least 0.000001 (got ${JSON.stringify(args.hop)})`,
+      );
+    }
+    if (args.model.trim() === "") throw new FilesUsage("--model needs a name");
+    const study = load(args.into, io);
+    if (study === undefined) return EXIT_USAGE;
+    return importSaliency(
+      args.positional,
+      study,
+      args.out,
+      { model: args.model, ...(hopSeconds === undefined ? {} : { hopSeconds }) },
+      io,
+    );
+  }
   if (args.role !== undefined && !["crowd", "expert", "researcher", "asr"].includes(args.role)) {
     throw new FilesUsage(
       `--role must be crowd, expert, researcher or asr (got ${JSON.stringify(args.role)})`,

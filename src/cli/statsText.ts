@@ -191,6 +191,32 @@ function expertAgreementSection(report: Report, file: AnnotationFile): string[] 
   ];
 }
 
+function saliencySection(report: Report, file: AnnotationFile): string[] {
+  const s = report.saliency;
+  if (s === null) return [];
+  const models = Object.keys(s);
+  const labels = new Map(file.taxonomy.map((t) => [t.id, t.label]));
+  return [
+    `Model and listeners (the RedPen paper's Table 4: Pearson's r between a model's saliency, max-pooled to the ${report.binSeconds} s bins, and the crowd's bins)`,
+    ...table(
+      ["", ...models],
+      [
+        [
+          "Bin annotation (share of listeners)",
+          ...models.map((m) => fixed(ownValue(s, m)?.overall ?? null)),
+        ],
+        ...file.taxonomy.map((t) => [
+          labels.get(t.id) ?? t.id,
+          ...models.map((m) => fixed(ownValue(ownValue(s, m)?.byType ?? {}, t.id) ?? null)),
+        ]),
+        ["(clips)", ...models.map((m) => String(ownValue(s, m)?.clips ?? 0))],
+        ["(bins)", ...models.map((m) => String(ownValue(s, m)?.bins ?? 0))],
+      ],
+      ["left", ...models.map(() => "right" as const)],
+    ),
+  ];
+}
+
 /** Resampling estimates (beyond the spec) for the text report. */
 export interface TextResampling {
   mos: Record<string, [number, number] | null>;
@@ -474,6 +500,7 @@ export function formatStats(
     comparison: () => [comparisonSection(report.comparison, file.study.comparison?.alpha ?? 0.05)],
     errorTypes: () => [errorTypesSection(report, file)],
     expertAgreement: () => [expertAgreementSection(report, file)],
+    saliency: () => [saliencySection(report, file)],
     annotators: () => [annotatorsSection(report, file)],
   };
   const shown = shownFigures(module, data);

@@ -45,6 +45,9 @@ Commands:
                                        merge RedPen JSON files, Praat TextGrids, Audacity labels,
                                        ELAN .eaf files, Label Studio exports or transcripts CSVs
                                        (clip,annotator,transcript) into the study
+  import FILES... --model NAME [--hop SECONDS] --into STUDY.json --out NEW.json
+                                       a model's saliency: a CSV of frames (clip,time,value or
+                                       clip,start,end,value) or one NumPy .npy array per clip
   asr STUDY.json --audio DIR --command 'TEMPLATE' --annotator ID --out NEW.json [--engine E]
                                        run a local recogniser per clip ({wav} in TEMPLATE; its
                                        standard output is the transcript) as annotator ID (asr)

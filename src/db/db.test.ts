@@ -1,7 +1,8 @@
 // The tested upgrade path: a database written by a frozen copy of schema version 1 (raw Dexie,
 // not RedPenDB) must open with RedPenDB with every row intact, upgraded to the current
-// version (2: fewer indexes, same rows). When version 3 arrives, keep these tests and add a
-// frozen copy of version 2 beside FROZEN_V1.
+// version (2: fewer indexes, same rows; 3: new pairs and judgments tables; 4: a new saliency
+// table; same rows). When version 5 arrives, keep these tests and add a frozen copy of version 4
+// beside FROZEN_V1.
 import Dexie from "dexie";
 import { afterEach, expect, test } from "vitest";
 import { ofStudy, RedPenDB, withKeyPrefix } from "./db.ts";
@@ -64,7 +65,7 @@ test("a database created with schema v1 opens with RedPenDB and keeps its data",
 
   const current = new RedPenDB(NAME);
   await current.open();
-  expect(current.verno).toBe(3);
+  expect(current.verno).toBe(4);
   expect(await current.studies.get("s1")).toMatchObject({
     name: "Old study",
     extra: { instructions: "Listen twice" },
@@ -141,6 +142,8 @@ test("the v1 → v2 upgrade drops the indexes that key ranges replace, and key r
     reasonLabels: [],
     pairs: [],
     judgments: [],
+    // Version 4's new table: keyed by study, clip and model, no other index.
+    saliency: [],
   });
   // The upgrade went through IndexedDB itself, not only Dexie's view of it.
   const raw = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -175,7 +178,7 @@ test("the v1 → v2 upgrade drops the indexes that key ranges replace, and key r
   current.close();
 });
 
-test("a version-2 database opens as version 3, its rows kept, with empty pairs and judgments", async () => {
+test("a version-2 database opens as version 4, its rows kept, with empty pairs, judgments and saliency", async () => {
   const old = new Dexie(NAME);
   old.version(1).stores(FROZEN_V1);
   old.version(2).stores(FROZEN_V2);
@@ -185,9 +188,10 @@ test("a version-2 database opens as version 3, its rows kept, with empty pairs a
 
   const current = new RedPenDB(NAME);
   await current.open();
-  expect(current.verno).toBe(3);
+  expect(current.verno).toBe(4);
   expect(await current.annotators.get(["s1", "w1"])).toMatchObject({ role: "crowd" });
   expect(await current.pairs.count()).toBe(0);
+  expect(await current.saliency.count()).toBe(0);
   await current.pairs.add({ studyId: "s1", id: "p1", a: "c1", b: "c2" });
   await current.judgments.add({ studyId: "s1", pairId: "p1", annotatorId: "w1", choice: "a" });
   expect(await current.judgments.get(["s1", "p1", "w1"])).toMatchObject({ choice: "a" });

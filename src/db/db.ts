@@ -11,6 +11,7 @@
 //   reasonLabels  one per (region, expert): the reasons ticked for that span
 //   pairs         a comparison test's pairs (interchange `pairs[]`)
 //   judgments     one per (pair, annotator): the choice or CCR score
+//   saliency      one per (clip, model): a model's frame scores (interchange `saliency[]`)
 //
 // Schema history: never edit a released version; add `this.version(n + 1)` with an
 // `.upgrade()` beside it and a test in db.test.ts that opens an old-shape database.
@@ -21,6 +22,7 @@
 //      Fewer index entries to write makes large imports faster. No row changes.
 //   3  adds `pairs` and `judgments` (a comparison test, issue 39): two new tables, keyed by
 //      study first like the others; no row of the earlier tables changes.
+//   4  adds `saliency` (a model's frame scores per clip), keyed by study, clip and model.
 // How to add version 3 (keep the earlier calls exactly as they are, below them):
 //
 //   this.version(3)
@@ -41,6 +43,7 @@ import type {
   Pair,
   ReasonLabel,
   Region,
+  SaliencyRecord,
   Submission,
   TaxonomyEntry,
 } from "../domain/interchange/types.ts";
@@ -138,6 +141,7 @@ export type RegionRecord = Region & { studyId: string };
 export type ReasonLabelRecord = ReasonLabel & { studyId: string };
 export type PairRecord = Pair & { studyId: string };
 export type JudgmentRecord = Judgment & { studyId: string };
+export type SaliencyRow = SaliencyRecord & { studyId: string };
 
 export class RedPenDB extends Dexie {
   studies!: EntityTable<StudyRecord, "id">;
@@ -149,6 +153,7 @@ export class RedPenDB extends Dexie {
   reasonLabels!: Dexie.Table<ReasonLabelRecord, [string, string, string]>;
   pairs!: Dexie.Table<PairRecord, [string, string]>;
   judgments!: Dexie.Table<JudgmentRecord, [string, string, string]>;
+  saliency!: Dexie.Table<SaliencyRow, [string, string, string]>;
 
   constructor(name = "redpen") {
     super(name);
@@ -176,6 +181,8 @@ export class RedPenDB extends Dexie {
       pairs: "[studyId+id]",
       judgments: "[studyId+pairId+annotatorId]",
     });
+    // Version 4: a model's saliency per clip (a new table; no row of the others changes).
+    this.version(4).stores({ saliency: "[studyId+clipId+model]" });
   }
 }
 

@@ -48,6 +48,7 @@ export type {
   SubmissionRecord,
 } from "./db.ts";
 export { DEMO_STUDY_ID, ensureDemoStudy } from "./demo.ts";
+export { clipSaliency } from "./saliency.ts";
 export { acknowledgeLabel, pendingLabels, writeExpertCopy } from "./serverCopy.ts";
 export { bytesNeeded, LOW_SPACE_BYTES, lowOnSpace, requireSpace } from "./space.ts";
 export {

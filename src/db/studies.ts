@@ -230,6 +230,7 @@ export function deleteStudyRows(
     database.reasonLabels,
     database.pairs,
     database.judgments,
+    database.saliency,
   ];
   return database.transaction("rw", [database.studies, ...tables], async () => {
     if (onlyIfImporting && !(await database.studies.get(studyId))?.importing) return;

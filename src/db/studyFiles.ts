@@ -28,6 +28,7 @@ import {
   type RedPenDB,
   type StudyRecord,
 } from "./db.ts";
+import { savedSaliency } from "./saliency.ts";
 import { deleteStudyRows } from "./studies.ts";
 
 /** Strips the storage-only keys (`studyId`, `order`) from a stored row. */
@@ -53,11 +54,12 @@ export async function studyToFile(
       database.reasonLabels,
       database.pairs,
       database.judgments,
+      database.saliency,
     ],
     async () => {
       const study = await database.studies.get(studyId);
       if (!study) return undefined;
-      const [clips, annotators, submissions, regions, reasonLabels, pairs, judgments] =
+      const [clips, annotators, submissions, regions, reasonLabels, pairs, judgments, saliency] =
         await Promise.all([
           database.clips
             .where("[studyId+order]")
@@ -69,6 +71,7 @@ export async function studyToFile(
           ofStudy(database.reasonLabels, studyId).toArray(),
           ofStudy(database.pairs, studyId).toArray(),
           ofStudy(database.judgments, studyId).toArray(),
+          savedSaliency(studyId, database),
         ]);
       return {
         format: "redpen-annotations",
@@ -91,6 +94,8 @@ export async function studyToFile(
         // A comparison's arrays only where the study has them (a writer omits what it lacks).
         ...(pairs.length > 0 ? { pairs: pairs.map((p) => omit(p, "studyId")) } : {}),
         ...(judgments.length > 0 ? { judgments: judgments.map((j) => omit(j, "studyId")) } : {}),
+        // Written only when there is some, so files of studies without it stay as they were.
+        ...(saliency.length > 0 ? { saliency } : {}),
       };
     },
   );
@@ -140,6 +145,7 @@ const ALL_TABLES = (d: RedPenDB) =>
     d.reasonLabels,
     d.pairs,
     d.judgments,
+    d.saliency,
   ] as const;
 
 function studyRecord(
@@ -260,6 +266,7 @@ async function writeNewStudyInChunks(
       { table: database.reasonLabels, rows: r.reasonLabels.map((l) => ({ ...l, studyId })) },
       { table: database.pairs, rows: r.pairs.map((p) => ({ ...p, studyId })) },
       { table: database.judgments, rows: r.judgments.map((j) => ({ ...j, studyId })) },
+      { table: database.saliency, rows: r.saliency.map((x) => ({ ...x, studyId })) },
     ];
     for (const { table, rows } of parts) {
       for (let i = 0; i < rows.length; i += chunkRows) {
@@ -414,6 +421,10 @@ async function writeResolution(
   issue(
     r.judgments.map((j) => ({ ...j, studyId })),
     (b) => database.judgments.bulkPut(b),
+  );
+  issue(
+    r.saliency.map((x) => ({ ...x, studyId })),
+    (b) => database.saliency.bulkPut(b),
   );
   await Dexie.Promise.all(writes);
 

@@ -124,6 +124,8 @@ export interface StudyInfo {
 export interface PackedAnalysis {
   report: Analysis["report"];
   fit: Analysis["fit"];
+  /** Cloned as it is: a few arrays per clip with saliency. */
+  saliencyClips?: Analysis["saliencyClips"];
   clips: {
     clipId: string[];
     name: string[];

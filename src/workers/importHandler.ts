@@ -25,6 +25,7 @@ import {
   type PlanView,
 } from "./importMessages.ts";
 import { type LoadedFile, readAnnotationFiles } from "./readAnnotationFiles.ts";
+import { importSaliency } from "./saliencyImport.ts";
 
 export type Post = (message: ImportResponse) => void;
 
@@ -120,6 +121,10 @@ export function createImportHandler(
         const p = plans.get(request.studyId);
         if (!p) throw new Error(`no import preview for study "${request.studyId}"`);
         post({ id, type: "conflicts", conflicts: conflictPage(p, request.offset, request.limit) });
+        return;
+      }
+      case "saliency": {
+        post({ id, type: "saliency", result: await importSaliency(request, database) });
         return;
       }
       case "merge": {

@@ -30,7 +30,19 @@ export type ImportRequest =
   /** One page of a study's conflicts, in plan order. */
   | { id: number; type: "conflicts"; studyId: string; offset: number; limit: number }
   /** Write one study's plan with these choices. */
-  | { id: number; type: "merge"; studyId: string; choices: ConflictChoices };
+  | { id: number; type: "merge"; studyId: string; choices: ConflictChoices }
+  /**
+   * Read a model's saliency files (CSV of frames, or .npy arrays named after their clips) into
+   * a stored study: all of them, or, when any file has a problem, none.
+   */
+  | {
+      id: number;
+      type: "saliency";
+      files: File[];
+      studyId: string;
+      model: string;
+      hopSeconds?: number;
+    };
 
 export type ImportStage = "reading" | "checking" | "comparing" | "writing";
 
@@ -66,6 +78,12 @@ export interface LoadResult {
   planError: string | null;
 }
 
+/** What a saliency import did: each file's problems, and what was stored when none had any. */
+export interface SaliencyImportResult {
+  files: FileReport[];
+  stored: { clips: number; frames: number; replaced: number } | null;
+}
+
 /** What a merge did (the domain's MergeOutcome, sent as is). */
 export type MergeOutcomeView = MergeOutcome;
 
@@ -82,6 +100,8 @@ export type ImportResponse =
   | { id: number; type: "loaded"; result: LoadResult }
   | { id: number; type: "conflicts"; conflicts: ConflictView[] }
   | { id: number; type: "merged"; outcome: MergeOutcomeView }
+  /** The saliency files: stored (`files` all without errors), or refused (nothing stored). */
+  | { id: number; type: "saliency"; result: SaliencyImportResult }
   /** A failed request; `quota` when the storage was full (the write is rolled back). */
   | { id: number; type: "error"; message: string; quota: boolean };
 

@@ -66,7 +66,13 @@ export function packAnalysis(analysis: Analysis): {
     s.score,
   ].map((a) => a.buffer as ArrayBuffer);
   return {
-    packed: { report: analysis.report, fit: analysis.fit, clips: c, scatter: s },
+    packed: {
+      report: analysis.report,
+      fit: analysis.fit,
+      clips: c,
+      scatter: s,
+      ...(analysis.saliencyClips === undefined ? {} : { saliencyClips: analysis.saliencyClips }),
+    },
     transfer,
   };
 }
@@ -104,5 +110,11 @@ export function unpackAnalysis(packed: PackedAnalysis): Analysis {
     if (system != null) point.system = system;
     scatter[i] = point;
   }
-  return { report: packed.report, clips, scatter, fit: packed.fit };
+  return {
+    report: packed.report,
+    clips,
+    scatter,
+    fit: packed.fit,
+    ...(packed.saliencyClips === undefined ? {} : { saliencyClips: packed.saliencyClips }),
+  };
 }

@@ -186,8 +186,13 @@ describe("every rule, with the JSON path named", () => {
       'pairs[3].b: unknown view "regions:all" (a view is "regions:union", "regions:overlap" or "saliency:<model>")',
       'pairs[4].b: is the same view as a ("regions:union"): a view pair compares two different views of its clip',
       'pairs[5].a: "saliency:" names no model (a view is "regions:union", "regions:overlap" or "saliency:<model>")',
-      'pairs[5].b: "saliency:ssl-mos-ig" needs the clip\'s saliency[] record of that model, which this reader does not read yet',
+      'pairs[5].b: "saliency:ssl-mos-ig" needs a saliency[] record of clip "c1" and model "ssl-mos-ig", and the file has none',
     ]);
+    // With the model's record of that clip, the view resolves.
+    input.saliency = [{ clipId: "c1", model: "ssl-mos-ig", hopSeconds: 0.02, values: [0.1, 0.2] }];
+    expect(lines(parseAnnotationFile(input))).not.toContainEqual(
+      expect.stringContaining("pairs[5].b"),
+    );
   });
 
   test("each pre-test pair holds exactly one reference clip, is a clip pair, exists, and is listed once", () => {

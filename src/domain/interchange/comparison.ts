@@ -9,8 +9,10 @@
 //  - a judgment names a pair and an annotator, once per pair and annotator, and holds exactly
 //    one of `choice` and `score`: a score (an integer −3 … 3, the structure's rule) only in a CCR
 //    study and never on a pre-test pair, a choice of "same" only where the test offers it.
+
 import { IdIndex } from "./indexes.ts";
 import type { ProblemList } from "./problems.ts";
+import { saliencyKey } from "./saliency.ts";
 import { IsoDateTimeSchema, z } from "./zod.ts";
 
 const id = z.string().min(1);
@@ -56,13 +58,21 @@ const isRecord = (v: unknown): v is Rec => typeof v === "object" && v !== null &
 const nonEmpty = (v: unknown): v is string => typeof v === "string" && v.length > 0;
 const quote = (s: string) => JSON.stringify(s);
 
-/** Why `view` is not a view this reader resolves, or null when it is one. */
-function viewProblem(view: string): string | null {
+/**
+ * Why `view` of clip `clipId` is not a view this reader resolves, or null when it is one: a
+ * `saliency:<model>` view needs the file's saliency[] record of that clip and model (`saliency`
+ * holds their keys, saliencyKey).
+ */
+function viewProblem(view: string, clipId: unknown, saliency: ReadonlySet<string>): string | null {
   if ((REGION_VIEWS as readonly string[]).includes(view)) return null;
   if (view.startsWith("saliency:")) {
-    return view.length === "saliency:".length
-      ? `${quote(view)} names no model (a view is "regions:union", "regions:overlap" or "saliency:<model>")`
-      : `${quote(view)} needs the clip's saliency[] record of that model, which this reader does not read yet`;
+    const model = view.slice("saliency:".length);
+    if (model === "") {
+      return `${quote(view)} names no model (a view is "regions:union", "regions:overlap" or "saliency:<model>")`;
+    }
+    return !nonEmpty(clipId) || saliency.has(saliencyKey({ clipId, model }))
+      ? null
+      : `${quote(view)} needs a saliency[] record of clip ${quote(clipId)} and model ${quote(model)}, and the file has none`;
   }
   return `unknown view ${quote(view)} (a view is "regions:union", "regions:overlap" or "saliency:<model>")`;
 }
@@ -79,6 +89,7 @@ function checkPairs(
   pairs: unknown[],
   clips: unknown[],
   clipIds: IdIndex | undefined,
+  saliency: ReadonlySet<string>,
   problems: ProblemList,
 ): PairFacts {
   const ids = new IdIndex();
@@ -108,7 +119,7 @@ function checkPairs(
       for (const side of ["a", "b"] as const) {
         const v = p[side];
         if (!nonEmpty(v)) continue;
-        const problem = viewProblem(v);
+        const problem = viewProblem(v, clipId, saliency);
         if (problem !== null) problems.add(["pairs", i, side], problem, 1);
       }
       if (nonEmpty(a) && a === b) {
@@ -296,6 +307,18 @@ function checkJudgments(
  * Every cross-record rule of the comparison's records, on the raw input. `clipIds` and
  * `annotatorIds` are the ids of clips[] and annotators[] (undefined when either is not an array).
  */
+/** The clip and model of every well-formed saliency record of the raw input (saliencyKey). */
+function saliencyKeys(saliency: unknown): Set<string> {
+  const keys = new Set<string>();
+  if (!Array.isArray(saliency)) return keys;
+  for (const r of saliency) {
+    if (isRecord(r) && nonEmpty(r.clipId) && nonEmpty(r.model)) {
+      keys.add(saliencyKey({ clipId: r.clipId, model: r.model }));
+    }
+  }
+  return keys;
+}
+
 export function checkComparison(
   data: Rec,
   clipIds: IdIndex | undefined,
@@ -310,7 +333,7 @@ export function checkComparison(
     pairs === undefined
       ? { ids: new IdIndex(), view: [], references: [] }
       : Array.isArray(pairs)
-        ? checkPairs(pairs, clips, clipIds, problems)
+        ? checkPairs(pairs, clips, clipIds, saliencyKeys(data.saliency), problems)
         : undefined;
   const qualification = isRecord(study.qualification)
     ? checkQualification(study.qualification, facts, problems)

@@ -32,6 +32,7 @@ import {
   ProblemList,
   SECTIONS,
 } from "./problems.ts";
+import { readSaliency } from "./saliency.ts";
 import type { AnnotationFile, ResolvedRecords } from "./types.ts";
 import { compiled, IsoDateTimeSchema, z } from "./zod.ts";
 
@@ -564,6 +565,7 @@ export function parseAnnotationFile(
       : parseSection(section, data[section], problems, plainSections),
   );
   const findings = checkCrossField(data, problems);
+  const saliency = readSaliency(data.saliency, clipIdSet(data.clips), problems, issueMessage);
   if (!head.success || !problems.empty) return { ok: false, errors: problems.list() };
 
   const [taxonomy, clips, annotators, submissions, regions, reasonLabels] = sections as unknown[][];
@@ -578,6 +580,7 @@ export function parseAnnotationFile(
     submissions,
     regions,
     reasonLabels,
+    ...(saliency === undefined ? {} : { saliency }),
   } as ParsedFile;
   const [pairs, judgments] = optional;
   if (pairs !== undefined) file.pairs = pairs as NonNullable<ParsedFile["pairs"]>;
@@ -596,6 +599,14 @@ export function parseAnnotationFile(
       submissionAnnotator: findings.submissionAnnotator,
     },
   };
+}
+
+/** The clips' ids as given (undefined when `clips` is not an array: no reference is checked). */
+function clipIdSet(clips: unknown): Set<string> | undefined {
+  if (!Array.isArray(clips)) return undefined;
+  const ids = new Set<string>();
+  for (const c of clips) if (isRecord(c) && typeof c.id === "string") ids.add(c.id);
+  return ids;
 }
 
 /** "… at position 12" in a JSON.parse message, turned into a line and column too. */

@@ -8,6 +8,7 @@ import type {
   Pair,
   ReasonLabel,
   Region,
+  SaliencyRecord,
   Submission,
   TaxonomyEntry,
 } from "./types.ts";
@@ -72,6 +73,13 @@ const JUDGMENT_KEYS: readonly (keyof Judgment & string)[] = [
   "completedAt",
   "seconds",
 ];
+const SALIENCY_KEYS: readonly (keyof SaliencyRecord & string)[] = [
+  "clipId",
+  "model",
+  "hopSeconds",
+  "offsetSeconds",
+  "values",
+];
 
 export interface SerializeOptions {
   /**
@@ -118,6 +126,9 @@ export function serializeAnnotationFile(
   if (file.pairs !== undefined) ordered.pairs = file.pairs.map((p) => pick(p, PAIR_KEYS));
   if (file.judgments !== undefined) {
     ordered.judgments = file.judgments.map((j) => pick(j, JUDGMENT_KEYS));
+  }
+  if (file.saliency !== undefined && file.saliency.length > 0) {
+    ordered.saliency = file.saliency.map((r) => pick(r, SALIENCY_KEYS));
   }
   if (options.layout === "lines") return linesLayout(ordered);
   return `${JSON.stringify(ordered, null, 2)}\n`;

@@ -185,6 +185,21 @@ export interface AnnotationFile {
   /** A comparison test's pairs and the pre-test's (absent when the study has none). */
   pairs?: Pair[];
   judgments?: Judgment[];
+  /** A model's frame scores per clip (interchange format, `saliency[]`); absent when none. */
+  saliency?: SaliencyRecord[];
+}
+
+/**
+ * A model's frame-by-frame scores of one clip (e.g. a MOS predictor's Integrated-Gradients
+ * saliency): frame f covers [offsetSeconds + f·hopSeconds, offsetSeconds + (f + 1)·hopSeconds).
+ */
+export interface SaliencyRecord {
+  clipId: string;
+  model: string;
+  hopSeconds: number;
+  /** Where frame 0 starts; 0 when the file omits it. */
+  offsetSeconds?: number;
+  values: number[];
 }
 
 /**

@@ -22,6 +22,7 @@
 //   chooses to remove them (MISSING_REGIONS_KEY: "incoming"); removing one removes the stored
 //   reason labels on it too.
 
+import { mergeSaliency, saliencyKey } from "../interchange/saliency.ts";
 import type {
   AnnotationFile,
   Annotator,
@@ -30,6 +31,7 @@ import type {
   Pair,
   ReasonLabel,
   Region,
+  SaliencyRecord,
   Study,
   Submission,
   TaxonomyEntry,
@@ -138,6 +140,11 @@ export interface MergePlan {
   storedTaxonomy: TaxonomyEntry[];
   /** Stored regions the incoming files leave out, in stored order. */
   missingRegions: MissingRegion[];
+  /**
+   * The files' saliency records that are new or differ from the stored ones (a clip's record of
+   * a model replaces the stored one: no conflict to settle), the last file's of a clip and model.
+   */
+  saliency: SaliencyRecord[];
   summary: Counts & { byKind: Record<EntityKind, Counts> };
   /**
    * The stored study with the settings it was published with, when an incoming study that is
@@ -404,9 +411,22 @@ export function planMerge(
     storedLabelsOnConflictedRegions,
     storedTaxonomy: existing ? existing.taxonomy : [],
     missingRegions,
+    saliency: changedSaliency(existing, incoming),
     summary,
     ...(studyCollection ? { studyCollection } : {}),
   };
+}
+
+/** The incoming saliency records that are not stored as they are. */
+function changedSaliency(
+  existing: AnnotationFile | undefined,
+  incoming: readonly AnnotationFile[],
+): SaliencyRecord[] {
+  const stored = new Map((existing?.saliency ?? []).map((r) => [saliencyKey(r), canonicalJson(r)]));
+  return mergeSaliency(
+    [],
+    incoming.flatMap((f) => f.saliency ?? []),
+  ).filter((r) => stored.get(saliencyKey(r)) !== canonicalJson(r));
 }
 
 /** Stored regions whose clip and annotator have a submission in an incoming file, but which no incoming file has. */
@@ -467,6 +487,8 @@ export interface MergeResolution {
   deleteReasonLabels: { regionId: string; annotatorId: string }[];
   /** Ids of stored regions to delete (left out by the files, and chosen to go). */
   deleteRegions: string[];
+  /** Saliency records to put (replacing a clip's stored record of the same model). */
+  saliency: SaliencyRecord[];
   /** Incoming labels not written because their region's other version stays. */
   droppedReasonLabels: Version<ReasonLabel>[];
 }
@@ -653,6 +675,7 @@ export function resolveMerge(plan: MergePlan, choices: Choices): MergeResolution
     judgments: pick("judgment"),
     deleteReasonLabels,
     deleteRegions,
+    saliency: plan.saliency,
     droppedReasonLabels,
   };
 }
@@ -670,6 +693,7 @@ export function resolutionSize(r: MergeResolution): number {
     r.pairs.length +
     r.judgments.length +
     r.deleteReasonLabels.length +
-    r.deleteRegions.length
+    r.deleteRegions.length +
+    r.saliency.length
   );
 }

@@ -2,6 +2,7 @@
 // plan (planMerge) and resolution (resolveMerge) as the app's import, written into the study's
 // file instead of IndexedDB. Records keep their place; new ones follow, in the files' order.
 
+import { mergeSaliency } from "../interchange/saliency.ts";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { entityKey, type MergeResolution } from "./merge.ts";
 
@@ -50,5 +51,6 @@ export function applyResolutionToFile(file: AnnotationFile, r: MergeResolution):
     ...(file.judgments !== undefined || r.judgments.length > 0
       ? { judgments: upsert(file.judgments ?? [], r.judgments, (j) => entityKey("judgment", j)) }
       : {}),
+    ...(r.saliency.length > 0 ? { saliency: mergeSaliency(file.saliency, r.saliency) } : {}),
   };
 }

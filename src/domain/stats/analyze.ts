@@ -26,6 +26,7 @@ import {
   resolvedFor,
 } from "./records.ts";
 import type { PairKappa, Report } from "./report.ts";
+import { type SaliencyClip, saliencyDetail, saliencyFigures } from "./saliency.ts";
 import { us } from "./time.ts";
 
 export type { ClipAgreement, ScatterPoint } from "./clipPass.ts";
@@ -55,6 +56,8 @@ export interface Analysis {
   scatter: ScatterPoint[];
   /** Least-squares line of score on length; null when pearson is null. */
   fit: { slope: number; intercept: number } | null;
+  /** Per model, its clips' bins against the listeners' (Figure 1); empty without saliency or detail. */
+  saliencyClips?: Record<string, SaliencyClip[]>;
 }
 
 function mean(sum: number, count: number): number | null {
@@ -178,9 +181,16 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
       false,
     ).summary,
     expertAgreement: expertAgreement(file),
+    saliency: saliencyFigures(file, binUs),
   };
   intelligibility.finish();
-  return { report, clips: pass.rows, scatter: pass.scatter, fit };
+  return {
+    report,
+    clips: pass.rows,
+    scatter: pass.scatter,
+    fit,
+    saliencyClips: detail ? saliencyDetail(file, binUs) : {},
+  };
 }
 
 /** 1 at the index of each crowd annotator (ids in code-unit order). */

@@ -6,6 +6,7 @@ import type { TokenUnit } from "../transcripts/normalise.ts";
 import type { AnovaRow } from "./anova.ts";
 import type { ConsensusSummary } from "./consensus.ts";
 import type { ExpertAgreement } from "./expertAgreement.ts";
+import type { SaliencyFigures } from "./saliency.ts";
 
 export interface PairKappa {
   a: string;
@@ -93,6 +94,8 @@ export interface Report {
   consensus: ConsensusSummary;
   /** Agreement between experts on the reasons of the spans they both labelled. */
   expertAgreement: ExpertAgreement;
+  /** Each model's saliency against the listeners' regions (Table 4); null without saliency. */
+  saliency: Record<string, SaliencyFigures> | null;
 }
 
 // Intelligibility (the spec's "Transcriptions and intelligibility (WER)").

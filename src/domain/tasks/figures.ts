@@ -9,7 +9,7 @@ import type { FigureData, FigureId, TaskModule } from "./types.ts";
 
 /**
  * What the study's data holds: spans marked by anyone, ratings, transcripts (scored, or
- * with a reason why none could be: `whyNothingScored`), and paired judgments or a pre-test.
+ * with a reason why none could be: `whyNothingScored`), paired judgments or a pre-test, and a model's saliency.
  */
 export function figureData(report: Report, whyNothingScored: string | null): FigureData {
   return {
@@ -17,6 +17,7 @@ export function figureData(report: Report, whyNothingScored: string | null): Fig
     ratings: Object.keys(report.mos.bySystem).length > 0,
     transcripts: report.intelligibility !== null || whyNothingScored !== null,
     judgments: report.comparison !== null,
+    saliency: report.saliency !== null,
   };
 }
 

@@ -122,7 +122,13 @@ test("the rating requirement: the researcher's choice for mark, the task's for r
 });
 
 test("figures: the task's own lead; span figures only with spans, outside mark", () => {
-  const none = { regions: false, ratings: false, transcripts: false, judgments: false };
+  const none = {
+    regions: false,
+    ratings: false,
+    transcripts: false,
+    judgments: false,
+    saliency: false,
+  };
   expect(shownFigures(moduleOf("transcribe"), { ...none, transcripts: true })).toEqual([
     "intelligibility",
     "dataset",
@@ -133,6 +139,7 @@ test("figures: the task's own lead; span figures only with spans, outside mark",
       ratings: true,
       transcripts: true,
       judgments: true,
+      saliency: true,
     }),
   ).toEqual([
     "intelligibility",
@@ -145,6 +152,7 @@ test("figures: the task's own lead; span figures only with spans, outside mark",
     "correlation",
     "errorTypes",
     "expertAgreement",
+    "saliency",
     "annotators",
   ]);
   expect(shownFigures(moduleOf("rate"), { ...none, ratings: true })).toEqual(["mos", "dataset"]);
@@ -204,7 +212,13 @@ test("what a task's submissions hold agrees with its rules", () => {
 });
 
 test("the Dataset's span rows: in mark always, elsewhere only where spans were marked", () => {
-  const none = { regions: false, ratings: true, transcripts: true, judgments: false };
+  const none = {
+    regions: false,
+    ratings: true,
+    transcripts: true,
+    judgments: false,
+    saliency: false,
+  };
   const base = ["clips", "annotatedClips", "annotations", "meanDuration"];
   const spans = ["regionsPerAnnotation", "meanRegionLength", "reasonLabelsPerRegion"];
   expect(datasetRows(moduleOf("transcribe"), none)).toEqual(base);
@@ -214,7 +228,13 @@ test("the Dataset's span rows: in mark always, elsewhere only where spans were m
 });
 
 test("quality rules offered: span rules with spans, rating rules with ratings, any rule that is on", () => {
-  const none = { regions: false, ratings: false, transcripts: true, judgments: false };
+  const none = {
+    regions: false,
+    ratings: false,
+    transcripts: true,
+    judgments: false,
+    saliency: false,
+  };
   expect(offeredRules(moduleOf("transcribe"), none, DEFAULT_RULES)).toEqual(["notHeard", "fast"]);
   expect(offeredRules(moduleOf("transcribe"), { ...none, ratings: true }, DEFAULT_RULES)).toEqual([
     "referenceRating",

@@ -19,6 +19,7 @@ export type FigureId =
   | "comparison"
   | "errorTypes"
   | "expertAgreement"
+  | "saliency"
   | "annotators";
 
 /**
@@ -26,7 +27,13 @@ export type FigureId =
  * when the study's data holds what it measures: spans (`regions`), ratings, transcripts, paired
  * judgments or a pre-test (`judgments`).
  */
-export type FigureNeed = "always" | "regions" | "ratings" | "transcripts" | "judgments";
+export type FigureNeed =
+  | "always"
+  | "regions"
+  | "ratings"
+  | "transcripts"
+  | "judgments"
+  | "saliency";
 
 export interface TaskFigure {
   id: FigureId;
@@ -39,6 +46,8 @@ export interface FigureData {
   ratings: boolean;
   transcripts: boolean;
   judgments: boolean;
+  /** A model's saliency records (the interchange format's `saliency[]`). */
+  saliency: boolean;
 }
 
 /**

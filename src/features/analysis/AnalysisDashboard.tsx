@@ -17,6 +17,8 @@ import { ErrorTypesSection } from "./parts/ErrorTypesSection.tsx";
 import { ExpertAgreementSection } from "./parts/ExpertAgreementSection.tsx";
 import { IntelligibilitySection } from "./parts/IntelligibilitySection.tsx";
 import { ListeningTestSection } from "./parts/ListeningTestSection.tsx";
+import { SaliencyFigures } from "./parts/SaliencyFigure.tsx";
+import { SaliencySection } from "./parts/SaliencySection.tsx";
 import { CARD, Section } from "./parts/Section.tsx";
 
 /**
@@ -36,6 +38,10 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
   const { report } = analysis;
   const systems = useMemo(() => Object.keys(report.errorTypes.bySystem), [report]);
   const [openClipId, setOpenClipId] = useState<string | undefined>();
+  const clipNames = useMemo(
+    () => new Map(analysis.clips.map((c) => [c.clipId, c.name])),
+    [analysis.clips],
+  );
   // Looked up by id so a recomputed analysis (new bin width) shows the clip's new figures.
   const openClip = openClipId ? analysis.clips.find((c) => c.clipId === openClipId) : undefined;
   const rows = datasetRowsOf(analysis, study);
@@ -139,6 +145,21 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
     expertAgreement: () => (
       <ExpertAgreementSection agreement={report.expertAgreement} taxonomy={study.taxonomy} />
     ),
+    saliency: () =>
+      report.saliency === null ? null : (
+        <SaliencySection
+          saliency={report.saliency}
+          taxonomy={study.taxonomy}
+          binSeconds={report.binSeconds}
+        >
+          <SaliencyFigures
+            studyId={studyId}
+            byModel={analysis.saliencyClips ?? {}}
+            clipNames={clipNames}
+            binSeconds={report.binSeconds}
+          />
+        </SaliencySection>
+      ),
     annotators: () => (
       <AnnotatorQualitySection
         annotators={report.annotators}

@@ -67,6 +67,7 @@ function makeReport(overrides: Partial<Report> = {}): Report {
       workers: [],
     },
     expertAgreement: { pairs: [], overall: null, byReason: {} },
+    saliency: null,
     ...overrides,
   };
 }

@@ -61,6 +61,7 @@ function report(regions: number, ratings: boolean): Report {
       workers: [],
     },
     expertAgreement: { pairs: [], overall: null, byReason: {} },
+    saliency: null,
   };
 }
 

@@ -51,5 +51,6 @@ export const FIGURE_LINKS: Readonly<Record<FigureId, { href: string; label: stri
   comparison: { href: "#comparison", label: "Comparison" },
   errorTypes: { href: "#error-types", label: "Error types" },
   expertAgreement: { href: "#expert-agreement", label: "Experts" },
+  saliency: { href: "#model-and-listeners", label: "Model and listeners" },
   annotators: { href: "#annotators", label: "Annotators" },
 };

@@ -10,6 +10,7 @@ import type {
   ImportStage,
   LoadResult,
   MergeOutcomeView,
+  SaliencyImportResult,
 } from "../../workers/importMessages.ts";
 
 /** The part of a Worker the client uses. */
@@ -128,6 +129,24 @@ export class ImportClient {
     const answer = await this.send({ type: "merge", studyId, choices }, onProgress);
     if (answer.type !== "merged") throw unexpected(answer);
     return answer.outcome;
+  }
+
+  /** A model's saliency files into a stored study (all of them, or none when one is refused). */
+  async saliency(
+    files: File[],
+    studyId: string,
+    model: string,
+    hopSeconds?: number,
+  ): Promise<SaliencyImportResult> {
+    const answer = await this.send({
+      type: "saliency",
+      files,
+      studyId,
+      model,
+      ...(hopSeconds === undefined ? {} : { hopSeconds }),
+    });
+    if (answer.type !== "saliency") throw unexpected(answer);
+    return answer.result;
   }
 
   dispose(): void {

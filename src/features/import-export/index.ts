@@ -4,6 +4,7 @@
 import { lazy } from "react";
 
 export { ImportAnnotations } from "./ImportAnnotations.tsx";
+export { ImportSaliency } from "./ImportSaliency.tsx";
 
 export const LazyExportPanel = lazy(() =>
   import("./ExportPanel.tsx").then((m) => ({ default: m.ExportPanel })),

@@ -7,7 +7,7 @@ import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from 
 import { taskModule } from "../../domain/tasks/index.ts";
 import { analysisPath, annotatePath, appHref, comparePath } from "../../lib/routes.ts";
 import { LazyCollectionPanel } from "../collection/index.ts";
-import { ImportAnnotations, LazyExportPanel } from "../import-export/index.ts";
+import { ImportAnnotations, ImportSaliency, LazyExportPanel } from "../import-export/index.ts";
 import { AddClipsForm } from "./AddClipsForm.tsx";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
 import { AudioOrigins } from "./AudioOrigins.tsx";
@@ -170,6 +170,7 @@ export function StudyPage({ studyId }: { studyId: string }) {
           description="Spans of this study's clips from RedPen JSON, Praat TextGrids, Audacity labels, ELAN or a Label Studio export, matched to the clips by file name; paired-comparison results from webMUSHRA or the P.808 toolkit."
         >
           <ImportAnnotations intoStudy={study.id} />
+          <ImportSaliency studyId={study.id} />
         </Card>
       </div>
 

@@ -10,6 +10,7 @@ import { transcriptProblem } from "../../interchange/limits.ts";
 import type { ParseResult, Problem } from "../../interchange/schema.ts";
 import type { AnnotationFile, Annotator, Role, Submission } from "../../interchange/types.ts";
 import type { Choice, MergePlan } from "../../merge/merge.ts";
+import { clipFinder } from "../clipLookup.ts";
 
 export const TRANSCRIPT_CSV_COLUMNS = ["clip", "annotator", "transcript"] as const;
 const ROLES: readonly Role[] = ["crowd", "expert", "researcher", "asr"];
@@ -52,10 +53,6 @@ export function looksLikeTranscriptsCsv(text: string): boolean {
     first.split(",").map((c) => c.trim().replace(/^"|"$/g, "").toLowerCase()),
   );
   return TRANSCRIPT_CSV_COLUMNS.every((c) => columns.has(c));
-}
-
-function stem(name: string): string {
-  return name.replace(/\.[^./\\]+$/, "");
 }
 
 /** One transcript to import, with where it came from (for messages: "line 3", "clip c01"). */
@@ -125,15 +122,7 @@ export function transcriptRowsToFile(
     };
   }
 
-  const byId = new Map(study.clips.map((c) => [c.id, c]));
-  const byName = new Map<string, AnnotationFile["clips"][number][]>();
-  for (const c of study.clips) {
-    for (const key of new Set([c.name.toLowerCase(), stem(c.name).toLowerCase()])) {
-      const list = byName.get(key) ?? [];
-      list.push(c);
-      byName.set(key, list);
-    }
-  }
+  const findClip = clipFinder(study.clips);
   const known = new Map(study.annotators.map((a) => [a.id, a]));
   const added = new Map<string, Annotator>();
   const stored = new Map(study.submissions.map((s) => [`${s.clipId}\u0000${s.annotatorId}`, s]));
@@ -149,18 +138,8 @@ export function transcriptRowsToFile(
     const transcript = row.transcript;
     if (clipName === "") return "clip is empty";
     if (annotatorId === "") return "annotator is empty";
-    let clip = byId.get(clipName);
-    if (!clip) {
-      const matches = byName.get(clipName.toLowerCase()) ?? [];
-      if (matches.length > 1) {
-        return `clip "${clipName}" matches ${matches.length} clips by file name (${matches
-          .slice(0, 3)
-          .map((c) => c.id)
-          .join(", ")}): name it by its id`;
-      }
-      clip = matches[0];
-    }
-    if (!clip) return `clip "${clipName}" is not in the study (neither an id nor a file name)`;
+    const clip = findClip(clipName);
+    if (typeof clip === "string") return clip;
     const problem = transcriptProblem(transcript);
     if (problem !== null) return `transcript ${problem}`;
     const rowRole = (row.role ?? "").trim();

@@ -32,6 +32,7 @@ export const MARK: TaskModule = {
     { id: "comparison", when: "judgments" },
     { id: "errorTypes", when: "always" },
     { id: "expertAgreement", when: "always" },
+    { id: "saliency", when: "saliency" },
     { id: "annotators", when: "always" },
   ],
   emptyAnalysis:

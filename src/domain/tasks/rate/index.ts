@@ -35,6 +35,7 @@ export const RATE: TaskModule = {
     { id: "correlation", when: "regions" },
     { id: "errorTypes", when: "regions" },
     { id: "expertAgreement", when: "regions" },
+    { id: "saliency", when: "saliency" },
     { id: "annotators", when: "regions" },
   ],
   emptyAnalysis:

@@ -39,6 +39,7 @@ export const TRANSCRIBE: TaskModule = {
     { id: "correlation", when: "regions" },
     { id: "errorTypes", when: "regions" },
     { id: "expertAgreement", when: "regions" },
+    { id: "saliency", when: "saliency" },
     { id: "annotators", when: "regions" },
   ],
   emptyAnalysis:

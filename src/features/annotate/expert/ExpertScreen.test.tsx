@@ -20,6 +20,7 @@ import {
   saveSubmission,
   setReasons,
 } from "../../../db/repo.ts";
+import { putSaliency } from "../../../db/saliency.ts";
 import { resetExpertUi } from "../../../stores/expert.ts";
 import { useNotices } from "../../../stores/notices.ts";
 import { ExpertScreen } from "./ExpertScreen.tsx";
@@ -503,4 +504,25 @@ test("the majority consensus: drawn when asked, and a click on it selects the sp
     expect(await labelsOf(a.id)).toEqual([["voice_trembling"]]);
     expect(await labelsOf(b.id)).toEqual([["voice_trembling"]]);
   });
+});
+
+test("a model's saliency: a toggle when the clip has one, drawing the model's top bins", async () => {
+  await seed(["c1", "c2"]);
+  // 4 s clip, 0.1 s bins: the spans' union covers 0.5–1.25 and 2–3 s, 8 + 10 = 18 bins.
+  await region("c1", "w1", 0.5, 1.25);
+  await region("c1", "w2", 2, 3);
+  // The model's highest 18 bins: 3–4 s (value 1), then the earliest of the zeros, 0–0.8 s.
+  const values = Array.from({ length: 40 }, (_, k) => (k >= 30 ? 1 : 0));
+  await putSaliency(STUDY, [{ clipId: "c1", model: "ig", hopSeconds: 0.1, values }]);
+  const user = userEvent.setup();
+  render(<ExpertScreen studyId={STUDY} annotatorId="e1" />);
+  await ready(2);
+  const toggle = await screen.findByRole("checkbox", { name: "Model saliency (ig)" });
+  expect(screen.getAllByTestId("wave-span").filter((d) => d.textContent === "ig")).toEqual([]);
+  await user.click(toggle);
+  const drawn = screen.getAllByTestId("wave-span").filter((d) => d.textContent === "ig");
+  expect(drawn.map((d) => [d.dataset.start, d.dataset.end, d.dataset.color])).toEqual([
+    ["0", "0.8", "#117733"],
+    ["3", "4", "#117733"],
+  ]);
 });

@@ -3,6 +3,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { WaveformHandle } from "../../../audio/Waveform.tsx";
 import type { ClipRecord } from "../../../db/repo.ts";
+import { salientRegions } from "../../../domain/stats/saliency.ts";
 import { type ClipCounts, studyLabelState } from "../../../domain/study/expert.ts";
 import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import { useExpertUi } from "../../../stores/expert.ts";
@@ -12,6 +13,7 @@ import {
   buildClipView,
   type ExpertSpan,
   overlappingGroup,
+  SALIENCY_COLOR,
   selectionForWaveformId,
   stepSpan,
   waveformSpans,
@@ -22,6 +24,7 @@ import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
 import { SpanEvidence } from "./SpanEvidence.tsx";
 import { useClipFeatures } from "./useClipFeatures.ts";
 import { useClipNavigation } from "./useClipNavigation.ts";
+import { useClipSaliency } from "./useClipSaliency.ts";
 import {
   type ClipSpans,
   type ExpertData,
@@ -218,10 +221,34 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
   }, [clipId]);
 
   const waveform = useRef<WaveformHandle>(null);
-  const waveSpans = useMemo(
-    () => waveformSpans(view, ui.showUnion, selected, ui.showConsensus),
-    [view, ui.showUnion, selected, ui.showConsensus],
-  );
+  // A model's saliency, when the study has one for this clip: its salient bins as a band.
+  const saliency = useClipSaliency(studyId, clipId);
+  const [showSaliency, setShowSaliency] = useState(false);
+  const waveSpans = useMemo(() => {
+    const spans = waveformSpans(view, ui.showUnion, selected, ui.showConsensus);
+    if (!showSaliency || saliency === undefined || clip === undefined) return spans;
+    const salient = salientRegions(saliency, clip.duration, data.study.binSeconds, view.union);
+    return [
+      ...spans,
+      ...salient.map((r) => ({
+        id: `saliency:${r.start}`,
+        ...r,
+        color: SALIENCY_COLOR,
+        editable: false,
+        label: saliency.model,
+        band: true,
+      })),
+    ];
+  }, [
+    view,
+    ui.showUnion,
+    selected,
+    ui.showConsensus,
+    showSaliency,
+    saliency,
+    clip,
+    data.study.binSeconds,
+  ]);
   const playback = useSpanPlayback(waveform, waveSpans, clipId);
 
   // Keys change checkboxes that do not have focus: say what happened for screen readers.
@@ -338,6 +365,9 @@ export function ExpertWorkspace({ data, studyId, expertId, banner }: Props) {
               showConsensus={ui.showConsensus}
               onShowConsensusChange={ui.setShowConsensus}
               consensus={view.consensus}
+              saliencyModel={saliency?.model}
+              showSaliency={showSaliency}
+              onShowSaliencyChange={setShowSaliency}
               showPitch={ui.showPitch}
               onShowPitchChange={ui.setShowPitch}
               showEnergy={ui.showEnergy}

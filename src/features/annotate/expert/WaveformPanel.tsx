@@ -8,7 +8,7 @@ import type { Span } from "../../../domain/study/spans.ts";
 import { useIntlShape, useT } from "../../../lib/i18n.tsx";
 import { useWaveformWords } from "../waveformWords.ts";
 import { AnnotatorLegend } from "./AnnotatorLegend.tsx";
-import { CONSENSUS_COLOR, type LegendEntry } from "./clipView.ts";
+import { CONSENSUS_COLOR, type LegendEntry, SALIENCY_COLOR } from "./clipView.ts";
 import type { ClipAudio } from "./useExpertData.ts";
 import { seconds } from "./words.ts";
 
@@ -33,6 +33,10 @@ interface Props {
   onShowConsensusChange(on: boolean): void;
   /** The crowd's majority consensus regions; null with fewer than two crowd annotators. */
   consensus: Span[] | null;
+  /** The model whose saliency the clip has (the toggle shows only then). */
+  saliencyModel?: string | undefined;
+  showSaliency: boolean;
+  onShowSaliencyChange(on: boolean): void;
   showPitch: boolean;
   onShowPitchChange(on: boolean): void;
   showEnergy: boolean;
@@ -138,6 +142,17 @@ export function WaveformPanel(p: Props) {
               <span className="size-2.5 rounded-sm" style={{ background: CONSENSUS_COLOR }} />
             }
           />
+          {p.saliencyModel === undefined ? null : (
+            <ViewToggle
+              label={t("expert.screen.saliency", { model: p.saliencyModel })}
+              title={t("expert.screen.saliencyTitle")}
+              checked={p.showSaliency}
+              onChange={p.onShowSaliencyChange}
+              swatch={
+                <span className="size-2.5 rounded-sm" style={{ background: SALIENCY_COLOR }} />
+              }
+            />
+          )}
         </div>
       </div>
       {p.audio.kind === "ready" ? (

@@ -105,6 +105,8 @@ const UNION_COLOR = "#0F172A";
 const UNION_PREFIX = "union:";
 /** Amber, apart from the annotators' palette. */
 export const CONSENSUS_COLOR = "#B45309";
+/** A model's salient bins (the analysis screen's Figure 1 draws them in the same green). */
+export const SALIENCY_COLOR = "#117733";
 const CONSENSUS_PREFIX = "consensus:";
 
 function consensusId(u: Span): string {
