@@ -15,7 +15,7 @@ import {
   type EndpointParams,
   LIMITS,
 } from "../domain/api/endpoints.ts";
-import { ADDRESS_PARAMS } from "../domain/api/requests.ts";
+import { ADDRESS_PARAMS, AddressTextSchema, checkRequest } from "../domain/api/requests.ts";
 import type { InterchangeFileResponseSchema } from "../domain/api/responses.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { screeningSound } from "./screening.ts";
@@ -171,6 +171,9 @@ const PARAM_CODES: Record<string, string> = {
   position: "bad-position",
   round: "bad-screening",
   sound: "bad-screening",
+  sha256: "bad-sha256",
+  clipId: "bad-clip-id",
+  regionId: "bad-region-id",
 };
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -213,7 +216,9 @@ const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>(["submit"])
 /** The path's parameters' schema, built from their names. */
 function paramsSchema(path: string): z.ZodType<Record<string, unknown>> {
   const names = [...path.matchAll(/:([A-Za-z0-9]+)/g)].map((m) => m[1] as string);
-  return z.object(Object.fromEntries(names.map((n) => [n, ADDRESS_PARAMS[n] ?? z.string()])));
+  return z.object(
+    Object.fromEntries(names.map((n) => [n, ADDRESS_PARAMS[n] ?? AddressTextSchema])),
+  );
 }
 
 /** Every endpoint of the contract on `api` (mounted at /api), and a 405 for other methods. */
@@ -293,11 +298,14 @@ export function registerEndpoints(api: FastifyInstance, options: RouteOptions) {
   }
 }
 
+/**
+ * The address's parameters checked as a body is (checkRequest: the schema, and no text
+ * PostgreSQL refuses, such as U+0000), once here for every endpoint; a 400 names the parameter.
+ */
 function checkParams(schema: z.ZodType, raw: unknown): Record<string, unknown> {
-  const params = raw as Record<string, string>;
-  const checked = schema.safeParse(params, { reportInput: true });
-  if (checked.success) return checked.data as Record<string, unknown>;
-  const issue = checked.error.issues[0];
-  const name = String(issue?.path[0] ?? "studyId");
-  return valid(schema, params, PARAM_CODES[name] ?? "bad-address") as Record<string, unknown>;
+  const checked = checkRequest(schema, raw);
+  if (checked.ok) return checked.value as Record<string, unknown>;
+  const first = checked.problems[0] ?? "";
+  const name = first.slice(0, first.indexOf(":"));
+  throw new ServiceError(400, PARAM_CODES[name] ?? "bad-address", checked.problems.join("\n"));
 }
