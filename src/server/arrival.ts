@@ -16,6 +16,7 @@ import type {
 } from "../domain/interchange/types.ts";
 import { ratingScaleOf } from "../domain/study/ratingScale.ts";
 import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../domain/study/studyTask.ts";
+import { type StoredAudio, servedAudio } from "./audio.ts";
 import { ServiceError } from "./errors.ts";
 import { type Admission, type ArriveRequest, joinStudy } from "./joining.ts";
 import { scoreScreening, screeningSecret, screeningTargets } from "./screening.ts";
@@ -266,15 +267,15 @@ export async function participantAudio(
   participantId: string,
   position: number,
 ) {
-  const [row] = await store.query<{ mime: string; bytes: Uint8Array; sha256: string }>(
-    `SELECT au.mime, au.bytes, au.sha256 FROM assignments a
+  const [row] = await store.query<StoredAudio>(
+    `SELECT au.mime, au.bytes, au.sha256, au.metadata_stripped FROM assignments a
      JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
      JOIN audio au ON au.sha256 = c.audio_sha256
      WHERE a.study_id = $1 AND a.participant_id = $2 AND a.position = $3`,
     [studyId, participantId, position],
   );
   if (!row) throw new ServiceError(404, "no-audio", `no audio for your clip ${position}`);
-  return row;
+  return servedAudio(store, row);
 }
 
 /** The participant gives the study back (Prolific: "return"): their clips go to others. */

@@ -474,6 +474,16 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ALTER FUNCTION arrival_join(text, jsonb) SET plan_cache_mode = force_generic_plan;
     `,
   },
+  {
+    version: 13,
+    name: "audio served without its metadata",
+    sql: `
+      -- Audio is stored and served without its tags (src/domain/clips/stripMetadata.ts): put
+      -- stripped from now on; audio stored before is stripped the first time it is served, and
+      -- this says whether that was done (so it is done once, not on every request).
+      ALTER TABLE audio ADD COLUMN metadata_stripped boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];
 
 /**
