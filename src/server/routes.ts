@@ -18,7 +18,7 @@ import {
 import { ADDRESS_PARAMS, AddressTextSchema, checkRequest } from "../domain/api/requests.ts";
 import type { InterchangeFileResponseSchema } from "../domain/api/responses.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { screeningSound } from "./screening.ts";
+import { screeningSession, screeningSound, startScreening } from "./screening.ts";
 import {
   arrive,
   collect,
@@ -137,10 +137,15 @@ export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
   expertLabels: (ctx) =>
     setExpertReasons(ctx.store, ctx.params.studyId, ctx.caller, ctx.params.regionId, ctx.body),
   about: (ctx) => studyAbout(ctx.store, ctx.params.studyId),
+  screeningSession: async (ctx) => {
+    const { file } = await currentStudy(ctx.store, ctx.params.studyId);
+    return startScreening(ctx.store, ctx.params.studyId, file, ctx.body);
+  },
   screeningSound: async (ctx) => {
     const { studyId, round, sound } = ctx.params;
+    const who = await screeningSession(ctx.store, studyId, ctx.token);
     const { file } = await currentStudy(ctx.store, studyId);
-    const wav = await screeningSound(ctx.store, studyId, file, ctx.body, round, sound);
+    const wav = await screeningSound(ctx.store, studyId, file, who, round, sound);
     return { mime: "audio/wav", bytes: wav };
   },
   arrive: (ctx) => arrive(ctx.store, ctx.params.studyId, ctx.body, ctx.slots),
@@ -160,7 +165,7 @@ const BODY_CODES: Partial<Record<EndpointName, string>> = {
   publish: "bad-study",
   createExpert: "bad-expert",
   expertLabels: "bad-label",
-  screeningSound: "bad-screening",
+  screeningSession: "bad-screening",
   arrive: "bad-arrival",
   submit: "bad-submission",
 };
@@ -207,8 +212,11 @@ export interface RouteOptions {
   arrivalLimit(req: FastifyRequest): Promise<void>;
 }
 
-/** The endpoints counted against the per-address arrival limit as well as the request limit. */
-const ARRIVALS: ReadonlySet<EndpointName> = new Set<EndpointName>(["arrive"]);
+/**
+ * The endpoints counted against the per-address arrival limit as well as the request limit:
+ * arriving, and starting a headphone check (whose sounds cost the server rendering).
+ */
+const ARRIVALS: ReadonlySet<EndpointName> = new Set<EndpointName>(["arrive", "screeningSession"]);
 
 /** Participant endpoints whose service checks the session token itself (in its own SQL). */
 const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>(["submit"]);

@@ -70,8 +70,8 @@ export const ScreeningChoicesSchema = z.strictObject({
   choices: z.array(z.int().min(0).max(2)).min(1).max(20),
 });
 
-/** Whose check's sounds are asked for (the rounds are made per participant). */
-export const ScreeningSoundRequestSchema = z.object({
+/** Who starts a headphone check (its rounds are made per participant). */
+export const ScreeningSessionRequestSchema = z.object({
   platform: z.enum(["prolific", "link"]),
   participantId: ParticipantIdSchema,
 });

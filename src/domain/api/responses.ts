@@ -87,6 +87,11 @@ export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
   screenedOut: CodeSchema.optional(),
 });
 
+/** A headphone check's session: the token its sounds are asked with (Authorization: Bearer). */
+export const ScreeningSessionResponseSchema = z.object({
+  screeningToken: z.string().min(1),
+});
+
 export const ArriveResponseSchema = z.object({
   sessionToken: z.string().min(1),
   state: ParticipantStateSchema,
