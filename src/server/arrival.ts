@@ -7,6 +7,7 @@ import type {
   StudyAbout,
 } from "../domain/collection/collection.ts";
 import { checkAnswers, hasIntake, intakeOf } from "../domain/collection/intake.ts";
+import { linkRefusal, participantLinksOf } from "../domain/collection/links.ts";
 import { screeningOf } from "../domain/collection/screening.ts";
 import { languageOf, participantTextsOf } from "../domain/i18n/languages.ts";
 import type {
@@ -105,6 +106,15 @@ export async function arrive(
       );
     }
     const study = await studyAt(store, store, studyId, again.study_version);
+    const links = participantLinksOf(study.file.study, study.settings);
+    const refused = linkRefusal(links, platform);
+    if (refused) throw new ServiceError(403, "link-not-accepted", refused);
+    // The same id through the other kind of link is the same person: their state (screened
+    // out stays screened out), never a second participant with a fresh check.
+    if (links === "both") {
+      const known = await sameIdOtherLink(store, studyId, platform, pid, token);
+      if (known) return { sessionToken: token, state: known };
+    }
     const joined = await joinStudy(store, studyId, {
       study,
       request,
@@ -125,6 +135,38 @@ export async function arrive(
       ),
     };
   }
+}
+
+/**
+ * The participant who arrived with this id through the other kind of link, given a session
+ * (`token`) and their state; null when there is none. One who returned the study stays out.
+ */
+async function sameIdOtherLink(
+  store: Store,
+  studyId: string,
+  platform: string,
+  pid: string,
+  token: string,
+): Promise<ParticipantState | null> {
+  const [row] = await store.query<{ id: string; status: ParticipantStatus }>(
+    `SELECT id, status FROM participants
+     WHERE study_id = $1 AND platform_participant = $2 AND platform <> $3
+     ORDER BY started_at LIMIT 1`,
+    [studyId, pid, platform],
+  );
+  if (!row) return null;
+  if (row.status === "returned") {
+    throw new ServiceError(
+      409,
+      "returned",
+      "you returned this study (or its time ran out), so it cannot be taken up again",
+    );
+  }
+  await store.query(
+    "INSERT INTO sessions (token_sha256, study_id, participant_id) VALUES ($1, $2, $3)",
+    [sha256(token), studyId, row.id],
+  );
+  return participantState(store, studyId, row.id);
 }
 
 /** What a study's settings do not say about slots: the server's --slot-timeout. */

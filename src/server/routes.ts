@@ -17,6 +17,7 @@ import {
 } from "../domain/api/endpoints.ts";
 import { ADDRESS_PARAMS, AddressTextSchema, checkRequest } from "../domain/api/requests.ts";
 import type { InterchangeFileResponseSchema } from "../domain/api/responses.ts";
+import { linkRefusal, participantLinksOf } from "../domain/collection/links.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { screeningSession, screeningSound, startScreening } from "./screening.ts";
 import {
@@ -138,7 +139,9 @@ export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
     setExpertReasons(ctx.store, ctx.params.studyId, ctx.caller, ctx.params.regionId, ctx.body),
   about: (ctx) => studyAbout(ctx.store, ctx.params.studyId),
   screeningSession: async (ctx) => {
-    const { file } = await currentStudy(ctx.store, ctx.params.studyId);
+    const { file, settings } = await currentStudy(ctx.store, ctx.params.studyId);
+    const refused = linkRefusal(participantLinksOf(file.study, settings), ctx.body.platform);
+    if (refused) throw new ServiceError(403, "link-not-accepted", refused);
     return startScreening(ctx.store, ctx.params.studyId, file, ctx.body);
   },
   screeningSound: async (ctx) => {

@@ -13,6 +13,7 @@
 //     with the structural problems even when the structure is broken elsewhere.
 // Then regions ending past their clip are clamped, with a warning each.
 
+import { PARTICIPANT_LINKS } from "../collection/links.ts";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../study/binWidth.ts";
 import { MAX_CLIP_TEXT_LENGTH, transcriptProblem } from "../transcripts/limits.ts";
 import { errorMessage } from "../util/errorText.ts";
@@ -81,6 +82,8 @@ export const StudySchema = z.looseObject({
       groupBy: z.string().min(1).optional(),
     })
     .optional(),
+  /** Which participant links a collection server accepts for it (collection/links.ts). */
+  participantLinks: z.enum(PARTICIPANT_LINKS).optional(),
 });
 
 export const TaxonomyEntrySchema = z.object({
