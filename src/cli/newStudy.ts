@@ -1,13 +1,19 @@
 // `new`: a study made from a folder of audio files and, optionally, the clip-metadata CSV the
 // app's New study takes — the file `publish`, `stats` and the app read, without the app.
 //   new STUDY.json --audio DIR [--meta clips.csv] [--name NAME] [--id ID]
-//       [--task mark|rate|transcribe] [--language TAG] [--no-rating] [--force]
+//       [--task mark|rate|transcribe] [--language TAG] [--links prolific|generic|both]
+//       [--no-rating] [--force]
 // The same rules as New study (src/features/studies): clip ids from file names (clipIdFor), the
 // CSV matched by file name (matchClipCsv), the default taxonomy, bins of 0.1 s, a rating asked
 // for. Audio: WAV only, whose length is read from its header (other formats need decoding,
 // which the app's New study does in the browser).
 import { clipIdFor, matchClipCsv, parseClipCsv } from "../domain/clips/clipCsv.ts";
 import { wavDuration } from "../domain/clips/wav.ts";
+import {
+  PARTICIPANT_LINKS,
+  PARTICIPANT_LINKS_TEXT,
+  type ParticipantLinks,
+} from "../domain/collection/links.ts";
 import { canonicalTag, languageProblem } from "../domain/i18n/languages.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
@@ -32,11 +38,14 @@ export interface NewStudyIO {
 
 export const NEW_USAGE = `Usage:
   redpen new STUDY.json --audio DIR [--meta clips.csv] [--name NAME] [--id ID]
-          [--task mark|rate|transcribe] [--language TAG] [--no-rating] [--force]
+          [--task mark|rate|transcribe] [--language TAG] [--links prolific|generic|both]
+          [--no-rating] [--force]
       a study from DIR's WAV files (one clip each, in name order; ids from the file names) and
       the clip-metadata CSV the app's New study takes (name,system,sentence,score,isReference,
       text), written to STUDY.json for publish, stats and the app's Import; the name defaults to
-      DIR's, the id to the name as a slug; an existing STUDY.json is kept without --force
+      DIR's, the id to the name as a slug; an existing STUDY.json is kept without --force;
+      --links: which participant links a collection server accepts for it (Prolific's, generic
+      ?participant= ones, or both; unset, a Prolific study takes Prolific's only)
 `;
 
 const WAV = /\.wav$/i;
@@ -54,6 +63,7 @@ interface Args {
   id?: string;
   task?: StudyTask;
   language?: string;
+  links?: ParticipantLinks;
   rating: boolean;
   force: boolean;
 }
@@ -63,7 +73,15 @@ function parse(argv: readonly string[]): Args {
   const values = new Map<string, string>();
   let rating = true;
   let force = false;
-  const valued = new Set(["--audio", "--meta", "--name", "--id", "--task", "--language"]);
+  const valued = new Set([
+    "--audio",
+    "--meta",
+    "--name",
+    "--id",
+    "--task",
+    "--language",
+    "--links",
+  ]);
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === "--force") force = true;
@@ -81,6 +99,9 @@ function parse(argv: readonly string[]): Args {
   const task = values.get("--task");
   if (task !== undefined && !TASK_NAMES.includes(task as StudyTask))
     throw new Usage(`--task: "${task}" is not one of ${TASK_NAMES.join(", ")}`);
+  const links = values.get("--links");
+  if (links !== undefined && !(PARTICIPANT_LINKS as readonly string[]).includes(links))
+    throw new Usage(`--links: "${links}" is not one of ${PARTICIPANT_LINKS.join(", ")}`);
   const language = values.get("--language");
   if (language !== undefined) {
     const problem = languageProblem(language);
@@ -94,6 +115,7 @@ function parse(argv: readonly string[]): Args {
     ...(optional("--name") !== undefined ? { name: optional("--name") as string } : {}),
     ...(optional("--id") !== undefined ? { id: optional("--id") as string } : {}),
     ...(task !== undefined ? { task: task as StudyTask } : {}),
+    ...(links !== undefined ? { links: links as ParticipantLinks } : {}),
     ...(language !== undefined ? { language: canonicalTag(language) ?? language } : {}),
     rating,
     force,
@@ -190,6 +212,7 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
       requireRating: args.rating,
       ...(args.task && args.task !== "mark" ? { task: args.task } : {}),
       ...(args.language && args.language !== "en" ? { language: args.language } : {}),
+      ...(args.links ? { participantLinks: args.links } : {}),
     },
     taxonomy: DEFAULT_TAXONOMY.map((t) => ({ ...t })),
     clips,
@@ -217,7 +240,8 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
     `${args.out}: study "${file.study.id}" (${name}), ${clips.length} clip${clips.length === 1 ? "" : "s"}` +
       `${systems > 0 ? `, ${systems} system${systems === 1 ? "" : "s"}` : ""}` +
       `${withText > 0 ? `, ${withText} with text` : ""}` +
-      `, task ${args.task ?? "mark"}\n` +
+      `, task ${args.task ?? "mark"}` +
+      `${args.links ? `, participant links: ${PARTICIPANT_LINKS_TEXT[args.links]}` : ""}\n` +
       `publish it: redpen publish ${args.out} --audio ${args.audio} --server URL\n`,
   );
   return EXIT_OK;

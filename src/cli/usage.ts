@@ -6,9 +6,10 @@ export const USAGE = `Usage: redpen <command> [options]
 
 Commands:
   new STUDY.json --audio DIR [--meta clips.csv] [--name NAME] [--id ID] [--task T]
-          [--language TAG] [--no-rating] [--force]
+          [--language TAG] [--links prolific|generic|both] [--no-rating] [--force]
                                        a study from a folder of WAV files and the clip CSV
-                                       (name,system,sentence,score,isReference,text)
+                                       (name,system,sentence,score,isReference,text); --links:
+                                       which participant links a server accepts for it
   validate FILE                        check a RedPen interchange file (.json)
   stats FILE [--json] [--bin SECONDS] [--apply-rules]
                                        dataset, agreement, score–length and error-type statistics
@@ -18,10 +19,12 @@ Commands:
   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
           [--screened-out-code CODE] [--screened-out-url URL] [--consent-file FILE]
-          [--language TAG] [--texts FILE.json] [--yes]
+          [--language TAG] [--texts FILE.json] [--links prolific|generic|both] [--yes]
                                        publish a study to a collection server; prints the links
                                        (--language: the participant's pages' language, BCP 47;
-                                       --texts: the study's own wording of them, a texts file).
+                                       --texts: the study's own wording of them, a texts file;
+                                       --links: Prolific's, generic ?participant= ones or both;
+                                       a Prolific study takes Prolific's only unless told).
                                        Again: settings not given keep their published values;
                                        what would change is printed, and applied with --yes
   texts --language TAG [STUDY.json]    a language's catalogue of the participant's pages (with

@@ -41,6 +41,9 @@ beforeAll(async () => {
         name: "Screened study",
         binSeconds: 0.1,
         screening: { test: "huggins", trials: 2, passAt: 2 },
+        // Its screened-out address is on Prolific (a Prolific study); its researcher lets the
+        // generic links these participants use in too.
+        participantLinks: "both",
       },
       taxonomy: [{ id: "undefined", label: "Undefined" }],
       clips,
