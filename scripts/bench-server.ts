@@ -398,6 +398,9 @@ async function launch(
   databasePid: number | undefined,
 ) {
   const { call, close } = httpClient(base, 512);
+  // This process's HTTP code warm first, as for the steady run (participants' browsers do not
+  // compile it on the server's cores).
+  await warmClient();
   const file = studyFile("launch", 60, ["A", "B", "C"]);
   const audio = Object.fromEntries(
     file.clips.map((c) => [

@@ -388,6 +388,8 @@ export function createCollectionServer(options: ServerOptions): Server {
       remoteAddress: "127.0.0.1",
       headers: {
         "x-redpen-warm-up": warmKey,
+        // The name participants use (--public-origin), which every request must carry.
+        ...(publicOrigin ? { host: publicOrigin.host } : {}),
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },

@@ -63,3 +63,9 @@ test("the warm-up answers every visit, then leaves nothing in the database or th
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+test("behind --public-origin too: the warm-up names the public host", async () => {
+  const server = createCollectionServer({ store, publicOrigin: "https://study.example.org" });
+  const warmed = await warmCollectionServer(server);
+  expect(warmed.requests).toBe(WARM_UP.participants * (WARM_UP.clips + 4));
+});
