@@ -215,6 +215,9 @@ export function aboutOf(file: AnnotationFile, settings?: CollectionSettings): St
   if (language !== "en") about.language = language;
   const texts = participantTextsOf(file.study);
   if (Object.keys(texts).length > 0) about.participantTexts = texts;
+  // The page says at once when its link is not one the study accepts (before consent).
+  const links = participantLinksOf(file.study, settings);
+  if (links !== "both") about.links = links;
   return about;
 }
 

@@ -25,6 +25,8 @@ test("a Prolific study refuses generic links: no slot, no check, no completion c
   expect(madeUp.json.error?.code).toBe("link-not-accepted");
   expect(madeUp.json.error?.message).toMatch(/through Prolific only/);
   expect(JSON.stringify(madeUp.json)).not.toContain("SECRET-CODE");
+  // The page learns it before consent (and says so in the study's language).
+  expect((await h.api("GET", "p/pro")).json.links).toBe("prolific");
   const real = await arrive("pro", { platform: "prolific", participantId: "5f1a2b3c" });
   expect(real.status).toBe(200);
   // Nothing of the refused arrival was stored.
@@ -52,8 +54,10 @@ test("a completion address on Prolific makes it a Prolific study too; the resear
   const prolific = await arrive("lab", { platform: "prolific", participantId: "5f1a2b3c" });
   expect(prolific.status).toBe(403);
   expect(prolific.json.error?.message).toMatch(/own link only/);
+  expect((await h.api("GET", "p/lab")).json.links).toBe("generic");
   const plain = studyFile("plain", 2, ["A"]);
   await h.publish(plain, { clipsPerParticipant: 2 });
+  expect((await h.api("GET", "p/plain")).json).not.toHaveProperty("links");
   for (const platform of ["prolific", "link"]) {
     expect((await arrive("plain", { platform, participantId: `x-${platform}` })).status).toBe(200);
   }

@@ -63,6 +63,7 @@ const ABOUT = {
   screening: ScreeningConfigSchema.optional(),
   language: z.string().optional(),
   participantTexts: z.record(z.string(), z.string()).optional(),
+  links: z.enum(["prolific", "generic"]).optional(),
 };
 
 export const StudyAboutSchema: z.ZodType<StudyAbout> = z.object(ABOUT);

@@ -91,6 +91,8 @@ export interface StudyAbout {
   language?: string;
   /** The researcher's own texts for the pages (`study.participantTexts`), when any. */
   participantTexts?: Record<string, string>;
+  /** The one kind of link the study accepts, when it refuses the other (links.ts). */
+  links?: "prolific" | "generic";
 }
 
 /** Who arrives (docs/server.md): the contract's schema is the one home of its rules. */

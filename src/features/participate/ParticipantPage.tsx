@@ -21,6 +21,7 @@ import {
   type StudyAbout,
 } from "../../domain/collection/collection.ts";
 import type { Answers } from "../../domain/collection/intake.ts";
+import { acceptsLink } from "../../domain/collection/links.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
@@ -209,6 +210,25 @@ function Steps({
         </Shell>
       );
     case "consent":
+      if (step.about.links && !acceptsLink(step.about.links, arrival.platform)) {
+        return (
+          <Shell>
+            <div
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
+            >
+              <h1 className="font-semibold">{t("link.notAccepted.title")}</h1>
+              <p className="mt-1 text-sm">
+                {t(
+                  step.about.links === "prolific"
+                    ? "link.notAccepted.prolificOnly"
+                    : "link.notAccepted.genericOnly",
+                )}
+              </p>
+            </div>
+          </Shell>
+        );
+      }
       return (
         <Shell>
           <ConsentStep
