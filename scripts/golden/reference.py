@@ -10,6 +10,7 @@ matrix in NumPy, the listening-test scores from SciPy (t.ppf, wilcoxon) with Hol
 Usage (Debian's python3 with python3-sklearn and python3-scipy):
     /usr/bin/python3 scripts/golden/reference.py FILE.input.json [--bin-seconds B]   # report to stdout
     /usr/bin/python3 scripts/golden/reference.py --all tests/golden                   # regenerate all
+    /usr/bin/python3 scripts/golden/reference.py --conditions tests/golden/conditions # compare --json
 """
 
 import argparse
@@ -25,6 +26,7 @@ from scipy import stats
 from sklearn.metrics import cohen_kappa_score
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference_conditions as rc  # noqa: E402
 import reference_intelligibility as ri  # noqa: E402
 
 Z_975 = 1.959963984540054
@@ -545,8 +547,14 @@ def main():
     parser.add_argument("input", nargs="?", help="an interchange-format JSON file")
     parser.add_argument("--bin-seconds", type=float, default=None, help="override study.binSeconds")
     parser.add_argument("--all", metavar="FOLDER", help="regenerate FOLDER/*.expected.json from *.input.json")
+    parser.add_argument(
+        "--conditions", metavar="FOLDER",
+        help="regenerate FOLDER/<case>.expected.json (compare --json) for the cases in FOLDER/cases.json",
+    )
     args = parser.parse_args()
-    if args.all:
+    if args.conditions:
+        rc.regenerate(args.conditions, write)
+    elif args.all:
         regenerate(args.all)
     elif args.input:
         with open(args.input, encoding="utf-8") as f:

@@ -27,6 +27,11 @@ const ParticipantPage = lazy(() =>
   })),
 );
 
+// The Compare screen carries the charting library too.
+const ComparePage = lazy(() =>
+  import("../features/compare/ComparePage.tsx").then((m) => ({ default: m.ComparePage })),
+);
+
 const ExpertLinkPage = lazy(() =>
   import("../features/participate/ExpertLinkPage.tsx").then((m) => ({
     default: m.ExpertLinkPage,
@@ -38,6 +43,13 @@ function Routes() {
     <Switch>
       <Route path={ROUTE_PATTERNS.home}>
         <HomePage />
+      </Route>
+      <Route path={ROUTE_PATTERNS.compare}>
+        <Suspense
+          fallback={<p className="mx-auto max-w-6xl p-6 text-slate-500">Loading Compare…</p>}
+        >
+          <ComparePage />
+        </Suspense>
       </Route>
       <Route path={ROUTE_PATTERNS.annotate}>
         {(p) => <AnnotatePage studyId={routeId(p.studyId)} />}

@@ -1,6 +1,7 @@
 // `aggregate STUDY.json`: each clip's listener transcripts merged into one text, written as
-// clip,consensus,transcripts. Loaded only for a study file, so aggregating a CSV does not pay
-// for the interchange reader.
+// task,output,transcripts (task: the clip's id), the columns `wer --hyp` reads; and the study's
+// side of `wer --ref STUDY.json`: each clip's text as the reference. Loaded only for a study
+// file, so the CSV paths do not pay for the interchange reader.
 import Papa from "papaparse";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
@@ -44,7 +45,7 @@ export function aggregateStudy(
   const result = aggregateTranscripts(tasks, method, { workerFigures: workers !== undefined });
   const csv = `${Papa.unparse(
     {
-      fields: ["clip", "consensus", "transcripts"],
+      fields: ["task", "output", "transcripts"],
       data: result.tasks.map((t) => [t.task, t.output, t.transcripts]),
     },
     { newline: "\n" },
@@ -56,4 +57,34 @@ export function aggregateStudy(
   if (out === undefined) io.stdout(csv);
   else io.stdout(`${out}: ${result.tasks.length} clips aggregated by ${method}\n`);
   return EXIT_OK;
+}
+
+/**
+ * `wer --ref STUDY.json`: each clip's text (`clips[].text`) by clip id, the references the
+ * aggregated consensus is scored against; clips without a text are not references. Problems
+ * as the other readers give them (`FILE: …`), or undefined after saying them.
+ */
+export function studyReferences(
+  input: string,
+  io: Pick<StudyIO, "stderr" | "readFile">,
+): Map<string, string> | undefined {
+  let text: string;
+  try {
+    text = io.readFile(input);
+  } catch (error) {
+    io.stderr(`${input}: ${readError(error)}\n`);
+    return undefined;
+  }
+  const parsed = parseAnnotationText(text, input);
+  if (!parsed.ok) {
+    io.stderr(parsed.errors.map((p) => `${problemLine(input, p)}\n`).join(""));
+    return undefined;
+  }
+  const refs = new Map<string, string>();
+  for (const clip of parsed.file.clips) if (clip.text !== undefined) refs.set(clip.id, clip.text);
+  if (refs.size === 0) {
+    io.stderr(`${input}: no clip has a text (clips[].text): nothing to score against\n`);
+    return undefined;
+  }
+  return refs;
 }

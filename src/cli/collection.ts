@@ -30,10 +30,10 @@ import { matchAudioFiles } from "../domain/clips/audioMatch.ts";
 import { anonymise } from "../domain/collection/anonymise.ts";
 import {
   type CollectionSettings,
-  DEFAULT_SETTINGS,
   genericLink,
   type PublishedStudy,
   prolificLink,
+  studyCollectionOf,
 } from "../domain/collection/collection.ts";
 import {
   PARTICIPANT_LINKS,
@@ -43,10 +43,11 @@ import {
   withParticipantLinks,
 } from "../domain/collection/links.ts";
 import { changeLines, publishChanges } from "../domain/collection/publishChanges.ts";
+import { mergeSettings, settingsUpdate } from "../domain/collection/settings.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { DEFAULT_MAX_PLAYS, TASKS, taskOf, transcriptionOf } from "../domain/study/studyTask.ts";
+import { submissionRules, taskModule } from "../domain/tasks/index.ts";
 import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
 import { withLanguageOptions } from "./texts.ts";
@@ -211,8 +212,12 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
     };
   });
   const published = await readPublished(io, server, token, study.study.id);
-  // Settings not given keep what is published (a new study: the defaults).
-  const settings: CollectionSettings = { ...DEFAULT_SETTINGS, ...published?.settings };
+  // The study file's own settings (`study.collection`, as `new` wrote them) and the flags over
+  // them; the rest keep what is published (a new study: the defaults).
+  const settings: CollectionSettings = {
+    ...mergeSettings(published?.settings ?? null, {}),
+    ...studyCollectionOf(study.study),
+  };
   const k = positiveInt("--clips-per-participant", values["clips-per-participant"]);
   const r = positiveInt("--ratings-per-clip", values["ratings-per-clip"]);
   if (k !== undefined) settings.clipsPerParticipant = k;
@@ -230,14 +235,9 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
     if (value.trim() === "") delete settings[key];
     else settings[key] = value.trim();
   }
+  const hashes = Object.fromEntries(files.map((f) => [f.clipId, f.sha256]));
   const changes = published
-    ? changeLines(
-        publishChanges(published, {
-          settings,
-          task: taskOf(study.study),
-          clips: study.clips.length,
-        }),
-      )
+    ? changeLines(publishChanges(published, { settings, file: study, audio: hashes }))
     : [];
   if (changes.length > 0 && !values.yes) {
     const p = published as PublishedStudy;
@@ -249,13 +249,16 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   }
   const body: ApiBody<"publish"> = {
     file: study,
-    settings,
+    // Only what changes: the server merges it into what is published (absent keys keep theirs).
+    settings: settingsUpdate(published?.settings ?? null, settings),
     audio: Object.fromEntries(files.map((f) => [f.clipId, { sha256: f.sha256, mime: f.mime }])),
   };
+  // The version read back: a publish by someone else in between is refused (412), not overwritten.
   const result = await request(io, server, "publish", {
     params: { studyId: study.study.id },
     token,
     body,
+    ifMatch: published?.version,
   });
   const toSend = files.filter(
     (f, i, all) =>
@@ -321,15 +324,18 @@ async function readPublished(
   return request(io, server, "published", { params: { studyId }, token });
 }
 
-/** The card's line saying what participants will do (and, for a transcription, with what). */
+/**
+ * The card's line saying what participants will do (and, for a task that limits plays and
+ * scores transcripts, with what).
+ */
 export function taskLine(file: AnnotationFile): string {
-  const task = taskOf(file.study);
-  const label = TASKS.find((t) => t.task === task)?.label ?? task;
-  if (task !== "transcribe") return `Task: ${label}.`;
-  const plays = transcriptionOf(file.study).maxPlays ?? DEFAULT_MAX_PLAYS;
+  const { label } = taskModule(file.study);
+  const rules = submissionRules(file.study);
+  if (rules.transcript !== "required") return `Task: ${label}.`;
+  const plays = rules.maxPlays === null ? "" : `at most ${rules.maxPlays} play(s) per clip; `;
   const texts = file.clips.filter((c) => (c.text ?? "").trim() !== "").length;
   return (
-    `Task: ${label}: at most ${plays} play(s) per clip; ${texts} of ${file.clips.length} clips have a text to score against` +
+    `Task: ${label}: ${plays}${texts} of ${file.clips.length} clips have a text to score against` +
     (texts === 0
       ? " (none: the analysis will say nothing can be scored until the clips have texts)."
       : " (kept on the server, never sent to participants).")

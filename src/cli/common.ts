@@ -15,6 +15,7 @@ export const ASR_COMMANDS = new Set(["asr"]);
  */
 export const CURVE_THREAD = "--redpen-curve-thread";
 export const NEW_COMMANDS = new Set(["new"]);
+export const COMPARE_COMMANDS = new Set(["compare"]);
 
 /** Exit codes. */
 export const EXIT_OK = 0;
@@ -57,4 +58,15 @@ export function writeError(error: unknown): string {
     default:
       return errorMessage(error);
   }
+}
+
+/**
+ * The folder the user typed the command in when npm runs it as the project's `cli` script
+ * (npm starts scripts in the project's folder and gives the user's as INIT_CWD); null
+ * otherwise (run directly, or by `npx redpen`, it already runs there).
+ */
+export function typedIn(env: Record<string, string | undefined>): string | null {
+  const folder = env.INIT_CWD;
+  if (env.npm_lifecycle_event !== "cli" || !folder) return null;
+  return folder;
 }

@@ -10,11 +10,13 @@ import { enableCodeCache } from "./codeCache.ts";
 import {
   ASR_COMMANDS,
   COLLECTION_COMMANDS,
+  COMPARE_COMMANDS,
   CURVE_THREAD,
   EXIT_INTERNAL,
   FILE_COMMANDS,
   NEW_COMMANDS,
   TRANSCRIPT_COMMANDS,
+  typedIn,
 } from "./common.ts";
 
 const io = {
@@ -52,6 +54,11 @@ function exitWhenWritten() {
   if (pending) pending.once("drain", exitWhenWritten);
   else process.exit();
 }
+
+// `npm run cli -- …` runs this in the project's folder: the user's relative paths are read from
+// the folder they typed the command in, which npm gives as INIT_CWD.
+const userFolder = typedIn(process.env);
+if (userFolder !== null && userFolder !== process.cwd()) process.chdir(userFolder);
 
 const argv = process.argv.slice(2);
 // The second thread of `stats` is started with CURVE_THREAD (curveThreads.ts).
@@ -117,6 +124,9 @@ async function main(): Promise<void> {
       ...disk,
       makeDir: (path) => mkdirSync(path, { recursive: true }),
     });
+  } else if (COMPARE_COMMANDS.has(argv[0] ?? "")) {
+    const { runCompareCli } = await import("./compare.ts");
+    process.exitCode = runCompareCli(argv, { ...io, readFile: disk.readFile });
   } else if (NEW_COMMANDS.has(argv[0] ?? "")) {
     const { runNewCli } = await import("./newStudy.ts");
     process.exitCode = runNewCli(argv, {
@@ -128,6 +138,7 @@ async function main(): Promise<void> {
           .map((e) => e.name),
       baseName: (path) => basename(resolve(path)),
       join,
+      resolve: (path) => resolve(path),
     });
   } else {
     // Only the commands with a report compute a stimuli curve: the others load none of its code.

@@ -72,7 +72,7 @@ test("the study's quality rules: report applies them and says so; stats only wit
   try {
     const md = run(["report", target]);
     expect(md.out).toContain(
-      "- **Raters excluded by the quality rules:** 2 of 3 raters excluded (2 gave ratings with a variance under 5)",
+      "- **Excluded by the quality rules:** 2 of 3 raters excluded (2 gave ratings with a variance under 5)",
     );
     // Only r3's rating is left: system D, 4.00.
     expect(md.out).toContain("| D | 1 | 1 | 4.00 | — |");

@@ -1,26 +1,35 @@
-// `new`: a study made from a folder of audio files and, optionally, the clip-metadata CSV the
-// app's New study takes — the file `publish`, `stats` and the app read, without the app.
-//   new STUDY.json --audio DIR [--meta clips.csv] [--name NAME] [--id ID]
-//       [--task mark|rate|transcribe] [--language TAG] [--links prolific|generic|both]
-//       [--no-rating] [--force]
+// `new`: a study from a folder of audio files and, optionally, the clip-metadata CSV the
+// app's New study takes — the file `publish`, `stats` and the app read, without the app — with
+// every study setting a script may give (docs/spec/interchange-format.md, "The study's
+// settings"): from a JSON file (`--settings settings.json`, checked by the settings' schema,
+// domain/study/settingsSchema.ts, each problem named by its JSON path) and flags over it.
 // The same rules as New study (src/features/studies): clip ids from file names (clipIdFor), the
 // CSV matched by file name (matchClipCsv), the default taxonomy, bins of 0.1 s, a rating asked
-// for. Audio: WAV only, whose length is read from its header (other formats need decoding,
-// which the app's New study does in the browser).
+// for in a mark study (none in a transcription; always in a rate study). Audio: WAV only, whose
+// length is read from its header (other formats need decoding, which the app's New study does).
+// Relative paths are the user's: `npm run cli` starts here in the user's folder (main.ts), and a
+// path that cannot be read is said with the absolute path looked at.
 import { clipIdFor, matchClipCsv, parseClipCsv } from "../domain/clips/clipCsv.ts";
 import { wavDuration } from "../domain/clips/wav.ts";
+import { STANDARD_QUESTIONS } from "../domain/collection/intake.ts";
 import {
   PARTICIPANT_LINKS,
   PARTICIPANT_LINKS_TEXT,
   type ParticipantLinks,
 } from "../domain/collection/links.ts";
-import { canonicalTag, languageProblem } from "../domain/i18n/languages.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile, Clip, StudyTask } from "../domain/interchange/types.ts";
+import {
+  checkStudySettings,
+  STUDY_SETTING_KEYS,
+  type StudySettings,
+} from "../domain/study/settingsSchema.ts";
 import { slugify } from "../domain/study/slug.ts";
 import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
+import { DEFAULT_TASK, moduleOf, TASK_MODULES } from "../domain/tasks/index.ts";
 import { EXIT_OK, EXIT_USAGE, readError, writeError } from "./common.ts";
+import { withLanguageOptions } from "./texts.ts";
 
 export interface NewStudyIO {
   stdout(text: string): void;
@@ -34,24 +43,46 @@ export interface NewStudyIO {
   /** The folder's own name ("clips" for "data/clips/"). */
   baseName(path: string): string;
   join(dir: string, name: string): string;
+  /** The absolute path a relative one is read at (for messages: where it looked). */
+  resolve(path: string): string;
 }
 
 export const NEW_USAGE = `Usage:
   redpen new STUDY.json --audio DIR [--meta clips.csv] [--name NAME] [--id ID]
-          [--task mark|rate|transcribe] [--language TAG] [--links prolific|generic|both]
-          [--no-rating] [--force]
+          [--task mark|rate|transcribe] [--settings SETTINGS.json] [options] [--force]
       a study from DIR's WAV files (one clip each, in name order; ids from the file names) and
       the clip-metadata CSV the app's New study takes (name,system,sentence,score,isReference,
       text), written to STUDY.json for publish, stats and the app's Import; the name defaults to
-      DIR's, the id to the name as a slug; an existing STUDY.json is kept without --force;
-      --links: which participant links a collection server accepts for it (Prolific's, generic
-      ?participant= ones, or both; unset, a Prolific study takes Prolific's only)
+      DIR's, the id to the name as a slug; an existing STUDY.json is kept without --force.
+      Relative paths are read from the folder the command was typed in.
+  Study settings (docs/spec/interchange-format.md, "The study's settings"): --settings reads
+  them as JSON (the keys of "study": task, transcription, requireRating, ratingScale,
+  instructions, consent, language, participantTexts, participantLinks, intake, screening,
+  collection, protocol);
+  these flags set one each, over the file:
+      --language TAG                 the language of the participant's pages (vi, pt-BR, …)
+      --texts FILE.json              the study's own wording of those pages (as \`texts\` writes)
+      --links prolific|generic|both  the participant links a collection server accepts (unset:
+                                     a Prolific study takes Prolific's only)
+      --instructions-file FILE       the instructions participants read
+      --consent-file FILE            the consent text participants agree to
+      --no-rating | --rating         a mark study's 1–5 rating optional | required (default)
+      --plays N                      transcribe: plays allowed per clip (default 2)
+      --unit word|character          transcribe: what WER counts
+      --group-by FIELD               transcribe: the intake answer that groups listeners
+      --intake ID=NEED,…             standard intake questions (NEED: off, optional, required;
+                                     ID: ${STANDARD_QUESTIONS.map((q) => q.id).join(", ")})
+      --free-question TEXT           a free intake question (again for more; "*TEXT": required)
+      --headphone-check huggins|antiphase|off  [--check-trials N] [--check-pass N]
+      --clips-per-participant K      --ratings-per-clip R      --slot-timeout MINUTES
+      --completion-code CODE         --completion-url URL
+      --screened-out-code CODE       --screened-out-url URL
 `;
 
 const WAV = /\.wav$/i;
 /** Audio the browser decodes but this command cannot measure without decoding. */
 const OTHER_AUDIO = /\.(mp3|ogg|oga|opus|flac|m4a|aac|webm|wma|aif|aiff)$/i;
-const TASK_NAMES: readonly StudyTask[] = ["mark", "rate", "transcribe"];
+const TASK_NAMES: readonly StudyTask[] = TASK_MODULES.map((m) => m.id);
 
 class Usage extends Error {}
 
@@ -61,65 +92,234 @@ interface Args {
   meta?: string;
   name?: string;
   id?: string;
-  task?: StudyTask;
-  language?: string;
-  links?: ParticipantLinks;
-  rating: boolean;
+  settingsFile?: string;
+  texts?: string;
+  /** The flags' settings, over the settings file's. */
+  flags: StudySettings;
+  /** Files whose text becomes a setting: instructions, consent. */
+  textFiles: { key: "instructions" | "consent"; path: string }[];
   force: boolean;
+}
+
+/** Flags taking a value, and the setting each sets (as a path into the study). */
+const SETTING_FLAGS: Record<string, string[]> = {
+  "--task": ["task"],
+  "--language": ["language"],
+  "--links": ["participantLinks"],
+  "--plays": ["transcription", "maxPlays"],
+  "--unit": ["transcription", "unit"],
+  "--group-by": ["transcription", "groupBy"],
+  "--headphone-check": ["screening", "test"],
+  "--check-trials": ["screening", "trials"],
+  "--check-pass": ["screening", "passAt"],
+  "--clips-per-participant": ["collection", "clipsPerParticipant"],
+  "--ratings-per-clip": ["collection", "ratingsPerClip"],
+  "--slot-timeout": ["collection", "slotTimeoutMinutes"],
+  "--completion-code": ["collection", "completionCode"],
+  "--completion-url": ["collection", "completionUrl"],
+  "--screened-out-code": ["collection", "screenedOutCode"],
+  "--screened-out-url": ["collection", "screenedOutUrl"],
+};
+const NUMERIC = new Set([
+  "--plays",
+  "--check-trials",
+  "--check-pass",
+  "--clips-per-participant",
+  "--ratings-per-clip",
+  "--slot-timeout",
+]);
+const PLAIN_FLAGS = new Set([
+  "--audio",
+  "--meta",
+  "--name",
+  "--id",
+  "--settings",
+  "--texts",
+  "--instructions-file",
+  "--consent-file",
+  "--intake",
+  "--free-question",
+]);
+
+/** Sets a value at a path of nested records, making the records on the way. */
+function setAt(target: Record<string, unknown>, path: readonly string[], value: unknown) {
+  let at = target;
+  for (const key of path.slice(0, -1)) {
+    const next = at[key];
+    if (typeof next !== "object" || next === null) at[key] = {};
+    at = at[key] as Record<string, unknown>;
+  }
+  at[path[path.length - 1] as string] = value;
 }
 
 function parse(argv: readonly string[]): Args {
   const positional: string[] = [];
   const values = new Map<string, string>();
-  let rating = true;
+  const flags: Record<string, unknown> = {};
+  const free: { text: string; required: boolean }[] = [];
   let force = false;
-  const valued = new Set([
-    "--audio",
-    "--meta",
-    "--name",
-    "--id",
-    "--task",
-    "--language",
-    "--links",
-  ]);
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === "--force") force = true;
-    else if (arg === "--no-rating") rating = false;
-    else if (valued.has(arg)) {
+    else if (arg === "--no-rating") flags.requireRating = false;
+    else if (arg === "--rating") flags.requireRating = true;
+    else if (arg in SETTING_FLAGS || PLAIN_FLAGS.has(arg)) {
       const value = argv[++i];
       if (value === undefined || value.startsWith("--")) throw new Usage(`${arg} needs a value`);
-      values.set(arg, value);
+      if (arg === "--free-question") {
+        const required = value.startsWith("*");
+        const text = (required ? value.slice(1) : value).trim();
+        if (text === "") throw new Usage("--free-question needs the question's text");
+        free.push({ text, required });
+      } else if (arg in SETTING_FLAGS) {
+        let v: unknown = value;
+        if (NUMERIC.has(arg)) {
+          v = Number(value);
+          if (!Number.isInteger(v)) throw new Usage(`${arg} needs a whole number (got ${value})`);
+        }
+        if (arg === "--task" && !TASK_NAMES.includes(value as StudyTask))
+          throw new Usage(`--task: "${value}" is not one of ${TASK_NAMES.join(", ")}`);
+        if (arg === "--links" && !(PARTICIPANT_LINKS as readonly string[]).includes(value))
+          throw new Usage(`--links: "${value}" is not one of ${PARTICIPANT_LINKS.join(", ")}`);
+        setAt(flags, SETTING_FLAGS[arg] as string[], v);
+      } else values.set(arg, value);
     } else if (arg.startsWith("-")) throw new Usage(`unknown option ${arg}`);
     else positional.push(arg);
   }
   if (positional.length !== 1) throw new Usage("give one STUDY.json to write");
   const audio = values.get("--audio");
   if (audio === undefined) throw new Usage("--audio DIR is required");
-  const task = values.get("--task");
-  if (task !== undefined && !TASK_NAMES.includes(task as StudyTask))
-    throw new Usage(`--task: "${task}" is not one of ${TASK_NAMES.join(", ")}`);
-  const links = values.get("--links");
-  if (links !== undefined && !(PARTICIPANT_LINKS as readonly string[]).includes(links))
-    throw new Usage(`--links: "${links}" is not one of ${PARTICIPANT_LINKS.join(", ")}`);
-  const language = values.get("--language");
-  if (language !== undefined) {
-    const problem = languageProblem(language);
-    if (problem) throw new Usage(`--language: ${problem}`);
+  const intake = values.get("--intake");
+  if (intake !== undefined) {
+    const standard: Record<string, string> = {};
+    for (const part of intake.split(",")) {
+      const [id, need] = part.split("=").map((x) => x.trim());
+      if (!id || !need) throw new Usage(`--intake: "${part}" is not ID=NEED`);
+      standard[id] = need;
+    }
+    setAt(flags, ["intake", "standard"], standard);
+  }
+  if (free.length > 0) setAt(flags, ["intake", "free"], free);
+  // The flags' values checked as settings: a problem names the setting and the flag.
+  const checked = checkStudySettings(flags);
+  if (!checked.ok) {
+    throw new Usage(
+      checked.problems
+        .map((problem) => {
+          const path = problem.slice(0, problem.indexOf(": "));
+          const flag = Object.keys(SETTING_FLAGS).find(
+            (f) => (SETTING_FLAGS[f] as string[]).join(".") === path,
+          );
+          if (flag) return `${flag}: ${problem.slice(path.length + 2)}`;
+          if (path.startsWith("intake.standard")) return `--intake: ${problem}`;
+          if (path.startsWith("intake.free")) return `--free-question: ${problem}`;
+          return problem;
+        })
+        .join("\n"),
+    );
   }
   const optional = (key: string) => values.get(key);
+  const textFiles: Args["textFiles"] = [];
+  const instructions = optional("--instructions-file");
+  const consent = optional("--consent-file");
+  if (instructions !== undefined) textFiles.push({ key: "instructions", path: instructions });
+  if (consent !== undefined) textFiles.push({ key: "consent", path: consent });
   return {
     out: positional[0] as string,
     audio,
     ...(optional("--meta") !== undefined ? { meta: optional("--meta") as string } : {}),
     ...(optional("--name") !== undefined ? { name: optional("--name") as string } : {}),
     ...(optional("--id") !== undefined ? { id: optional("--id") as string } : {}),
-    ...(task !== undefined ? { task: task as StudyTask } : {}),
-    ...(links !== undefined ? { links: links as ParticipantLinks } : {}),
-    ...(language !== undefined ? { language: canonicalTag(language) ?? language } : {}),
-    rating,
+    ...(optional("--settings") !== undefined
+      ? { settingsFile: optional("--settings") as string }
+      : {}),
+    ...(optional("--texts") !== undefined ? { texts: optional("--texts") as string } : {}),
+    flags: checked.settings,
+    textFiles,
     force,
   };
+}
+
+/** The settings file's settings and the flags' over them, each record of settings merged key by key. */
+function mergeSettings(file: StudySettings, flags: StudySettings): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...file };
+  for (const [key, value] of Object.entries(flags)) {
+    const before = out[key];
+    const isRecord = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+    if (key === "intake" && isRecord(before) && isRecord(value)) {
+      const a = before as NonNullable<StudySettings["intake"]>;
+      const b = value as NonNullable<StudySettings["intake"]>;
+      out[key] = {
+        ...a,
+        ...b,
+        ...(a.standard || b.standard ? { standard: { ...a.standard, ...b.standard } } : {}),
+      };
+    } else if (isRecord(before) && isRecord(value))
+      out[key] = { ...(before as object), ...(value as object) };
+    else out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The study's settings from the settings file and the flags, checked whole, with what each task
+ * asks of them: a rating is a mark study's choice (a rate study always asks one, a
+ * transcription never), and plays, unit and groups are a transcription's.
+ */
+function studySettings(args: Args, io: NewStudyIO): Record<string, unknown> | string[] {
+  let fromFile: StudySettings = {};
+  if (args.settingsFile !== undefined) {
+    const path = args.settingsFile;
+    let value: unknown;
+    try {
+      value = JSON.parse(io.readFile(path));
+    } catch (error) {
+      return [
+        (error as { code?: unknown }).code
+          ? `${path}: ${readError(error)} (looked at ${io.resolve(path)})`
+          : `${path}: not JSON: ${(error as Error).message}`,
+      ];
+    }
+    const checked = checkStudySettings(value);
+    if (!checked.ok) return checked.problems.map((p) => `${path}: ${p}`);
+    fromFile = checked.settings;
+  }
+  const settings = mergeSettings(fromFile, args.flags);
+  for (const { key, path } of args.textFiles) {
+    try {
+      settings[key] = io.readFile(path).trimEnd();
+    } catch (error) {
+      return [`${path}: ${readError(error)} (looked at ${io.resolve(path)})`];
+    }
+  }
+  const whole = checkStudySettings(settings);
+  if (!whole.ok) return whole.problems;
+  const task = whole.settings.task ?? DEFAULT_TASK;
+  const module = moduleOf(task);
+  const problems: string[] = [];
+  if (!module.transcriptionSettings && whole.settings.transcription !== undefined)
+    problems.push(
+      `transcription: only a transcribe study has these settings (plays, unit, groups); this one is ${task}`,
+    );
+  if (module.rating.setting !== "choice" && whole.settings.requireRating !== undefined)
+    problems.push(
+      `requireRating: only a mark study's rating is optional (a rate study always asks for one, a transcription never); this one is ${task}`,
+    );
+  if (problems.length > 0) return problems;
+  const out: Record<string, unknown> = {};
+  // In the documented order; where the rating is the researcher's choice (a mark study), the
+  // task's default unless told otherwise.
+  for (const key of STUDY_SETTING_KEYS) {
+    const value = (whole.settings as Record<string, unknown>)[key];
+    if (key === "requireRating" && module.rating.setting === "choice")
+      out.requireRating = value ?? module.rating.defaultRequired;
+    else if (key === "task") {
+      if (task !== DEFAULT_TASK) out.task = task;
+    } else if (key === "language") {
+      if (value !== undefined && value !== "en") out.language = value;
+    } else if (value !== undefined) out[key] = value;
+  }
+  return out;
 }
 
 /** Collation of file names as a person sorts them: "s2" before "s10". */
@@ -127,6 +327,10 @@ const byName = new Intl.Collator("en", { numeric: true }).compare;
 
 /** Runs `new`; returns the exit code. Never throws for bad input; writes nothing on a problem. */
 export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.stdout(NEW_USAGE);
+    return EXIT_OK;
+  }
   let args: Args;
   try {
     args = parse(argv);
@@ -137,6 +341,11 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
     }
     throw error;
   }
+  const settings = studySettings(args, io);
+  if (Array.isArray(settings)) {
+    io.stderr(`${settings.join("\n")}\nnothing written\n`);
+    return EXIT_USAGE;
+  }
   const problems: string[] = [];
   if (io.exists(args.out) && !args.force) {
     io.stderr(`${args.out}: already exists (give --force to replace it)\n`);
@@ -146,7 +355,9 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
   try {
     names = io.listFiles(args.audio).sort(byName);
   } catch (error) {
-    io.stderr(`${args.audio}: ${readError(error)}\n`);
+    const why =
+      (error as { code?: unknown }).code === "ENOENT" ? "no such folder" : readError(error);
+    io.stderr(`${args.audio}: ${why} (looked at ${io.resolve(args.audio)})\n`);
     return EXIT_USAGE;
   }
   const wavs = names.filter((n) => WAV.test(n));
@@ -180,7 +391,7 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
     try {
       text = io.readFile(args.meta);
     } catch (error) {
-      io.stderr(`${args.meta}: ${readError(error)}\n`);
+      io.stderr(`${args.meta}: ${readError(error)} (looked at ${io.resolve(args.meta)})\n`);
       return EXIT_USAGE;
     }
     const csv = parseClipCsv(text);
@@ -194,7 +405,10 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
     return EXIT_USAGE;
   }
 
-  const name = (args.name ?? io.baseName(args.audio)).trim() || "Study";
+  const { name: settingsName, ...rest } = settings;
+  const name =
+    (args.name ?? (settingsName as string | undefined) ?? io.baseName(args.audio)).trim() ||
+    "Study";
   const taken = new Set<string>();
   const clips: Clip[] = wavs.map((n) => ({
     id: clipIdFor(n, taken),
@@ -202,18 +416,10 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
     duration: durations.get(n) as number,
     ...(meta?.get(n) ?? {}),
   }));
-  const file: AnnotationFile = {
+  let file: AnnotationFile = {
     format: "redpen-annotations",
     version: 1,
-    study: {
-      id: args.id ?? slugify(name),
-      name,
-      binSeconds: 0.1,
-      requireRating: args.rating,
-      ...(args.task && args.task !== "mark" ? { task: args.task } : {}),
-      ...(args.language && args.language !== "en" ? { language: args.language } : {}),
-      ...(args.links ? { participantLinks: args.links } : {}),
-    },
+    study: { id: args.id ?? slugify(name), name, binSeconds: 0.1, ...rest },
     taxonomy: DEFAULT_TAXONOMY.map((t) => ({ ...t })),
     clips,
     annotators: [],
@@ -221,6 +427,20 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
     regions: [],
     reasonLabels: [],
   };
+  if (args.texts !== undefined) {
+    // The study's own wording of the participant's pages, kept where it differs from the
+    // language's catalogue (as `publish --texts`).
+    const texts = args.texts;
+    try {
+      file = withLanguageOptions(file, { texts }, (p) => io.readFile(p));
+    } catch (error) {
+      const message = (error as Error).message;
+      io.stderr(
+        `${message.includes("ENOENT") ? `${texts}: no such file (looked at ${io.resolve(texts)})` : message}\nnothing written\n`,
+      );
+      return EXIT_USAGE;
+    }
+  }
   const text = serializeAnnotationFile(file);
   // What is written is what every reader accepts: checked by the same reader before writing.
   const check = parseAnnotationText(text, args.out);
@@ -234,14 +454,15 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
     io.stderr(`${args.out}: ${writeError(error)}\n`);
     return EXIT_USAGE;
   }
+  const links = file.study.participantLinks as ParticipantLinks | undefined;
   const systems = new Set(clips.flatMap((c) => (c.system ? [c.system] : []))).size;
   const withText = clips.filter((c) => c.text !== undefined).length;
   io.stdout(
     `${args.out}: study "${file.study.id}" (${name}), ${clips.length} clip${clips.length === 1 ? "" : "s"}` +
       `${systems > 0 ? `, ${systems} system${systems === 1 ? "" : "s"}` : ""}` +
       `${withText > 0 ? `, ${withText} with text` : ""}` +
-      `, task ${args.task ?? "mark"}` +
-      `${args.links ? `, participant links: ${PARTICIPANT_LINKS_TEXT[args.links]}` : ""}\n` +
+      `, task ${(file.study.task as string | undefined) ?? "mark"}` +
+      `${links ? `, participant links: ${PARTICIPANT_LINKS_TEXT[links]}` : ""}\n` +
       `publish it: redpen publish ${args.out} --audio ${args.audio} --server URL\n`,
   );
   return EXIT_OK;

@@ -1,10 +1,13 @@
-// `stats FILE` without --json: the report as readable, aligned text tables, in the order a
-// researcher reads them: what the data is, how much annotators agree, what the regions say.
+// `stats FILE` without --json: the report as readable, aligned text tables, in the order the
+// study's task shows its figures (domain/tasks, as the analysis screen): a mark study's what the
+// data is, how much annotators agree, what the regions say; a rate study's MOS first; a
+// transcription test's WER first. The JSON report (`--json`) holds every figure, always.
 
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import type { AnovaRow } from "../domain/stats/anova.ts";
 import { transcriptionSettings, whyNothingScored } from "../domain/stats/intelligibility.ts";
 import type { Report } from "../domain/stats/report.ts";
+import { type FigureId, figureData, shownFigures, taskModule } from "../domain/tasks/index.ts";
 import { ownValue } from "../domain/util/idRecord.ts";
 import { fixed, keyValues, pValue, table } from "./tables.ts";
 
@@ -449,18 +452,23 @@ export function formatStats(
     file.study.name || file.study.id,
     `  study id: ${file.study.id}   file: ${fileName}   bin width: ${report.binSeconds} s`,
   ];
-  const sections = [
-    header,
-    datasetSection(report),
-    agreementSection(report),
-    pairsSection(report),
-    correlationSection(report),
-    errorTypesSection(report, file),
-    annotatorsSection(report, file),
-    consensusSection(report),
-    expertAgreementSection(report, file),
-    mosSection(report, resampling),
-    intelligibilitySection(report, file),
-  ].filter((lines) => lines.length > 0);
+  // Each figure's tables, shown in the order the study's task declares (domain/tasks): its own
+  // figures first, span tables outside a mark study only where spans were marked.
+  const figures: Record<FigureId, () => string[][]> = {
+    dataset: () => [datasetSection(report)],
+    agreement: () => [agreementSection(report), pairsSection(report)],
+    clips: () => [], // the analysis screen's clip table: no text of its own
+    consensus: () => [consensusSection(report)],
+    correlation: () => [correlationSection(report)],
+    mos: () => [mosSection(report, resampling)],
+    intelligibility: () => [intelligibilitySection(report, file)],
+    errorTypes: () => [errorTypesSection(report, file)],
+    expertAgreement: () => [expertAgreementSection(report, file)],
+    annotators: () => [annotatorsSection(report, file)],
+  };
+  const shown = shownFigures(taskModule(file.study), figureData(report, whyNothingScored(file)));
+  const sections = [header, ...shown.flatMap((id) => figures[id]())].filter(
+    (lines) => lines.length > 0,
+  );
   return `${sections.map((lines) => lines.join("\n")).join("\n\n")}\n`;
 }

@@ -156,7 +156,7 @@ function sus(): Record<string, unknown> {
   };
 }
 
-test("aggregate STUDY.json: each clip's listeners (not recognisers) merged, clip,consensus,transcripts", async () => {
+test("aggregate STUDY.json: each clip's listeners (not recognisers) merged, task,output,transcripts", async () => {
   const study = file("sus.json", JSON.stringify(sus()));
   // By annotator id: w1 "the cat sad", w2 "the cat sat", w3 "a cat sat". ROVER's slots end as
   // {the: 2, a: 1}, {cat: 3}, {sad: 1, sat: 2}: "the cat sat". The recogniser's "the bat bat bat"
@@ -172,7 +172,7 @@ test("aggregate STUDY.json: each clip's listeners (not recognisers) merged, clip
     writeFile: (p, d) => writeFileSync(p, d),
   });
   expect(code).toBe(0);
-  expect(out).toBe("clip,consensus,transcripts\nc1,the cat sat,3\nc2,hello,1\n");
+  expect(out).toBe("task,output,transcripts\nc1,the cat sat,3\nc2,hello,1\n");
   // The default method and --out, --workers: the listeners' reliabilities by annotator id.
   const target = path.join(dir, "consensus.csv");
   const workers = path.join(dir, "workers.csv");
@@ -181,13 +181,50 @@ test("aggregate STUDY.json: each clip's listeners (not recognisers) merged, clip
     readFileSync(target, "utf8")
       .split("\n")
       .map((l) => l.split(",")[0]),
-  ).toEqual(["clip", "c1", "c2", ""]);
+  ).toEqual(["task", "c1", "c2", ""]);
   expect(
     readFileSync(workers, "utf8")
       .split("\n")
       .slice(1, 4)
       .map((l) => l.split(",")[0]),
   ).toEqual(["w1", "w2", "w3"]);
+});
+
+test("wer scores aggregate STUDY.json's output: --hyp reads it, --ref STUDY.json the clips' texts", async () => {
+  const study = file("sus-wer.json", JSON.stringify(sus()));
+  const consensus = path.join(dir, "consensus-wer.csv");
+  expect((await run(["aggregate", study, "--method", "rover", "--out", consensus])).code).toBe(0);
+  // Every clip's text is "the cat sat": c1's consensus "the cat sat" has no error, c2's "hello"
+  // one substitution and two deletions, c3 (no transcript) is missing: three deletions.
+  // Pooled 6 / 9; AWAcc (1 + 0 + 0) / 3.
+  const scored = await run(["wer", "--ref", study, "--hyp", consensus, "--json"]);
+  expect(scored.err).toBe("");
+  expect(scored.code).toBe(0);
+  expect(JSON.parse(scored.out)).toMatchObject({
+    tasks: 3,
+    refTokens: 9,
+    errors: 6,
+    substitutions: 1,
+    deletions: 5,
+    insertions: 0,
+    missing: 1,
+    extra: 0,
+  });
+  expect(JSON.parse(scored.out).awacc).toBeCloseTo(100 / 3, 10);
+  // The same references as a CSV (task,text) give the same figures.
+  const gt = file("gt.csv", "task,text\nc1,the cat sat\nc2,the cat sat\nc3,the cat sat\n");
+  expect((await run(["wer", "--ref", gt, "--hyp", consensus, "--json"])).out).toBe(scored.out);
+  // A study without clip texts has nothing to score against.
+  const bare = file(
+    "bare.json",
+    JSON.stringify({
+      ...sus(),
+      clips: (sus().clips as { text?: string }[]).map(({ text: _t, ...c }) => c),
+    }),
+  );
+  const none = await run(["wer", "--ref", bare, "--hyp", consensus]);
+  expect(none.code).toBe(2);
+  expect(none.err).toBe(`${bare}: no clip has a text (clips[].text): nothing to score against\n`);
 });
 
 test("aggregate STUDY.json: a bad study or one without transcripts is said, nothing written", async () => {

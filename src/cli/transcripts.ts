@@ -1,7 +1,7 @@
 // `aggregate` and `wer`: crowd transcriptions merged into one text per recording, and scored
 // against true texts as the VLDB 2021 Crowd Science Challenge scores them (docs/transcripts.md).
 //   aggregate RESPONSES.csv [--method reliability|rover] [--out OUT.csv] [--workers WORKERS.csv]
-//   wer --ref GT.csv --hyp PRED.csv [--json] [--per-task OUT.csv]
+//   wer --ref GT.csv|STUDY.json --hyp PRED.csv [--json] [--per-task OUT.csv]
 import Papa from "papaparse";
 import type { Aggregation } from "../domain/transcripts/aggregate.ts";
 import {
@@ -34,11 +34,16 @@ const USAGE = `Usage:
       it. --workers writes each worker's estimated error rate and vote weight.
   redpen aggregate STUDY.json [--method ...] [--out OUT.csv] [--workers WORKERS.csv]
       the same per clip of a study: its listeners' transcripts (recognisers left out) by
-      annotator id, written as clip,consensus,transcripts in the study's clip order
-  redpen wer --ref GT.csv --hyp PRED.csv [--json] [--per-task OUT.csv]
+      annotator id, written as task,output,transcripts (task: the clip's id) in the study's
+      clip order, ready for wer --hyp
+  redpen wer --ref GT.csv|STUDY.json --hyp PRED.csv [--json] [--per-task OUT.csv]
       the challenge's AWAcc (mean of max(0, 1 - WER) over the references, %), the pooled WER
       with substitutions, deletions and insertions, and the tasks missing from PRED.csv (each
-      scored as an empty text); --per-task writes every task's figures
+      scored as an empty text); --per-task writes every task's figures.
+      GT.csv and PRED.csv: a header row with a "task" column and an "output" (or "text")
+      column, one row per task (other columns ignored), as aggregate writes; GT.csv holds the
+      true texts. STUDY.json as --ref: each clip's text (clips[].text) is the reference of
+      the task named by the clip's id.
 `;
 
 class Usage extends Error {}
@@ -209,15 +214,29 @@ function workersCsv(result: Aggregation): string {
   )}\n`;
 }
 
-function wer(args: Args, io: TranscriptsIO): number {
+function wer(args: Args, io: TranscriptsIO): number | Promise<number> {
   if (args.positional.length > 0) {
     throw new Usage(`unexpected argument ${JSON.stringify(args.positional[0])}`);
   }
-  if (args.ref === undefined) throw new Usage("wer needs --ref GT.csv");
+  if (args.ref === undefined) throw new Usage("wer needs --ref GT.csv (or STUDY.json)");
   if (args.hyp === undefined) throw new Usage("wer needs --hyp PRED.csv");
-  const refs = readCsv(args.ref, io, readTextsCsv);
-  const hyps = readCsv(args.hyp, io, readTextsCsv);
-  if (refs === undefined || hyps === undefined) return EXIT_USAGE;
+  const ref = args.ref;
+  if (/\.json$/i.test(ref)) {
+    // A study's clip texts: its reader is loaded only here.
+    return import("./aggregateStudy.ts").then((m) => {
+      const refs = m.studyReferences(ref, io);
+      return refs === undefined ? EXIT_USAGE : scored(args, refs, io);
+    });
+  }
+  const refs = readCsv(ref, io, readTextsCsv);
+  if (refs === undefined) return EXIT_USAGE;
+  return scored(args, refs, io);
+}
+
+/** Scores --hyp against the references and writes the figures. */
+function scored(args: Args, refs: Map<string, string>, io: TranscriptsIO): number {
+  const hyps = readCsv(args.hyp as string, io, readTextsCsv);
+  if (hyps === undefined) return EXIT_USAGE;
   const s = scoreTexts(refs, hyps);
   if (args.perTask !== undefined) {
     const csv = `${Papa.unparse(

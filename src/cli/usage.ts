@@ -6,13 +6,17 @@ export const USAGE = `Usage: redpen <command> [options]
 
 Commands:
   new STUDY.json --audio DIR [--meta clips.csv] [--name NAME] [--id ID] [--task T]
-          [--language TAG] [--links prolific|generic|both] [--no-rating] [--force]
+          [--settings SETTINGS.json] [setting flags] [--force]
                                        a study from a folder of WAV files and the clip CSV
-                                       (name,system,sentence,score,isReference,text); --links:
-                                       which participant links a server accepts for it
+                                       (name,system,sentence,score,isReference,text), with any
+                                       study setting (redpen new --help lists the flags)
   validate FILE                        check a RedPen interchange file (.json)
   stats FILE [--json] [--bin SECONDS] [--apply-rules]
                                        dataset, agreement, score–length and error-type statistics
+  compare A.json B.json … [--label NAME …] [--json | --latex | --csv]
+  compare STUDY.json --by platform|arm|screening:TEST|FIELD [--json | --latex | --csv]
+                                       the MOS of several conditions side by side (Chiang et
+                                       al.'s tables): studies, or one study's listener groups
   report FILE [--latex] [--bin SECONDS]
                                        the listening test's protocol report (methods section),
                                        Markdown, or LaTeX with --latex
@@ -56,7 +60,12 @@ Commands:
 
 Options:
   --json          print the report object as JSON (docs/spec/statistics.md) and nothing else
-  --latex         (report) write LaTeX (booktabs tables) instead of Markdown
+  --latex         (report) write LaTeX (booktabs tables) instead of Markdown; (compare) the
+                  conditions' table as LaTeX
+  --csv           (compare) one row per condition and system
+  --label NAME    (compare) a study's condition label, one per study in the order given
+  --by FIELD      (compare) one study's listener groups: platform, arm, screening:TEST or an
+                  intake field
   --apply-rules   (stats) leave out the raters the study's quality rules exclude (report always does)
   --bin SECONDS   bin width for the agreement figures, instead of the study's binSeconds
   -h, --help      show this help

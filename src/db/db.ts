@@ -108,6 +108,16 @@ export interface Participation {
   completion?: { code?: string; url?: string };
   /** The participant gave the study back ("returned"). */
   returnedAt?: string;
+  /**
+   * A study with a play limit: the plays the server let start, by position ("3": 2), as it
+   * last said (any browser's plays of this participant).
+   */
+  plays?: Record<string, number>;
+  /**
+   * Positions finished here that the server could not take: the clip had been finished in
+   * another browser first, whose answer it kept. Told to the participant.
+   */
+  notTaken?: number[];
 }
 
 export type ClipRecord = Clip & { studyId: string; order: number };

@@ -20,6 +20,7 @@ export const ROUTE_PATTERNS = {
   annotate: "/annotate/:studyId",
   participate: "/p/:studyId",
   expertLink: "/x/:studyId",
+  compare: "/compare",
 } as const;
 
 /**
@@ -52,6 +53,20 @@ export function studyPath(studyId: string): string {
 /** `/studies/<id>/analysis`: the analysis screen. */
 export function analysisPath(studyId: string): string {
   return `${studyPath(studyId)}/analysis`;
+}
+
+/** `/compare`: the Compare screen, with `?study=A&study=B` or `?study=A&by=FIELD` when given. */
+export function comparePath(query?: {
+  studies?: readonly string[];
+  by?: string;
+  mode?: "groups";
+}): string {
+  const params = new URLSearchParams();
+  for (const id of query?.studies ?? []) params.append("study", id);
+  if (query?.by !== undefined) params.set("by", query.by);
+  if (query?.mode !== undefined) params.set("mode", query.mode);
+  const search = params.toString();
+  return `/compare${search ? `?${search}` : ""}`;
 }
 
 /** `/annotate/<id>`, with a query (`annotator`, `role`, `clip`) when given. */

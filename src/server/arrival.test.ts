@@ -125,14 +125,14 @@ test("the intake questionnaire: shown before arriving, required answers checked,
   const ok = await h.api("POST", "p/intake/arrive", {
     platform: "link",
     participantId: "L1",
-    answers: { ageBand: "35–44", nativeLanguages: "Finnish, Swedish", "free:0": "none" },
+    answers: { ageBand: "35–44", nativeLanguages: "Finnish, Swedish", "free:q1": "none" },
   });
   expect(ok.status).toBe(200);
   const collected = await h.api("GET", "studies/intake/collect", undefined, TOKEN);
   expect((collected.json.annotators as { profile?: unknown }[])[0]?.profile).toEqual({
     ageBand: "35–44",
     nativeLanguages: ["Finnish", "Swedish"],
-    answers: { "Any comment?": "none" },
+    answers: { q1: "none" },
   });
 });
 

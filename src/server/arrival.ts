@@ -1,14 +1,21 @@
 // Arrival (a new participant's checks here, their clips chosen in joining.ts), sessions, a
 // participant's state and audio, returning and timing out.
 // Part of the collection server's services (service.ts re-exports them all).
+import { assignClips } from "../domain/collection/assign.ts";
 import type {
+  AdmissionAnswer,
   CollectionSettings,
   ParticipantState,
   StudyAbout,
 } from "../domain/collection/collection.ts";
 import { checkAnswers, hasIntake, intakeOf } from "../domain/collection/intake.ts";
-import { linkRefusal, participantLinksOf } from "../domain/collection/links.ts";
+import {
+  type LinkPlatform,
+  linkRefusal,
+  participantLinksOf,
+} from "../domain/collection/links.ts";
 import { screeningOf } from "../domain/collection/screening.ts";
+import { playLimitOf } from "../domain/collection/submissionRules.ts";
 import { languageOf, participantTextsOf } from "../domain/i18n/languages.ts";
 import type {
   AnnotationFile,
@@ -16,7 +23,7 @@ import type {
   ScreeningResult,
 } from "../domain/interchange/types.ts";
 import { ratingScaleOf } from "../domain/study/ratingScale.ts";
-import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../domain/study/studyTask.ts";
+import { DEFAULT_TASK, submissionRules, taskOf } from "../domain/tasks/index.ts";
 import { type StoredAudio, servedAudio } from "./audio.ts";
 import { ServiceError } from "./errors.ts";
 import { type Admission, type ArriveRequest, joinStudy } from "./joining.ts";
@@ -131,7 +138,7 @@ export async function arrive(
         id,
         study,
         status,
-        clips.map((clipId, i) => [i + 1, study.index.get(clipId)?.duration ?? 0, false]),
+        clips.map((clipId, i) => [i + 1, study.index.get(clipId)?.duration ?? 0, false, 0]),
       ),
     };
   }
@@ -167,6 +174,51 @@ async function sameIdOtherLink(
     [sha256(token), studyId, row.id],
   );
   return participantState(store, studyId, row.id);
+}
+
+/**
+ * Whether the study can take this participant, asked before consent so that nobody goes
+ * through consent, intake and the headphone check to be told the study is full. A participant
+ * it knows is never "full" (arriving finds them, or says they returned); for a new one, the
+ * assignment (domain/collection/assign.ts) is run on the counts as they are, the clips of
+ * participants past the slot timeout counted free as their arrival would free them. Read
+ * without the study's lock: arriving stays the judge (409 `study-full`) when the last slot goes
+ * in between.
+ */
+export async function admission(
+  store: Store,
+  studyId: string,
+  who: { platform: LinkPlatform; participantId: string },
+  defaults: SlotDefaults = DEFAULT_SLOTS,
+): Promise<AdmissionAnswer> {
+  const study = await currentStudy(store, studyId);
+  // A link the study refuses is refused here as arriving would (links.ts); when it accepts both
+  // kinds, the same id through the other kind is the participant it knows.
+  const links = participantLinksOf(study.file.study, study.settings);
+  const refused = linkRefusal(links, who.platform);
+  if (refused) throw new ServiceError(403, "link-not-accepted", refused);
+  const minutes = study.settings.slotTimeoutMinutes ?? defaults.slotTimeoutMinutes;
+  const [row] = await store.query<{ known: boolean; clip_counts: Record<string, number> }>(
+    `SELECT EXISTS (SELECT 1 FROM participants p WHERE p.study_id = $1
+         AND (p.platform = $2 OR $5) AND p.platform_participant = $3) AS known,
+       (SELECT coalesce(jsonb_object_agg(c.clip_id, c.n), '{}') FROM (
+         SELECT a.clip_id, count(*)::int AS n FROM assignments a
+         JOIN participants p ON p.study_id = a.study_id AND p.id = a.participant_id
+         WHERE a.study_id = $1 AND NOT a.released AND NOT (p.status = 'started'
+           AND p.last_seen_at < now() - make_interval(mins => $4)
+           AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
+             AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id))
+         GROUP BY a.clip_id) c) AS clip_counts`,
+    [studyId, who.platform, who.participantId, minutes, links === "both"],
+  );
+  if (!row || row.known) return { full: false };
+  const clips = assignClips(study.clips, new Map(Object.entries(row.clip_counts)), {
+    clipsPerParticipant: study.settings.clipsPerParticipant,
+    ratingsPerClip: study.settings.ratingsPerClip,
+    participantIndex: 0,
+    seed: `${who.platform}:${who.participantId}`,
+  });
+  return { full: clips.length === 0 };
 }
 
 /** What a study's settings do not say about slots: the server's --slot-timeout. */
@@ -218,17 +270,21 @@ export function aboutOf(file: AnnotationFile, settings?: CollectionSettings): St
   // The page says at once when its link is not one the study accepts (before consent).
   const links = participantLinksOf(file.study, settings);
   if (links !== "both") about.links = links;
+  const task = taskOf(file.study);
+  if (task !== DEFAULT_TASK) about.task = task;
   return about;
 }
 
 /**
  * The study's version, the participant's status and their clips by position (the clip's
- * duration, and whether its submission is in), in one statement; the study itself from the
- * cache.
+ * duration, whether its submission is in, and the plays the server let start), in one
+ * statement; the study itself from the cache.
  */
 const STATE_SQL = `
   SELECT st.version, p.status, coalesce((
-    SELECT json_agg(json_build_array(a.position, c.duration, s.client_id IS NOT NULL)
+    SELECT json_agg(json_build_array(a.position, c.duration, s.client_id IS NOT NULL,
+        (SELECT count(*) FROM plays pl WHERE pl.study_id = a.study_id
+          AND pl.participant_id = a.participant_id AND pl.clip_id = a.clip_id))
       ORDER BY a.position)
     FROM assignments a JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
     LEFT JOIN submissions s ON s.study_id = a.study_id AND s.participant_id = a.participant_id
@@ -237,8 +293,8 @@ const STATE_SQL = `
   FROM studies st LEFT JOIN participants p ON p.study_id = st.id AND p.id = $2
   WHERE st.id = $1`;
 
-/** A clip of a participant's: its position, its duration, and whether they sent it. */
-type HeldClip = [position: number, duration: number, done: boolean];
+/** A clip of a participant's: its position, its duration, whether they sent it, its plays. */
+type HeldClip = [position: number, duration: number, done: boolean, plays: number];
 
 export async function participantState(
   store: Sql,
@@ -269,6 +325,7 @@ function stateOf(
   clips: readonly HeldClip[],
 ): ParticipantState {
   const done = clips.filter(([, , sent]) => sent).map(([position]) => position);
+  const counted = playLimitOf(file.study) !== null;
   const state: ParticipantState = {
     participantId,
     status,
@@ -276,9 +333,13 @@ function stateOf(
       ...aboutOf(file, settings),
       requireRating: file.study.requireRating === true,
       ratingScale: ratingScaleOf(file.study),
-      ...taskFor(file),
+      ...playsFor(file),
     },
-    clips: clips.map(([, duration], i) => ({ position: i + 1, duration })),
+    clips: clips.map(([, duration, , plays], i) => ({
+      position: i + 1,
+      duration,
+      ...(counted ? { plays: Number(plays) } : {}),
+    })),
     done,
   };
   if (clips.length > 0 && done.length === clips.length) {
@@ -294,15 +355,10 @@ function stateOf(
   return state;
 }
 
-/**
- * What a participant's screen needs of the study's task: the task when it is not "mark", and
- * for "transcribe" the plays a clip allows. The clips' texts stay on the server.
- */
-function taskFor(file: AnnotationFile): { task?: "rate" | "transcribe"; maxPlays?: number } {
-  const task = taskOf(file.study);
-  if (task === "mark") return {};
-  if (task === "rate") return { task };
-  return { task, maxPlays: transcriptionOf(file.study).maxPlays ?? DEFAULT_MAX_PLAYS };
+/** The plays a clip allows, when the study's task limits them (the task itself is in aboutOf). */
+function playsFor(file: AnnotationFile): { maxPlays?: number } {
+  const { maxPlays } = submissionRules(file.study);
+  return maxPlays === null ? {} : { maxPlays };
 }
 
 /** The audio of the participant's clip at `position`. */

@@ -72,6 +72,8 @@ test("the collected file: annotators, submissions (one with no span), spans, an 
   const parsed = parseAnnotationFile(collected.json);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   const out = parsed.file;
+  // The settings it was published with (the protocol report's K and R come from them).
+  expect(out.study.collection).toEqual({ clipsPerParticipant: 2, ratingsPerClip: 3 });
   expect(out.annotators).toEqual([
     {
       id: pid,

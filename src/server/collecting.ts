@@ -9,6 +9,7 @@ import type {
   ScreeningResult,
   Submission,
 } from "../domain/interchange/types.ts";
+import type { ProtocolChange } from "../domain/report/protocolChanges.ts";
 import type { Sql } from "./store.ts";
 import { loadStudy, type StoredBody } from "./studies.ts";
 // ---------------------------------------------------------------------------------------------
@@ -101,32 +102,60 @@ export async function crowdWork(store: Sql, studyId: string) {
   return { annotators, submissions, regions };
 }
 
+/** The experts' labels (or one expert's), each label's reasons in the taxonomy's order. */
 export async function reasonLabels(store: Sql, studyId: string, expertId?: string) {
   const rows = await store.query<{ region_id: string; expert_id: string; reasons: string[] }>(
-    `SELECT region_id, expert_id, reasons FROM reason_labels WHERE study_id = $1${expertId ? " AND expert_id = $2" : ""}
-     ORDER BY region_id, expert_id`,
+    `SELECT l.participant_id || '.' || l.clip_id || '.' || l.n AS region_id, l.expert_id,
+       array_agg(r.reason_id ORDER BY sr.position) AS reasons
+     FROM expert_labels l
+     JOIN expert_label_reasons r ON r.study_id = l.study_id AND r.expert_id = l.expert_id
+       AND r.participant_id = l.participant_id AND r.clip_id = l.clip_id AND r.n = l.n
+     JOIN study_reasons sr ON sr.study_id = r.study_id AND sr.reason_id = r.reason_id
+     WHERE l.study_id = $1${expertId ? " AND l.expert_id = $2" : ""}
+     GROUP BY l.participant_id, l.clip_id, l.n, l.expert_id
+     ORDER BY region_id, l.expert_id`,
     expertId ? [studyId, expertId] : [studyId],
   );
-  return rows
-    .filter((r) => r.reasons.length > 0)
-    .map(
-      (r): ReasonLabel => ({ regionId: r.region_id, annotatorId: r.expert_id, reasons: r.reasons }),
-    );
+  return rows.map(
+    (r): ReasonLabel => ({ regionId: r.region_id, annotatorId: r.expert_id, reasons: r.reasons }),
+  );
 }
 
 /**
  * Everything collected for the study, as an interchange file: crowd annotators carry platform
- * and status; experts (role expert) and their reason labels follow.
+ * and status; experts (role expert) and their reason labels follow. The study carries the
+ * settings it was published with as `study.collection` (clips per participant, R, codes,
+ * consent …), so that the file says how it was collected (the protocol report's K and R).
  */
 export async function collect(store: Sql, studyId: string): Promise<AnnotationFile> {
-  const { file } = await loadStudy(store, studyId);
+  const { file, settings } = await loadStudy(store, studyId);
   const crowd = await crowdWork(store, studyId);
   const experts = await store.query<{ id: string }>(
     "SELECT id FROM experts WHERE study_id = $1 ORDER BY id",
     [studyId],
   );
+  const changed = await store.query<{
+    changed_at: Date | string;
+    participants_before: number;
+    changes: ProtocolChange["changes"];
+  }>(
+    "SELECT changed_at, participants_before, changes FROM study_changes WHERE study_id = $1 ORDER BY changed_at, version",
+    [studyId],
+  );
+  const protocolChanges = changed.map(
+    (c): ProtocolChange => ({
+      at: new Date(c.changed_at).toISOString(),
+      participantsBefore: c.participants_before,
+      changes: c.changes,
+    }),
+  );
   return {
     ...file,
+    study: {
+      ...file.study,
+      collection: settings,
+      ...(protocolChanges.length > 0 ? { protocolChanges } : {}),
+    },
     exportedAt: new Date().toISOString(),
     annotators: [
       ...crowd.annotators,

@@ -30,3 +30,10 @@ export function valid<S extends z.ZodType>(schema: S, body: unknown, code: strin
 export function validStudyId(studyId: string): string {
   return valid(StudyIdParamsSchema, { studyId }, "bad-study-id").studyId;
 }
+
+/** The constraint a refused write broke (PostgreSQL's error fields, on both databases). */
+export function brokenConstraint(e: unknown): string | undefined {
+  const x = e as { code?: unknown; constraint?: unknown } | null;
+  if (x?.code !== "23503") return undefined;
+  return typeof x.constraint === "string" ? x.constraint : "";
+}

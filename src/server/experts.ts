@@ -4,9 +4,9 @@ import { ExpertRequestSchema, LabelsRequestSchema } from "../domain/api/requests
 import type { AnnotationFile, Annotator, ReasonLabel } from "../domain/interchange/types.ts";
 import { type StoredAudio, servedAudio } from "./audio.ts";
 import { crowdWork, parseRegionId, reasonLabels } from "./collecting.ts";
-import { ServiceError, valid } from "./errors.ts";
+import { brokenConstraint, ServiceError, valid } from "./errors.ts";
 import type { Sql, Store } from "./store.ts";
-import { loadStudy, newToken, type StoredBody, sha256 } from "./studies.ts";
+import { loadStudy, newToken, sha256 } from "./studies.ts";
 // ---------------------------------------------------------------------------------------------
 // Experts
 
@@ -20,20 +20,23 @@ export async function createExpert(
   body: unknown,
 ): Promise<{ expertId: string; token: string }> {
   const { expertId } = valid(ExpertRequestSchema, body, "bad-expert");
-  await loadStudy(store, studyId);
-  const clash = await store.query("SELECT 1 FROM participants WHERE study_id = $1 AND id = $2", [
-    studyId,
-    expertId,
-  ]);
-  if (clash.length > 0) {
-    throw new ServiceError(409, "bad-expert", `"${expertId}" is a participant of this study`);
-  }
   const token = newToken();
-  await store.query(
-    `INSERT INTO experts (study_id, id, token_sha256) VALUES ($1, $2, $3)
-     ON CONFLICT (study_id, id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256`,
-    [studyId, expertId, sha256(token)],
-  );
+  // One transaction: the id checked against the participants and the link written together.
+  await store.transaction(async (tx) => {
+    await loadStudy(tx, studyId);
+    const clash = await tx.query("SELECT 1 FROM participants WHERE study_id = $1 AND id = $2", [
+      studyId,
+      expertId,
+    ]);
+    if (clash.length > 0) {
+      throw new ServiceError(409, "bad-expert", `"${expertId}" is a participant of this study`);
+    }
+    await tx.query(
+      `INSERT INTO experts (study_id, id, token_sha256) VALUES ($1, $2, $3)
+       ON CONFLICT (study_id, id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256`,
+      [studyId, expertId, sha256(token)],
+    );
+  });
   return { expertId, token };
 }
 
@@ -90,8 +93,12 @@ export async function expertAudio(store: Sql, studyId: string, clipId: string) {
 
 /**
  * Sets the reasons an expert gives one collected span (the whole set: sending it again is
- * harmless, the last one sent wins; an empty set removes the label). Reasons must be ids of
- * the study's taxonomy; they are stored in its order.
+ * harmless, the last one sent wins; an empty set removes the label, and removing a label that
+ * is not there, its span withdrawn included, is no error). Reasons must be ids of the study's
+ * taxonomy; they are stored in its order. One transaction: the label's row is written first
+ * (locking it, so two writes of one label follow each other), then its reasons; the label
+ * refers to its span and each reason to the study's taxonomy (migration 12), so a span
+ * withdrawn meanwhile refuses it (404) rather than leaving a label on nothing.
  */
 export async function setExpertReasons(
   store: Store,
@@ -101,32 +108,71 @@ export async function setExpertReasons(
   body: unknown,
 ): Promise<ReasonLabel> {
   const { reasons } = valid(LabelsRequestSchema, body, "bad-label");
-  const { file } = await loadStudy(store, studyId);
-  const order = file.taxonomy.map((t) => t.id);
-  const unknown = reasons.find((r) => !order.includes(r));
-  if (unknown !== undefined) {
-    throw new ServiceError(
-      400,
-      "bad-label",
-      `"${unknown}" is not a reason of this study (its reasons: ${order.join(", ")})`,
-    );
-  }
-  // One submission read, not the whole study's: is there such a span?
   const parts = parseRegionId(regionId);
-  const [sent] = parts
-    ? await store.query<{ body: StoredBody }>(
-        "SELECT body FROM submissions WHERE study_id = $1 AND participant_id = $2 AND clip_id = $3",
-        [studyId, parts.participantId, parts.clipId],
-      )
-    : [];
-  if (!parts || !sent || parts.n > sent.body.spans.length) {
-    throw new ServiceError(404, "no-region", `no collected span "${regionId}" in this study`);
+  const noRegion = () =>
+    new ServiceError(404, "no-region", `no collected span "${regionId}" in this study`);
+  try {
+    return await store.transaction(async (tx) => {
+      const order = (
+        await tx.query<{ reason_id: string }>(
+          "SELECT reason_id FROM study_reasons WHERE study_id = $1 ORDER BY position",
+          [studyId],
+        )
+      ).map((r) => r.reason_id);
+      if (order.length === 0) await loadStudy(tx, studyId);
+      const unknown = reasons.find((r) => !order.includes(r));
+      if (unknown !== undefined) {
+        throw new ServiceError(
+          400,
+          "bad-label",
+          `"${unknown}" is not a reason of this study (its reasons: ${order.join(", ")})`,
+        );
+      }
+      const sorted = order.filter((id) => reasons.includes(id));
+      if (!parts) {
+        if (sorted.length === 0) return { regionId, annotatorId: expertId, reasons: [] };
+        throw noRegion();
+      }
+      const key = [studyId, expertId, parts.participantId, parts.clipId, parts.n];
+      const where =
+        "study_id = $1 AND expert_id = $2 AND participant_id = $3 AND clip_id = $4 AND n = $5";
+      if (sorted.length === 0) {
+        await tx.query(`DELETE FROM expert_labels WHERE ${where}`, key);
+        return { regionId, annotatorId: expertId, reasons: [] };
+      }
+      const span = await tx.query(
+        "SELECT 1 FROM spans WHERE study_id = $1 AND participant_id = $2 AND clip_id = $3 AND n = $4",
+        [studyId, parts.participantId, parts.clipId, parts.n],
+      );
+      if (span.length === 0) throw noRegion();
+      await tx.query(
+        `INSERT INTO expert_labels (study_id, expert_id, participant_id, clip_id, n)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (study_id, participant_id, clip_id, n, expert_id) DO UPDATE SET updated_at = now()`,
+        key,
+      );
+      await tx.query(
+        `DELETE FROM expert_label_reasons WHERE ${where} AND NOT (reason_id = ANY($6::text[]))`,
+        [...key, sorted],
+      );
+      await tx.query(
+        `INSERT INTO expert_label_reasons (study_id, expert_id, participant_id, clip_id, n, reason_id)
+         SELECT $1, $2, $3, $4, $5, r FROM unnest($6::text[]) AS r ON CONFLICT DO NOTHING`,
+        [...key, sorted],
+      );
+      return { regionId, annotatorId: expertId, reasons: sorted };
+    });
+  } catch (e) {
+    // A withdrawal (the span) or a publish (the taxonomy) that committed while this ran.
+    const broken = brokenConstraint(e);
+    if (broken === undefined) throw e;
+    if (broken === "expert_label_reasons_reason") {
+      throw new ServiceError(
+        409,
+        "bad-label",
+        "the study's taxonomy changed while this label was written: read the study again and send the label with its reasons",
+      );
+    }
+    throw noRegion();
   }
-  const sorted = order.filter((id) => reasons.includes(id));
-  await store.query(
-    `INSERT INTO reason_labels (study_id, expert_id, region_id, reasons) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (study_id, region_id, expert_id) DO UPDATE SET reasons = EXCLUDED.reasons, updated_at = now()`,
-    [studyId, expertId, regionId, JSON.stringify(sorted)],
-  );
-  return { regionId, annotatorId: expertId, reasons: sorted };
 }

@@ -56,7 +56,7 @@ export interface ServerOptions {
 
 const CORS_HEADERS = {
   "access-control-allow-methods": "GET, HEAD, PUT, POST, OPTIONS",
-  "access-control-allow-headers": "authorization, content-type",
+  "access-control-allow-headers": "authorization, content-type, if-match",
   "access-control-max-age": "600",
   vary: "origin",
 };

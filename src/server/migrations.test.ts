@@ -1,13 +1,16 @@
 // Schema upgrades (migrations.ts): a database that an earlier release of the server made is
 // brought up to date by the newer one, and then works: here, one made by the release whose
 // newest migration was 8 (arrivals one at a time), upgraded to batched arrivals (9) and generic
-// plans (10); and one made by the release of migration 9. On PGlite.
+// plans (10); one made by the release of migration 9; and one of migration 10 holding what
+// that release let through (orphan labels, reasons gone from the taxonomy, intake answers
+// keyed by question text), upgraded to foreign keys and question ids (12). On PGlite.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
-import { startHarness } from "../../tests/server/harness.ts";
+import { startHarness, TOKEN } from "../../tests/server/harness.ts";
+import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import { MIGRATIONS, migrate, splitStatements } from "./migrations.ts";
 import { openPglite, type Store } from "./store.ts";
 
@@ -122,6 +125,106 @@ test("a database of the release with migration 9 gets 10: the participants' call
   expect(
     await store.query("SELECT count(*)::int AS n FROM submissions WHERE study_id = 'generic'"),
   ).toEqual([{ n: 1 }]);
+  await h.close();
+  await store.close();
+});
+
+test("a database of the release with migration 10 gets 12: orphan labels cleaned, intake answers by question id", async () => {
+  const store = await databaseOfRelease(10);
+  const file = {
+    ...studyFile("old", 1, ["A"]),
+    taxonomy: [
+      { id: "silence", label: "Silence" },
+      { id: "energy", label: "Energy" },
+    ],
+  };
+  file.study.intake = {
+    standard: { country: "optional" },
+    free: [
+      { text: "Seen synthetic speech before?", required: true },
+      { text: "   " },
+      { text: "__proto__", required: false },
+      { text: "Seen synthetic speech before?", required: false },
+    ],
+  };
+  const q = (sql: string, params: unknown[] = []) => store.query(sql, params);
+  await q("INSERT INTO studies (id, file, settings) VALUES ('old', $1, $2)", [
+    JSON.stringify(file),
+    JSON.stringify({ clipsPerParticipant: 2, ratingsPerClip: 3 }),
+  ]);
+  for (const [i, c] of file.clips.entries()) {
+    await q(
+      "INSERT INTO clips (study_id, clip_id, position, sentence, system, is_reference, duration) VALUES ('old', $1, $2, $3, $4, false, 2)",
+      [c.id, i, c.sentence, c.system],
+    );
+  }
+  // The release stored free answers under the question's text (and "__proto__" not at all).
+  await q(
+    `INSERT INTO participants (study_id, id, platform, platform_participant, profile)
+     VALUES ('old', 'p0001-aa', 'link', 'w1', $1)`,
+    [JSON.stringify({ country: "NZ", answers: { "Seen synthetic speech before?": "yes, often" } })],
+  );
+  const clip = file.clips[1]?.id as string;
+  await q(
+    "INSERT INTO assignments (study_id, participant_id, clip_id, position) VALUES ('old', 'p0001-aa', $1, 1)",
+    [clip],
+  );
+  await q(
+    "INSERT INTO submissions (study_id, participant_id, clip_id, client_id, body) VALUES ('old', 'p0001-aa', $1, 'client-0001', $2)",
+    [
+      clip,
+      JSON.stringify({
+        spans: [
+          { start: 0.1, end: 0.5 },
+          { start: 1, end: 1.5 },
+        ],
+        heardToEnd: true,
+        completedAt: "2026-11-28T10:00:00.000Z",
+      }),
+    ],
+  );
+  await q("INSERT INTO experts (study_id, id, token_sha256) VALUES ('old', 'e1', 'x')");
+  const labels: [string, string[]][] = [
+    [`p0001-aa.${clip}.1`, ["silence", "energy"]],
+    // A reason that left the taxonomy: the label keeps its other reason.
+    [`p0001-aa.${clip}.2`, ["gone", "energy"]],
+    // Orphans: a span past the submission's two, a withdrawn participant's span.
+    [`p0001-aa.${clip}.3`, ["silence"]],
+    [`p0009-zz.${clip}.1`, ["silence"]],
+    // Only reasons that left: nothing of it stays.
+    [`p0001-aa.${file.clips[0]?.id}.1`, ["gone"]],
+  ];
+  for (const [region, reasons] of labels) {
+    await q(
+      "INSERT INTO reason_labels (study_id, expert_id, region_id, reasons) VALUES ('old', 'e1', $1, $2)",
+      [region, JSON.stringify(reasons)],
+    );
+  }
+
+  const h = await startHarness({}, store);
+  expect(
+    (await q("SELECT version FROM schema_migrations ORDER BY version")).map((r) => r.version),
+  ).toEqual(MIGRATIONS.map((m) => m.version));
+  const got = await h.api("GET", "studies/old/collect", undefined, TOKEN);
+  const parsed = parseAnnotationFile(got.json);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  expect(parsed.file.reasonLabels).toEqual([
+    { regionId: `p0001-aa.${clip}.1`, annotatorId: "e1", reasons: ["silence", "energy"] },
+    { regionId: `p0001-aa.${clip}.2`, annotatorId: "e1", reasons: ["energy"] },
+  ]);
+  // Questions q1, q2 and q3 (the blank line is not one); the duplicate text's answers went
+  // to the first question with that text.
+  expect(parsed.file.annotators[0]?.profile).toEqual({
+    country: "NZ",
+    answers: { q1: "yes, often" },
+  });
+  // The spans are rows now, and a withdrawal takes the labels on them along.
+  expect(await q("SELECT n FROM spans WHERE study_id = 'old' ORDER BY n")).toEqual([
+    { n: 1 },
+    { n: 2 },
+  ]);
+  await q("DELETE FROM participants WHERE study_id = 'old'");
+  expect(await q("SELECT 1 FROM expert_labels")).toEqual([]);
   await h.close();
   await store.close();
 });

@@ -475,6 +475,350 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     `,
   },
   {
+    version: 11,
+    name: "plays counted by the server",
+    sql: `
+      -- Each play of a clip the server let start (a study with a play limit: transcribe): the
+      -- limit holds across reloads and browsers, and the stored playCount is this count.
+      -- play_id is made by the participant's page: a retried request finds its play and counts
+      -- nothing more.
+      CREATE TABLE plays (
+        study_id text NOT NULL,
+        participant_id text NOT NULL,
+        clip_id text NOT NULL,
+        play_id text NOT NULL,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (study_id, participant_id, clip_id, play_id),
+        FOREIGN KEY (study_id, participant_id, clip_id)
+          REFERENCES assignments(study_id, participant_id, clip_id) ON DELETE CASCADE
+      );
+
+      -- A play about to start (src/server/plays.ts), in one call: nothing when the study is
+      -- not at p_version any more ('stale', with its version: the caller read the limit p_max
+      -- from an older one); else the participant's row locked (so two browsers' plays and a
+      -- submission are counted one after another), their clip at the position found, and the
+      -- play counted unless the clip was sent, its plays are spent (p_max), or p_play was
+      -- counted before ('replay': the same count again).
+      CREATE FUNCTION take_play(p_token text, p_study text, p_version integer, p_position integer,
+        p_play text, p_max integer)
+      RETURNS TABLE (outcome text, plays integer, study_version integer)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        me record;
+        slot record;
+        n integer;
+        v integer;
+      BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study;
+        IF v IS DISTINCT FROM p_version THEN
+          RETURN QUERY SELECT 'stale'::text, NULL::int, v;
+          RETURN;
+        END IF;
+        UPDATE participants p SET last_seen_at = now()
+        WHERE p.study_id = p_study AND p.id = (
+          SELECT s.participant_id FROM sessions s
+          WHERE s.token_sha256 = p_token AND s.study_id = p_study)
+        RETURNING p.id, p.status INTO me;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'bad-session'::text, NULL::int, v;
+          RETURN;
+        END IF;
+        SELECT a.clip_id, a.released, s.client_id AS sent INTO slot
+        FROM assignments a LEFT JOIN submissions s ON s.study_id = a.study_id
+          AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id
+        WHERE a.study_id = p_study AND a.participant_id = me.id AND a.position = p_position;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'not-assigned'::text, NULL::int, v;
+          RETURN;
+        END IF;
+        SELECT count(*)::int INTO n FROM plays WHERE study_id = p_study
+          AND participant_id = me.id AND clip_id = slot.clip_id;
+        IF EXISTS (SELECT 1 FROM plays WHERE study_id = p_study AND participant_id = me.id
+            AND clip_id = slot.clip_id AND play_id = p_play) THEN
+          RETURN QUERY SELECT 'replay'::text, n, v;
+          RETURN;
+        END IF;
+        IF slot.sent IS NOT NULL THEN
+          RETURN QUERY SELECT 'finished'::text, n, v;
+          RETURN;
+        END IF;
+        IF me.status = 'returned' OR slot.released THEN
+          RETURN QUERY SELECT 'returned'::text, n, v;
+          RETURN;
+        END IF;
+        IF n >= p_max THEN
+          RETURN QUERY SELECT 'spent'::text, n, v;
+          RETURN;
+        END IF;
+        INSERT INTO plays (study_id, participant_id, clip_id, play_id)
+        VALUES (p_study, me.id, slot.clip_id, p_play);
+        RETURN QUERY SELECT 'started'::text, n + 1, v;
+      END $$;
+      ALTER FUNCTION take_play(text, text, integer, integer, text, integer)
+        SET plan_cache_mode = force_generic_plan;
+
+      -- take_submission (migration 7) checked against the study's own rules: the caller
+      -- checked them against the study at p_version, so nothing is done when the study is not
+      -- at it any more ('stale', with its version). For a study that counts plays (p_max_plays
+      -- not null) the stored playCount is the plays this server let start, read under the
+      -- participant's row lock; more than p_max_plays ('plays', with the count: a study
+      -- published again with fewer plays) stores nothing.
+      DROP FUNCTION take_submission(text, text, integer, text, jsonb, double precision);
+      CREATE FUNCTION take_submission(p_token text, p_study text, p_version integer,
+        p_position integer, p_client text, p_body jsonb, p_max_end double precision,
+        p_max_plays integer)
+      RETURNS TABLE (outcome text, clip_duration double precision, participant_status text,
+        done_positions integer[], clip_count integer, study_settings jsonb, play_count integer,
+        study_version integer)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v integer;
+        me record;
+        slot record;
+        taken integer := 0;
+        held text;
+        now_done integer[];
+        now_total integer;
+        now_status text;
+        complete boolean;
+        counted integer;
+      BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study;
+        IF v IS DISTINCT FROM p_version THEN
+          RETURN QUERY SELECT 'stale'::text, NULL::float8, NULL::text, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
+        UPDATE participants p SET last_seen_at = now()
+        WHERE p.study_id = p_study AND p.id = (
+          SELECT s.participant_id FROM sessions s
+          WHERE s.token_sha256 = p_token AND s.study_id = p_study)
+        RETURNING p.id, p.status INTO me;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'bad-session'::text, NULL::float8, NULL::text, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
+        SELECT a.clip_id, c.duration, a.released, s.client_id AS sent INTO slot
+        FROM assignments a JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
+        LEFT JOIN submissions s ON s.study_id = a.study_id
+          AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id
+        WHERE a.study_id = p_study AND a.participant_id = me.id AND a.position = p_position;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'not-assigned'::text, NULL::float8, me.status, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
+        IF (me.status = 'returned' OR slot.released) AND slot.sent IS DISTINCT FROM p_client
+          AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.study_id = p_study
+            AND s.participant_id = me.id AND s.clip_id = slot.clip_id AND s.client_id = p_client)
+        THEN
+          RETURN QUERY SELECT 'returned'::text, NULL::float8, me.status, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
+        IF p_max_end IS NULL OR p_max_end > slot.duration THEN
+          RETURN QUERY SELECT 'fit'::text, slot.duration, me.status, NULL::int[], NULL::int,
+            NULL::jsonb, NULL::int, v;
+          RETURN;
+        END IF;
+        IF slot.sent IS DISTINCT FROM p_client THEN
+          IF p_max_plays IS NOT NULL THEN
+            SELECT count(*)::int INTO counted FROM plays WHERE study_id = p_study
+              AND participant_id = me.id AND clip_id = slot.clip_id;
+            IF counted > p_max_plays THEN
+              RETURN QUERY SELECT 'plays'::text, NULL::float8, me.status, NULL::int[], NULL::int,
+                NULL::jsonb, counted, v;
+              RETURN;
+            END IF;
+            p_body := jsonb_set(p_body, '{playCount}', to_jsonb(counted));
+          END IF;
+          INSERT INTO submissions (study_id, participant_id, clip_id, client_id, body)
+          VALUES (p_study, me.id, slot.clip_id, p_client, p_body) ON CONFLICT DO NOTHING;
+          GET DIAGNOSTICS taken = ROW_COUNT;
+        END IF;
+        IF taken = 0 THEN
+          SELECT s.client_id INTO held FROM submissions s WHERE s.study_id = p_study
+            AND s.participant_id = me.id AND s.clip_id = slot.clip_id;
+          IF held IS DISTINCT FROM p_client THEN
+            RETURN QUERY SELECT 'already-submitted'::text, NULL::float8, me.status, NULL::int[],
+              NULL::int, NULL::jsonb, NULL::int, v;
+            RETURN;
+          END IF;
+        END IF;
+        SELECT coalesce(array_agg(a.position ORDER BY a.position)
+            FILTER (WHERE s.client_id IS NOT NULL), '{}'), count(*)::int
+          INTO now_done, now_total
+        FROM assignments a LEFT JOIN submissions s ON s.study_id = a.study_id
+          AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id
+        WHERE a.study_id = p_study AND a.participant_id = me.id;
+        complete := now_total > 0 AND cardinality(now_done) = now_total;
+        now_status := me.status;
+        IF complete AND me.status <> 'completed' THEN
+          UPDATE participants SET status = 'completed', finished_at = COALESCE(finished_at, now())
+          WHERE study_id = p_study AND id = me.id;
+          now_status := 'completed';
+        END IF;
+        RETURN QUERY SELECT CASE WHEN taken > 0 THEN 'stored' ELSE 'replay' END, slot.duration,
+          now_status, now_done, now_total,
+          CASE WHEN complete THEN (SELECT st.settings FROM studies st WHERE st.id = p_study) END,
+          NULL::int, v;
+      END $$;
+      ALTER FUNCTION take_submission(text, text, integer, integer, text, jsonb, double precision,
+        integer)
+        SET plan_cache_mode = force_generic_plan;
+    `,
+  },
+  {
+    version: 12,
+    name: "integrity: spans, labels and reasons by foreign key, protocol changes, intake ids",
+    sql: `
+      -- Integrity in the database, not in the order of calls (issue 37, item 1): every
+      -- collected span is a row that its submission owns, an expert's label refers to its span
+      -- and each of its reasons to the study's taxonomy, so a withdrawal (which deletes the
+      -- participant, and with them their assignments, submissions and spans) takes the labels
+      -- on their spans with it, whatever an expert sends meanwhile, and a label on a span that
+      -- is gone cannot be stored.
+
+      -- One row per collected span: n from 1, in the order the submission sent them (the n of
+      -- the region id <participant>.<clip>.<n>, collecting.ts). Made by the trigger below from
+      -- every submission stored, whatever stores it.
+      CREATE TABLE spans (
+        study_id text NOT NULL,
+        participant_id text NOT NULL,
+        clip_id text NOT NULL,
+        n integer NOT NULL CHECK (n >= 1),
+        PRIMARY KEY (study_id, participant_id, clip_id, n),
+        FOREIGN KEY (study_id, participant_id, clip_id)
+          REFERENCES submissions(study_id, participant_id, clip_id) ON DELETE CASCADE
+      );
+      INSERT INTO spans (study_id, participant_id, clip_id, n)
+      SELECT s.study_id, s.participant_id, s.clip_id, g.n FROM submissions s,
+        generate_series(1, jsonb_array_length(s.body->'spans')) AS g(n);
+      CREATE FUNCTION submission_spans() RETURNS trigger
+      LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO spans (study_id, participant_id, clip_id, n)
+        SELECT NEW.study_id, NEW.participant_id, NEW.clip_id, g.n
+        FROM generate_series(1, jsonb_array_length(NEW.body->'spans')) AS g(n);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER submission_spans AFTER INSERT ON submissions
+        FOR EACH ROW EXECUTE FUNCTION submission_spans();
+
+      -- The study's taxonomy as rows (publishStudy keeps them equal to the published file's),
+      -- so that a reason an expert used cannot leave it: the label's reference refuses.
+      CREATE TABLE study_reasons (
+        study_id text NOT NULL REFERENCES studies(id) ON DELETE CASCADE,
+        reason_id text NOT NULL,
+        position integer NOT NULL,
+        PRIMARY KEY (study_id, reason_id)
+      );
+      INSERT INTO study_reasons (study_id, reason_id, position)
+      SELECT st.id, t.item->>'id', t.i::int FROM studies st,
+        jsonb_array_elements(st.file->'taxonomy') WITH ORDINALITY AS t(item, i)
+      ON CONFLICT DO NOTHING;
+
+      -- An expert's label of one span (one row per expert and span; writing a label locks its
+      -- row, so two writes of one label follow each other and the last one wins whole) and its
+      -- reasons (one row each, at least one: a label without reasons is deleted).
+      CREATE TABLE expert_labels (
+        study_id text NOT NULL,
+        expert_id text NOT NULL,
+        participant_id text NOT NULL,
+        clip_id text NOT NULL,
+        n integer NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (study_id, participant_id, clip_id, n, expert_id),
+        CONSTRAINT expert_labels_expert FOREIGN KEY (study_id, expert_id)
+          REFERENCES experts(study_id, id) ON DELETE CASCADE,
+        CONSTRAINT expert_labels_span FOREIGN KEY (study_id, participant_id, clip_id, n)
+          REFERENCES spans(study_id, participant_id, clip_id, n) ON DELETE CASCADE
+      );
+      CREATE INDEX expert_labels_by_expert ON expert_labels (study_id, expert_id);
+      -- The reason's reference is checked at commit (DEFERRABLE INITIALLY DEFERRED): deleting a
+      -- whole study deletes its taxonomy rows and, through other paths, the labels, in an
+      -- order of its own; a reason still used at commit refuses the transaction.
+      CREATE TABLE expert_label_reasons (
+        study_id text NOT NULL,
+        expert_id text NOT NULL,
+        participant_id text NOT NULL,
+        clip_id text NOT NULL,
+        n integer NOT NULL,
+        reason_id text NOT NULL,
+        PRIMARY KEY (study_id, participant_id, clip_id, n, expert_id, reason_id),
+        CONSTRAINT expert_label_reasons_label FOREIGN KEY (study_id, participant_id, clip_id, n, expert_id)
+          REFERENCES expert_labels(study_id, participant_id, clip_id, n, expert_id) ON DELETE CASCADE,
+        CONSTRAINT expert_label_reasons_reason FOREIGN KEY (study_id, reason_id)
+          REFERENCES study_reasons(study_id, reason_id) DEFERRABLE INITIALLY DEFERRED
+      );
+      CREATE INDEX expert_label_reasons_by_reason ON expert_label_reasons (study_id, reason_id);
+
+      -- The labels stored so far (one row per label, its region id and its reasons as JSON),
+      -- moved over: a label whose span is gone (an expert's write that crossed a withdrawal
+      -- before this migration) or whose reasons are all gone from the taxonomy is left behind,
+      -- as are such reasons of a label (docs/server.md, "Upgrading").
+      INSERT INTO expert_labels (study_id, expert_id, participant_id, clip_id, n, updated_at)
+      SELECT l.study_id, l.expert_id, r.participant_id, r.clip_id, r.n, l.updated_at
+      FROM reason_labels l
+      CROSS JOIN LATERAL (SELECT substring(l.region_id FROM '^([^.]+)[.]') AS participant_id,
+        substring(l.region_id FROM '^[^.]+[.](.+)[.][0-9]{1,9}$') AS clip_id,
+        substring(l.region_id FROM '[.]([0-9]{1,9})$')::int AS n) r
+      WHERE EXISTS (SELECT 1 FROM spans sp WHERE sp.study_id = l.study_id
+          AND sp.participant_id = r.participant_id AND sp.clip_id = r.clip_id AND sp.n = r.n)
+        AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(l.reasons) x(reason)
+          JOIN study_reasons sr ON sr.study_id = l.study_id AND sr.reason_id = x.reason);
+      INSERT INTO expert_label_reasons (study_id, expert_id, participant_id, clip_id, n, reason_id)
+      SELECT DISTINCT e.study_id, e.expert_id, e.participant_id, e.clip_id, e.n, x.reason
+      FROM reason_labels l
+      JOIN expert_labels e ON e.study_id = l.study_id AND e.expert_id = l.expert_id
+        AND l.region_id = e.participant_id || '.' || e.clip_id || '.' || e.n
+      CROSS JOIN LATERAL jsonb_array_elements_text(l.reasons) x(reason)
+      JOIN study_reasons sr ON sr.study_id = e.study_id AND sr.reason_id = x.reason;
+      DROP TABLE reason_labels;
+
+      -- Every change a publish made to a running study (publishChanges.ts), when, and how many
+      -- participants had arrived before it: the protocol report lists them (collect gives
+      -- them as study.protocolChanges).
+      CREATE TABLE study_changes (
+        study_id text NOT NULL REFERENCES studies(id) ON DELETE CASCADE,
+        version integer NOT NULL,
+        changed_at timestamptz NOT NULL DEFAULT now(),
+        participants_before integer NOT NULL,
+        changes jsonb NOT NULL,
+        PRIMARY KEY (study_id, version)
+      );
+
+      -- Intake answers keyed by the question's id, not its text (issue 37, item 9): a study
+      -- published before free questions had ids gives them q1, q2 … in their order
+      -- (intake.ts, intakeOf, which skips entries without text and keeps 20); the answers
+      -- stored under a question's text move to its id (the first question with that text when
+      -- two had the same: their answers had overwritten each other already).
+      UPDATE participants p SET profile = jsonb_set(p.profile, '{answers}', moved.answers)
+      FROM (
+        SELECT pa.study_id, pa.id, jsonb_object_agg(coalesce(q.id, a.key), a.value) AS answers
+        FROM participants pa
+        JOIN studies st ON st.id = pa.study_id
+        CROSS JOIN LATERAL jsonb_each(pa.profile->'answers') AS a(key, value)
+        LEFT JOIN LATERAL (
+          SELECT f.qid AS id FROM (
+            SELECT coalesce(x.item->>'id', 'q' || row_number() OVER (ORDER BY x.i)) AS qid,
+              left(btrim(x.item->>'text', E' \\t\\n\\r'), 300) AS text, x.i
+            FROM jsonb_array_elements(CASE WHEN jsonb_typeof(st.file->'study'->'intake'->'free') = 'array'
+                THEN st.file->'study'->'intake'->'free' ELSE '[]'::jsonb END)
+              WITH ORDINALITY AS x(item, i)
+            WHERE jsonb_typeof(x.item) = 'object' AND jsonb_typeof(x.item->'text') = 'string'
+              AND btrim(x.item->>'text', E' \\t\\n\\r') <> ''
+            ORDER BY x.i LIMIT 20
+          ) f WHERE f.text = a.key ORDER BY f.i LIMIT 1
+        ) q ON true
+        WHERE jsonb_typeof(pa.profile->'answers') = 'object'
+        GROUP BY pa.study_id, pa.id
+      ) moved
+      WHERE p.study_id = moved.study_id AND p.id = moved.id;
+    `,
+  },
+  {
     version: 13,
     name: "audio served without its metadata",
     sql: `

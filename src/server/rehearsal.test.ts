@@ -21,7 +21,15 @@ afterAll(async () => {
   for (const f of cleanup.reverse()) await f();
 });
 
-const TABLES = ["studies", "clips", "participants", "sessions", "assignments", "submissions"];
+const TABLES = [
+  "studies",
+  "clips",
+  "participants",
+  "sessions",
+  "assignments",
+  "submissions",
+  "plays",
+];
 
 async function rows(store: Store): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -46,6 +54,7 @@ async function check(store: Store) {
     sessions: 0,
     assignments: 0,
     submissions: 0,
+    plays: 0,
   });
   expect(await rehearseConnections(store)).toBe(store.connections);
   expect(await rows(store)).toEqual(before);

@@ -1,8 +1,9 @@
 // Before the server listens: every connection to the database goes once through what a
 // participant's calls run (an arrival, a return visit, a submission fitted, stored and sent
-// again) on a study of its own, in a transaction that is rolled back, so that nothing of it
-// stays. Each PostgreSQL backend compiles a PL/pgSQL function at its first call and plans each
-// statement in it when it first runs it, and keeps both for the connection's life; without
+// again, a play of a play-limited clip counted) on a study of its own, in a transaction that
+// is rolled back, so that nothing of it stays. Each PostgreSQL backend compiles a PL/pgSQL
+// function at its first call and plans each statement in it when it first runs it, and keeps
+// both for the connection's life; without
 // this, the first participants paid for it (a study's launch brings them all at once: in
 // process, 32 arrivals and their first submissions on a fresh server took about twice as long
 // as the next 32) and, on PGlite, everyone waiting behind them.
@@ -17,7 +18,11 @@ class Rehearsed extends Error {}
 async function rehearse(tx: Sql) {
   const study = `rehearsal-${randomBytes(8).toString("hex")}`;
   const token = sha256(randomBytes(32));
-  await tx.query("INSERT INTO studies (id, file, settings) VALUES ($1, '{}', '{}')", [study]);
+  const [row] = await tx.query<{ version: number }>(
+    "INSERT INTO studies (id, file, settings) VALUES ($1, '{}', '{}') RETURNING version",
+    [study],
+  );
+  const version = row?.version;
   await tx.query(
     `INSERT INTO clips (study_id, clip_id, position, sentence, system, is_reference, duration)
      VALUES ($1, 'a', 0, 's', 'A', false, 2), ($1, 'b', 1, 's', 'B', false, 2)`,
@@ -54,7 +59,7 @@ async function rehearse(tx: Sql) {
     sha256(randomBytes(32)),
   ]);
   const body = JSON.stringify({ spans: [], heardToEnd: true, completedAt: new Date(0) });
-  const take = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6)";
+  const take = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6, $7, $8)";
   // Spans to fit (the clip's duration answered), stored, a replay, the last clip (completed).
   const calls: [number, string, string | null, number | null, string][] = [
     [1, "c1", null, null, "fit"],
@@ -66,13 +71,23 @@ async function rehearse(tx: Sql) {
     const [taken] = await tx.query<{ outcome: string; participant_status: string }>(take, [
       token,
       study,
+      version,
       position,
       client,
       stored,
       maxEnd,
+      position === 2 ? 2 : null,
     ]);
     if (taken?.outcome !== expected)
       throw new Error(`rehearsal: ${taken?.outcome} for ${expected}`);
+    // A play of the second clip (a study with a play limit), before it is finished.
+    if (expected === "replay") {
+      const [played] = await tx.query<{ outcome: string }>(
+        "SELECT * FROM take_play($1, $2, $3, $4, $5, $6)",
+        [token, study, version, 2, "rehearsal-play", 2],
+      );
+      if (played?.outcome !== "started") throw new Error(`rehearsal: play ${played?.outcome}`);
+    }
   }
 }
 

@@ -21,6 +21,7 @@ import { linkRefusal, participantLinksOf } from "../domain/collection/links.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { screeningSession, screeningSound, startScreening } from "./screening.ts";
 import {
+  admission,
   arrive,
   collect,
   createExpert,
@@ -40,6 +41,7 @@ import {
   type SlotDefaults,
   sessionParticipant,
   setExpertReasons,
+  startPlay,
   studyAbout,
   submit,
   valid,
@@ -90,6 +92,8 @@ export interface RouteContext<N extends EndpointName> {
   token: string | undefined;
   /** The request's content type (an audio upload's). */
   contentType: string;
+  /** The request's `If-Match` header (a publish's expected version). */
+  ifMatch: string | undefined;
   /** The server's defaults for what a study's settings leave out (--slot-timeout). */
   slots: SlotDefaults;
 }
@@ -119,7 +123,7 @@ export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
         `file.study.id: must be "${ctx.params.studyId}", the id in the address`,
       );
     }
-    return publishStudy(ctx.store, ctx.body);
+    return publishStudy(ctx.store, ctx.body, ctx.ifMatch);
   },
   published: (ctx) => publishedStudy(ctx.store, ctx.params.studyId),
   withdraw: (ctx) => withdrawParticipant(ctx.store, ctx.params.studyId, ctx.body),
@@ -151,10 +155,14 @@ export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
     const wav = await screeningSound(ctx.store, studyId, file, who, round, sound);
     return { mime: "audio/wav", bytes: wav };
   },
+  admission: (ctx) => admission(ctx.store, ctx.params.studyId, ctx.body, ctx.slots),
   arrive: (ctx) => arrive(ctx.store, ctx.params.studyId, ctx.body, ctx.slots),
   state: (ctx) => participantState(ctx.store, ctx.params.studyId, ctx.caller),
   // Checks the session itself, in the statement that locks the participant (one round trip less).
   submit: (ctx) => submit(ctx.store, ctx.params.studyId, ctx.token, ctx.body),
+  // Checks the session itself, in the statement that locks the participant.
+  startPlay: (ctx) =>
+    startPlay(ctx.store, ctx.params.studyId, ctx.token, ctx.params.position, ctx.body),
   returnStudy: async (ctx) => {
     await returnStudy(ctx.store, ctx.params.studyId, ctx.caller);
     return participantState(ctx.store, ctx.params.studyId, ctx.caller);
@@ -169,8 +177,10 @@ const BODY_CODES: Partial<Record<EndpointName, string>> = {
   createExpert: "bad-expert",
   expertLabels: "bad-label",
   screeningSession: "bad-screening",
+  admission: "bad-arrival",
   arrive: "bad-arrival",
   submit: "bad-submission",
+  startPlay: "bad-play",
 };
 
 /** The code of a 400 for a bad address parameter, by the parameter's name. */
@@ -222,7 +232,7 @@ export interface RouteOptions {
 const ARRIVALS: ReadonlySet<EndpointName> = new Set<EndpointName>(["arrive", "screeningSession"]);
 
 /** Participant endpoints whose service checks the session token itself (in its own SQL). */
-const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>(["submit"]);
+const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>(["submit", "startPlay"]);
 
 /** The path's parameters' schema, built from their names. */
 function paramsSchema(path: string): z.ZodType<Record<string, unknown>> {
@@ -283,6 +293,7 @@ export function registerEndpoints(api: FastifyInstance, options: RouteOptions) {
           caller,
           token: bearer(req),
           contentType: String(req.headers["content-type"] ?? ""),
+          ifMatch: req.headers["if-match"],
           slots: options.slots,
         });
         if (endpoint.response === "exists") return reply.code(answer ? 200 : 404).send();

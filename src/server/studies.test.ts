@@ -2,6 +2,7 @@
 // wrong token and change nothing; audio is stored by its SHA-256 and sent once; publishing
 // again changes nothing; a study file the reader refuses is refused with its JSON paths.
 // Against PGlite through the HTTP API (tests/server/harness.ts).
+
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
 import {
@@ -12,6 +13,7 @@ import {
   TOKEN,
   wavOf,
 } from "../../tests/server/harness.ts";
+import { versionTag } from "../domain/api/endpoints.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 
 let h: Harness;
@@ -62,6 +64,7 @@ test("publishing: audio by hash, sent once; publishing again changes nothing", a
       audio: audioOf(file),
     },
     TOKEN,
+    { "if-match": versionTag(first.version as number) },
   );
   expect(again.json).toMatchObject({ created: false, missingAudio: [] });
   // Audio whose bytes do not match its address is refused.

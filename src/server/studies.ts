@@ -1,18 +1,21 @@
 // The researcher's token, publishing a study and its audio, and reading a published study back.
 // Part of the collection server's services (service.ts re-exports them all).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { taggedVersion } from "../domain/api/endpoints.ts";
 import { PublishRequestSchema } from "../domain/api/requests.ts";
 import type {
   CollectionSettings,
   PublishedStudy,
   PublishResult,
 } from "../domain/collection/collection.ts";
+import { publishChanges } from "../domain/collection/publishChanges.ts";
+import { mergeSettings } from "../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import type { Span } from "../domain/study/spans.ts";
-import { taskOf } from "../domain/study/studyTask.ts";
+import { taskOf } from "../domain/tasks/index.ts";
 import { storedAudioBytes } from "./audio.ts";
-import { ServiceError, valid } from "./errors.ts";
+import { brokenConstraint, ServiceError, valid } from "./errors.ts";
 import type { Sql, Store } from "./store.ts";
 import { currentStudy } from "./studyCache.ts";
 export const sha256 = (data: string | Uint8Array) =>
@@ -61,19 +64,38 @@ export async function isResearcher(store: Sql, token: string | undefined): Promi
 // ---------------------------------------------------------------------------------------------
 // Publishing
 
-/** Publishes a study, or updates its settings and clips: publishing again is harmless. */
-export async function publishStudy(store: Store, body: unknown): Promise<PublishResult> {
+/** The study's row as publishing and reading back need it. */
+interface StudyRow {
+  file: AnnotationFile;
+  settings: CollectionSettings;
+  version: number;
+  published_at: Date | string;
+  updated_at: Date | string;
+}
+
+/**
+ * Publishes a study, or changes one already published (docs/server.md, "A live study's
+ * settings"): the settings sent are a change merged into the published ones (absent keys keep
+ * theirs), and a study already on the server changes only with `If-Match` naming the version
+ * it was read at (428 without it, 412 when another publish came between). A taxonomy that
+ * leaves out a reason experts used is refused (409 naming the reasons and their labels). Every
+ * change to a study already published is recorded with its time and how many participants had
+ * arrived (study_changes; collect gives them as `study.protocolChanges`). One transaction.
+ */
+export async function publishStudy(
+  store: Store,
+  body: unknown,
+  ifMatch?: string,
+): Promise<PublishResult> {
   const request = valid(PublishRequestSchema, body, "bad-study");
   const parsed = parseAnnotationFile(request.file);
   if (!parsed.ok) {
     const lines = parsed.errors.slice(0, 20).map((p) => `${p.path || "(file)"}: ${p.message}`);
     throw new ServiceError(400, "bad-study", `the study file is not valid:\n${lines.join("\n")}`);
   }
-  const { study, taxonomy, clips } = parsed.file;
-  const settings: CollectionSettings = request.settings ?? {
-    clipsPerParticipant: 10,
-    ratingsPerClip: 3,
-  };
+  const { taxonomy, clips } = parsed.file;
+  // The changes recorded are the server's own: a collected file published again brings its copy.
+  const { protocolChanges: _theirs, ...study } = parsed.file.study;
   const audio = request.audio ?? {};
   for (const clipId of Object.keys(audio)) {
     if (!clips.some((c) => c.id === clipId)) {
@@ -95,75 +117,175 @@ export async function publishStudy(store: Store, body: unknown): Promise<Publish
     regions: [],
     reasonLabels: [],
   };
-  const result = await store.transaction(async (tx) => {
-    const existing = await tx.query("SELECT id FROM studies WHERE id = $1 FOR UPDATE", [study.id]);
-    if (existing.length === 0) {
-      await tx.query("INSERT INTO studies (id, file, settings) VALUES ($1, $2, $3)", [
-        study.id,
-        JSON.stringify(header),
-        JSON.stringify(settings),
-      ]);
-    } else {
-      await tx.query(
-        `UPDATE studies SET file = $2, settings = $3, updated_at = now(),
-           version = nextval('study_versions') WHERE id = $1`,
-        [study.id, JSON.stringify(header), JSON.stringify(settings)],
+  const expected = ifMatch === undefined ? null : taggedVersion(ifMatch);
+  if (ifMatch !== undefined && expected === null) {
+    throw new ServiceError(
+      412,
+      "version-mismatch",
+      `If-Match: must be the study's version as read back, e.g. "17" (got ${JSON.stringify(ifMatch.slice(0, 40))})`,
+    );
+  }
+  const reasonIds = taxonomy.map((t) => t.id);
+  let result: PublishResult;
+  try {
+    result = await store.transaction(async (tx) => {
+      const [existing] = await tx.query<StudyRow>(
+        "SELECT file, settings, version, published_at, updated_at FROM studies WHERE id = $1 FOR UPDATE",
+        [study.id],
       );
-      // Clips left out of the file go, unless participants already have them.
-      const kept = clips.map((c) => c.id);
-      const busy = await tx.query<{ clip_id: string }>(
-        "SELECT DISTINCT clip_id FROM assignments WHERE study_id = $1 AND NOT (clip_id = ANY($2::text[]))",
-        [study.id, kept],
-      );
-      if (busy.length > 0) {
-        throw new ServiceError(
-          409,
-          "clip-in-use",
-          `clip "${busy[0]?.clip_id}" is assigned to participants and cannot be removed from the study`,
+      const settings = mergeSettings(existing?.settings ?? null, request.settings);
+      let version: number;
+      if (!existing) {
+        if (expected !== null) {
+          throw new ServiceError(
+            412,
+            "version-mismatch",
+            `study "${study.id}" is not published on this server any more (you read version ${expected}): nothing was changed`,
+          );
+        }
+        const [made] = await tx.query<{ version: number }>(
+          "INSERT INTO studies (id, file, settings) VALUES ($1, $2, $3) RETURNING version",
+          [study.id, JSON.stringify(header), JSON.stringify(settings)],
+        );
+        version = made?.version as number;
+      } else {
+        if (expected === null) {
+          throw new ServiceError(
+            428,
+            "version-needed",
+            `study "${study.id}" is already published (version ${existing.version}): read it back (GET /api/studies/:id/published), check what would change, and send If-Match: "${existing.version}" to change it`,
+          );
+        }
+        if (expected !== existing.version) {
+          throw new ServiceError(
+            412,
+            "version-mismatch",
+            `study "${study.id}" was published again since you read it (you read version ${expected}, it is now version ${existing.version}): read it back, check what would change, and publish again; nothing was changed`,
+          );
+        }
+        await refuseDroppedReasons(tx, study.id, reasonIds);
+        // Clips left out of the file go, unless participants already have them.
+        const kept = clips.map((c) => c.id);
+        const busy = await tx.query<{ clip_id: string }>(
+          "SELECT DISTINCT clip_id FROM assignments WHERE study_id = $1 AND NOT (clip_id = ANY($2::text[]))",
+          [study.id, kept],
+        );
+        if (busy.length > 0) {
+          throw new ServiceError(
+            409,
+            "clip-in-use",
+            `clip "${busy[0]?.clip_id}" is assigned to participants and cannot be removed from the study`,
+          );
+        }
+        const before = await publishedView(tx, study.id, existing);
+        const changes = publishChanges(before, {
+          settings,
+          file: header,
+          audio: Object.fromEntries(Object.entries(audio).map(([id, a]) => [id, a.sha256])),
+        });
+        const [moved] = await tx.query<{ version: number }>(
+          `UPDATE studies SET file = $2, settings = $3, updated_at = now(),
+             version = nextval('study_versions') WHERE id = $1 RETURNING version`,
+          [study.id, JSON.stringify(header), JSON.stringify(settings)],
+        );
+        version = moved?.version as number;
+        if (changes.length > 0) {
+          const p = before.participants;
+          await tx.query(
+            "INSERT INTO study_changes (study_id, version, participants_before, changes) VALUES ($1, $2, $3, $4)",
+            [
+              study.id,
+              version,
+              p.started + p.completed + p.returned + p.screenedOut,
+              JSON.stringify(changes.map(({ what, from, to }) => ({ what, from, to }))),
+            ],
+          );
+        }
+        await tx.query(
+          "DELETE FROM clips WHERE study_id = $1 AND NOT (clip_id = ANY($2::text[]))",
+          [study.id, kept],
+        );
+        await tx.query(
+          "DELETE FROM study_reasons WHERE study_id = $1 AND NOT (reason_id = ANY($2::text[]))",
+          [study.id, reasonIds],
         );
       }
-      await tx.query("DELETE FROM clips WHERE study_id = $1 AND NOT (clip_id = ANY($2::text[]))", [
-        study.id,
-        kept,
-      ]);
-    }
-    for (const [i, c] of clips.entries()) {
+      await tx.query(
+        `INSERT INTO study_reasons (study_id, reason_id, position)
+         SELECT $1, r.id, r.i::int FROM unnest($2::text[]) WITH ORDINALITY AS r(id, i)
+         ON CONFLICT (study_id, reason_id) DO UPDATE SET position = EXCLUDED.position`,
+        [study.id, reasonIds],
+      );
+      // Every clip in one statement (a study of 1,000 clips is one round trip, not 1,000).
       await tx.query(
         `INSERT INTO clips (study_id, clip_id, position, sentence, system, is_reference, duration, audio_sha256)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         SELECT $1, t.clip_id, (t.i - 1)::int, t.sentence, t.system, t.is_reference, t.duration, t.audio_sha256
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::float8[], $7::text[])
+           WITH ORDINALITY AS t(clip_id, sentence, system, is_reference, duration, audio_sha256, i)
          ON CONFLICT (study_id, clip_id) DO UPDATE SET position = EXCLUDED.position,
            sentence = EXCLUDED.sentence, system = EXCLUDED.system,
            is_reference = EXCLUDED.is_reference, duration = EXCLUDED.duration,
            audio_sha256 = COALESCE(EXCLUDED.audio_sha256, clips.audio_sha256)`,
         [
           study.id,
-          c.id,
-          i,
-          c.sentence ?? c.id,
-          c.system ?? "",
-          c.isReference === true,
-          c.duration,
-          audio[c.id]?.sha256 ?? null,
+          clips.map((c) => c.id),
+          clips.map((c) => c.sentence ?? c.id),
+          clips.map((c) => c.system ?? ""),
+          clips.map((c) => c.isReference === true),
+          clips.map((c) => c.duration),
+          clips.map((c) => audio[c.id]?.sha256 ?? null),
         ],
       );
+      const wanted = [...new Set(Object.values(audio).map((a) => a.sha256))];
+      const have = await tx.query<{ sha256: string }>(
+        "SELECT sha256 FROM audio WHERE sha256 = ANY($1::text[])",
+        [wanted],
+      );
+      const present = new Set(have.map((h) => h.sha256));
+      return {
+        studyId: study.id,
+        clips: clips.length,
+        missingAudio: wanted.filter((h) => !present.has(h)),
+        created: !existing,
+        version,
+      };
+    });
+  } catch (e) {
+    // An expert's label with a reason this publish drops, committed after the check above.
+    if (brokenConstraint(e) === "expert_label_reasons_reason") {
+      await store.transaction((tx) => refuseDroppedReasons(tx, study.id, reasonIds));
+      throw new ServiceError(
+        409,
+        "reason-in-use",
+        "an expert gave a reason this taxonomy leaves out while it was being published; nothing was changed: publish again",
+      );
     }
-    const wanted = [...new Set(Object.values(audio).map((a) => a.sha256))];
-    const have = await tx.query<{ sha256: string }>(
-      "SELECT sha256 FROM audio WHERE sha256 = ANY($1::text[])",
-      [wanted],
-    );
-    const present = new Set(have.map((h) => h.sha256));
-    return {
-      studyId: study.id,
-      clips: clips.length,
-      missingAudio: wanted.filter((h) => !present.has(h)),
-      created: existing.length === 0,
-    };
-  });
+    throw e;
+  }
   // The study as published, read into this process's cache now rather than by the first
   // participants, who arrive together (studyCache.ts).
   await currentStudy(store, study.id);
   return result;
+}
+
+/**
+ * Refuses (409 `reason-in-use`) a taxonomy that leaves out reasons experts have given, naming
+ * each with how many labels use it.
+ */
+async function refuseDroppedReasons(tx: Sql, studyId: string, reasonIds: string[]) {
+  const used = await tx.query<{ reason_id: string; n: number }>(
+    `SELECT reason_id, count(*)::int AS n FROM expert_label_reasons
+     WHERE study_id = $1 AND NOT (reason_id = ANY($2::text[]))
+     GROUP BY reason_id ORDER BY reason_id`,
+    [studyId, reasonIds],
+  );
+  if (used.length === 0) return;
+  const list = used.map((u) => `"${u.reason_id}" (${u.n} label${u.n === 1 ? "" : "s"})`);
+  throw new ServiceError(
+    409,
+    "reason-in-use",
+    `the taxonomy leaves out ${used.length === 1 ? "a reason" : "reasons"} that experts have used: ${list.join(", ")}. Keep ${used.length === 1 ? "it" : "them"} in the taxonomy, or have the experts take ${used.length === 1 ? "it" : "them"} off those labels first; nothing was changed`,
+  );
 }
 
 /** Stores audio under its SHA-256, checking the bytes match it; storing it again is a no-op. */
@@ -210,15 +332,21 @@ export interface StoredBody {
 
 /** The study as published, read back: its settings, task, clips and who arrived; null: not published. */
 export async function publishedStudy(store: Sql, studyId: string): Promise<PublishedStudy | null> {
-  const [row] = await store.query<{
-    file: AnnotationFile;
-    settings: CollectionSettings;
-    published_at: Date | string;
-    updated_at: Date | string;
-  }>("SELECT file, settings, published_at, updated_at FROM studies WHERE id = $1", [studyId]);
-  if (!row) return null;
-  const counts = await store.query<{ status: string; n: number }>(
+  const [row] = await store.query<StudyRow>(
+    "SELECT file, settings, version, published_at, updated_at FROM studies WHERE id = $1",
+    [studyId],
+  );
+  return row ? publishedView(store, studyId, row) : null;
+}
+
+/** The published study of `row`: who arrived, by status, and each clip's audio. */
+async function publishedView(tx: Sql, studyId: string, row: StudyRow): Promise<PublishedStudy> {
+  const counts = await tx.query<{ status: string; n: number }>(
     "SELECT status, count(*)::int AS n FROM participants WHERE study_id = $1 GROUP BY status",
+    [studyId],
+  );
+  const audio = await tx.query<{ clip_id: string; audio_sha256: string }>(
+    "SELECT clip_id, audio_sha256 FROM clips WHERE study_id = $1 AND audio_sha256 IS NOT NULL",
     [studyId],
   );
   const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
@@ -228,6 +356,9 @@ export async function publishedStudy(store: Sql, studyId: string): Promise<Publi
     task: taskOf(row.file.study),
     clips: row.file.clips.length,
     settings: row.settings,
+    version: row.version,
+    file: row.file,
+    audio: Object.fromEntries(audio.map((a) => [a.clip_id, a.audio_sha256])),
     participants: {
       started: n("started"),
       completed: n("completed"),

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
 import { openMigratedPglite } from "../../tests/server/pgliteTemplate.ts";
+import { versionTag } from "../domain/api/endpoints.ts";
 import { migrate } from "./migrations.ts";
 import type { Store } from "./store.ts";
 import { publishStudy } from "./studies.ts";
@@ -39,7 +40,12 @@ function counting(): { store: Store; reads: () => number } {
   return { store: counted, reads: () => reads };
 }
 
-function publish(on: Store, id: string, sentences: number) {
+/** Publishes (again: with If-Match, the version read from the shared store, uncounted). */
+async function publish(on: Store, id: string, sentences: number) {
+  const [row] = await store.query<{ version: number }>(
+    "SELECT version FROM studies WHERE id = $1",
+    [id],
+  );
   const file = studyFile(id, sentences, ["A", "B"]);
   const audio = Object.fromEntries(
     file.clips.map((c) => [
@@ -47,7 +53,11 @@ function publish(on: Store, id: string, sentences: number) {
       { sha256: createHash("sha256").update(c.id).digest("hex"), mime: "audio/wav" },
     ]),
   );
-  return publishStudy(on, { file, settings: { clipsPerParticipant: 2, ratingsPerClip: 1 }, audio });
+  return publishStudy(
+    on,
+    { file, settings: { clipsPerParticipant: 2, ratingsPerClip: 1 }, audio },
+    row ? versionTag(row.version) : undefined,
+  );
 }
 
 test("32 requests at once on a cold cache read the study once, and share what it read", async () => {

@@ -120,6 +120,15 @@ export async function studyAt(
   return loading;
 }
 
+/**
+ * The newest version of the study this process has read, if any, without asking the database:
+ * for a call that sends its version along and is told when the study has moved on (a
+ * submission, a play: `stale`, then `studyAt` the version it was told).
+ */
+export function lastStudy(store: object, studyId: string): StudyVersion | undefined {
+  return cacheOf(store).get(studyId);
+}
+
 /** The study as published now: its version read, the rest from the cache when it has it. */
 export async function currentStudy(store: Sql, studyId: string): Promise<StudyVersion> {
   const [row] = await store.query<{ version: number }>(

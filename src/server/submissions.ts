@@ -7,16 +7,24 @@ import type {
   ParticipantProgress,
   SubmissionResponse,
 } from "../domain/collection/collection.ts";
+import {
+  playLimitOf,
+  problemText,
+  submissionProblems,
+} from "../domain/collection/submissionRules.ts";
 import type { ParticipantStatus } from "../domain/interchange/types.ts";
 import { checkSpan, fitSpanToClip, type Span } from "../domain/study/spans.ts";
 import { ServiceError } from "./errors.ts";
 import type { Store } from "./store.ts";
 import { type StoredBody, sha256 } from "./studies.ts";
+import { currentStudy, lastStudy, noStudy, studyAt } from "./studyCache.ts";
 
-/** What `take_submission` (migration 7) answers. */
+/** What `take_submission` (migration 11) answers. */
 interface Taken {
   outcome:
+    | "stale"
     | "bad-session"
+    | "plays"
     | "not-assigned"
     | "returned"
     | "fit"
@@ -31,9 +39,13 @@ interface Taken {
   clip_count: number | null;
   /** The study's settings, once every clip is in (for the completion code and link). */
   study_settings: CollectionSettings | null;
+  /** The plays the server counted ('plays': more than the study allows). */
+  play_count: number | null;
+  /** The study's version now ('stale': not the one the rules were checked against). */
+  study_version: number | null;
 }
 
-const TAKE_SQL = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6)";
+const TAKE_SQL = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6, $7, $8)";
 
 /**
  * Takes one finished clip from the participant whose session `token` is; a replay of the same
@@ -45,6 +57,10 @@ const TAKE_SQL = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6)";
  * is decided by where the last one ends: when one ends past the clip, or a span is not valid,
  * the call stores nothing and answers the clip's duration, and the spans are fitted (or refused,
  * naming the first bad one) and sent again. `body` is the request as the contract checked it.
+ * Before any of it, the study's own rules (domain/collection/submissionRules.ts: a rating, a
+ * transcript, the plays allowed) are checked against the study as published: a rule broken is
+ * a 400 naming the field, and nothing is stored. A study with a play limit stores, as
+ * playCount, the plays the server let start (plays.ts), not what the page reports.
  */
 export async function submit(
   store: Store,
@@ -56,6 +72,13 @@ export async function submit(
   if (!token)
     throw new ServiceError(401, "no-session", "this request needs the session token from arriving");
   const tokenHash = sha256(token);
+  // The study as this process last read it (no round trip); the call says when it moved on.
+  let study = lastStudy(store, studyId) ?? (await currentStudy(store, studyId));
+  const rules = () => {
+    const problems = submissionProblems(study.file.study, body);
+    if (problems.length > 0) throw new ServiceError(400, "bad-submission", problemText(problems));
+  };
+  rules();
   const checked = body.spans.map((s) => {
     try {
       return checkSpan(s.start, s.end);
@@ -70,12 +93,21 @@ export async function submit(
     const [taken] = await store.query<Taken>(TAKE_SQL, [
       tokenHash,
       studyId,
+      study.version,
       body.position,
       clientId,
       stored === null ? null : JSON.stringify(stored),
       maxEnd,
+      playLimitOf(study.file.study),
     ]);
     switch (taken?.outcome) {
+      case "stale":
+        // Published again since this process read it (or withdrawn): the rules of the study
+        // as it is now.
+        if (taken.study_version === null) throw noStudy(studyId);
+        study = await studyAt(store, store, studyId, taken.study_version);
+        rules();
+        continue;
       case undefined:
       case "bad-session":
         throw new ServiceError(401, "bad-session", "the session token is not valid for this study");
@@ -97,6 +129,13 @@ export async function submit(
           409,
           "already-submitted",
           `clip ${body.position} was already sent (as another submission)`,
+        );
+      case "plays":
+        // Counted under an earlier version that allowed more plays: the rule says it.
+        throw new ServiceError(
+          409,
+          "play-limit",
+          problemText(submissionProblems(study.file.study, body, { plays: taken.play_count })),
         );
       case "fit":
         spans = fitted(body, taken.clip_duration as number);

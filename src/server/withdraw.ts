@@ -61,12 +61,19 @@ export async function withdrawParticipant(
          AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id)`,
       [studyId, who.id],
     );
-    // Collected span ids are `<participant>.<clip>.<n>` (collecting.ts): theirs start with `<id>.`.
+    // Their spans locked first, so that no expert's label on one can be added until this
+    // commits (a label's row refers to its span: migration 12); then the labels on them
+    // counted and deleted (their reasons go with them).
+    await tx.query("SELECT 1 FROM spans WHERE study_id = $1 AND participant_id = $2 FOR UPDATE", [
+      studyId,
+      who.id,
+    ]);
     const labels = await tx.query(
-      "DELETE FROM reason_labels WHERE study_id = $1 AND left(region_id, $3) = $2 RETURNING region_id",
-      [studyId, `${who.id}.`, who.id.length + 1],
+      "DELETE FROM expert_labels WHERE study_id = $1 AND participant_id = $2 RETURNING n",
+      [studyId, who.id],
     );
-    // Sessions, assignments and submissions go with the participant (ON DELETE CASCADE).
+    // Sessions, assignments, submissions, their spans and plays go with the participant (ON
+    // DELETE CASCADE).
     await tx.query("DELETE FROM participants WHERE study_id = $1 AND id = $2", [studyId, who.id]);
     return {
       participant: request.participant,

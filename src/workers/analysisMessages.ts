@@ -1,7 +1,7 @@
 // The messages between the analysis screen and the analysis worker (analysis.worker.ts).
 // Every message carries the request id so the client can drop answers to stale requests.
 
-import type { TaxonomyEntry } from "../domain/interchange/types.ts";
+import type { StudyTask, TaxonomyEntry } from "../domain/interchange/types.ts";
 import type { ProtocolFacts } from "../domain/report/protocol.ts";
 import type { analyze } from "../domain/stats/index.ts";
 import type { CurvePoint } from "../domain/stats/intelligibility.ts";
@@ -67,6 +67,8 @@ export type AnalysisResponse =
 
 export interface StudyInfo {
   name: string;
+  /** The study's task: which figures lead, and which are shown. Optional: older answers lack it. */
+  task?: StudyTask;
   /**
    * Ids of the study's annotators registered as experts or researchers: the crowd-quality
    * check (reference clips marked) is not about them. Optional: older answers lack it.

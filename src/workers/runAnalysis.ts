@@ -11,6 +11,7 @@ import {
 } from "../domain/stats/intelligibility.ts";
 import { bootstrapErrorTypes, bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import { qualityView } from "../domain/study/qualityRules.ts";
+import { taskOf } from "../domain/tasks/index.ts";
 import { type StudyConsensus, studyConsensus } from "../domain/transcripts/studyConsensus.ts";
 import { errorMessage } from "../domain/util/errorText.ts";
 import type { AnalysisRequest, AnalysisResponse } from "./analysisMessages.ts";
@@ -129,6 +130,7 @@ export async function runAnalysis(
     if (applied) analysis = deps.analyze(view.file, options);
     const study = {
       name: file.study.name,
+      task: taskOf(file.study),
       binSeconds: file.study.binSeconds,
       taxonomy: file.taxonomy,
       nonCrowd: file.annotators.filter((a) => a.role !== "crowd").map((a) => a.id),

@@ -87,7 +87,7 @@ const arrival = oneHostile(
       platformStudyId: pid,
       sessionId: pid,
       answers: fc.dictionary(
-        fc.constantFrom("ageBand", "nativeLanguages", "headphones", "free:0", "other"),
+        fc.constantFrom("ageBand", "nativeLanguages", "headphones", "free:q1", "other"),
         fc.oneof(text, fc.constantFrom("18–24", "yes", "no", "English, Welsh")),
       ),
     },

@@ -152,6 +152,45 @@ test("publish prints the Prolific and generic links, sends audio once; collect r
   ]);
 });
 
+test("publish sends the study file's own settings (study.collection, as `new` writes them), flags over them; collect carries them back", async () => {
+  const id = "own-settings";
+  const file = path.join(dir, "own.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...study,
+      study: {
+        ...study.study,
+        id,
+        collection: { clipsPerParticipant: 3, ratingsPerClip: 2, completionCode: "FROMFILE" },
+      },
+    }),
+  );
+  const audio = path.join(dir, "audio");
+  const published = await cli(
+    "publish",
+    file,
+    "--audio",
+    audio,
+    "--server",
+    base,
+    "--token",
+    TOKEN,
+    "--ratings-per-clip",
+    "4",
+  );
+  expect(published.err).toBe("");
+  expect(published.code).toBe(0);
+  const collected = await cli("collect", id, "--server", base, "--token", TOKEN);
+  const parsed = parseAnnotationFile(JSON.parse(collected.out));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  expect(parsed.file.study.collection).toEqual({
+    clipsPerParticipant: 3,
+    ratingsPerClip: 4,
+    completionCode: "FROMFILE",
+  });
+});
+
 test("refusals: missing audio, a wrong token, no server, a bad file", async () => {
   const file = path.join(dir, "study2.json");
   writeFileSync(file, JSON.stringify({ ...study, study: { ...study.study, id: "s2" } }));
@@ -333,4 +372,94 @@ test("--links prolific: the card gives the Prolific link only, and the server re
     body: JSON.stringify({ platform: "link", participantId: "lab-1" }),
   });
   expect(generic.status).toBe(403);
+});
+
+test("publish lists every protocol change (headphone check, reference clip, taxonomy) and needs --yes", async () => {
+  // Issue 37, items 2 and 3: each of these printed "No setting changed." and exited 0.
+  const id = "protocol";
+  const checked: AnnotationFile = {
+    ...study,
+    study: { ...study.study, id, screening: { test: "huggins", trials: 6, passAt: 5 } },
+  };
+  const file = path.join(dir, "protocol.json");
+  writeFileSync(file, JSON.stringify(checked));
+  const base3 = ["--audio", path.join(dir, "audio"), "--server", base, "--token", TOKEN];
+  expect((await cli("publish", file, ...base3)).code).toBe(0);
+  const read = async () =>
+    (await fetch(`${base}/api/studies/${encodeURIComponent(id)}/published`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    }).then((r) => r.json())) as { version: number; file: AnnotationFile };
+  const v1 = (await read()).version;
+  // No headphone check, and s02's reference is another clip.
+  const { screening: _off, ...noCheck } = checked.study;
+  const next: AnnotationFile = {
+    ...checked,
+    study: noCheck as AnnotationFile["study"],
+    clips: checked.clips.map((c) =>
+      c.id === "s02_human"
+        ? { ...c, isReference: false }
+        : c.id === "s02_espeak"
+          ? { ...c, isReference: true }
+          : c,
+    ),
+  };
+  writeFileSync(file, JSON.stringify(next));
+  const refused = await cli("publish", file, ...base3);
+  expect(refused.code).toBe(2);
+  expect(refused.err).toBe(
+    `redpen publish: study "protocol" is already published (0 working, 0 finished, 0 screened out, 0 returned); publishing would change:\n` +
+      '  Headphone check: {"passAt":5,"test":"huggins","trials":6} → (none) — only people who arrive from now on take the new check; the 0 who arrived took the old one\n' +
+      '  Reference clips: "s01_human", "s02_human" → "s01_human", "s02_espeak" — people who arrive from now on get the new reference clips; the 0 already assigned were checked against the old ones\n' +
+      "Nothing was changed. Run again with --yes to apply these changes.\n",
+  );
+  expect((await read()).version).toBe(v1);
+  const applied = await cli("publish", file, ...base3, "--yes");
+  expect(applied.code).toBe(0);
+  expect(applied.out.split("\n").slice(0, 3)).toEqual([
+    "Changed:",
+    '  Headphone check: {"passAt":5,"test":"huggins","trials":6} → (none) — only people who arrive from now on take the new check; the 0 who arrived took the old one',
+    '  Reference clips: "s01_human", "s02_human" → "s01_human", "s02_espeak" — people who arrive from now on get the new reference clips; the 0 already assigned were checked against the old ones',
+  ]);
+  expect((await read()).file.study.screening).toBeUndefined();
+
+  // A label with "silence" on a collected span; a taxonomy without it is refused by the server.
+  const post = async (route: string, body: unknown, token?: string) =>
+    (await fetch(`${base}/api/${route}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as Record<string, unknown>;
+  const one = await post(`p/${id}/arrive`, { platform: "link", participantId: "L1" });
+  await post(
+    `p/${id}/submissions`,
+    { clientId: "protocol-1", position: 1, spans: [{ start: 0.1, end: 0.2 }], heardToEnd: true },
+    one.sessionToken as string,
+  );
+  const expert = await post(`studies/${id}/experts`, { expertId: "e1" }, TOKEN);
+  const pid = (one.state as { participantId: string }).participantId;
+  const clip = await fetch(`${base}/api/studies/${id}/collect`, {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  })
+    .then((r) => r.json())
+    .then((f: AnnotationFile) => f.regions[0]?.id as string);
+  expect(clip.startsWith(`${pid}.`)).toBe(true);
+  const labelled = await fetch(`${base}/api/x/${id}/labels/${encodeURIComponent(clip)}`, {
+    method: "PUT",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${expert.token as string}`,
+    },
+    body: JSON.stringify({ reasons: ["silence"] }),
+  });
+  expect(labelled.status).toBe(200);
+  writeFileSync(file, JSON.stringify({ ...next, taxonomy: [{ id: "energy", label: "Energy" }] }));
+  const dropped = await cli("publish", file, ...base3, "--yes");
+  expect(dropped.code).toBe(2);
+  expect(dropped.err).toBe(
+    `redpen publish: PUT ${base}/api/studies/protocol: 409 the taxonomy leaves out a reason that experts have used: "silence" (1 label). Keep it in the taxonomy, or have the experts take it off those labels first; nothing was changed\n`,
+  );
+  expect((await read()).file.taxonomy.map((t) => t.id)).toEqual(["silence"]);
 });

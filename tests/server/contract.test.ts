@@ -105,6 +105,27 @@ test("the server's answers to every endpoint satisfy the contract's response sch
   }
   await call("progress", { params: { studyId }, ...researcher });
 
+  // A transcription: its plays are asked of the server as they start; and whether a study can
+  // take a new participant, asked before consent.
+  const sus = studyFile("contract-sus", 2, ["sysA"]);
+  Object.assign(sus.study, { task: "transcribe", transcription: { maxPlays: 2 } });
+  await call("publish", {
+    params: { studyId: "contract-sus" },
+    ...researcher,
+    body: { file: sus, settings: { clipsPerParticipant: 2 }, audio: audioOf(sus) },
+  });
+  expect(await call("admission", { params: { studyId: "contract-sus" }, body: who })).toEqual({
+    full: false,
+  });
+  const listener = await call("arrive", { params: { studyId: "contract-sus" }, body: who });
+  expect(listener.state.clips.map((c) => c.plays)).toEqual([0, 0]);
+  const started = await call("startPlay", {
+    params: { studyId: "contract-sus", position: 1 },
+    token: listener.sessionToken,
+    body: { playId: "contract-play-1" },
+  });
+  expect(started).toEqual({ playId: "contract-play-1", plays: 1, maxPlays: 2, left: 1 });
+
   const expert = await call("createExpert", {
     params: { studyId },
     ...researcher,

@@ -6,6 +6,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { versionTag } from "../../src/domain/api/endpoints.ts";
+import type { PublishedStudy } from "../../src/domain/collection/collection.ts";
+import {
+  mergeSettings,
+  type SettingsUpdate,
+  settingsUpdate,
+} from "../../src/domain/collection/settings.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { createCollectionServer, type ServerOptions } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
@@ -28,19 +35,34 @@ export const audioOf = (file: AnnotationFile) =>
  * Publishes `file` with `settings` and its audioOf on the server process at `base` (callServer):
  * the PUT of studies/<its id>, as the researcher with `token`.
  */
-export function publishStudy(
+export async function publishStudy(
   base: string,
   file: AnnotationFile,
   settings: Record<string, unknown>,
   token: string,
 ) {
-  return callServer(
+  const route = `studies/${encodeURIComponent(file.study.id)}`;
+  const read = await callServer(base, "GET", `${route}/published`, undefined, token);
+  const published = read.json as unknown as PublishedStudy | null;
+  const res = await apiFetch(
     base,
     "PUT",
-    `studies/${file.study.id}`,
-    { file, settings, audio: audioOf(file) },
+    route,
+    {
+      file,
+      settings: settingsUpdate(
+        published?.settings ?? null,
+        mergeSettings(null, settings as SettingsUpdate),
+      ),
+      audio: audioOf(file),
+    },
     token,
+    published && typeof published.version === "number"
+      ? { "if-match": versionTag(published.version) }
+      : {},
   );
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
 }
 
 export interface ApiAnswer {
@@ -107,15 +129,24 @@ export async function startHarness(
     );
   const publish: Harness["publish"] = async (file, settings = {}) => {
     const audio = audioOf(file);
+    const route = `studies/${encodeURIComponent(file.study.id)}`;
+    // Exactly these settings (the defaults for what they leave out), confirmed: the version read
+    // back sent as If-Match, and every published setting they leave out taken away.
+    const read = await api("GET", `${route}/published`, undefined, TOKEN);
+    const published = read.json as unknown as PublishedStudy | null;
     const result = await api(
       "PUT",
-      `studies/${encodeURIComponent(file.study.id)}`,
+      route,
       {
         file,
-        settings,
+        settings: settingsUpdate(
+          published?.settings ?? null,
+          mergeSettings(null, settings as SettingsUpdate),
+        ),
         audio,
       },
       TOKEN,
+      published ? { "if-match": versionTag(published.version) } : {},
     );
     if (result.status !== 200) throw new Error(`publish: ${JSON.stringify(result.json)}`);
     for (const c of file.clips) {

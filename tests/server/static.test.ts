@@ -91,13 +91,14 @@ test("the researcher's app on an allowed origin may call researcher endpoints, n
       headers: {
         origin: "https://lab.example.org",
         "access-control-request-method": "PUT",
-        "access-control-request-headers": "authorization, content-type",
+        "access-control-request-headers": "authorization, content-type, if-match",
       },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("https://lab.example.org");
+    // If-Match: a publish names the version it read (docs/server.md, "A live study's settings").
     expect(preflight.headers.get("access-control-allow-headers")).toBe(
-      "authorization, content-type",
+      "authorization, content-type, if-match",
     );
     // Allowed to ask; the token is still needed.
     const noToken = await fetch(`${url}/api/studies/x/progress`, {

@@ -55,6 +55,8 @@ describe("a transcribe study on the collection server", () => {
 
     const about = await h.api("GET", "p/sus");
     expect(about.status).toBe(200);
+    // The consent step learns the task, to describe the test by default (issue 36, problem 2).
+    expect(about.json).toMatchObject({ task: "transcribe" });
     keep("about", about.json);
 
     const participants: { token: string; id: string }[] = [];
@@ -130,6 +132,17 @@ describe("a transcribe study on the collection server", () => {
       for (const { position, clip_id } of assigned) {
         const transcript = heard(clip_id);
         typed.set(`${p.id}/${clip_id}`, transcript);
+        // Two plays, each allowed by the server as it starts (plays.ts): its count is stored.
+        for (const n of [1, 2]) {
+          const play = await h.api(
+            "POST",
+            `p/sus/clips/${position}/plays`,
+            { playId: `${p.id}-${position}-play-${n}`.replace(/[^A-Za-z0-9_-]/g, "_") },
+            p.token,
+          );
+          expect(play.json).toMatchObject({ plays: n, maxPlays: 3, left: 3 - n });
+          keep("play", play.json);
+        }
         const sent = await h.api(
           "POST",
           "p/sus/submissions",
@@ -206,6 +219,7 @@ describe("a transcribe study on the collection server", () => {
     const a = await h.api("POST", "p/marks/arrive", { platform: "link", participantId: "m1" });
     expect(a.json.state).toMatchObject({ study: { name: "Study marks" } });
     expect((a.json.state as { study: object }).study).not.toHaveProperty("task");
+    expect((await h.api("GET", "p/marks")).json).not.toHaveProperty("task");
 
     const rate = studyFile("mos", 1, ["espeak"]);
     rate.study.task = "rate";
@@ -214,5 +228,6 @@ describe("a transcribe study on the collection server", () => {
     const study = (b.json.state as { study: Record<string, unknown> }).study;
     expect(study.task).toBe("rate");
     expect(study).not.toHaveProperty("maxPlays");
+    expect((await h.api("GET", "p/mos")).json).toMatchObject({ task: "rate" });
   });
 });

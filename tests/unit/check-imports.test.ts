@@ -36,6 +36,17 @@ test("a feature uses another only through its index.ts; the app may import anyth
   expect(check("src/app/App.tsx", "src/features/annotate/AnnotatePage.tsx")).toBeNull();
 });
 
+test("the task registry points at other features' screens in place; others reach it by index.ts", () => {
+  expect(check("src/features/tasks/mark.ts", "src/features/annotate/ClipWorkspace.tsx")).toBeNull();
+  expect(check("src/features/annotate/CrowdScreen.tsx", "src/features/tasks/index.ts")).toBeNull();
+  expect(check("src/features/annotate/CrowdScreen.tsx", "src/features/tasks/mark.ts")).toBe(
+    "features/annotate may use another feature only through its index.ts, not src/features/tasks/mark.ts",
+  );
+  expect(check("src/features/tasks/mark.ts", "src/db/db.ts")).toBe(
+    "features/tasks may use db/ only through the repository, src/db/repo.ts, not src/db/db.ts",
+  );
+});
+
 test("cycles are found, with the files in order", () => {
   const graph = new Map([
     ["src/workers/analysisMessages.ts", ["src/workers/packAnalysis.ts"]],

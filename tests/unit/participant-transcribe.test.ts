@@ -8,9 +8,18 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createStudy, finishClip, listClips, listSubmissions } from "../../src/db/repo.ts";
+import {
+  createStudy,
+  finishClip,
+  getStudy,
+  listClips,
+  listSubmissions,
+  updateStudy,
+} from "../../src/db/repo.ts";
+import { versionTag } from "../../src/domain/api/endpoints.ts";
+import type { PublishedStudy } from "../../src/domain/collection/collection.ts";
 import { DEFAULT_RATING_SCALE } from "../../src/domain/study/ratingScale.ts";
-import { publishToServer } from "../../src/features/collection/publish.ts";
+import { fetchPublished, publishToServer } from "../../src/features/collection/publish.ts";
 import { Outbox, type OutboxStatus } from "../../src/features/participate/outbox.ts";
 import {
   clipIdAt,
@@ -171,7 +180,7 @@ test("the study page's Publish sends the task, its settings and the clips' texts
     `http://127.0.0.1:${port}`,
     "transcribe-token",
     "page-sus",
-    {},
+    { clipsPerParticipant: 10, ratingsPerClip: 3 },
   );
   expect(outcome).toMatchObject({ created: true, clips: 2 });
   const published = await collect(store, "page-sus");
@@ -183,4 +192,77 @@ test("the study page's Publish sends the task, its settings and the clips' texts
     ["k1", "the first text"],
     ["k2", undefined],
   ]);
+}, 60_000);
+
+test("the study page's Publish asks before a protocol change, sends nothing when declined, and names the version it compared", async () => {
+  // Issue 37, item 3: a headphone check switched on and a new completion code are listed in
+  // the confirmation; declined, the server is unchanged. Item 4: the publish names the version
+  // it compared with, so one by someone else in between is refused (412), not overwritten.
+  const server = `http://127.0.0.1:${port}`;
+  const before = await fetchPublished(server, "transcribe-token", "page-sus");
+  const study = (await getStudy("page-sus")) as NonNullable<Awaited<ReturnType<typeof getStudy>>>;
+  await updateStudy("page-sus", {
+    extra: { ...study.extra, screening: { test: "antiphase", trials: 6, passAt: 5 } },
+  });
+  const settings = { clipsPerParticipant: 10, ratingsPerClip: 3, completionCode: "NEWCODE" };
+  const asked: string[][] = [];
+  const declined = await publishToServer(
+    server,
+    "transcribe-token",
+    "page-sus",
+    settings,
+    undefined,
+    async (changes) => {
+      asked.push(changes.map((c) => `${c.what}: ${c.from} → ${c.to}`));
+      return false;
+    },
+  );
+  expect(declined).toBeNull();
+  expect(asked).toEqual([
+    [
+      'Completion code: (none) → "NEWCODE"',
+      'Headphone check: (none) → {"passAt":5,"test":"antiphase","trials":6}',
+    ],
+  ]);
+  expect((await fetchPublished(server, "transcribe-token", "page-sus"))?.version).toBe(
+    before?.version,
+  );
+  // Accepted, but someone else publishes while the dialog is open: refused, theirs stays.
+  const raced = publishToServer(
+    server,
+    "transcribe-token",
+    "page-sus",
+    settings,
+    undefined,
+    async () => {
+      const theirs = (await fetchPublished(
+        server,
+        "transcribe-token",
+        "page-sus",
+      )) as PublishedStudy;
+      await publishStudy(
+        store,
+        { file: theirs.file, settings: { completionCode: "THEIRS" } },
+        versionTag(theirs.version),
+      );
+      return true;
+    },
+  );
+  await expect(raced).rejects.toThrow(/was published again since you read it/);
+  expect(
+    (await fetchPublished(server, "transcribe-token", "page-sus"))?.settings.completionCode,
+  ).toBe("THEIRS");
+  // Asked again and accepted: applied.
+  const done = await publishToServer(
+    server,
+    "transcribe-token",
+    "page-sus",
+    settings,
+    undefined,
+    async () => true,
+  );
+  expect(done).toMatchObject({ created: false });
+  const now = await fetchPublished(server, "transcribe-token", "page-sus");
+  expect(now?.settings.completionCode).toBe("NEWCODE");
+  expect(now?.file.study.screening).toEqual({ test: "antiphase", trials: 6, passAt: 5 });
 }, 60_000);

@@ -20,6 +20,7 @@ import {
   type Endpoint,
   type EndpointName,
   type EndpointParams,
+  versionTag,
 } from "./endpoints.ts";
 import { problemLines } from "./requests.ts";
 
@@ -73,6 +74,8 @@ export type CallOptions<N extends EndpointName> = {
   fetch?: typeof fetch;
   /** The browser asks for no caching. */
   cache?: RequestInit["cache"];
+  /** The version the call expects to change (`If-Match`; a publish of a study on the server). */
+  ifMatch?: number | undefined;
 } & BodyOption<N>;
 
 const isAbort = (e: unknown) => (e as { name?: unknown } | null)?.name === "AbortError";
@@ -93,6 +96,7 @@ export async function callApi<N extends EndpointName>(
   const url = `${server}${apiPath(name, options.params)}`;
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.ifMatch !== undefined) headers["if-match"] = versionTag(options.ifMatch);
   const init: RequestInit = { method: endpoint.method, headers, signal: options.signal ?? null };
   if (endpoint.bytes) {
     const blob = options.body as Blob;

@@ -5,20 +5,24 @@
 // client built on it (client.ts), which builds each path with `apiPath` and checks each answer.
 import type { z } from "zod";
 import {
+  AdmissionRequestSchema,
   ArriveRequestSchema,
   ExpertRequestSchema,
   LabelsRequestSchema,
+  PlayRequestSchema,
   PublishRequestSchema,
   ScreeningSessionRequestSchema,
   SubmissionRequestSchema,
   WithdrawRequestSchema,
 } from "./requests.ts";
 import {
+  AdmissionSchema,
   ArriveResponseSchema,
   ExpertLinkResponseSchema,
   HealthResponseSchema,
   InterchangeFileResponseSchema,
   ParticipantStateSchema,
+  PlayStartedSchema,
   PublishedStudySchema,
   PublishResponseSchema,
   PutAudioResponseSchema,
@@ -53,6 +57,18 @@ export interface Endpoint {
    * "exists" (HEAD: 200 yes, 404 no).
    */
   response: z.ZodType | "audio" | "exists";
+}
+
+/**
+ * A published study's version as an entity tag (`"17"`): `GET …/published` answers the version,
+ * and a publish of a study already on the server sends it back in `If-Match`.
+ */
+export const versionTag = (version: number) => `"${version}"`;
+
+/** The version an `If-Match` header names (`"17"`, or weak `W/"17"`); null for anything else. */
+export function taggedVersion(header: string | undefined): number | null {
+  const m = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header ?? "");
+  return m ? Number(m[1]) : null;
 }
 
 const KB = 1024;
@@ -150,6 +166,14 @@ export const ENDPOINTS = {
     caller: "screening",
     response: "audio",
   },
+  admission: {
+    method: "POST",
+    path: "p/:studyId/admission",
+    caller: "anyone",
+    body: AdmissionRequestSchema,
+    limit: LIMITS.json,
+    response: AdmissionSchema,
+  },
   arrive: {
     method: "POST",
     path: "p/:studyId/arrive",
@@ -171,6 +195,14 @@ export const ENDPOINTS = {
     body: SubmissionRequestSchema,
     limit: LIMITS.json,
     response: SubmissionResponseSchema,
+  },
+  startPlay: {
+    method: "POST",
+    path: "p/:studyId/clips/:position/plays",
+    caller: "participant",
+    body: PlayRequestSchema,
+    limit: LIMITS.json,
+    response: PlayStartedSchema,
   },
   returnStudy: {
     method: "POST",

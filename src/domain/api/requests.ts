@@ -82,6 +82,12 @@ export const ScreeningSoundParamsSchema = z.object({
   sound: z.int().min(0).max(2),
 });
 
+/** Who asks, before consent, whether the study can take them (a known participant always). */
+export const AdmissionRequestSchema = z.object({
+  platform: z.enum(["prolific", "link"]),
+  participantId: ParticipantIdSchema,
+});
+
 export const ArriveRequestSchema = z.object({
   platform: z.enum(["prolific", "link"]),
   participantId: ParticipantIdSchema,
@@ -139,6 +145,11 @@ export const SubmissionRequestSchema = z.object({
   }).optional(),
 });
 
+/** A play about to start: its id, made by the participant's page (a retry sends it again). */
+export const PlayRequestSchema = z.object({
+  playId: pattern(CLIENT_ID_PATTERN, "must be 8–64 letters, digits, _ or -"),
+});
+
 export const ExpertRequestSchema = z.object({
   expertId: pattern(PARTICIPANT_ID_PATTERN, "must be 1–128 letters, digits, _ . : or -"),
 });
@@ -170,16 +181,52 @@ export const SettingsSchema = z.object({
 export const Sha256Schema = z
   .string()
   .regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 digits 0-9a-f)");
+/**
+ * The collection settings a study file carries (`study.collection`: what `cli new` set, and in
+ * a collected file what was published): the same fields and rules, none required, no defaults,
+ * and no key the server does not know.
+ */
+export const StudyCollectionSchema = z.strictObject({
+  ...SettingsSchema.shape,
+  clipsPerParticipant: z.int().min(1).max(1000).optional(),
+  ratingsPerClip: z.int().min(1).max(1000).optional(),
+});
 
 export const AudioRefSchema = z.object({
   sha256: Sha256Schema,
   mime: boundedText(200),
 });
 
+/**
+ * What a publish sends of the settings: a change to the published ones, merged by the server
+ * (docs/server.md, "A live study's settings"). A key left out keeps its published value (a new
+ * study: the default); `null` takes an optional setting away. So `{}`, or no `settings` at all,
+ * changes none. Built from SettingsSchema, so a new setting is taken here too.
+ */
+export const SettingsUpdateSchema = z.object(
+  Object.fromEntries(
+    Object.entries(SettingsSchema.shape as Record<string, z.ZodType>).map(
+      ([key, schema]): [string, z.ZodType] => [
+        key,
+        schema instanceof z.ZodDefault
+          ? (schema.unwrap() as z.ZodType).optional()
+          : schema instanceof z.ZodOptional
+            ? (schema.unwrap() as z.ZodType).nullable().optional()
+            : schema.optional(),
+      ],
+    ),
+  ),
+) as unknown as z.ZodType<SettingsUpdate>;
+
+/** Settings to change: a value sets it, `null` takes an optional one away, absent keeps it. */
+export type SettingsUpdate = {
+  [K in keyof z.output<typeof SettingsSchema>]?: z.output<typeof SettingsSchema>[K] | null;
+};
+
 export const PublishRequestSchema = z.object({
   /** The interchange file; checked by the reader itself (parseAnnotationFile). */
   file: z.unknown(),
-  settings: SettingsSchema.optional(),
+  settings: SettingsUpdateSchema.optional(),
   audio: z.record(boundedText(1000), AudioRefSchema).optional(),
 });
 

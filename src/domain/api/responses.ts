@@ -7,8 +7,10 @@
 // Unknown keys are dropped, not refused: a newer server may add fields.
 
 import type {
+  AdmissionAnswer,
   ParticipantProgress,
   ParticipantState,
+  PlayStarted,
   PublishedStudy,
   PublishResult,
   StudyAbout,
@@ -18,7 +20,8 @@ import type {
 } from "../collection/collection.ts";
 import type { IntakeConfig, StandardId } from "../collection/intake.ts";
 import type { ScreeningConfig } from "../collection/screening.ts";
-import { AnnotationFileSchema, ReasonLabelSchema } from "../interchange/schema.ts";
+import { AnnotationFileSchema, ReasonLabelSchema, STUDY_TASKS } from "../interchange/schema.ts";
+import type { AnnotationFile } from "../interchange/types.ts";
 import { z } from "../interchange/zod.ts";
 import type { RatingScale } from "../study/ratingScale.ts";
 import { SettingsSchema } from "./requests.ts";
@@ -41,7 +44,7 @@ export const IntakeConfigSchema: z.ZodType<IntakeConfig> = z.object({
   standard: z.object(
     Object.fromEntries(STANDARD_IDS.map((id) => [id, NEED])) as Record<StandardId, typeof NEED>,
   ),
-  free: z.array(z.object({ text: z.string(), required: z.boolean() })),
+  free: z.array(z.object({ id: z.string(), text: z.string(), required: z.boolean() })),
 });
 
 export const ScreeningConfigSchema: z.ZodType<ScreeningConfig> = z.object({
@@ -64,6 +67,7 @@ const ABOUT = {
   language: z.string().optional(),
   participantTexts: z.record(z.string(), z.string()).optional(),
   links: z.enum(["prolific", "generic"]).optional(),
+  task: z.enum(STUDY_TASKS).optional(),
 };
 
 export const StudyAboutSchema: z.ZodType<StudyAbout> = z.object(ABOUT);
@@ -79,10 +83,15 @@ export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
     ...ABOUT,
     requireRating: z.boolean().optional(),
     ratingScale: RatingScaleSchema.optional(),
-    task: z.enum(["rate", "transcribe"]).optional(),
     maxPlays: z.int().min(1).optional(),
   }),
-  clips: z.array(z.object({ position: z.int().min(1), duration: z.number().positive() })),
+  clips: z.array(
+    z.object({
+      position: z.int().min(1),
+      duration: z.number().positive(),
+      plays: count.optional(),
+    }),
+  ),
   done: positions,
   completion: CodeSchema.optional(),
   screenedOut: CodeSchema.optional(),
@@ -91,6 +100,15 @@ export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
 /** A headphone check's session: the token its sounds are asked with (Authorization: Bearer). */
 export const ScreeningSessionResponseSchema = z.object({
   screeningToken: z.string().min(1),
+});
+
+export const AdmissionSchema: z.ZodType<AdmissionAnswer> = z.object({ full: z.boolean() });
+
+export const PlayStartedSchema: z.ZodType<PlayStarted> = z.object({
+  playId: z.string(),
+  plays: count,
+  maxPlays: z.int().min(1),
+  left: count,
 });
 
 export const ArriveResponseSchema = z.object({
@@ -121,6 +139,7 @@ export const PublishResponseSchema: z.ZodType<PublishResult> = z.object({
   clips: count,
   missingAudio: z.array(SHA256),
   created: z.boolean(),
+  version: z.int(),
 });
 
 const ParticipantCountsSchema = z.object({
@@ -137,6 +156,9 @@ export const PublishedStudySchema: z.ZodType<PublishedStudy> = z.object({
   clips: count,
   /** What was published: the request's own settings schema, so a new setting is read back too. */
   settings: SettingsSchema,
+  version: z.int(),
+  file: AnnotationFileSchema as unknown as z.ZodType<AnnotationFile>,
+  audio: z.record(z.string(), SHA256),
   participants: ParticipantCountsSchema,
   publishedAt: z.string(),
   updatedAt: z.string(),

@@ -11,7 +11,9 @@ export const localParticipantId = (n: number, width: number) =>
 /**
  * The file with every annotator's `platform.participantId` replaced by `P001`, `P002` … in the
  * order of the annotators' ids (so the same collected file always gets the same ids), and
- * `platform.sessionId` removed. Nothing else changes; the input is not modified.
+ * `platform.sessionId` removed; the study's published completion and screened-out codes and
+ * addresses (`study.collection`) are left out of the copy to share, since whoever holds a code
+ * can claim the study's pay. Nothing else changes; the input is not modified.
  */
 export function anonymise(file: AnnotationFile): AnnotationFile {
   const withPlatform = file.annotators
@@ -26,5 +28,16 @@ export function anonymise(file: AnnotationFile): AnnotationFile {
     const { sessionId: _session, ...platform } = a.platform;
     return { ...a, platform: { ...platform, participantId: id } };
   });
-  return { ...file, annotators };
+  return { ...file, study: withoutCodes(file.study), annotators };
+}
+
+const CODES = ["completionCode", "completionUrl", "screenedOutCode", "screenedOutUrl"];
+
+function withoutCodes(study: AnnotationFile["study"]): AnnotationFile["study"] {
+  const collection = study.collection;
+  if (typeof collection !== "object" || collection === null) return study;
+  const kept = Object.fromEntries(
+    Object.entries(collection).filter(([key]) => !CODES.includes(key)),
+  );
+  return { ...study, collection: kept };
 }

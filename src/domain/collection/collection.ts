@@ -3,8 +3,13 @@
 // shapes of what goes over the wire, and the participant links. One home for each.
 
 import type { z } from "zod";
-import type { ArriveRequestSchema, SubmissionRequestSchema } from "../api/requests.ts";
-import type { ParticipantStatus } from "../interchange/types.ts";
+import {
+  type ArriveRequestSchema,
+  type SettingsUpdate,
+  StudyCollectionSchema,
+  type SubmissionRequestSchema,
+} from "../api/requests.ts";
+import type { AnnotationFile, ParticipantStatus, StudyTask } from "../interchange/types.ts";
 import type { RatingScale } from "../study/ratingScale.ts";
 import type { IntakeConfig } from "./intake.ts";
 import type { ScreeningConfig } from "./screening.ts";
@@ -30,10 +35,30 @@ export interface CollectionSettings {
 
 export const DEFAULT_SETTINGS: CollectionSettings = { clipsPerParticipant: 10, ratingsPerClip: 3 };
 
+/**
+ * The collection settings the study file carries (`study.collection`, interchange format): set
+ * by `cli new`, used by `cli publish` as the settings it sends, and written by the server into a
+ * collected file as they were published (so the protocol report states K and R). Each field
+ * kept only when it is well-formed; nothing else of the study is read.
+ */
+export function studyCollectionOf(study: Record<string, unknown>): Partial<CollectionSettings> {
+  const raw = study.collection;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
+  const out: Partial<CollectionSettings> = {};
+  const shape = StudyCollectionSchema.shape;
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const checked = shape[key].safeParse((raw as Record<string, unknown>)[key]);
+    if (checked.success && checked.data !== undefined)
+      (out as Record<string, unknown>)[key] = checked.data;
+  }
+  return out;
+}
+
 export interface PublishRequest {
   /** The study as an interchange file; its annotations, if any, are not published. */
   file: unknown;
-  settings?: Partial<CollectionSettings>;
+  /** What changes of the published settings (settings.ts): absent keys keep theirs. */
+  settings?: SettingsUpdate;
   /** Each clip's audio: its SHA-256 (hex) and type. */
   audio?: Record<string, { sha256: string; mime: string }>;
 }
@@ -44,6 +69,8 @@ export interface PublishResult {
   /** SHA-256 of the audio the server does not have yet: upload each with PUT /api/audio/… */
   missingAudio: string[];
   created: boolean;
+  /** The version this publish made (the next publish's `If-Match`). */
+  version: number;
 }
 
 /** A study as published on a server, read back for the study page and `cli publish`. */
@@ -54,6 +81,15 @@ export interface PublishedStudy {
   task: string;
   clips: number;
   settings: CollectionSettings;
+  /**
+   * The published version: every publish makes a new one. A publish of a study already on the
+   * server sends it back (`If-Match`), and is refused (412) when another publish came between.
+   */
+  version: number;
+  /** The study file as published (its header, taxonomy and clips; no annotations). */
+  file: AnnotationFile;
+  /** Each clip's audio as published: clip id → SHA-256. */
+  audio: Record<string, string>;
   /** Everyone who arrived, by status. */
   participants: { started: number; completed: number; returned: number; screenedOut: number };
   publishedAt: string;
@@ -93,6 +129,8 @@ export interface StudyAbout {
   participantTexts?: Record<string, string>;
   /** The one kind of link the study accepts, when it refuses the other (links.ts). */
   links?: "prolific" | "generic";
+  /** The study's task when it is not the default ("mark"): the consent step describes it. */
+  task?: StudyTask;
 }
 
 /** Who arrives (docs/server.md): the contract's schema is the one home of its rules. */
@@ -110,23 +148,38 @@ export interface ParticipantState {
   participantId: string;
   status: ParticipantStatus;
   /**
-   * The rating question is always given, the default wording included. The task when it is
-   * not "mark", and for "transcribe" the plays a clip allows: never the clips' texts.
+   * The rating question is always given, the default wording included. The task (in
+   * StudyAbout) and the plays a clip allows when the task limits them: never the clips' texts.
    */
   study: StudyAbout & {
     requireRating?: boolean;
     ratingScale?: RatingScale;
-    task?: "rate" | "transcribe";
     maxPlays?: number;
   };
-  /** The assigned clips by position: what a participant sees of them (no name, no system). */
-  clips: { position: number; duration: number }[];
+  /**
+   * The assigned clips by position: what a participant sees of them (no name, no system), and
+   * in a study with a play limit the plays the server let start (in any browser).
+   */
+  clips: { position: number; duration: number; plays?: number }[];
   /** Positions whose submissions the server has. */
   done: number[];
   /** Once every clip is acknowledged. */
   completion?: { code?: string; url?: string };
   /** For a participant the headphone screening screened out: their code, no clips. */
   screenedOut?: { code?: string; url?: string };
+}
+
+/** A play the server let start: its id, the clip's plays so far, the limit and what is left. */
+export interface PlayStarted {
+  playId: string;
+  plays: number;
+  maxPlays: number;
+  left: number;
+}
+
+/** Whether a study can take this participant, asked before consent (they would get no clip). */
+export interface AdmissionAnswer {
+  full: boolean;
 }
 
 /** One finished clip; made by the participant's browser, checked by the contract's schema. */

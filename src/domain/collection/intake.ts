@@ -61,9 +61,19 @@ export const STANDARD_QUESTIONS: readonly StandardQuestion[] = [
 ];
 
 export interface FreeQuestion {
+  /**
+   * The question's id: its answers are stored under it (`profile.answers[id]`), never under its
+   * text, which may repeat another's or be any word ("__proto__"). A study saved before ids had
+   * none: its questions are q1, q2 … in their order (as the server's migration 12 moved the
+   * answers stored under their texts).
+   */
+  id: string;
   text: string;
   required: boolean;
 }
+
+/** What a free question's id may be: letters, digits, _ and -. */
+export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface IntakeConfig {
   standard: Record<StandardId, Need>;
@@ -95,18 +105,30 @@ export function intakeOf(study: Record<string, unknown>): IntakeConfig {
     const need = r.standard?.[q.id];
     if (NEEDS.includes(need as Need)) standard[q.id] = need as Need;
   }
-  const free = Array.isArray(r.free)
+  const kept = Array.isArray(r.free)
     ? r.free
         .filter(
-          (f): f is FreeQuestion =>
+          (f): f is Record<string, unknown> & { text: string } =>
             typeof f === "object" &&
             f !== null &&
             typeof (f as FreeQuestion).text === "string" &&
             (f as FreeQuestion).text.trim() !== "",
         )
         .slice(0, 20)
-        .map((f) => ({ text: f.text.trim().slice(0, 300), required: f.required === true }))
     : [];
+  // Ids as given when valid and not taken; else q<position>, the next free one.
+  const given = new Set(kept.map((f) => f.id).filter((id): id is string => typeof id === "string"));
+  const used = new Set<string>();
+  const free = kept.map((f, i): FreeQuestion => {
+    let id = typeof f.id === "string" && QUESTION_ID_PATTERN.test(f.id) ? f.id : "";
+    if (id === "" || used.has(id)) {
+      let n = i + 1;
+      while (used.has(`q${n}`) || (given.has(`q${n}`) && `q${n}` !== f.id)) n++;
+      id = `q${n}`;
+    }
+    used.add(id);
+    return { id, text: f.text.trim().slice(0, 300), required: f.required === true };
+  });
   return { standard, free };
 }
 
@@ -115,14 +137,17 @@ export function hasIntake(config: IntakeConfig): boolean {
   return config.free.length > 0 || Object.values(config.standard).some((n) => n !== "off");
 }
 
-/** The form's answers: standard ids and `free:<n>` (index in `config.free`) to text. */
+/** The key of a free question's answer in the form's answers (and the arrival's). */
+export const freeKey = (q: FreeQuestion) => `free:${q.id}`;
+
+/** The form's answers: standard ids and `free:<id>` (a free question's id) to text. */
 export type Answers = Record<string, string>;
 
 export type Profile = Record<string, unknown>;
 
 /**
  * Checks answers against the questionnaire. Returns the profile to store (`nativeLanguages` a
- * list, `headphones` a boolean, free answers under `answers` keyed by the question's text) or
+ * list, `headphones` a boolean, free answers under `answers` keyed by the question's id) or
  * one problem per question, keyed like the answers.
  */
 export function checkAnswers(
@@ -159,20 +184,21 @@ export function checkAnswers(
       else profile[q.id] = list;
     } else profile[q.id] = value;
   }
-  const free: Record<string, string> = {};
-  config.free.forEach((f, i) => {
-    const key = `free:${i}`;
-    const value = (answers[key] ?? "").trim();
+  // A Map, then own properties: an id such as "__proto__" is a key like any other.
+  const free = new Map<string, string>();
+  for (const f of config.free) {
+    const key = freeKey(f);
+    const value = (Object.hasOwn(answers, key) ? (answers[key] ?? "") : "").trim();
     if (value === "") {
       if (f.required) problems[key] = "Please answer this question.";
-      return;
+      continue;
     }
     if (value.length > 2000) {
       problems[key] = "Please keep the answer under 2000 characters.";
-      return;
+      continue;
     }
-    free[f.text] = value;
-  });
-  if (Object.keys(free).length > 0) profile.answers = free;
+    free.set(f.id, value);
+  }
+  if (free.size > 0) profile.answers = Object.fromEntries(free);
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, profile };
 }

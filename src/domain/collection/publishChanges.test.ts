@@ -2,28 +2,62 @@ import { expect, test } from "vitest";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { anonymise } from "./anonymise.ts";
 import type { PublishedStudy } from "./collection.ts";
-import { changeLines, publishChanges } from "./publishChanges.ts";
+import { changeLines, type PublishDraft, publishChanges } from "./publishChanges.ts";
+import { mergeSettings, settingsUpdate } from "./settings.ts";
+
+const header: PublishDraft["file"] = {
+  study: {
+    id: "s",
+    name: "S",
+    binSeconds: 0.1,
+    instructions: "Mark what sounds wrong.",
+    screening: { test: "huggins", trials: 6, passAt: 5 },
+    intake: { standard: { ageBand: "required" }, free: [] },
+    ratingScale: { question: "How natural?", labels: ["1", "2", "3", "4", "5"] },
+  },
+  taxonomy: [
+    { id: "silence", label: "Silence" },
+    { id: "energy", label: "Energy" },
+  ],
+  clips: [
+    { id: "c1", name: "c1.wav", duration: 2, system: "human", sentence: "a", isReference: true },
+    { id: "c2", name: "c2.wav", duration: 2, system: "A", sentence: "a" },
+    { id: "c3", name: "c3.wav", duration: 2, system: "human", sentence: "b" },
+  ],
+};
+const audio = { c1: "1".repeat(64), c2: "2".repeat(64), c3: "3".repeat(64) };
 
 const published: PublishedStudy = {
   studyId: "s",
   name: "S",
   task: "mark",
-  clips: 24,
+  clips: 3,
   settings: { clipsPerParticipant: 6, ratingsPerClip: 3, completionCode: "C0DE42" },
+  version: 4,
+  file: {
+    format: "redpen-annotations",
+    version: 1,
+    ...header,
+    annotators: [],
+    submissions: [],
+    regions: [],
+    reasonLabels: [],
+  },
+  audio,
   participants: { started: 2, completed: 3, returned: 1, screenedOut: 1 },
   publishedAt: "2026-11-25T10:00:00.000Z",
   updatedAt: "2026-11-25T10:00:00.000Z",
 };
 
+const same = (settings = published.settings): PublishDraft => ({
+  settings,
+  file: structuredClone(header),
+  audio,
+});
+
 test("the same settings change nothing; a reload's defaults would wipe the code and say so", () => {
-  expect(
-    publishChanges(published, { settings: { ...published.settings }, task: "mark", clips: 24 }),
-  ).toEqual([]);
-  const wiped = publishChanges(published, {
-    settings: { clipsPerParticipant: 10, ratingsPerClip: 3 },
-    task: "mark",
-    clips: 24,
-  });
+  expect(publishChanges(published, same({ ...published.settings }))).toEqual([]);
+  const wiped = publishChanges(published, same({ clipsPerParticipant: 10, ratingsPerClip: 3 }));
   expect(changeLines(wiped)).toEqual([
     'Completion code: "C0DE42" → (none) — everyone who finishes from now on (2 participant(s) still working) gets no code and cannot complete the study on Prolific',
     "Clips per participant: 6 → 10 — only people who arrive from now on get the new number; the 5 already assigned keep theirs (check the pay and time on your platform)",
@@ -31,25 +65,154 @@ test("the same settings change nothing; a reload's defaults would wipe the code 
 });
 
 test("task, clips, consent and screened-out settings are named with their effect", () => {
-  const changes = publishChanges(published, {
-    settings: {
-      ...published.settings,
-      consent: "New consent",
-      screenedOutCode: "OUT",
-    },
-    task: "rate",
-    clips: 30,
-  });
+  const draft = same({ ...published.settings, consent: "New consent", screenedOutCode: "OUT" });
+  draft.file.study.task = "rate";
+  draft.file.clips.push({ id: "c4", name: "c4.wav", duration: 2, system: "A", sentence: "b" });
+  const changes = publishChanges(published, draft);
   expect(changes.map((c) => [c.what, c.from, c.to])).toEqual([
     ["Screened-out code", "(none)", '"OUT"'],
     ["Consent text", "(none)", '"New consent"'],
     ["Task", '"mark"', '"rate"'],
-    ["Clips in the study", "24", "30"],
+    ["Clips in the study", "3", "4"],
   ]);
   // 2 + 3 + 1 + 1 people arrived and agreed to the old consent.
   expect(changes[1]?.effect).toBe(
     "only people who arrive from now on see the new text; the 7 who arrived agreed to the old one",
   );
+  expect(changes[3]?.effect).toBe(
+    'added "c4": only people who arrive from now on get the new set of clips',
+  );
+});
+
+test("every protocol change is listed: check, intake, scale, texts, language, taxonomy, reference clips, audio", () => {
+  // Issue 37, item 3: each of these printed "No setting changed." before.
+  const cases: [string, (d: PublishDraft) => void, [string, string, string]][] = [
+    [
+      "no headphone check",
+      (d) => {
+        delete d.file.study.screening;
+      },
+      ["Headphone check", '{"passAt":5,"test":"huggins","trials":6}', "(none)"],
+    ],
+    [
+      "no intake",
+      (d) => {
+        delete d.file.study.intake;
+      },
+      ["Intake questionnaire", '{"free":[],"standard":{"ageBand":"required"}}', "(none)"],
+    ],
+    [
+      "other instructions",
+      (d) => {
+        d.file.study.instructions = "Listen.";
+      },
+      ["Instructions", '"Mark what sounds wrong."', '"Listen."'],
+    ],
+    [
+      "another rating scale",
+      (d) => {
+        d.file.study.ratingScale = { question: "How good?", labels: ["1", "2", "3", "4", "5"] };
+      },
+      [
+        "Rating scale",
+        '{"labels":["1","2","3","4","5"],"question":"How natural?"}',
+        '{"labels":["1","2","3","4","5"],"question":"How good?"}',
+      ],
+    ],
+    [
+      "another language",
+      (d) => {
+        d.file.study.language = "de";
+      },
+      ["Language of the participant's pages", "(none)", '"de"'],
+    ],
+    [
+      "own participant texts",
+      (d) => {
+        d.file.study.participantTexts = { "consent.agree": "Ja" };
+      },
+      ["Participant texts", "(none)", '{"consent.agree":"Ja"}'],
+    ],
+    [
+      "another reference clip",
+      (d) => {
+        const [c1, , c3] = d.file.clips;
+        if (c1 && c3) {
+          delete c1.isReference;
+          c3.isReference = true;
+        }
+      },
+      ["Reference clips", '"c1"', '"c3"'],
+    ],
+    [
+      "a reason dropped",
+      (d) => {
+        d.file.taxonomy = d.file.taxonomy.filter((t) => t.id !== "silence");
+      },
+      ["Reasons removed from the taxonomy", '"silence"', "(none)"],
+    ],
+    [
+      "a reason worded anew",
+      (d) => {
+        d.file.taxonomy = [
+          { id: "silence", label: "Pause" },
+          { id: "energy", label: "Energy" },
+        ];
+      },
+      ["Reasons worded anew", '"silence"', '"Pause"'],
+    ],
+    [
+      "new audio for a clip",
+      (d) => {
+        d.audio = { ...d.audio, c2: "f".repeat(64) };
+      },
+      ["Clips' audio", '"c2": SHA-256 222222222222…', "SHA-256 ffffffffffff…"],
+    ],
+    [
+      "a clip's text",
+      (d) => {
+        const c2 = d.file.clips[1];
+        if (c2) c2.text = "the words";
+      },
+      ["Clips' text", '"c2": (none)', '"the words"'],
+    ],
+    [
+      "a study detail this list does not name",
+      (d) => {
+        d.file.study.playLimit = 2;
+      },
+      ['Study setting "playLimit"', "(none)", "2"],
+    ],
+  ];
+  for (const [name, change, expected] of cases) {
+    const draft = same();
+    change(draft);
+    const changes = publishChanges(published, draft);
+    expect([name, changes.map((c) => [c.what, c.from, c.to])]).toEqual([name, [expected]]);
+    expect(changes[0]?.effect.length).toBeGreaterThan(20);
+  }
+  // The order of keys as the database keeps them is no change.
+  const reordered = same();
+  reordered.file.study = Object.fromEntries(
+    Object.entries(reordered.file.study).reverse(),
+  ) as PublishDraft["file"]["study"];
+  expect(publishChanges(published, reordered)).toEqual([]);
+});
+
+test("settings: a publish sends what changes, the server merges it; {} or nothing keeps them all", () => {
+  const live = {
+    clipsPerParticipant: 6,
+    ratingsPerClip: 3,
+    completionCode: "C0DE42",
+    slotTimeoutMinutes: 90,
+  };
+  expect(mergeSettings(live, undefined)).toEqual(live);
+  expect(mergeSettings(live, {})).toEqual(live);
+  expect(mergeSettings(null, {})).toEqual({ clipsPerParticipant: 10, ratingsPerClip: 3 });
+  const next = { clipsPerParticipant: 6, ratingsPerClip: 4, slotTimeoutMinutes: 90 };
+  const update = settingsUpdate(live, next);
+  expect(update).toEqual({ ratingsPerClip: 4, completionCode: null });
+  expect(mergeSettings(live, update)).toEqual(next);
 });
 
 test("anonymise: platform ids become P001… in the order of the server's ids, session ids go", () => {
@@ -85,4 +248,26 @@ test("anonymise: platform ids become P001… in the order of the server's ids, s
   expect(out.submissions).toBe(file.submissions);
   expect(file.annotators[0]?.platform?.participantId).toBe("PIDB");
   expect(anonymise(file)).toEqual(out);
+  // The published codes and addresses stay out of the copy to share; K and R stay in it.
+  const published = {
+    ...file,
+    study: {
+      ...file.study,
+      collection: {
+        clipsPerParticipant: 4,
+        ratingsPerClip: 2,
+        completionCode: "C0DE",
+        completionUrl: "https://app.prolific.com/submissions/complete?cc=C0DE",
+        screenedOutCode: "OUT",
+        screenedOutUrl: "https://example.org/out",
+        consent: "I agree.",
+      },
+    },
+  };
+  expect(anonymise(published).study.collection).toEqual({
+    clipsPerParticipant: 4,
+    ratingsPerClip: 2,
+    consent: "I agree.",
+  });
+  expect(published.study.collection.completionCode).toBe("C0DE");
 });

@@ -153,6 +153,25 @@ describe("planMerge", () => {
     expect(planMerge(stored, [off]).conflicts.map((c) => c.key)).toEqual(["study:s"]);
   });
 
+  test("a collected study's published settings (study.collection) are no conflict", () => {
+    const collected = base();
+    collected.study = {
+      ...collected.study,
+      collection: { clipsPerParticipant: 4, ratingsPerClip: 2 },
+    };
+    const plan = planMerge(base(), [collected]);
+    expect(plan.summary.byKind.study.unchanged).toBe(1);
+    expect(plan.conflicts).toEqual([]);
+    // … and are kept: the study as stored, with the settings it was published with.
+    expect(resolveMerge(plan, {}).study).toEqual({
+      ...base().study,
+      collection: { clipsPerParticipant: 4, ratingsPerClip: 2 },
+    });
+    // A file without them, or with the same, changes nothing.
+    expect(resolveMerge(planMerge(base(), [base()]), {}).study).toBeUndefined();
+    expect(resolveMerge(planMerge(collected, [collected]), {}).study).toBeUndefined();
+  });
+
   test("taxonomy: replaced in place in the stored order, new entries appended", () => {
     const incoming = base();
     incoming.taxonomy = [

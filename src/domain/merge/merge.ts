@@ -130,6 +130,12 @@ export interface MergePlan {
   /** Stored regions the incoming files leave out, in stored order. */
   missingRegions: MissingRegion[];
   summary: Counts & { byKind: Record<EntityKind, Counts> };
+  /**
+   * The stored study with the settings it was published with, when an incoming study that is
+   * otherwise unchanged carries other ones (a collected file's `study.collection`): the
+   * server's record, taken without a conflict.
+   */
+  studyCollection?: Study;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,6 +184,9 @@ export function contentOf(kind: EntityKind, value: EntityValue): string {
   const copy: Record<string, unknown> = { ...(value as object) };
   if (kind === "clip" && copy.isReference === false) delete copy.isReference;
   if (kind === "study" && copy.requireRating === false) delete copy.requireRating;
+  // The server's record of how the study was published (a collected file's `study.collection`)
+  // is no edit of the study: collecting it is not a conflict with the study as stored.
+  if (kind === "study") delete copy.collection;
   if (kind === "reasonLabel" && Array.isArray(copy.reasons)) {
     copy.reasons = [...(copy.reasons as string[])].sort();
   }
@@ -250,6 +259,7 @@ export function planMerge(
   }
   const names = incoming.map((_, i) => sourceNames[i] ?? `file ${i + 1}`);
   const entities = emptyEntities();
+  let studyCollection: Study | undefined;
   const incomingLabelBases = idRecord<string[]>();
 
   // The region each label's source has, to tell which labels belong to which region version.
@@ -299,6 +309,13 @@ export function planMerge(
           seen.set(key, entry);
           if (sameContent(kind, storedValue, value)) {
             plan.unchanged.push(value);
+            const published = (value as Study).collection;
+            if (
+              kind === "study" &&
+              published !== undefined &&
+              canonicalJson(published) !== canonicalJson((storedValue as Study).collection)
+            )
+              studyCollection = { ...(storedValue as Study), collection: published };
             continue;
           }
         } else if (sameContent(kind, entry.base.value, value)) {
@@ -371,6 +388,7 @@ export function planMerge(
     storedTaxonomy: existing ? existing.taxonomy : [],
     missingRegions,
     summary,
+    ...(studyCollection ? { studyCollection } : {}),
   };
 }
 
@@ -518,7 +536,7 @@ export function resolveMerge(plan: MergePlan, choices: Choices): MergeResolution
 
   // Study header.
   const studyFinal = [...finalVersions(plan, "study", choices).values()][0];
-  const study = studyFinal?.changed ? (studyFinal.version.value as Study) : undefined;
+  const study = studyFinal?.changed ? (studyFinal.version.value as Study) : plan.studyCollection;
 
   // Taxonomy: the stored order, entries replaced in place, new ones appended.
   const taxonomyChanges = pick("taxonomy");

@@ -120,7 +120,7 @@ describe("the protocol's facts", () => {
     expect(f.statuses).toEqual({ completed: 2, returned: 1, "screened-out": 1, started: 1 });
     expect(f.ratersByStatus).toEqual({ completed: 2, returned: 1 });
     // The check: everyone who took it (r1 passed; r2 and r4 failed).
-    expect(f.screening).toEqual({ tested: 3, failed: 2 });
+    expect(f.screening).toEqual({ tested: 3, failed: 2, tests: ["huggins"] });
     // The intake over the raters only: not r4's France and French, nor r5's Germany and German.
     expect(f.countries).toEqual({ Ireland: 1, UK: 1 });
     // Arrival to completion of the two who completed: 90 s and 130 s → median 110 s.
@@ -147,7 +147,7 @@ describe("the protocol report", () => {
     };
     const md = protocolReport(protocolFacts(vi), computeReport(vi), "markdown");
     expect(md).toContain(
-      "- **Language of the test:** Vietnamese (vi): consent, instructions, rating question and every page in it (1 interface text worded by the researchers)",
+      "- **Language of the test:** Vietnamese (vi): consent, instructions, the rating question and every page in it (1 interface text worded by the researchers)",
     );
     expect(md).toContain("> Bản ghi âm này tự nhiên (giống giọng người thật) đến mức nào?");
     expect(md).toContain("> 5: Rất tốt – Giọng nói hoàn toàn tự nhiên");
@@ -161,16 +161,16 @@ describe("the protocol report", () => {
     expect(md).toContain("- **Effective hourly pay:** not reported");
     expect(md).toContain("- **Platform:** prolific (5)");
     expect(md).toContain(
-      "- **Headphone screening (everyone who took it):** 3 tested, 2 failed (screened out)",
+      "- **Headphone check results (everyone who took it):** 3 tested, 2 failed (screened out)",
     );
     expect(md).toContain(
       "- **Participants who arrived, by status:** 5: completed (2), returned (1), screened-out (1), started (1)",
     );
     expect(md).toContain(
-      "- **Raters (crowd, with at least one finished clip):** 3: completed (2), returned (1)",
+      "- **Annotators (crowd, with at least one finished clip):** 3: completed (2), returned (1)",
     );
-    expect(md).toContain("- **Native languages (the 3 raters):** English (2), Irish (1)");
-    expect(md).toContain("- **Rater location (the 3 raters):** Ireland (1), UK (1)");
+    expect(md).toContain("- **Native languages (the 3 annotators):** English (2), Irish (1)");
+    expect(md).toContain("- **Location (the 3 annotators):** Ireland (1), UK (1)");
     expect(md).toContain(
       "- **Median time from arrival to completion (the 2 who completed):** 1.8 min",
     );
@@ -178,7 +178,7 @@ describe("the protocol report", () => {
     expect(md).toContain("> 5: Excellent – Completely natural speech");
     expect(md).toContain("> Listen twice.\n>\n> Then rate.");
     expect(md).toContain(
-      "- **Language of the test:** English (en): consent, instructions, rating question and every page in it",
+      "- **Language of the test:** English (en): consent, instructions, the rating question and every page in it",
     );
 
     const full = study({
@@ -201,7 +201,7 @@ describe("the protocol report", () => {
       annotators: full.annotators.map(({ arrivedAt: _a, finishedAt: _f, ...a }) => a),
     };
     expect(protocolReport(protocolFacts(noTimes), computeReport(noTimes), "markdown")).toContain(
-      "- **Effective hourly pay:** 180.00 GBP per hour (pay ÷ median active time on clips of the 3 raters; the data has no arrival times, so this is an upper bound)",
+      "- **Effective hourly pay:** 180.00 GBP per hour (pay ÷ median active time on clips of the 3 annotators; the data has no arrival times, so this is an upper bound)",
     );
     // MOS: A = 5, 4, 4, 5 → 4.50; B = 2, 3, 1 → 2.00
     expect(text).toMatch(/\| A \| 4 \| 3 \| 4\.50 \| \[/);

@@ -3,10 +3,8 @@
 // by the browser test that visits every screen and checks that nothing is blocked, and sent as
 // a header on every page the collection server (src/server) serves.
 //
-// - scripts and workers only from the app's own origin: no inline script, no eval; WebAssembly
-//   may be compiled ('wasm-unsafe-eval' allows that and nothing else: no eval, no new Function),
-//   for the bootstrap's draws in the analysis worker (domain/stats/draws.wat, 583 bytes from
-//   the app's own code; without it the same numbers are drawn in JavaScript, about half as fast);
+// - scripts and workers only from the app's own origin: no inline script, no eval, no new
+//   Function, and no WebAssembly (the app has none: its statistics are plain TypeScript);
 // - styles from the app, plus inline style attributes (React's style props, wavesurfer.js);
 // - audio and images also from blob: and data: (stored audio is played from blob URLs);
 // - fetches (clip audio given by `uri`) from the app and from http(s) hosts: which foreign
@@ -15,7 +13,7 @@
 // - no plugins, no <base> elsewhere, forms only to the app.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
+  "script-src 'self'",
   "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

@@ -1,14 +1,6 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import {
-  type AnovaRow,
-  anovaTables,
-  anovaTablesOfLevels,
-  fUpperTail,
-  setAnovaKernel,
-  sortedByCell,
-  twoWay,
-} from "./anova.ts";
+import { type AnovaRow, anovaTables, fUpperTail, sortedByCell, twoWay } from "./anova.ts";
 
 // docs/statistics.md's hand-worked example: 2 systems × 2 sentences × 2 ratings, balanced.
 //   A: s1 1, 3; s2 4, 6     B: s1 2, 4; s2 7, 9
@@ -168,47 +160,4 @@ test("the tables equal those of the observations sorted by name (the former way)
       },
     ),
   );
-});
-
-test("the passes in WebAssembly give the JavaScript's tables, to the bit", () => {
-  // Cells of a few values (sorted by insertion), of more than 32 (sorted by the typed array's
-  // sort, called back), empty cells, and calls of growing and shrinking size in a row.
-  const tables = (levels: Parameters<typeof anovaTablesOfLevels>, wasm: boolean) => {
-    const before = setAnovaKernel(wasm);
-    try {
-      return anovaTablesOfLevels(...levels);
-    } finally {
-      setAnovaKernel(before);
-    }
-  };
-  expect(setAnovaKernel(true)).toBe(true);
-  for (const [nA, nB, maxLength] of [
-    [3, 5, 80],
-    [2, 2, 400],
-    [7, 40, 2000],
-  ] as const) {
-    fc.assert(
-      fc.property(
-        observations(
-          nA,
-          nB,
-          maxLength,
-          fc.oneof(
-            fc.constantFrom(0, 0.25, 1 / 3, 2 / 7, 1, 4.5),
-            fc.double({ min: -1e3, max: 1e3, noNaN: true }),
-          ),
-        ).filter((rows) => rows.length > 0),
-        (rows) => {
-          const levels: Parameters<typeof anovaTablesOfLevels> = [
-            { index: Int32Array.from(rows, (r) => r.a), count: nA },
-            { index: Int32Array.from(rows, (r) => r.b), count: nB },
-            { index: Int32Array.from(rows, (r) => r.c), count: 4 },
-            Float64Array.from(rows, (r) => r.y),
-          ];
-          expect(tables(levels, true)).toEqual(tables(levels, false));
-        },
-      ),
-      { numRuns: 60 },
-    );
-  }
 });

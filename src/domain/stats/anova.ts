@@ -17,10 +17,8 @@
 // the browser's report equals the command line's to the bit whatever order the records came in.
 // Only + − × ÷ are used, plus the incomplete beta function of @stdlib for the F tail.
 import betainc from "@stdlib/math-base-special-betainc";
-import { ANOVA_WASM } from "./anovaWasm.ts";
 import { byCodeUnit, groupBy } from "./records.ts";
 import { sortAscending } from "./sortFew.ts";
-import { reserve, wasmKernel } from "./wasm.ts";
 
 /** One row of an ANOVA table, as the report lists it. */
 export interface AnovaRow {
@@ -87,7 +85,7 @@ export interface CellSums {
   rssB: number;
 }
 
-/** The sums of observations already sorted by (a, b, y) (anova.wat's `cells` does the same). */
+/** The sums of observations already sorted by (a, b, y). */
 export function cellSums(
   y: Float64Array,
   a: Int32Array,
@@ -254,19 +252,10 @@ function reducedSystem(sums: CellSums, nA: number, nB: number): Reduced {
   return { C, r, k, parts };
 }
 
-/**
- * The Type II sums of squares from the cells' sums and the reduced equations (made here unless
- * the kernel made them beside the sums).
- */
-function decomposed(
-  sums: CellSums,
-  nA: number,
-  nB: number,
-  N: number,
-  reduced: Reduced = reducedSystem(sums, nA, nB),
-): TwoWay {
+/** The Type II sums of squares from the cells' sums, through the reduced equations. */
+function decomposed(sums: CellSums, nA: number, nB: number, N: number): TwoWay {
   const { cells, rssFull, rssA, rssB } = sums;
-  const { C, r, k, parts } = reduced;
+  const { C, r, k, parts } = reducedSystem(sums, nA, nB);
   // Solve C·β = r by symmetric Gaussian elimination (C is positive definite here).
   const beta = solveSymmetric(C, r, k);
   let ssAgivenB = 0;
@@ -397,132 +386,6 @@ export function sortedByCell(
   return { a, b, y };
 }
 
-/** anova.wat's exports. */
-interface AnovaKernel {
-  memory: WebAssembly.Memory;
-  cells: (...offsets: number[]) => number;
-  absorb: (...offsets: number[]) => number;
-}
-
-/**
- * The sorting and summing passes in WebAssembly (anova.wat), where it can run (wasm.ts): the
- * same numbers as sortedByCell and cellSums, without waiting for V8 to optimize a loop over
- * 100,000 observations that runs once (about 60 ms of a report's 100 ms ANOVA, cold). A cell of
- * more than 32 values is sorted by the typed array's sort, called back.
- */
-const anovaKernel = wasmKernel<AnovaKernel>(ANOVA_WASM, (memory) => ({
-  anova: {
-    sortRange: (at: number, n: number) => new Float64Array(memory().buffer, at, n).sort(),
-  },
-}));
-
-/** For tests: the ANOVA's passes in WebAssembly where it can run (`use`), or never. */
-export const setAnovaKernel = anovaKernel.use;
-
-/**
- * The observations sorted by cell and value (sortedByCell), their sums (cellSums) and, from
- * the kernel, the reduced equations (reducedSystem) too.
- */
-function sortedCellSums(
-  a0: Int32Array,
-  b0: Int32Array,
-  values: Float64Array,
-  nA: number,
-  nB: number,
-): { sums: CellSums; reduced?: Reduced } {
-  const wasm = countingSorted(nA, nB, values.length) ? anovaKernel.get() : null;
-  if (wasm === null) {
-    const { a, b, y } = sortedByCell(a0, b0, values, nA, nB);
-    return { sums: cellSums(y, a, b, nA, nB) };
-  }
-  // The kernel's memory: f64s first (8-aligned), then i32s.
-  const N = values.length;
-  const y0 = 0;
-  const y = y0 + 8 * N;
-  const cellN = y + 8 * N;
-  const cellT = cellN + 8 * N;
-  const levels = cellT + 8 * N;
-  const out = levels + 16 * (nA + nB);
-  const ia0 = out + 24;
-  const ib0 = ia0 + 4 * N;
-  const ia = ib0 + 4 * N;
-  const ib = ia + 4 * N;
-  const cellA = ib + 4 * N;
-  const cellB = cellA + 4 * N;
-  const start = cellB + 4 * N;
-  // After the cells: the reduced equations (f64s, 8-aligned) and absorb's scratch.
-  const C = start + 4 * nA * nB + ((nA * nB) % 2) * 4;
-  const r = C + 8 * nA * nA;
-  const parent = r + 8 * nA;
-  const slot = parent + 4 * (nA + nB);
-  const offsets = slot + 4 * nA;
-  const order = offsets + 4 * (nB + 1);
-  const parts = order + 4 * N;
-  reserve(wasm.memory, parts + 4);
-  const buffer = wasm.memory.buffer;
-  new Float64Array(buffer, y0, N).set(values);
-  new Int32Array(buffer, ia0, N).set(a0);
-  new Int32Array(buffer, ib0, N).set(b0);
-  const cells = wasm.cells(
-    ia0,
-    ib0,
-    y0,
-    N,
-    nA,
-    nB,
-    start,
-    ia,
-    ib,
-    y,
-    levels,
-    cellA,
-    cellB,
-    cellN,
-    cellT,
-    out,
-  );
-  const k = wasm.absorb(
-    cells,
-    nA,
-    nB,
-    cellA,
-    cellB,
-    cellN,
-    levels,
-    parent,
-    slot,
-    offsets,
-    order,
-    C,
-    r,
-    parts,
-  );
-  // Copies: the next call writes over this memory.
-  const f64 = (at: number, n: number) => new Float64Array(buffer, at, n).slice();
-  const rss = new Float64Array(buffer, out, 3);
-  const reduced: Reduced = {
-    C: f64(C, k * k),
-    r: f64(r, k),
-    k,
-    parts: new Int32Array(buffer, parts, 1)[0] as number,
-  };
-  const sums: CellSums = {
-    nOfA: f64(levels, nA),
-    tOfA: f64(levels + 8 * nA, nA),
-    nOfB: f64(levels + 16 * nA, nB),
-    tOfB: f64(levels + 16 * nA + 8 * nB, nB),
-    cells,
-    cellA: new Int32Array(buffer, cellA, cells).slice(),
-    cellB: new Int32Array(buffer, cellB, cells).slice(),
-    cellN: f64(cellN, cells),
-    cellT: f64(cellT, cells),
-    rssFull: rss[0] as number,
-    rssA: rss[1] as number,
-    rssB: rss[2] as number,
-  };
-  return { sums, reduced };
-}
-
 /**
  * The six rows (two models × system, other, interaction) for these observations; none when
  * there are no observations.
@@ -562,8 +425,9 @@ export function anovaTablesOfLevels(
     const B = model === "sentence" ? sentence : listener;
     const a0 = system.index;
     const b0 = B.index;
-    const { sums, reduced } = sortedCellSums(a0, b0, values, system.count, B.count);
-    const t = decomposed(sums, system.count, B.count, values.length, reduced);
+    const { a, b, y } = sortedByCell(a0, b0, values, system.count, B.count);
+    const sums = cellSums(y, a, b, system.count, B.count);
+    const t = decomposed(sums, system.count, B.count, values.length);
     out.push(
       row(model, "system", t.ssSystem, t.dfSystem, t.rssFull, t.dfError),
       row(model, model, t.ssOther, t.dfOther, t.rssFull, t.dfError),

@@ -5,9 +5,7 @@
 // thread, and are assembled into the curve in the spec's order (curvePoints).
 
 import { seedState } from "../util/random.ts";
-import { DRAWS_WASM } from "./drawsWasm.ts";
 import type { CurvePoint } from "./report.ts";
-import { reserve, wasmKernel } from "./wasm.ts";
 
 /** Per stimulus (code-unit order) of one system: summed errors and reference tokens. */
 export interface StimulusSums {
@@ -29,8 +27,8 @@ export function bootstrapInterval(
 ): [number, number] {
   const { errors, refTokens } = sums;
   const m = errors.length;
-  // seededRandom(seed)'s steps, inlined: the stimuli curve makes about 10^8 draws, and a call
-  // per draw doubled its time. intelligibility.test.ts checks the two give the same numbers.
+  // seededRandom(seed)'s steps, inlined (the stimuli curve makes about 10^8 draws, each too
+  // small to be worth a call). intelligibility.test.ts checks the two give the same numbers.
   let a = seedState(seed);
   // The index floor(g() · m): g()'s 32-bit integer u over 2^32 times m, truncated with `| 0` (the
   // same as Math.floor for 0 ≤ x < m < 2^31, and cheaper: no check that the double is an
@@ -39,8 +37,6 @@ export function bootstrapInterval(
   // 2^53 (m < 2^21 here), so both (u / 2^32) · m and u · (m / 2^32) are the exact u · m / 2^32.
   const scale = m / 4294967296;
   const packable = m < 2097152 && packs(sums, k);
-  const wasm = packable ? draws.get() : null;
-  if (wasm) return drawInWasm(wasm, sums, k, replicates, a);
   const values = new Float64Array(replicates);
   if (packable) {
     const packed = packedOf(sums);
@@ -142,58 +138,6 @@ export function packedSums(
   k: number,
 ): Float64Array | null {
   return packs(sums, k) ? packedOf(sums) : null;
-}
-
-/** draws.wat's exports. */
-interface DrawsKernel {
-  memory: WebAssembly.Memory;
-  draws: (table: number, m: number, k: number, reps: number, a: number, out: number) => number;
-  select: (values: number, n: number, k: number) => number;
-}
-
-/**
- * The draws in WebAssembly (draws.wat: four at a time in 128-bit vectors, about twice as fast
- * as the JavaScript loop below), or null where they can't run (wasm.ts): the JavaScript loop
- * then draws the same numbers; the module also selects the interval's ends. It is 807 bytes.
- */
-const draws = wasmKernel<DrawsKernel>(DRAWS_WASM);
-
-/**
- * For tests: draw in WebAssembly where it can run (`use`), or in JavaScript only; whether
- * WebAssembly was in use before.
- */
-export const setDrawsKernel = draws.use;
-
-/**
- * The bootstrap interval drawn in WebAssembly from generator state `a`: the stimuli go into the
- * kernel's memory as i64s (errors in the low, refTokens in the high 32 bits, little-endian),
- * each replicate's value is computed there as the packed loop above computes it (its errors
- * over its tokens), and the interval's two ends are selected there (the values the sorted
- * array has at those places) rather than sorting all of them.
- */
-function drawInWasm(
-  wasm: DrawsKernel,
-  sums: Pick<StimulusSums, "errors" | "refTokens">,
-  k: number,
-  replicates: number,
-  a: number,
-): [number, number] {
-  const { errors, refTokens } = sums;
-  const m = errors.length;
-  reserve(wasm.memory, 8 * (m + replicates));
-  const words = new Uint32Array(wasm.memory.buffer, 0, 2 * m);
-  for (let i = 0; i < m; i++) {
-    words[2 * i] = errors[i] as number;
-    words[2 * i + 1] = refTokens[i] as number;
-  }
-  wasm.draws(0, m, k, replicates, a, 8 * m);
-  const lo = lowerRank(replicates);
-  const hi = upperRank(replicates);
-  // The upper end first: the values before its place are then the smallest, the lower end
-  // among them.
-  const upper = wasm.select(8 * m, replicates, hi);
-  const lower = lo < hi ? wasm.select(8 * m, hi, lo) : wasm.select(8 * m, replicates, lo);
-  return [lower, upper];
 }
 
 /**

@@ -8,8 +8,6 @@ import { countBits, countBoth, markSpanBits, popcount, wordCount } from "./bitse
 import { kappaFromCells } from "./kappa.ts";
 import type { RegionTable, SubmissionTable } from "./records.ts";
 import { sortFewAscending } from "./sortFew.ts";
-import { UNMARKED_WASM } from "./unmarkedWasm.ts";
-import { reserve, wasmKernel } from "./wasm.ts";
 
 /** One clip's figures for the analysis screen's table. */
 export interface ClipAgreement {
@@ -132,143 +130,6 @@ function densePairs(
   }
 }
 
-/** unmarked.wat's exports. */
-interface UnmarkedKernel {
-  memory: WebAssembly.Memory;
-  pass: (...at: number[]) => void;
-  patterns: (...at: number[]) => number;
-}
-
-/**
- * The passes over a study without marks in WebAssembly (unmarked.wat), where it can run
- * (wasm.ts): the span pass here and the consensus's patterns (consensus.ts). A transcription
- * test of 100,000 transcripts spent about 60 ms in each the one time it ran, most of it before
- * V8 had optimized their loops.
- */
-export const unmarkedKernel = wasmKernel<UnmarkedKernel>(UNMARKED_WASM);
-
-/** For tests: the passes over studies without marks in WebAssembly where they can run, or never. */
-export const setUnmarkedKernel = unmarkedKernel.use;
-
-/**
- * The pass over a study without regions (and so without marks) in WebAssembly: the same sums
- * as the loop below takes for its clips (each clip's annotators, pairs and score, nothing
- * marked), or null where the kernel can't run or the annotators are too many for the flat pair
- * sums.
- */
-function unmarkedPass(
-  clips: AnnotationFile["clips"],
-  clipBins: Int32Array,
-  A: number,
-  submissions: SubmissionTable,
-): PassResult | null {
-  if (A * A > 1 << 20) return null;
-  const wasm = unmarkedKernel.get();
-  if (wasm === null) return null;
-  const C = clips.length;
-  const S = submissions.order.length;
-  const T = (A * (A - 1)) / 2;
-  // The kernel's memory: f64s first (8-aligned), then i32s, then bytes.
-  const duration = 0;
-  const clipScore = duration + 8 * C;
-  const scoreSum = clipScore + 8 * C;
-  const referenceBins = scoreSum + 8 * C;
-  const pairBins = referenceBins + 8 * A;
-  const lengths = pairBins + 8 * T;
-  const scores = lengths + 8 * C;
-  const out = scores + 8 * C;
-  const binsAt = out + 64;
-  const sOffsets = binsAt + 4 * C;
-  const sOrder = sOffsets + 4 * (C + 1);
-  const sAnn = sOrder + 4 * S;
-  const scoreCount = sAnn + 4 * S;
-  const rowAt = scoreCount + 4 * C;
-  const slotOf = rowAt + 4 * A;
-  const slotAnn = slotOf + 4 * A;
-  const annotations = slotAnn + 4 * A;
-  const pairClips = annotations + 4 * A;
-  const isReference = pairClips + 4 * T;
-  const clipAnnotated = isReference + C;
-  reserve(wasm.memory, clipAnnotated + C);
-  const buffer = wasm.memory.buffer;
-  const f64 = (at: number, n: number) => new Float64Array(buffer, at, n);
-  const i32 = (at: number, n: number) => new Int32Array(buffer, at, n);
-  const durations = f64(duration, C);
-  const ownScores = f64(clipScore, C);
-  const reference = new Uint8Array(buffer, isReference, C);
-  for (let c = 0; c < C; c++) {
-    const clip = clips[c] as AnnotationFile["clips"][number];
-    durations[c] = clip.duration;
-    ownScores[c] = clip.score ?? Number.NaN;
-    reference[c] = clip.isReference === true ? 1 : 0;
-  }
-  f64(scoreSum, C).set(submissions.scoreSum);
-  i32(binsAt, C).set(clipBins.subarray(0, C));
-  i32(sOffsets, C + 1).set(submissions.offsets);
-  i32(sOrder, S).set(submissions.order);
-  i32(sAnn, S).set(submissions.annotator.subarray(0, S));
-  i32(scoreCount, C).set(submissions.scoreCount);
-  pairRows(i32(rowAt, A), A);
-  i32(slotOf, A).fill(-1);
-  // The sums start at 0.
-  f64(referenceBins, A + T).fill(0);
-  i32(annotations, A + T).fill(0);
-  new Uint8Array(buffer, clipAnnotated, C).fill(0);
-  wasm.pass(
-    C,
-    binsAt,
-    sOffsets,
-    sOrder,
-    sAnn,
-    isReference,
-    duration,
-    clipScore,
-    scoreCount,
-    scoreSum,
-    rowAt,
-    slotOf,
-    slotAnn,
-    annotations,
-    referenceBins,
-    clipAnnotated,
-    pairClips,
-    pairBins,
-    lengths,
-    scores,
-    out,
-  );
-  const sums = f64(out, 7);
-  const points = sums[6] as number;
-  const pairs = new Map<number, PairAcc>();
-  densePairs(pairs, A, i32(pairClips, T), f64(pairBins, T), null);
-  const alpha = emptyAlphaSums();
-  alpha.values = sums[5] as number;
-  return {
-    annotatedClips: sums[0] as number,
-    annotations: sums[1] as number,
-    durationSum: sums[2] as number,
-    nonEmptyRegions: 0,
-    regionUsSum: 0,
-    clipKappaSum: 0,
-    clipKappaCount: 0,
-    perClipUndefined: sums[4] as number,
-    multiBins: sums[3] as number,
-    unionBins: 0,
-    overlapBins: 0,
-    alpha,
-    pairs,
-    lengths: f64(lengths, points).slice(),
-    scores: f64(scores, points).slice(),
-    clipAnnotated: new Uint8Array(buffer, clipAnnotated, C).slice(),
-    annotatorAnnotations: i32(annotations, A).slice(),
-    annotatorRegions: new Int32Array(A),
-    referenceMarked: new Float64Array(A),
-    referenceBins: f64(referenceBins, A).slice(),
-    rows: [],
-    scatter: [],
-  };
-}
-
 export function passOverClips(
   clips: AnnotationFile["clips"],
   clipBins: Int32Array,
@@ -278,10 +139,6 @@ export function passOverClips(
   submissions: SubmissionTable,
   detail: boolean,
 ): PassResult {
-  if (!detail && regions.order.length === 0) {
-    const unmarked = unmarkedPass(clips, clipBins, annotatorCount, submissions);
-    if (unmarked !== null) return unmarked;
-  }
   const C = clips.length;
   const A = annotatorCount;
   const slotOf = new Int32Array(A).fill(-1);

@@ -10,8 +10,6 @@
 
 import type { AnnotationFile } from "../interchange/types.ts";
 import { type Span, secondsFromUs } from "../study/spans.ts";
-import { unmarkedKernel } from "./clipPass.ts";
-import { EM_WASM } from "./emWasm.ts";
 import { kappaFromCells } from "./kappa.ts";
 import { exp, ln, log1p } from "./math.ts";
 import {
@@ -25,7 +23,6 @@ import {
 } from "./records.ts";
 import { sortFewAscending } from "./sortFew.ts";
 import { binCount, ceilDiv, floorDiv, markSpan, us } from "./time.ts";
-import { reserve, wasmKernel } from "./wasm.ts";
 
 /** A worker's sensitivity or specificity is kept inside [ε, 1 − ε] while EM runs (no log 0). */
 const EPSILON = 1e-6;
@@ -134,15 +131,20 @@ interface Pattern {
 }
 
 /**
- * Patterns in flat arrays: pattern i's workers are voter[offset[i] … offset[i + 1] − 1], their
- * votes the same entries of `voted`, and weight[i] its bins (the arrays may run longer).
+ * Patterns in flat arrays: pattern i's votes are voted[offset[i] … offset[i + 1] − 1], weight[i]
+ * its bins, and set[i] its set of workers (patterns with the same workers, in the same order,
+ * share one), whose workers are workers[workersAt[s] … workersAt[s + 1] − 1], the k-th vote
+ * being the k-th worker's (the arrays may run longer).
  */
 interface PatternArrays {
   count: number;
   offset: Int32Array;
-  voter: Int32Array;
   voted: Uint8Array;
   weight: Float64Array;
+  set: Int32Array;
+  sets: number;
+  workersAt: Int32Array;
+  workers: Int32Array;
 }
 
 export interface DawidSkeneResult {
@@ -157,66 +159,6 @@ export interface DawidSkeneResult {
   iterations: number;
 }
 
-/** em.wat's exports: the EM's passes over the patterns (byte offsets into its memory). */
-interface EmKernel {
-  memory: WebAssembly.Memory;
-  start: (P: number, offset: number, voted: number, posterior: number) => void;
-  mstep: (...at: number[]) => void;
-  estep: (...at: number[]) => number;
-}
-
-/**
- * The EM's passes in WebAssembly (em.wat, with stdlib's exp and log1p imported: the same
- * figures to the bit), or null where it can't run (wasm.ts): the loops below then do the same.
- * A study of 100,000 transcripts makes 6,000 patterns of 17 votes, passed over twice a
- * round; in JavaScript V8 compiled the function twice while it ran.
- */
-const emKernel = wasmKernel<EmKernel>(EM_WASM, () => ({ math: { exp, log1p } }));
-
-/** For tests: run the EM's passes in WebAssembly where it can (`use`), or never; whether it did. */
-export const setEmKernel = emKernel.use;
-
-/** The kernel, the EM's arrays as views of its memory, and their byte offsets. */
-function emArrays(kernel: EmKernel, P: number, E: number, workers: number) {
-  const at = {
-    weight: 0,
-    posterior: 8 * P,
-    posNum: 16 * P,
-    posDen: 16 * P + 8 * workers,
-    negNum: 16 * P + 16 * workers,
-    negDen: 16 * P + 24 * workers,
-    logSe: 16 * P + 32 * workers,
-    log1mSe: 16 * P + 40 * workers,
-    logSp: 16 * P + 48 * workers,
-    log1mSp: 16 * P + 56 * workers,
-    out: 16 * P + 64 * workers,
-    offset: 16 * P + 64 * workers + 16,
-    voter: 16 * P + 64 * workers + 16 + 4 * (P + 1),
-    voted: 16 * P + 64 * workers + 16 + 4 * (P + 1) + 4 * E,
-  };
-  reserve(kernel.memory, at.voted + E);
-  const buffer = kernel.memory.buffer;
-  const f64 = (from: number, length: number) => new Float64Array(buffer, from, length);
-  return {
-    kernel,
-    at,
-    weight: f64(at.weight, P),
-    posterior: f64(at.posterior, P),
-    posNum: f64(at.posNum, workers),
-    posDen: f64(at.posDen, workers),
-    negNum: f64(at.negNum, workers),
-    negDen: f64(at.negDen, workers),
-    logSe: f64(at.logSe, workers),
-    log1mSe: f64(at.log1mSe, workers),
-    logSp: f64(at.logSp, workers),
-    log1mSp: f64(at.log1mSp, workers),
-    out: f64(at.out, 2),
-    offset: new Int32Array(buffer, at.offset, P + 1),
-    voter: new Int32Array(buffer, at.voter, E),
-    voted: new Uint8Array(buffer, at.voted, E),
-  };
-}
-
 /**
  * Two-class Dawid–Skene by EM over weighted items. Starts from the soft majority (each item's
  * share of marks), then alternates the M-step (prevalence, sensitivities, specificities from
@@ -227,169 +169,217 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
   const P = patterns.length;
   let E = 0;
   for (let i = 0; i < P; i++) E += (patterns[i] as Pattern).workers.length;
-  const flat: PatternArrays = {
-    count: P,
-    offset: new Int32Array(P + 1),
-    voter: new Int32Array(E),
-    voted: new Uint8Array(E),
-    weight: new Float64Array(P),
-  };
+  const offset = new Int32Array(P + 1);
+  const voted = new Uint8Array(E);
+  const weight = new Float64Array(P);
+  const setOf = new Int32Array(P);
+  const sets = new Map<string, number>();
+  const workersAt = [0];
+  const setWorkers: number[] = [];
   for (let i = 0; i < P; i++) {
     const p = patterns[i] as Pattern;
-    const at = flat.offset[i] as number;
-    flat.offset[i + 1] = at + p.workers.length;
-    flat.voter.set(p.workers, at);
-    flat.voted.set(p.votes, at);
-    flat.weight[i] = p.weight;
+    const at = offset[i] as number;
+    offset[i + 1] = at + p.workers.length;
+    voted.set(p.votes, at);
+    weight[i] = p.weight;
+    const key = p.workers.join(",");
+    let set = sets.get(key);
+    if (set === undefined) {
+      set = sets.size;
+      sets.set(key, set);
+      for (const w of p.workers) setWorkers.push(w);
+      workersAt.push(setWorkers.length);
+    }
+    setOf[i] = set;
   }
+  const flat: PatternArrays = {
+    count: P,
+    offset,
+    voted,
+    weight,
+    set: setOf,
+    sets: sets.size,
+    workersAt: Int32Array.from(workersAt),
+    workers: Int32Array.from(setWorkers),
+  };
   return fitPatterns(flat, workers);
 }
 
-/** The EM over patterns in flat arrays (dawidSkene). */
-function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult {
-  const P = patterns.count;
-  const E = patterns.offset[P] as number;
-  const kernel = emKernel.get();
-  // The arrays in the kernel's memory where it runs (null: in JavaScript). The rounds walk the
-  // flat arrays in order; every sum is taken in the same order as over the pattern objects, so
-  // the figures are the same to the bit.
-  const a = kernel === null ? null : emArrays(kernel, P, E, workers);
-  if (a !== null) {
-    a.offset.set(patterns.offset.subarray(0, P + 1));
-    a.voter.set(patterns.voter.subarray(0, E));
-    a.voted.set(patterns.voted.subarray(0, E));
-    a.weight.set(patterns.weight.subarray(0, P));
-  }
-  const offset = a?.offset ?? patterns.offset;
-  const voter = a?.voter ?? patterns.voter;
-  const voted = a?.voted ?? patterns.voted;
-  const weight = a?.weight ?? patterns.weight;
-  const posterior = a?.posterior ?? new Float64Array(P);
-  if (a !== null) {
-    a.kernel.start(P, a.at.offset, a.at.voted, a.at.posterior);
-  } else {
-    for (let i = 0; i < P; i++) {
-      let marks = 0;
-      const from = offset[i] as number;
-      const to = offset[i + 1] as number;
-      for (let j = from; j < to; j++) marks += voted[j] as number;
-      posterior[i] = marks / (to - from);
+/**
+ * The workers in classes of those that are in the same sets of workers (so in the same
+ * patterns): a worker's expected unnatural and natural items are sums over the patterns it is
+ * in, the same sums in the same order for every worker of its class, so they are taken once per
+ * class (a crowd where every worker heard every clip is one class). classOf[w] is w's class
+ * (the workers in no pattern share one that no set has); set s's classes are
+ * member[first[s] … first[s + 1] − 1].
+ */
+function workerClasses(patterns: PatternArrays, workers: number) {
+  const { sets, workersAt, workers: setWorkers } = patterns;
+  // Refined set by set: the workers of set s that share a class split off into a new one, so
+  // in the end two workers share a class when no set tells them apart.
+  // A set adds at most as many classes as it has workers: with at most `workers` classes before
+  // a set, there are at most twice that after it.
+  const classOf = new Int32Array(workers);
+  let classes = 1;
+  const splitInto = new Int32Array(2 * workers + 1);
+  const stamp = new Int32Array(2 * workers + 1).fill(-1);
+  for (let s = 0; s < sets; s++) {
+    const to = workersAt[s + 1] as number;
+    for (let j = workersAt[s] as number; j < to; j++) {
+      const w = setWorkers[j] as number;
+      const c = classOf[w] as number;
+      if (stamp[c] !== s) {
+        stamp[c] = s;
+        splitInto[c] = classes++;
+      }
+      classOf[w] = splitInto[c] as number;
     }
+    // The class numbers grow with every set: numbered again from 0 once they pass `workers`.
+    if (classes > workers) classes = renumber(classOf, stamp, splitInto);
+  }
+  // Each set's distinct classes.
+  const first = new Int32Array(sets + 1);
+  const member: number[] = [];
+  const seen = new Int32Array(classes).fill(-1);
+  for (let s = 0; s < sets; s++) {
+    const to = workersAt[s + 1] as number;
+    for (let j = workersAt[s] as number; j < to; j++) {
+      const c = classOf[setWorkers[j] as number] as number;
+      if (seen[c] !== s) {
+        seen[c] = s;
+        member.push(c);
+      }
+    }
+    first[s + 1] = member.length;
+  }
+  return { classOf, classes, first, member: Int32Array.from(member) };
+}
+
+/** The classes in classOf numbered again from 0, in order of first use; how many there are. */
+function renumber(classOf: Int32Array, stamp: Int32Array, splitInto: Int32Array): number {
+  const numbers = new Map<number, number>();
+  for (let w = 0; w < classOf.length; w++) {
+    const c = classOf[w] as number;
+    let n = numbers.get(c);
+    if (n === undefined) {
+      n = numbers.size;
+      numbers.set(c, n);
+    }
+    classOf[w] = n;
+  }
+  stamp.fill(-1);
+  splitInto.fill(0);
+  return numbers.size;
+}
+
+/**
+ * The EM over patterns in flat arrays (dawidSkene). Each pattern i stands for weight[i] items
+ * with the same workers and votes, so every sum over items is a sum over patterns times their
+ * weights. Each vote is read as one index, 2 · worker + vote, into arrays that hold a worker's
+ * two cases side by side (the M-step's counts, the E-step's log terms), so the passes take the
+ * same sums in the same order without a branch per vote.
+ */
+function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult {
+  const { count: P, offset, voted, weight, workersAt } = patterns;
+  const clamp = (x: number) => Math.min(1 - EPSILON, Math.max(EPSILON, x));
+  // Each set's workers as 2 · worker: a vote's index is that plus the vote.
+  const twice = patterns.workers.map((w) => 2 * w);
+  const { classOf, classes, first, member } = workerClasses(patterns, workers);
+  // The start: each item's share of marks (the soft majority).
+  const posterior = new Float64Array(P);
+  for (let i = 0; i < P; i++) {
+    let marks = 0;
+    const from = offset[i] as number;
+    const to = offset[i + 1] as number;
+    for (let j = from; j < to; j++) marks += voted[j] as number;
+    posterior[i] = marks / (to - from);
   }
   const sensitivity = new Float64Array(workers);
   const specificity = new Float64Array(workers);
+  // Per class of workers (workerClasses): the expected items its workers were shown that are
+  // unnatural (posDen) and natural (negDen). Per worker w: at 2w + 1 the unnatural items it
+  // marked, at 2w the natural ones it did not mark (counted).
+  const posDen = new Float64Array(classes);
+  const negDen = new Float64Array(classes);
+  const counted = new Float64Array(2 * workers);
+  // The E-step's terms of a vote: log P(vote | unnatural) and log P(vote | natural), at 2w + vote.
+  const logIf1 = new Float64Array(2 * workers);
+  const logIf0 = new Float64Array(2 * workers);
+  // The M-step's addend of a vote at its parity: the natural share f for 0, the unnatural t for 1.
+  const share = new Float64Array(2);
   let prevalence = 0;
-  const clamp = (x: number) => Math.min(1 - EPSILON, Math.max(EPSILON, x));
   let converged = false;
   let iterations = 0;
   let logLikelihood = Number.NEGATIVE_INFINITY;
-  const posNum = a?.posNum ?? new Float64Array(workers);
-  const posDen = a?.posDen ?? new Float64Array(workers);
-  const negNum = a?.negNum ?? new Float64Array(workers);
-  const negDen = a?.negDen ?? new Float64Array(workers);
-  const logSe = a?.logSe ?? new Float64Array(workers);
-  const log1mSe = a?.log1mSe ?? new Float64Array(workers);
-  const logSp = a?.logSp ?? new Float64Array(workers);
-  const log1mSp = a?.log1mSp ?? new Float64Array(workers);
   while (iterations < MAX_ITERATIONS) {
     iterations++;
-    // M-step.
+    // M-step: the prevalence, and each worker's sensitivity (marks among the unnatural items)
+    // and specificity (no marks among the natural ones), weighted by the posteriors.
     let total = 0;
     let positive = 0;
-    if (a !== null) {
-      const at = a.at;
-      a.kernel.mstep(
-        P,
-        at.offset,
-        at.voter,
-        at.voted,
-        at.weight,
-        at.posterior,
-        at.posNum,
-        at.posDen,
-        at.negNum,
-        at.negDen,
-        workers,
-        at.out,
-      );
-      total = a.out[0] as number;
-      positive = a.out[1] as number;
-    } else {
-      posNum.fill(0);
-      posDen.fill(0);
-      negNum.fill(0);
-      negDen.fill(0);
-      for (let i = 0; i < P; i++) {
-        const wi = weight[i] as number;
-        const t = (posterior[i] as number) * wi;
-        const f = (1 - (posterior[i] as number)) * wi;
-        total += wi;
-        positive += t;
-        const to = offset[i + 1] as number;
-        for (let j = offset[i] as number; j < to; j++) {
-          const w = voter[j] as number;
-          posDen[w] = (posDen[w] as number) + t;
-          negDen[w] = (negDen[w] as number) + f;
-          if (voted[j]) posNum[w] = (posNum[w] as number) + t;
-          else negNum[w] = (negNum[w] as number) + f;
-        }
+    posDen.fill(0);
+    negDen.fill(0);
+    counted.fill(0);
+    for (let i = 0; i < P; i++) {
+      const wi = weight[i] as number;
+      const t = (posterior[i] as number) * wi;
+      const f = (1 - (posterior[i] as number)) * wi;
+      total += wi;
+      positive += t;
+      const set = patterns.set[i] as number;
+      const last = first[set + 1] as number;
+      for (let m = first[set] as number; m < last; m++) {
+        const k = member[m] as number;
+        posDen[k] = (posDen[k] as number) + t;
+        negDen[k] = (negDen[k] as number) + f;
+      }
+      share[0] = f;
+      share[1] = t;
+      const from = offset[i] as number;
+      const to = offset[i + 1] as number;
+      const at = (workersAt[set] as number) - from;
+      for (let j = from; j < to; j++) {
+        const v = voted[j] as number;
+        const c = (twice[at + j] as number) + v;
+        counted[c] = (counted[c] as number) + (share[v] as number);
       }
     }
     prevalence = clamp(total > 0 ? positive / total : 0.5);
     for (let w = 0; w < workers; w++) {
-      const se = clamp(
-        (posDen[w] as number) > 0 ? (posNum[w] as number) / (posDen[w] as number) : 0.5,
-      );
-      const sp = clamp(
-        (negDen[w] as number) > 0 ? (negNum[w] as number) / (negDen[w] as number) : 0.5,
-      );
+      const pos = posDen[classOf[w] as number] as number;
+      const neg = negDen[classOf[w] as number] as number;
+      const se = clamp(pos > 0 ? (counted[2 * w + 1] as number) / pos : 0.5);
+      const sp = clamp(neg > 0 ? (counted[2 * w] as number) / neg : 0.5);
       sensitivity[w] = se;
       specificity[w] = sp;
       // The four logs of each worker, once per round rather than once per vote.
-      logSe[w] = ln(se);
-      log1mSe[w] = ln(1 - se);
-      logSp[w] = ln(sp);
-      log1mSp[w] = ln(1 - sp);
+      logIf1[2 * w + 1] = ln(se);
+      logIf1[2 * w] = ln(1 - se);
+      logIf0[2 * w + 1] = ln(1 - sp);
+      logIf0[2 * w] = ln(sp);
     }
-    // E-step.
+    // E-step: each item's log joint with either class (l1 unnatural, l0 natural), its posterior
+    // P(unnatural) = 1 / (1 + exp(l0 − l1)), and the log-likelihood log(exp(l0) + exp(l1)).
     let sum = 0;
     const logPrior1 = ln(prevalence);
     const logPrior0 = ln(1 - prevalence);
-    if (a !== null) {
-      const at = a.at;
-      sum = a.kernel.estep(
-        P,
-        at.offset,
-        at.voter,
-        at.voted,
-        at.weight,
-        at.posterior,
-        at.logSe,
-        at.log1mSe,
-        at.logSp,
-        at.log1mSp,
-        logPrior1,
-        logPrior0,
-      );
-    } else {
-      for (let i = 0; i < P; i++) {
-        let l1 = logPrior1;
-        let l0 = logPrior0;
-        const to = offset[i + 1] as number;
-        for (let j = offset[i] as number; j < to; j++) {
-          const w = voter[j] as number;
-          if (voted[j]) {
-            l1 += logSe[w] as number;
-            l0 += log1mSp[w] as number;
-          } else {
-            l1 += log1mSe[w] as number;
-            l0 += logSp[w] as number;
-          }
-        }
-        posterior[i] = 1 / (1 + exp(l0 - l1));
-        const high = Math.max(l0, l1);
-        sum += (weight[i] as number) * (high + log1p(exp(Math.min(l0, l1) - high)));
+    for (let i = 0; i < P; i++) {
+      let l1 = logPrior1;
+      let l0 = logPrior0;
+      const from = offset[i] as number;
+      const to = offset[i + 1] as number;
+      const at = (workersAt[patterns.set[i] as number] as number) - from;
+      for (let j = from; j < to; j++) {
+        const c = (twice[at + j] as number) + (voted[j] as number);
+        l1 += logIf1[c] as number;
+        l0 += logIf0[c] as number;
       }
+      const odds = exp(l0 - l1);
+      posterior[i] = 1 / (1 + odds);
+      // log(exp(l0) + exp(l1)) = high + log1p(exp(low − high)); with l1 the higher, exp(low −
+      // high) is the odds already taken.
+      const tail = l0 <= l1 ? odds : exp(l1 - l0);
+      sum += (weight[i] as number) * (Math.max(l0, l1) + log1p(tail));
     }
     const previous = logLikelihood;
     logLikelihood = sum / total;
@@ -402,8 +392,7 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
     prevalence,
     sensitivity,
     specificity,
-    // The kernel's memory is used again by the next study.
-    posterior: a === null ? posterior : posterior.slice(),
+    posterior,
     logLikelihood,
     converged,
     iterations,
@@ -558,10 +547,14 @@ class ClipVotes {
 class PatternTable implements PatternArrays {
   count = 0;
   offset = new Int32Array(1024);
-  voter = new Int32Array(8192);
   voted = new Uint8Array(8192);
   weight = new Float64Array(1024);
-  private readonly ids = new Map<string, Map<number | string, number>>();
+  set = new Int32Array(1024);
+  sets = 0;
+  workersAt = new Int32Array(1024);
+  workers = new Int32Array(8192);
+  /** Per set of workers: its number, and its patterns by mask. */
+  private readonly ids = new Map<string, { set: number; known: Map<number | string, number> }>();
   private readonly key: number[] = [];
 
   constructor(private readonly annotatorCount: number) {}
@@ -584,11 +577,12 @@ class PatternTable implements PatternArrays {
     // One UTF-16 code unit per worker while every index fits in one (no decimal digits to write).
     const workerKey =
       this.annotatorCount <= 0x10000 ? String.fromCharCode.apply(null, key) : key.join(",");
-    let known = this.ids.get(workerKey);
-    if (!known) {
-      known = new Map();
-      this.ids.set(workerKey, known);
+    let workerSet = this.ids.get(workerKey);
+    if (!workerSet) {
+      workerSet = { set: this.addSet(ids, n), known: new Map() };
+      this.ids.set(workerKey, workerSet);
     }
+    const known = workerSet.known;
     // Runs of equal masks (most bins repeat the one before) take one pattern lookup.
     let b = 0;
     while (b < k) {
@@ -599,7 +593,7 @@ class PatternTable implements PatternArrays {
       if (id === undefined) {
         id = this.count;
         known.set(mask, id);
-        this.add(masks, b * W, ids, n);
+        this.add(masks, b * W, n, workerSet.set);
       }
       this.weight[id] = (this.weight[id] as number) + (end - b);
       if (patternOf) patternOf.fill(id, b, end);
@@ -607,26 +601,41 @@ class PatternTable implements PatternArrays {
     }
   }
 
-  /** A new pattern: the n workers and their votes in the mask at masks[from …]. */
-  private add(masks: Int32Array, from: number, ids: Int32Array, n: number): void {
+  /** A new set of workers, ids[0 … n − 1]; its number. */
+  private addSet(ids: Int32Array, n: number): number {
+    const S = this.sets;
+    if (S + 2 > this.workersAt.length) {
+      this.workersAt = grown(this.workersAt, 2 * this.workersAt.length);
+    }
+    const at = this.workersAt[S] as number;
+    if (at + n > this.workers.length) {
+      this.workers = grown(this.workers, Math.max(at + n, 2 * this.workers.length));
+    }
+    this.workers.set(ids.subarray(0, n), at);
+    this.workersAt[S + 1] = at + n;
+    this.sets = S + 1;
+    return S;
+  }
+
+  /** A new pattern of `set`: the votes of its n workers in the mask at masks[from …]. */
+  private add(masks: Int32Array, from: number, n: number, set: number): void {
     const P = this.count;
     if (P + 2 > this.offset.length) {
       this.offset = grown(this.offset, 2 * this.offset.length);
       this.weight = grown(this.weight, 2 * this.weight.length);
+      this.set = grown(this.set, 2 * this.set.length);
     }
     const at = this.offset[P] as number;
-    if (at + n > this.voter.length) {
-      const length = Math.max(at + n, 2 * this.voter.length);
-      this.voter = grown(this.voter, length);
-      this.voted = grown(this.voted, length);
+    if (at + n > this.voted.length) {
+      this.voted = grown(this.voted, Math.max(at + n, 2 * this.voted.length));
     }
-    const { voter, voted } = this;
+    const voted = this.voted;
     for (let j = 0; j < n; j++) {
-      voter[at + j] = ids[j] as number;
       voted[at + j] = ((masks[from + ((j / WORD) | 0)] as number) >>> (j % WORD)) & 1;
     }
     this.offset[P + 1] = at + n;
     this.weight[P] = 0;
+    this.set[P] = set;
     this.count = P + 1;
   }
 }
@@ -643,7 +652,7 @@ function grown<T extends Int32Array | Uint8Array | Float64Array>(array: T, lengt
  * kappa cells against each (cells[w · 4 + (vote << 1 | decision)]); the bins each marks.
  */
 function decisions(patterns: PatternArrays, posterior: Float64Array | null, A: number) {
-  const { count: P, offset, voter, voted, weight: weights } = patterns;
+  const { count: P, offset, voted, weight: weights, workersAt, workers } = patterns;
   const majorityOf = new Uint8Array(P);
   const modelOf = new Uint8Array(P);
   const maj = new Float64Array(A * 4);
@@ -663,8 +672,9 @@ function decisions(patterns: PatternArrays, posterior: Float64Array | null, A: n
     modelOf[p] = d;
     majorityMarked += m * weight;
     modelMarked += d * weight;
+    const at = (workersAt[patterns.set[p] as number] as number) - from;
     for (let j = from; j < to; j++) {
-      const w = voter[j] as number;
+      const w = workers[at + j] as number;
       const x = voted[j] as number;
       binsOf[w] = (binsOf[w] as number) + weight;
       maj[w * 4 + ((x << 1) | m)] = (maj[w * 4 + ((x << 1) | m)] as number) + weight;
@@ -705,86 +715,11 @@ function clipPatterns(t: ConsensusTables, binUs: number, withRegions: boolean): 
 }
 
 /**
- * The patterns of a study without regions in WebAssembly (unmarked.wat's `patterns`), the same
- * as clipPatterns makes: each clip's bins in one pattern of its crowd annotators, every vote 0,
- * patterns numbered as their first clips come. Null where the kernel can't run.
- */
-function unmarkedPatterns(t: ConsensusTables): ClipPatterns | null {
-  const wasm = unmarkedKernel.get();
-  if (wasm === null) return null;
-  const C = t.clips.length;
-  const A = t.annotatorIds.length;
-  const { submissions } = t;
-  const S = submissions.order.length;
-  // The patterns' hash table: a power of two, at least twice the clips (each makes at most one).
-  let slots = 2;
-  while (slots < 2 * C) slots *= 2;
-  // The kernel's memory: f64s first (8-aligned), then i32s, then bytes.
-  const weight = 0;
-  const out = weight + 8 * C;
-  const bins = out + 24;
-  const sOffsets = bins + 4 * C;
-  const sOrder = sOffsets + 4 * (C + 1);
-  const sAnn = sOrder + 4 * S;
-  const slotOf = sAnn + 4 * S;
-  const ids = slotOf + 4 * A;
-  const annotations = ids + 4 * A;
-  const table = annotations + 4 * A;
-  const offset = table + 4 * slots;
-  const voter = offset + 4 * (C + 1);
-  const crowd = voter + 4 * S;
-  reserve(wasm.memory, crowd + A);
-  const buffer = wasm.memory.buffer;
-  const i32 = (at: number, n: number) => new Int32Array(buffer, at, n);
-  i32(bins, C).set(t.bins.subarray(0, C));
-  i32(sOffsets, C + 1).set(submissions.offsets);
-  i32(sOrder, S).set(submissions.order);
-  i32(sAnn, S).set(submissions.annotator.subarray(0, S));
-  i32(slotOf, A).fill(-1);
-  i32(annotations, A).fill(0);
-  i32(table, slots).fill(0);
-  new Uint8Array(buffer, crowd, A).set(t.crowd.subarray(0, A));
-  const P = wasm.patterns(
-    C,
-    bins,
-    sOffsets,
-    sOrder,
-    sAnn,
-    crowd,
-    slotOf,
-    ids,
-    annotations,
-    table,
-    slots - 1,
-    offset,
-    voter,
-    weight,
-    out,
-  );
-  const sums = new Float64Array(buffer, out, 3);
-  const E = sums[2] as number;
-  return {
-    table: {
-      count: P,
-      offset: i32(offset, P + 1).slice(),
-      voter: i32(voter, E).slice(),
-      voted: new Uint8Array(E),
-      weight: new Float64Array(buffer, weight, P).slice(),
-    },
-    annotations: i32(annotations, A).slice(),
-    usedClips: sums[1] as number,
-    totalBins: sums[0] as number,
-    used: [],
-  };
-}
-
-/**
  * The consensus over prepared tables. Each clip's votes are built as bit masks, one word per
  * 30 annotators of the clip, set over each region's bin range; bins with the same annotators
  * and the same mask share a pattern (consecutive bins mostly repeat the last one). Everything
  * but the per-clip regions is then a sum over patterns: a pattern fixes every vote, the
- * majority and the model's decision. A study without regions has one pattern per set of
- * annotators, found in WebAssembly where it can be (unmarkedPatterns).
+ * majority and the model's decision.
  */
 export function consensusFromTables(
   t: ConsensusTables,
@@ -792,9 +727,7 @@ export function consensusFromTables(
   withRegions: boolean,
 ): Consensus {
   const A = t.annotatorIds.length;
-  const { table, annotations, usedClips, totalBins, used } =
-    (!withRegions && t.regions.order.length === 0 ? unmarkedPatterns(t) : null) ??
-    clipPatterns(t, binUs, withRegions);
+  const { table, annotations, usedClips, totalBins, used } = clipPatterns(t, binUs, withRegions);
 
   const model = table.count > 0 ? fitPatterns(table, A) : null;
   const { majorityOf, modelOf, maj, mod, binsOf, majorityMarked, modelMarked } = decisions(

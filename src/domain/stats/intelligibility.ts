@@ -6,6 +6,7 @@
 // and the two-factor ANOVAs. Only + − × ÷ and √ (correctly rounded everywhere) are used.
 
 import type { AnnotationFile, Clip, ResolvedRecords } from "../interchange/types.ts";
+import { taskModule } from "../tasks/index.ts";
 import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
@@ -29,7 +30,6 @@ import type {
   WerCounts,
   WerPair,
 } from "./report.ts";
-import { type RunTotals, scoreWordsInWasm } from "./werScoring.ts";
 
 export { bootstrapInterval, type CurveRunner, packedSums } from "./bootstrap.ts";
 export type { AsrScores, CurvePoint, Intelligibility, SystemWer, WerCounts, WerPair };
@@ -259,57 +259,24 @@ function scoreListeners(
     }
     ready(k);
   };
-  // Where the kernel scores, it sums each system as it goes (werScoring.ts, given `totals`):
-  // the sums to the runner, and the system's totals (systemTotals' figures) kept.
-  const fromKernel = (k: number, run: RunTotals) => {
-    (input.errors[k] as Float64Array).set(run.stimulusErrors);
-    (input.refTokens[k] as Float64Array).set(run.stimulusTokens);
-    ready(k);
-    totals.refTokens[k] = run.refTokens;
-    totals.errors[k] = run.errors;
-    totals.substitutions[k] = run.substitutions;
-    totals.deletions[k] = run.deletions;
-    totals.insertions[k] = run.insertions;
-    totals.listeners[k] = run.listeners;
-    totals.meanWer[k] = meanAscending(run.wers);
-  };
-  // In WebAssembly where it can be (werScoring.ts), else here; system by system either way.
-  const scored =
-    unit === "word" &&
-    scoreWordsInWasm(scores.transcript, scores.clip, refs, scores, {
-      order: lv.order,
-      offsets: lv.offsets,
-      // With `totals`, every run comes with its sums.
-      done: (k, run) => fromKernel(k, run as RunTotals),
-      totals: {
-        stimulus: lv.stimulus,
-        listener: lv.listener,
-        listeners: lv.listeners.length,
-        refTokens: scores.refTokens,
-        wer: totals.wer,
-      },
-    });
-  if (!scored) {
-    for (let k = 0; k < lv.systems.length; k++) {
-      const hi = lv.offsets[k + 1] as number;
-      for (let j = lv.offsets[k] as number; j < hi; j++) {
-        const i = lv.order[j] as number;
-        const c = scores.clip[i] as number;
-        const counted = countErrors(
-          refs[c] as string[],
-          scores.transcript[i] as string,
-          clips[c] as Clip,
-          unit,
-        );
-        scores.errors[i] = counted.errors;
-        scores.substitutions[i] = counted.substitutions;
-        scores.deletions[i] = counted.deletions;
-        scores.insertions[i] = counted.insertions;
-      }
-      summed(k);
+  for (let k = 0; k < lv.systems.length; k++) {
+    const hi = lv.offsets[k + 1] as number;
+    for (let j = lv.offsets[k] as number; j < hi; j++) {
+      const i = lv.order[j] as number;
+      const c = scores.clip[i] as number;
+      const counted = countErrors(
+        refs[c] as string[],
+        scores.transcript[i] as string,
+        clips[c] as Clip,
+        unit,
+      );
+      scores.errors[i] = counted.errors;
+      scores.substitutions[i] = counted.substitutions;
+      scores.deletions[i] = counted.deletions;
+      scores.insertions[i] = counted.insertions;
     }
+    summed(k);
   }
-  if (scored) return;
   // The totals once every system's sums are with the runner (they are not in the curve).
   const seen = new Int32Array(lv.listeners.length).fill(-1);
   for (let k = 0; k < lv.systems.length; k++) systemTotals(scores, lv, k, totals, seen);
@@ -872,7 +839,8 @@ export function computeStimuliCurve(file: AnnotationFile): CurvePoint[] {
 export function whyNothingScored(file: AnnotationFile): string | null {
   const transcripts = file.submissions.filter((s) => typeof s.transcript === "string").length;
   if (transcripts === 0) {
-    return file.study.task === "transcribe" ? "no transcripts yet: nothing to score" : null;
+    // A task whose submissions hold transcripts (a transcription test) is waiting for them.
+    return taskModule(file.study).holds.transcript ? "no transcripts yet: nothing to score" : null;
   }
   const unit = transcriptionSettings(file).unit;
   const withText = file.clips.filter((c) => c.text !== undefined).length;

@@ -8,7 +8,6 @@ import {
   IdLookup,
   RegionLookup,
   readRegions,
-  setRecordsKernel,
   sortedBy,
 } from "./records.ts";
 
@@ -94,7 +93,6 @@ describe("records", () => {
   });
 });
 
-// The counting sorts in WebAssembly (records.wat) for long lists, in JavaScript for short ones.
 /** The expected grouping, by sorting the indexes (stable) with a comparator. */
 function byComparator(keys: readonly (readonly number[])[], n: number): number[] {
   return Array.from({ length: n }, (_, i) => i).sort((p, q) => {
@@ -106,17 +104,7 @@ function byComparator(keys: readonly (readonly number[])[], n: number): number[]
   });
 }
 
-function withKernel<T>(wasm: boolean, run: () => T): T {
-  const before = setRecordsKernel(wasm);
-  try {
-    return run();
-  } finally {
-    setRecordsKernel(before);
-  }
-}
-
-test("long lists (in WebAssembly) and short ones: the stable order a comparator sort gives", () => {
-  expect(setRecordsKernel(true)).toBe(true);
+test("long lists and short ones: the stable order a comparator sort gives", () => {
   const lists = fc
     .record({
       n: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 4096, max: 9000 })),
@@ -138,16 +126,14 @@ test("long lists (in WebAssembly) and short ones: the stable order a comparator 
     fc.property(lists, ({ n, nMajor, nMinor, major, minor }) => {
       const grouped = byComparator([Array.from(minor)], n);
       const sorted = byComparator([Array.from(major), Array.from(minor)], n);
-      for (const wasm of [true, false]) {
-        const g = withKernel(wasm, () => groupBy(minor, nMinor));
-        expect(Array.from(g.order)).toEqual(grouped);
-        expect(g.offsets[nMinor]).toBe(n);
-        const s = withKernel(wasm, () => sortedBy(major, minor, nMajor, nMinor));
-        expect(Array.from(s.order)).toEqual(sorted);
-        for (let k = 0; k < nMajor; k++) {
-          const members = sorted.filter((i) => major[i] === k).length;
-          expect((s.offsets[k + 1] as number) - (s.offsets[k] as number)).toBe(members);
-        }
+      const g = groupBy(minor, nMinor);
+      expect(Array.from(g.order)).toEqual(grouped);
+      expect(g.offsets[nMinor]).toBe(n);
+      const s = sortedBy(major, minor, nMajor, nMinor);
+      expect(Array.from(s.order)).toEqual(sorted);
+      for (let k = 0; k < nMajor; k++) {
+        const members = sorted.filter((i) => major[i] === k).length;
+        expect((s.offsets[k + 1] as number) - (s.offsets[k] as number)).toBe(members);
       }
     }),
     { numRuns: 40 },

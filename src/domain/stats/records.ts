@@ -3,9 +3,7 @@
 // and start within a clip), submissions grouped by clip. Each phase is its own small function so
 // that V8 optimizes it on its own (one huge function keeps being deoptimized on a first call).
 import type { AnnotationFile, ResolvedRecords } from "../interchange/types.ts";
-import { RECORDS_WASM } from "./recordsWasm.ts";
 import { binCount, us } from "./time.ts";
-import { reserve, wasmKernel } from "./wasm.ts";
 
 /** How far ahead of the last match an id lookup looks before using an index, while it mostly hits. */
 const GUESS_WINDOW = 64;
@@ -22,41 +20,8 @@ export interface Grouped {
   order: Int32Array;
 }
 
-/** records.wat's exports. */
-interface RecordsKernel {
-  memory: WebAssembly.Memory;
-  group: (...at: number[]) => void;
-  sortedBy: (...at: number[]) => void;
-}
-
-/**
- * The counting sorts in WebAssembly (records.wat), where it can run (wasm.ts), for lists of at
- * least KERNEL_RECORDS: a study's 100,000 transcripts were grouped five times, each pass a
- * loop V8 ran a while before optimizing it (and compiled again at the next caller).
- */
-const recordsKernel = wasmKernel<RecordsKernel>(RECORDS_WASM);
-const KERNEL_RECORDS = 4096;
-
-/** For tests: the counting sorts in WebAssembly where they can run (`use`), or never. */
-export const setRecordsKernel = recordsKernel.use;
-
 /** Counting sort of item indexes by key (0 <= key < groups), stable. */
 export function groupBy(keys: Int32Array, groups: number): Grouped {
-  const wasm = keys.length >= KERNEL_RECORDS ? recordsKernel.get() : null;
-  if (wasm !== null) {
-    const n = keys.length;
-    const offsets = 4 * n;
-    const next = offsets + 4 * (groups + 1);
-    const order = next + 4 * groups;
-    reserve(wasm.memory, order + 4 * n);
-    const buffer = wasm.memory.buffer;
-    new Int32Array(buffer, 0, n).set(keys);
-    wasm.group(0, n, groups, offsets, next, order);
-    return {
-      offsets: new Int32Array(buffer, offsets, groups + 1).slice(),
-      order: new Int32Array(buffer, order, n).slice(),
-    };
-  }
   const offsets = new Int32Array(groups + 1);
   for (let i = 0; i < keys.length; i++) (offsets[(keys[i] as number) + 1] as number)++;
   for (let g = 0; g < groups; g++)
@@ -83,42 +48,6 @@ export function sortedBy(
   nMinor: number,
 ): Grouped {
   const n = major.length;
-  const wasm = n >= KERNEL_RECORDS ? recordsKernel.get() : null;
-  if (wasm !== null) {
-    const majorAt = 0;
-    const minorAt = majorAt + 4 * n;
-    const minorOffsets = minorAt + 4 * n;
-    const minorNext = minorOffsets + 4 * (nMinor + 1);
-    const byMinor = minorNext + 4 * nMinor;
-    const majorOfSorted = byMinor + 4 * n;
-    const offsets = majorOfSorted + 4 * n;
-    const next = offsets + 4 * (nMajor + 1);
-    const within = next + 4 * nMajor;
-    const order = within + 4 * n;
-    reserve(wasm.memory, order + 4 * n);
-    const buffer = wasm.memory.buffer;
-    new Int32Array(buffer, majorAt, n).set(major);
-    new Int32Array(buffer, minorAt, n).set(minor.subarray(0, n));
-    wasm.sortedBy(
-      majorAt,
-      minorAt,
-      n,
-      nMajor,
-      nMinor,
-      minorOffsets,
-      minorNext,
-      byMinor,
-      majorOfSorted,
-      offsets,
-      next,
-      within,
-      order,
-    );
-    return {
-      offsets: new Int32Array(buffer, offsets, nMajor + 1).slice(),
-      order: new Int32Array(buffer, order, n).slice(),
-    };
-  }
   const byMinor = groupBy(minor.subarray(0, n), nMinor).order;
   const majorOfSorted = new Int32Array(n);
   for (let j = 0; j < n; j++) majorOfSorted[j] = major[byMinor[j] as number] as number;

@@ -1,8 +1,10 @@
-import { memo, useMemo, useState } from "react";
+import { Fragment, memo, type ReactNode, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { definitionOf } from "../../domain/stats/definitions.ts";
+import { DEFAULT_TASK, type FigureId, moduleOf } from "../../domain/tasks/index.ts";
 import { annotatePath } from "../../lib/routes.ts";
 import type { Analysis, StudyInfo } from "./analysisClient.ts";
+import { figuresOf } from "./figures.ts";
 import { AgreementSection } from "./parts/AgreementSection.tsx";
 import { AnnotatorQualitySection } from "./parts/AnnotatorQualitySection.tsx";
 import { ClipDetail } from "./parts/ClipDetail.tsx";
@@ -17,7 +19,8 @@ import { ListeningTestSection } from "./parts/ListeningTestSection.tsx";
 import { CARD, Section } from "./parts/Section.tsx";
 
 /**
- * Every figure of one computed analysis, as dashboard cards. Memoised: while a recompute
+ * The figures of one computed analysis, as dashboard cards, in the order its study's task shows
+ * them (the task's own first; span figures only where spans were marked, outside mark). Memoised: while a recompute
  * runs, the page re-renders around it but these (large) cards stay as they are.
  */
 export const AnalysisDashboard = memo(function AnalysisDashboard({
@@ -42,9 +45,8 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         <div className={`${CARD} p-6`}>
           <h2 className="text-base font-semibold text-slate-900">No annotations yet</h2>
           <p className="mt-1 text-sm text-slate-600">
-            The study has {report.dataset.clips} clips but nobody has annotated one. Agreement, the
-            score–length correlation and the error types appear here once annotators have marked
-            clips, or once their files are imported on the home screen.
+            The study has {report.dataset.clips} clips but nobody has annotated one.{" "}
+            {moduleOf(study.task ?? DEFAULT_TASK).emptyAnalysis}
           </p>
           <Link
             href={annotatePath(studyId)}
@@ -57,15 +59,18 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
     );
   }
 
-  return (
-    <div className="space-y-6">
-      <DatasetSummary dataset={report.dataset} definitions={definitionOf} />
+  // Each figure's section; shown in the order the study's task declares (domain/tasks).
+  const sections: Record<FigureId, () => ReactNode> = {
+    dataset: () => <DatasetSummary dataset={report.dataset} definitions={definitionOf} />,
+    agreement: () => (
       <AgreementSection
         agreement={report.agreement}
         clips={analysis.clips}
         binSeconds={report.binSeconds}
         definitions={definitionOf}
       />
+    ),
+    clips: () => (
       <Section
         id="clips"
         title="Agreement per clip"
@@ -86,7 +91,11 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
           onOpen={(clip) => setOpenClipId(clip.clipId)}
         />
       </Section>
+    ),
+    consensus: () => (
       <ConsensusSection consensus={report.consensus} binSeconds={report.binSeconds} />
+    ),
+    correlation: () => (
       <CorrelationSection
         correlation={report.correlation}
         scatter={analysis.scatter}
@@ -94,7 +103,9 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         systems={systems}
         definitions={definitionOf}
       />
-      <ListeningTestSection mos={report.mos} resampling={study.resampling} />
+    ),
+    mos: () => <ListeningTestSection mos={report.mos} resampling={study.resampling} />,
+    intelligibility: () => (
       <IntelligibilitySection
         studyId={studyId}
         intelligibility={report.intelligibility ?? null}
@@ -107,19 +118,33 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         consensus={study.intelligibility?.consensus}
         consensusPending={study.intelligibility?.consensusPending === true}
       />
+    ),
+    errorTypes: () => (
       <ErrorTypesSection
         errorTypes={report.errorTypes}
         taxonomy={study.taxonomy}
         definition={definitionOf("errorTypes.perSample")}
         bootstrap={study.resampling?.errorTypes}
       />
+    ),
+    expertAgreement: () => (
       <ExpertAgreementSection agreement={report.expertAgreement} taxonomy={study.taxonomy} />
+    ),
+    annotators: () => (
       <AnnotatorQualitySection
         annotators={report.annotators}
         definition={definitionOf("annotator.referenceMarkedFraction")}
         nonCrowd={study.nonCrowd ?? []}
         reliability={report.consensus.workers}
       />
+    ),
+  };
+
+  return (
+    <div className="space-y-6">
+      {figuresOf(analysis, study).map((id) => (
+        <Fragment key={id}>{sections[id]()}</Fragment>
+      ))}
     </div>
   );
 });

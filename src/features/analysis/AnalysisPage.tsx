@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
+import type { FigureId } from "../../domain/tasks/index.ts";
 import { studyPath } from "../../lib/routes.ts";
 import { AnalysisDashboard } from "./AnalysisDashboard.tsx";
 import { AnalysisClient, type AnalysisRunner } from "./analysisClient.ts";
+import { FIGURE_LINKS, figuresOf } from "./figures.ts";
 import { binLabel } from "./format.ts";
 import { BinWidthForm } from "./parts/BinWidthForm.tsx";
 import { DownloadReportButton } from "./parts/DownloadReportButton.tsx";
@@ -96,7 +98,7 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
               onApply={setBinSeconds}
             />
             <div className="flex flex-wrap items-center gap-3">
-              <SectionLinks />
+              <SectionLinks figures={shown ? figuresOf(shown.analysis, shown.study) : []} />
               <button
                 type="button"
                 className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
@@ -156,21 +158,18 @@ export function AnalysisPage({ studyId, runner }: { studyId: string; runner?: An
   );
 }
 
-function SectionLinks() {
+/** Links to the sections shown, in their order, then the quality rules. */
+function SectionLinks({ figures }: { figures: readonly FigureId[] }) {
   const links = [
-    ["#agreement", "Agreement"],
-    ["#clips", "Clips"],
-    ["#consensus", "Consensus"],
-    ["#correlation", "Score vs length"],
-    ["#listening-test", "MOS"],
-    ["#error-types", "Error types"],
-    ["#expert-agreement", "Experts"],
-    ["#annotators", "Annotators"],
-    ["#quality-rules", "Rules"],
-  ] as const;
+    ...figures.flatMap((id) => {
+      const link = FIGURE_LINKS[id];
+      return link ? [[link.href, link.label] as const] : [];
+    }),
+    ["#quality-rules", "Rules"] as const,
+  ];
   return (
     <nav aria-label="Sections" className="hidden text-sm md:block">
-      <ul className="flex gap-3 text-slate-600">
+      <ul className="flex flex-wrap gap-3 text-slate-600">
         {links.map(([href, label]) => (
           <li key={href}>
             <a href={href} className="hover:text-slate-900 hover:underline">

@@ -24,6 +24,7 @@ import { ownValue } from "../../domain/util/idRecord.ts";
 import { useIntlShape, useT } from "../../lib/i18n.tsx";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { ClipTitle } from "./ClipTitle.tsx";
+import type { ClipPlays } from "./plays.ts";
 import { RatingGroup } from "./RatingGroup.tsx";
 import { RegionList } from "./RegionList.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
@@ -51,6 +52,11 @@ export interface ClipWorkspaceProps {
   requireHeardToEnd?: boolean;
   /** The clip's heading: its name, or "Clip 3" for a participant (who sees no names). */
   title: string;
+  /**
+   * A participant of a server study with a play limit: the plays the server counted, and each
+   * play asked of it before it starts (the listening screen; the waveform has no limit).
+   */
+  plays?: ClipPlays;
 }
 
 export function ClipWorkspace(props: ClipWorkspaceProps) {

@@ -12,17 +12,17 @@ import {
   listSubmissions,
   studyText,
 } from "../../db/repo.ts";
-import { taskOf } from "../../domain/study/studyTask.ts";
+import { taskModule } from "../../domain/tasks/index.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { annotatePath } from "../../lib/routes.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
+import { taskUi } from "../tasks/index.ts";
 import { AudioCache } from "./audioCache.ts";
-import { ClipWorkspace } from "./ClipWorkspace.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 import { FinishedScreen } from "./FinishedScreen.tsx";
 import { Instructions } from "./Instructions.tsx";
-import { ListenWorkspace } from "./ListenWorkspace.tsx";
 import { LowSpaceWarning } from "./LowSpaceWarning.tsx";
+import type { ParticipantPlays } from "./plays.ts";
 import { nextUnfinished } from "./progress.ts";
 import { useClipAudio } from "./useClipAudio.ts";
 
@@ -42,6 +42,8 @@ export interface ParticipantMode {
   status: ReactNode;
   /** In place of the finished screen, once every clip is finished. */
   end: ReactNode;
+  /** A study with a play limit: each play is asked of the server as it starts. */
+  plays?: ParticipantPlays;
 }
 
 export function CrowdScreen({
@@ -143,9 +145,10 @@ export function CrowdScreen({
     return <p className="text-sm text-slate-600">{t("crowd.noClips")}</p>;
   }
 
-  // Marking spans on the waveform (RedPen's task), or listening only: rate or transcribe.
-  const task = taskOf(study.extra);
-  const Workspace = task === "mark" ? ClipWorkspace : ListenWorkspace;
+  // The study's task: its screen (marking spans on the waveform, or listening only) and whether
+  // it is a blind test.
+  const task = taskModule(study.extra);
+  const { Workspace, shortcutsDialog } = taskUi(task.id);
 
   const header = (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -190,7 +193,7 @@ export function CrowdScreen({
             </button>
           </nav>
         )}
-        {clip && task === "mark" && (
+        {clip && shortcutsDialog && (
           // The list of shortcuts, reachable without knowing "?" (as on the expert screen).
           // The rate and transcribe screens say their few keys under the clip instead.
           <button
@@ -244,7 +247,7 @@ export function CrowdScreen({
           submissions={submissions}
           spanCounts={spanCounts}
           hrefFor={hrefFor}
-          task={task}
+          task={task.id}
         />
       </>
     );
@@ -268,8 +271,16 @@ export function CrowdScreen({
         audio={audio}
         submission={submissions.find((s) => s.clipId === clip.id)}
         requireHeardToEnd={participant !== undefined}
-        // A listening test (rate, transcribe) is blind on the local link too: "Clip 3".
-        title={participant || task !== "mark" ? t("clip.title", { n: index + 1 }) : clip.name}
+        {...(participant?.plays
+          ? {
+              plays: {
+                used: participant.plays.used.get(clip.id) ?? 0,
+                request: () => (participant.plays as ParticipantPlays).request(clip.id),
+              },
+            }
+          : {})}
+        // A blind test (rate, transcribe) is blind on the local link too: "Clip 3".
+        title={participant || task.blind ? t("clip.title", { n: index + 1 }) : clip.name}
         onPrevious={
           index > 0 && !participant ? () => goTo(clips[index - 1]?.id ?? null) : undefined
         }

@@ -5,6 +5,7 @@ import { Link } from "wouter";
 import { formatTime } from "../../audio/format.ts";
 import type { ClipRecord, SubmissionRecord } from "../../db/repo.ts";
 import type { StudyTask } from "../../domain/interchange/types.ts";
+import { DEFAULT_TASK, moduleOf } from "../../domain/tasks/index.ts";
 import { useIntlShape, useT } from "../../lib/i18n.tsx";
 import { DownloadMyWork } from "./DownloadMyWork.tsx";
 
@@ -15,7 +16,7 @@ export function FinishedScreen({
   submissions,
   spanCounts,
   hrefFor,
-  task = "mark",
+  task = DEFAULT_TASK,
 }: {
   studyId: string;
   annotatorId: string;
@@ -24,12 +25,11 @@ export function FinishedScreen({
   spanCounts: ReadonlyMap<string, number>;
   /** Where the link to reopen a clip goes. */
   hrefFor(clipId: string): string;
-  /** The study's task: a listening test (rate, transcribe) has no spans, and is blind. */
+  /** The study's task: what its submissions hold, and whether it is blind. */
   task?: StudyTask;
 }) {
-  const marks = task === "mark";
-  const transcribes = task === "transcribe";
-  const nameOf = (c: ClipRecord, i: number) => (marks ? c.name : t("clip.title", { n: i + 1 }));
+  const { holds, blind } = moduleOf(task);
+  const nameOf = (c: ClipRecord, i: number) => (blind ? t("clip.title", { n: i + 1 }) : c.name);
   const t = useT();
   const intl = useIntlShape();
   const byClip = new Map(submissions.map((s) => [s.clipId, s]));
@@ -62,7 +62,7 @@ export function FinishedScreen({
         <p className="text-sm text-slate-700">{t("finished.send")}</p>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
-        {marks && (
+        {holds.spans && (
           <>
             <div>
               <dt className="text-slate-500">{t("finished.spans")}</dt>
@@ -76,7 +76,7 @@ export function FinishedScreen({
             </div>
           </>
         )}
-        {!transcribes && (
+        {holds.rating && (
           <div>
             <dt className="text-slate-500">{t("finished.meanRating")}</dt>
             <dd className="text-lg font-semibold text-slate-900">
@@ -101,12 +101,9 @@ export function FinishedScreen({
           <tr>
             <th className="py-2 font-medium">#</th>
             <th className="py-2 font-medium">{t("finished.clip")}</th>
-            {marks && <th className="py-2 font-medium">{t("finished.spanCount")}</th>}
-            {transcribes ? (
-              <th className="py-2 font-medium">{t("listen.typed")}</th>
-            ) : (
-              <th className="py-2 font-medium">{t("finished.rating")}</th>
-            )}
+            {holds.spans && <th className="py-2 font-medium">{t("finished.spanCount")}</th>}
+            {holds.rating && <th className="py-2 font-medium">{t("finished.rating")}</th>}
+            {holds.transcript && <th className="py-2 font-medium">{t("listen.typed")}</th>}
             <th className="py-2 font-medium">
               <span className="sr-only">{t("finished.open")}</span>
             </th>
@@ -119,13 +116,14 @@ export function FinishedScreen({
               <td className="py-1.5 text-slate-900" dir="auto">
                 {nameOf(c, i)}
               </td>
-              {marks && <td className="py-1.5 tabular-nums">{spanCounts.get(c.id) ?? 0}</td>}
-              {transcribes ? (
+              {holds.spans && <td className="py-1.5 tabular-nums">{spanCounts.get(c.id) ?? 0}</td>}
+              {holds.rating && (
+                <td className="py-1.5 tabular-nums">{byClip.get(c.id)?.score ?? "—"}</td>
+              )}
+              {holds.transcript && (
                 <td className="py-1.5 break-words text-slate-900" dir="auto">
                   {byClip.get(c.id)?.transcript ?? "—"}
                 </td>
-              ) : (
-                <td className="py-1.5 tabular-nums">{byClip.get(c.id)?.score ?? "—"}</td>
               )}
               <td className="py-1.5 text-right">
                 <Link

@@ -17,6 +17,8 @@ import {
 } from "../../db/repo.ts";
 import { useAnnotateUi } from "../../stores/annotate.ts";
 import { AnnotatePage } from "./AnnotatePage.tsx";
+import { CrowdScreen } from "./CrowdScreen.tsx";
+import type { PlayAnswer } from "./plays.ts";
 
 vi.mock("../../audio/Waveform.tsx", async () =>
   (await import("../../../tests/helpers/fakeWaveform.tsx")).fakeWaveformModule(3),
@@ -89,6 +91,80 @@ afterEach(() => {
 });
 
 describe("transcribe", () => {
+  test("an empty transcript is sent only once the listener confirmed it", async () => {
+    await seed({ task: "transcribe" });
+    open();
+    await screen.findByRole("heading", { name: "Clip 1" });
+    await waitFor(() => expect(playButton()).toBeEnabled());
+    await userEvent.click(playButton());
+    playToEnd();
+    await waitFor(() => expect(finishButton()).toBeEnabled());
+    await userEvent.click(finishButton());
+    const question = await screen.findByRole("alertdialog");
+    expect(question).toHaveTextContent(
+      "You have not typed anything. Send an empty answer for this clip (you heard nothing you could write down)?",
+    );
+    expect(await listSubmissions(STUDY)).toEqual([]);
+    // Back to the box: nothing sent, the question gone, the box focused.
+    await userEvent.click(within(question).getByRole("button", { name: "Go back and type" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.getByRole("textbox", { name: "What did you hear?" })).toHaveFocus();
+    // Enter in the empty box asks again; confirmed, the empty answer is stored.
+    await userEvent.keyboard("{Enter}");
+    await userEvent.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", {
+        name: "Send an empty answer",
+      }),
+    );
+    await screen.findByRole("heading", { name: "Clip 2" });
+    const [stored] = await listSubmissions(STUDY);
+    expect(stored).toMatchObject({ clipId: "c1", transcript: "", heardToEnd: true });
+  });
+
+  test("a participant's plays are the server's: asked before each play, refused when spent", async () => {
+    await seed({ task: "transcribe", transcription: { maxPlays: 2 } });
+    await ensureAnnotator(STUDY, "w1", "crowd");
+    const answers: PlayAnswer[] = [
+      { ok: true, left: 0 },
+      { ok: false, reason: "offline" },
+      { ok: false, reason: "spent" },
+    ];
+    const request = vi.fn(async () => answers.shift() as PlayAnswer);
+    const participant = (used: number) => ({
+      doneElsewhere: new Set<string>(),
+      status: null,
+      end: null,
+      plays: { used: new Map([["c1", used]]), request },
+    });
+    const view = render(
+      <CrowdScreen studyId={STUDY} annotatorId="w1" participant={participant(1)} />,
+    );
+    await screen.findByRole("heading", { name: "Clip 1" });
+    // Another browser played it once: one play left here.
+    expect(screen.getByText("Plays left: 1")).toBeInTheDocument();
+    await waitFor(() => expect(playButton()).toBeEnabled());
+    await userEvent.click(playButton());
+    await waitFor(() => expect(plays).toBe(1));
+    expect(request).toHaveBeenCalledTimes(1);
+    playToEnd();
+    view.rerender(<CrowdScreen studyId={STUDY} annotatorId="w1" participant={participant(2)} />);
+    expect(await screen.findByText("Plays left: 0")).toBeInTheDocument();
+    expect(playButton()).toBeDisabled();
+    // The server's count went back (a stale view): the server still decides, and says no.
+    view.rerender(<CrowdScreen studyId={STUDY} annotatorId="w1" participant={participant(1)} />);
+    await waitFor(() => expect(playButton()).toBeEnabled());
+    await userEvent.click(playButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The clip could not start: each play is counted by the study's server, which cannot be reached.",
+    );
+    await userEvent.click(playButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "You have used every play of this clip (in this browser or another).",
+    );
+    expect(request).toHaveBeenCalledTimes(3);
+    expect(plays).toBe(1);
+  });
+
   test("Play, plays left, the box, Finish once heard: the submission carries the transcript", async () => {
     await seed({ task: "transcribe" });
     open();

@@ -4,12 +4,15 @@
 // there is no seeking; playback reaching the end is what "heard to its end" means. The
 // submission carries the rating or the transcript, playCount and heardToEnd, as on the crowd
 // screen (finishClip). Keys: Space plays (outside the text box), 1–5 rate, Enter finishes (in
-// the text box too) when the clip may be finished.
+// the text box too) when the clip may be finished. A participant of a server study with a play
+// limit plays only once the server counted the play (`plays`: the limit is the server's, across
+// browsers); elsewhere (the local crowd link) the plays are counted here, as before. An empty
+// transcript is sent only once the listener confirmed it (they heard nothing they could type).
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { finishClip } from "../../db/repo.ts";
 import { ratingScaleOf } from "../../domain/study/ratingScale.ts";
-import { DEFAULT_MAX_PLAYS, taskOf, transcriptionOf } from "../../domain/study/studyTask.ts";
+import { submissionRules, taskModule } from "../../domain/tasks/index.ts";
 import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/transcripts/limits.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { useT } from "../../lib/i18n.tsx";
@@ -26,15 +29,14 @@ const PRIMARY =
 const PLAY =
   "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
 
-/** The plays a transcribe study allows per clip (study.transcription.maxPlays, default 2). */
-export function maxPlaysOf(extra: Record<string, unknown>): number {
-  return transcriptionOf(extra).maxPlays ?? DEFAULT_MAX_PLAYS;
-}
-
 export function ListenWorkspace(props: ClipWorkspaceProps) {
   const { study, clip, annotatorId, audio, submission } = props;
   const t = useT();
-  const task = taskOf(study.extra) === "transcribe" ? "transcribe" : "rate";
+  // What the study's task asks of a clip (its module's rules): a rating, a transcript, a play
+  // limit, the clip heard to its end. The screen asks these, never the task's name.
+  const rules = submissionRules(study.extra);
+  const asksRating = rules.rating !== "none";
+  const asksTranscript = rules.transcript === "required";
   const session = useClipSession(sessionKey(study.id, annotatorId, clip.id));
   const player = useClipPlayer({
     onPlayStarted: session.addPlay,
@@ -50,27 +52,36 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
   const [status, setStatus] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
+  /** A play being asked of the server. */
+  const [asking, setAsking] = useState(false);
+  /** Finish was pressed with nothing typed: the question is on screen. */
+  const [confirmEmpty, setConfirmEmpty] = useState(false);
   const problemId = useId();
   const hintId = useId();
   const boxId = useId();
+  const emptyId = useId();
 
-  const maxPlays = maxPlaysOf(study.extra);
-  const used = (submission?.playCount ?? 0) + session.plays;
-  const playsLeft = task === "transcribe" ? Math.max(0, maxPlays - used) : null;
+  const maxPlays = rules.maxPlays;
+  const served = maxPlays !== null ? props.plays : undefined;
+  const used = served ? served.used : (submission?.playCount ?? 0) + session.plays;
+  const playsLeft = maxPlays !== null ? Math.max(0, maxPlays - used) : null;
   const rating = session.draftRating ?? submission?.score;
   const transcript = session.draftTranscript ?? submission?.transcript ?? "";
 
-  // A transcribe study always asks for the whole clip (its transcript is scored); a rating
-  // too for a participant of a server study, as on the crowd screen.
-  const mustHear = task === "transcribe" || props.requireHeardToEnd === true;
+  // A transcription always asks for the whole clip (its transcript is scored); a rating too
+  // for a participant of a server study, as on the crowd screen.
+  const mustHear = rules.heardToEnd === "always" || props.requireHeardToEnd === true;
+  // Its plays spent in another browser, the clip cannot be heard here: it may be finished
+  // (heardToEnd says whether this browser heard it to the end).
+  const spentElsewhere = served !== undefined && playsLeft === 0 && !session.heard;
   const finishBlocked =
     audio.kind === "error"
       ? t("clip.blockedAudio")
-      : mustHear && !session.heard && !submission
+      : mustHear && !session.heard && !submission && !spentElsewhere
         ? t("clip.playWhole")
         : null;
   const canPlay =
-    audio.kind === "ready" && !player.playing && (playsLeft === null || playsLeft > 0);
+    audio.kind === "ready" && !player.playing && !asking && (playsLeft === null || playsLeft > 0);
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -78,12 +89,28 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
 
   const togglePlay = useCallback(() => {
     if (player.playing) {
-      // A transcribe play is not paused: one press, one hearing.
-      if (task === "rate") player.pause();
+      // A counted play is not paused: one press, one hearing.
+      if (maxPlays === null) player.pause();
       return;
     }
-    if (canPlay) void player.play();
-  }, [player, task, canPlay]);
+    if (!canPlay) return;
+    if (!served) {
+      void player.play();
+      return;
+    }
+    // The server counts the play first; the clip plays once it said yes.
+    setAsking(true);
+    void served.request().then((answer) => {
+      setAsking(false);
+      if (answer.ok) {
+        void player.play();
+        return;
+      }
+      if (answer.reason === "spent") setProblem(t("listen.noPlaysLeft"));
+      else if (answer.reason === "offline") setProblem(t("listen.playNeedsServer"));
+      else if (answer.reason === "refused") setProblem(answer.message);
+    });
+  }, [player, maxPlays, canPlay, served, t]);
 
   const chooseRating = useCallback(
     (value: number) => {
@@ -93,58 +120,69 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
     [session],
   );
 
-  const finish = useCallback(async () => {
-    if (finishing) return;
-    if (finishBlocked) {
-      setStatus(finishBlocked);
-      return;
-    }
-    if (task === "rate" && rating === undefined) {
-      setProblem(t("clip.rateFirst"));
-      return;
-    }
-    const text = transcript.trim();
-    if (task === "transcribe" && transcriptProblem(text) !== null) {
-      setProblem(t("listen.transcriptInvalid", { max: MAX_TRANSCRIPT_LENGTH }));
-      boxRef.current?.focus();
-      return;
-    }
-    setFinishing(true);
-    player.pause();
-    const { plays, seconds } = session.totals();
-    try {
-      await finishClip(study.id, {
-        clipId: clip.id,
-        annotatorId,
-        completedAt: new Date().toISOString(),
-        ...(task === "rate" && rating !== undefined ? { score: rating } : {}),
-        ...(task === "transcribe" ? { transcript: text } : {}),
-        plays,
-        seconds,
-        heardToEnd: session.heard,
-      });
-    } catch (error) {
+  const finish = useCallback(
+    async (emptyConfirmed = false) => {
+      if (finishing) return;
+      if (finishBlocked) {
+        setStatus(finishBlocked);
+        return;
+      }
+      if (rules.rating === "required" && rating === undefined) {
+        setProblem(t("clip.rateFirst"));
+        return;
+      }
+      const text = transcript.trim();
+      if (asksTranscript && transcriptProblem(text) !== null) {
+        setProblem(t("listen.transcriptInvalid", { max: MAX_TRANSCRIPT_LENGTH }));
+        boxRef.current?.focus();
+        return;
+      }
+      // Nothing typed: asked first (an empty answer scores every word as missed).
+      if (asksTranscript && text === "" && !emptyConfirmed) {
+        setConfirmEmpty(true);
+        return;
+      }
+      setFinishing(true);
+      player.pause();
+      const { plays, seconds } = session.totals();
+      try {
+        await finishClip(study.id, {
+          clipId: clip.id,
+          annotatorId,
+          completedAt: new Date().toISOString(),
+          ...(asksRating && rating !== undefined ? { score: rating } : {}),
+          ...(asksTranscript ? { transcript: text } : {}),
+          plays,
+          seconds,
+          heardToEnd: session.heard,
+        });
+      } catch (error) {
+        setFinishing(false);
+        setProblem(errorMessage(error));
+        return;
+      }
       setFinishing(false);
-      setProblem(errorMessage(error));
-      return;
-    }
-    setFinishing(false);
-    session.reset();
-    props.onFinished();
-  }, [
-    finishing,
-    finishBlocked,
-    task,
-    rating,
-    transcript,
-    player,
-    session,
-    study.id,
-    clip.id,
-    annotatorId,
-    props,
-    t,
-  ]);
+      setConfirmEmpty(false);
+      session.reset();
+      props.onFinished();
+    },
+    [
+      finishing,
+      finishBlocked,
+      rules.rating,
+      asksRating,
+      asksTranscript,
+      rating,
+      transcript,
+      player,
+      session,
+      study.id,
+      clip.id,
+      annotatorId,
+      props,
+      t,
+    ],
+  );
 
   // Space plays, 1–5 rate and Enter finishes, except where the key means something else:
   // typing in the box (Enter there is handled by the box), a focused button (Space and Enter
@@ -161,14 +199,14 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
       } else if (e.key === "Enter") {
         e.preventDefault();
         void finish();
-      } else if (task === "rate" && /^[1-5]$/.test(e.key)) {
+      } else if (asksRating && /^[1-5]$/.test(e.key)) {
         e.preventDefault();
         chooseRating(Number(e.key));
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [togglePlay, finish, chooseRating, task]);
+  }, [togglePlay, finish, chooseRating, asksRating]);
 
   // Right under the box (or the rating), so it stays in reach with a phone's keyboard open.
   const finishBlock = (
@@ -192,6 +230,30 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
           {problem}
         </p>
       )}
+      {confirmEmpty && (
+        <div
+          role="alertdialog"
+          aria-labelledby={emptyId}
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p id={emptyId}>{t("listen.emptyConfirm")}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="button" className={PLAY} onClick={() => void finish(true)}>
+              {t("listen.emptySend")}
+            </button>
+            <button
+              type="button"
+              className={PLAY}
+              onClick={() => {
+                setConfirmEmpty(false);
+                boxRef.current?.focus();
+              }}
+            >
+              {t("listen.emptyBack")}
+            </button>
+          </div>
+        </div>
+      )}
     </div>
   );
 
@@ -210,11 +272,11 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
             type="button"
             className={PLAY}
             onClick={togglePlay}
-            disabled={task === "rate" ? audio.kind !== "ready" : !canPlay}
+            disabled={maxPlays === null ? audio.kind !== "ready" : !canPlay}
             aria-keyshortcuts="Space"
           >
             {player.playing
-              ? task === "rate"
+              ? maxPlays === null
                 ? t("listen.pause")
                 : t("listen.playing")
               : t("listen.play")}
@@ -237,7 +299,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
             {t("clip.audioFailed", { message: audio.message })}
           </p>
         )}
-        {task === "transcribe" && (
+        {asksTranscript && (
           <div className="mt-4">
             <label htmlFor={boxId} className="block text-sm font-semibold text-slate-900">
               {t("listen.question")}
@@ -259,6 +321,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
               onChange={(e) => {
                 session.setDraftTranscript(e.target.value);
                 setProblem(null);
+                setConfirmEmpty(false);
               }}
               onKeyDown={(e) => {
                 if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
@@ -273,22 +336,22 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
         <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-700">
           {status}
         </p>
-        {task === "transcribe" && finishBlock}
+        {asksTranscript && finishBlock}
         <p className="mt-3 text-sm text-slate-500">
-          {t(task === "transcribe" ? "listen.transcribeHelp" : "listen.rateHelp")}
+          {t(taskModule(study.extra).instructionsMessage)}
         </p>
       </section>
-      {task === "rate" && (
+      {asksRating && (
         <RatingGroup
           value={rating}
           scale={ratingScaleOf(study.extra)}
-          required
+          required={rules.rating === "required"}
           error={problem}
           errorId={problemId}
           onChange={chooseRating}
         />
       )}
-      {task === "rate" && finishBlock}
+      {!asksTranscript && finishBlock}
     </div>
   );
 }

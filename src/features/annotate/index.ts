@@ -3,3 +3,4 @@
 // its participant mode, and the expert screen, which expert links show.
 export { CrowdScreen, type ParticipantMode } from "./CrowdScreen.tsx";
 export { ExpertScreen } from "./expert/ExpertScreen.tsx";
+export type { ParticipantPlays, PlayAnswer } from "./plays.ts";

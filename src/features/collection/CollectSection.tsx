@@ -3,6 +3,8 @@
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import type { StudyProgress } from "../../domain/collection/collection.ts";
+import type { StudyTask } from "../../domain/interchange/types.ts";
+import { moduleOf } from "../../domain/tasks/index.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { ImportAnnotations } from "../import-export/index.ts";
 import type { Connection } from "./connection.ts";
@@ -12,9 +14,12 @@ import { collectFile, fetchProgress, withdrawFromServer } from "./publish.ts";
 export function CollectSection({
   studyId,
   connection,
+  task,
 }: {
   studyId: string;
   connection: Connection;
+  /** The study's task: the progress table's columns. */
+  task: StudyTask;
 }) {
   const headingId = useId();
   const [progress, setProgress] = useState<StudyProgress | null>(null);
@@ -80,7 +85,13 @@ export function CollectSection({
           {error}
         </p>
       )}
-      {progress && <ProgressView progress={progress} onWithdraw={withdraw} />}
+      {progress && (
+        <ProgressView
+          progress={progress}
+          onWithdraw={withdraw}
+          columns={moduleOf(task).studyPage.progressColumns}
+        />
+      )}
       {files && (
         <div className="mt-4">
           <ImportAnnotations initialFiles={files} />

@@ -2,10 +2,13 @@
 // address and the researcher's token, then "Publish to a collection server" (PublishSection:
 // the published settings read back, consent and screened-out settings, confirmation of changes,
 // the links), "Collect from server" (CollectSection: live progress, withdrawing a participant,
-// the collected work through the merge preview) and "Expert links" (ExpertLinksSection).
+// the collected work through the merge preview) and "Expert links" (ExpertLinksSection, for a
+// task whose spans experts tag).
 // The address is remembered in this browser; the token only for this tab's session.
 import { useEffect, useState } from "react";
 import { Card } from "../../components/Card.tsx";
+import type { StudyTask } from "../../domain/interchange/types.ts";
+import { moduleOf } from "../../domain/tasks/index.ts";
 import { sameOriginServer } from "../../lib/collectionApi.ts";
 import { CollectSection } from "./CollectSection.tsx";
 import { connectionOf, storedServer, storedToken } from "./connection.ts";
@@ -13,7 +16,7 @@ import { ExpertLinksSection } from "./ExpertLinksSection.tsx";
 import { Field } from "./Field.tsx";
 import { PublishSection } from "./PublishSection.tsx";
 
-export function CollectionPanel({ studyId }: { studyId: string }) {
+export function CollectionPanel({ studyId, task }: { studyId: string; task: StudyTask }) {
   const [server, setServer] = useState(storedServer);
   const [token, setToken] = useState(storedToken);
 
@@ -56,9 +59,12 @@ export function CollectionPanel({ studyId }: { studyId: string }) {
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <PublishSection studyId={studyId} connection={connection} />
-        <CollectSection studyId={studyId} connection={connection} />
+        <CollectSection studyId={studyId} connection={connection} task={task} />
       </div>
-      <ExpertLinksSection studyId={studyId} connection={connection} />
+      {/* Experts tag marked spans: only a task with spans gives them work. */}
+      {moduleOf(task).studyPage.expertLinks && (
+        <ExpertLinksSection studyId={studyId} connection={connection} />
+      )}
     </Card>
   );
 }

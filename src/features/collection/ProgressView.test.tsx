@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, expect, test, vi } from "vitest";
 import type { StudyProgress, WithdrawResult } from "../../domain/collection/collection.ts";
+import { moduleOf } from "../../domain/tasks/index.ts";
 import { ProgressView } from "./ProgressView.tsx";
 
 afterEach(cleanup);
@@ -42,7 +43,7 @@ const progress: StudyProgress = {
 };
 
 test("summary: every status counted, the returned person's clips apart; platform ids; screened-out row", () => {
-  render(<ProgressView progress={progress} onWithdraw={vi.fn()} />);
+  render(<ProgressView progress={progress} onWithdraw={vi.fn()} columns={["referenceMarked"]} />);
   // 6 + 6 + 2 = 14 finished of 6 + 6 + 6 = 18 given (not 20: the returned one's 2 are apart).
   expect(screen.getByText(/^Participants:/).textContent).toBe(
     "Participants: 1 working, 2 finished, 1 screened out, 1 returned. Clips: 14 finished of 18 given to people working or finished (72 wanted: 24 clips × 3); 2 more finished by people who returned.",
@@ -73,7 +74,7 @@ test("withdraw asks first, then says what was deleted; Cancel deletes nothing", 
     slotsFreed: 4,
   };
   const onWithdraw = vi.fn(async () => result);
-  render(<ProgressView progress={progress} onWithdraw={onWithdraw} />);
+  render(<ProgressView progress={progress} onWithdraw={onWithdraw} columns={[]} />);
   await user.click(screen.getByRole("button", { name: "Withdraw PIDCCC" }));
   const dialog = screen.getByRole("alertdialog", { name: "Withdraw PIDCCC?" });
   expect(dialog.textContent).toContain("2 finished clip(s)");
@@ -85,5 +86,26 @@ test("withdraw asks first, then says what was deleted; Cancel deletes nothing", 
   expect(onWithdraw).toHaveBeenCalledWith(progress.perParticipant[2]);
   expect((await screen.findByRole("status")).textContent).toBe(
     "Withdrew PIDCCC: deleted their arrival, intake answers, headphone check, 2 finished clip(s) with 3 span(s); 4 unfinished clip(s) go to others.",
+  );
+});
+
+test.each([
+  ["rate", "ParticipantStatusClipsWithdraw"],
+  ["transcribe", "ParticipantStatusClipsWithdraw"],
+  ["mark", "ParticipantStatusClipsReference markedWithdraw"],
+] as const)("a %s study's table: no “Reference marked” outside span marking", (task, header) => {
+  render(
+    <ProgressView
+      progress={progress}
+      onWithdraw={vi.fn()}
+      columns={moduleOf(task).studyPage.progressColumns}
+    />,
+  );
+  const rows = within(screen.getByRole("table")).getAllByRole("row");
+  expect(rows[0]?.textContent).toBe(header);
+  expect(rows[1]?.textContent).toBe(
+    task === "mark"
+      ? "PIDAAA (Prolific)finished6 / 65% (0.1 s)Withdraw"
+      : "PIDAAA (Prolific)finished6 / 6Withdraw",
   );
 });

@@ -6,6 +6,7 @@ import { Button } from "../../components/Button.tsx";
 import type { StudyProgress, WithdrawResult } from "../../domain/collection/collection.ts";
 import type { ParticipantStatus } from "../../domain/interchange/types.ts";
 import { REFERENCE_FLAG_THRESHOLD } from "../../domain/study/referenceCheck.ts";
+import type { ProgressColumn } from "../../domain/tasks/index.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 
 type Row = StudyProgress["perParticipant"][number];
@@ -43,10 +44,14 @@ export function withdrawnSentence(w: WithdrawResult): string {
 export function ProgressView({
   progress,
   onWithdraw,
+  columns,
 }: {
   progress: StudyProgress;
   onWithdraw(row: Row): Promise<WithdrawResult>;
+  /** The study's task's columns besides participant, status and clips. */
+  columns: readonly ProgressColumn[];
 }) {
+  const referenceMarked = columns.includes("referenceMarked");
   const { participants: p } = progress;
   const target = progress.clips * progress.ratingsPerClip;
   const counts = clipCounts(progress.perParticipant);
@@ -96,7 +101,7 @@ export function ProgressView({
                 <th className="px-2 py-1 font-medium">Participant</th>
                 <th className="px-2 py-1 font-medium">Status</th>
                 <th className="px-2 py-1 font-medium">Clips</th>
-                <th className="px-2 py-1 font-medium">Reference marked</th>
+                {referenceMarked && <th className="px-2 py-1 font-medium">Reference marked</th>}
                 <th className="px-2 py-1 font-medium">
                   <span className="sr-only">Withdraw</span>
                 </th>
@@ -104,7 +109,12 @@ export function ProgressView({
             </thead>
             <tbody>
               {progress.perParticipant.map((row) => (
-                <ProgressRow key={row.id} row={row} onWithdraw={() => setAsking(row)} />
+                <ProgressRow
+                  key={row.id}
+                  row={row}
+                  referenceMarked={referenceMarked}
+                  onWithdraw={() => setAsking(row)}
+                />
               ))}
             </tbody>
           </table>
@@ -114,7 +124,15 @@ export function ProgressView({
   );
 }
 
-function ProgressRow({ row, onWithdraw }: { row: Row; onWithdraw(): void }) {
+function ProgressRow({
+  row,
+  referenceMarked,
+  onWithdraw,
+}: {
+  row: Row;
+  referenceMarked: boolean;
+  onWithdraw(): void;
+}) {
   const out = row.status === "screened-out";
   const share =
     row.referenceMarkedSeconds !== null && row.referenceSeconds
@@ -133,13 +151,15 @@ function ProgressRow({ row, onWithdraw }: { row: Row; onWithdraw(): void }) {
       <td className="px-2 py-1 tabular-nums">
         {out ? "none: screened out" : `${row.done} / ${row.total}`}
       </td>
-      <td className={`px-2 py-1 tabular-nums ${flagged ? "text-red-700" : ""}`}>
-        {out
-          ? "—"
-          : share === null
-            ? "not yet"
-            : `${Math.round(share * 100)}% (${row.referenceMarkedSeconds?.toFixed(1)} s)${flagged ? " — check" : ""}`}
-      </td>
+      {referenceMarked && (
+        <td className={`px-2 py-1 tabular-nums ${flagged ? "text-red-700" : ""}`}>
+          {out
+            ? "—"
+            : share === null
+              ? "not yet"
+              : `${Math.round(share * 100)}% (${row.referenceMarkedSeconds?.toFixed(1)} s)${flagged ? " — check" : ""}`}
+        </td>
+      )}
       <td className="px-2 py-1 text-right">
         <Button
           size="sm"

@@ -6,7 +6,6 @@
 import { getClipAudio, studyToFile } from "../../db/repo.ts";
 import {
   type CollectionSettings,
-  DEFAULT_SETTINGS,
   expertLink,
   genericLink,
   type PublishedStudy,
@@ -14,8 +13,9 @@ import {
 } from "../../domain/collection/collection.ts";
 import { type ParticipantLinks, participantLinksOf } from "../../domain/collection/links.ts";
 import { type PublishChange, publishChanges } from "../../domain/collection/publishChanges.ts";
+import { settingsUpdate } from "../../domain/collection/settings.ts";
+import { parseAnnotationFile } from "../../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../../domain/interchange/types.ts";
-import { taskOf } from "../../domain/study/studyTask.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 
@@ -41,7 +41,7 @@ export async function publishToServer(
   server: string,
   token: string,
   studyId: string,
-  settings: Partial<CollectionSettings>,
+  settings: CollectionSettings,
   onProgress: (p: PublishStage) => void = () => undefined,
   confirm: (changes: PublishChange[], published: PublishedStudy) => Promise<boolean> = async () =>
     true,
@@ -75,19 +75,29 @@ export async function publishToServer(
       `${missing.length} clip(s) have no audio in this browser (${list}${missing.length > 5 ? ", …" : ""}): add their audio files first, so participants can hear them`,
     );
   }
+  // The study as the server will read it, so that only real changes are listed.
+  const parsed = parseAnnotationFile(header);
+  if (!parsed.ok) {
+    const lines = parsed.errors.slice(0, 5).map((p) => `${p.path || "(file)"}: ${p.message}`);
+    throw new Error(`the study is not a valid study file: ${lines.join("; ")}`);
+  }
+  // Read now, not when the card opened: the changes are listed against what is published at
+  // this moment, and the publish names that version (If-Match), so a publish by someone else
+  // in between is refused (412) rather than overwritten.
   const published = await fetchPublished(server, token, studyId);
   if (published) {
     const changes = publishChanges(published, {
-      settings: { ...DEFAULT_SETTINGS, ...settings },
-      task: taskOf(file.study),
-      clips: file.clips.length,
+      settings,
+      file: parsed.file,
+      audio: Object.fromEntries(Object.entries(audio).map(([id, a]) => [id, a.sha256])),
     });
     if (changes.length > 0 && !(await confirm(changes, published))) return null;
   }
   const result = await api(server, "publish", {
     params: { studyId },
     token,
-    body: { file: header, settings, audio },
+    body: { file: header, settings: settingsUpdate(published?.settings ?? null, settings), audio },
+    ifMatch: published?.version,
   });
   for (const [i, hash] of result.missingAudio.entries()) {
     onProgress({ stage: "uploading", done: i, total: result.missingAudio.length });

@@ -1,5 +1,6 @@
 // The publish form's fields as typed, from the published settings and back to settings.
 import type { CollectionSettings, PublishedStudy } from "../../domain/collection/collection.ts";
+import { mergeSettings } from "../../domain/collection/settings.ts";
 
 /** The form's fields, as typed. */
 export interface Draft {
@@ -32,30 +33,31 @@ export const draftOf = (s: CollectionSettings): Draft => ({
   consent: s.consent ?? "",
 });
 
-export function settingsOf(
-  d: Draft,
-  published: PublishedStudy | null,
-): Partial<CollectionSettings> {
+/**
+ * The settings the form asks for: what is published (a new study: the defaults) with the form's
+ * fields over it, an emptied text field taking its setting away. Settings not on the form (the
+ * slot timeout, a newer server's) keep their published values.
+ */
+export function settingsOf(d: Draft, published: PublishedStudy | null): CollectionSettings {
   const whole = (label: string, text: string) => {
     const n = Number(text.trim());
     if (text.trim() === "" || !Number.isInteger(n) || n < 1)
       throw new Error(`${label} must be a whole number of 1 or more (got "${text}")`);
     return n;
   };
-  const settings: Partial<CollectionSettings> = {
+  const settings: CollectionSettings = {
+    ...mergeSettings(published?.settings ?? null, {}),
     clipsPerParticipant: whole("Clips per participant", d.k),
     ratingsPerClip: whole("Ratings per clip", d.r),
   };
   const text = (key: keyof CollectionSettings, value: string) => {
-    if (value.trim()) (settings as Record<string, unknown>)[key] = value.trim();
+    if (value.trim()) (settings as unknown as Record<string, unknown>)[key] = value.trim();
+    else delete settings[key];
   };
   text("completionCode", d.code);
   text("completionUrl", d.url);
   text("screenedOutCode", d.outCode);
   text("screenedOutUrl", d.outUrl);
   text("consent", d.consent);
-  // Not on the form: kept as published.
-  if (published?.settings.slotTimeoutMinutes !== undefined)
-    settings.slotTimeoutMinutes = published.settings.slotTimeoutMinutes;
   return settings;
 }

@@ -1,9 +1,11 @@
-// The first thing a participant sees: what the study is, the researcher's consent text, "I
-// agree to take part" and Start. Declining stores nothing and says how to give the study back
+// The first thing a participant sees: what the study is, the researcher's consent text (else the
+// default of the study's task, which describes what they will do), "I agree to take part" and
+// Start. Declining stores nothing and says how to give the study back
 // without penalty.
 import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import type { StudyAbout } from "../../domain/collection/collection.ts";
+import { DEFAULT_TASK, moduleOf } from "../../domain/tasks/index.ts";
 import { useT } from "../../lib/i18n.tsx";
 
 export function ConsentStep({
@@ -29,7 +31,7 @@ export function ConsentStep({
         {t("consent.before")}
       </h2>
       <p className="mt-2 whitespace-pre-line text-slate-800">
-        {about.consent ?? t("consent.default")}
+        {about.consent ?? t(moduleOf(about.task ?? DEFAULT_TASK).consentMessage)}
       </p>
       <p className="mt-3 text-sm text-slate-600">
         {t("consent.headphones")} {t("consent.code", { platform })}

@@ -7,6 +7,7 @@ import { INPUT } from "../../components/inputClass.ts";
 import {
   type Answers,
   checkAnswers,
+  freeKey,
   type IntakeConfig,
   STANDARD_QUESTIONS,
 } from "../../domain/collection/intake.ts";
@@ -127,8 +128,8 @@ export function IntakeStep({
           </div>
         );
       })}
-      {config.free.map((f, i) => {
-        const key = `free:${i}`;
+      {config.free.map((f) => {
+        const key = freeKey(f);
         return (
           <div key={key}>
             {label(key, f.text, f.required)}

@@ -1,7 +1,8 @@
 // /p/:studyId — a participant of a study on the collection server (docs/server.md). The link
 // says who they are (Prolific's PROLIFIC_PID, STUDY_ID, SESSION_ID; or `participant`). Steps:
 // consent → their clips are fetched → instructions → the crowd screen, blind → the completion
-// code, shown once the server has acknowledged every clip. Someone coming back (a reload, a
+// code, shown once the server has acknowledged every clip. A study that has no clip left for a
+// new participant says so first, in its language, before consent. Someone coming back (a reload, a
 // crash, a new visit with the same link) resumes where they were, offline too.
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
@@ -22,6 +23,7 @@ import {
 } from "../../domain/collection/collection.ts";
 import type { Answers } from "../../domain/collection/intake.ts";
 import { acceptsLink } from "../../domain/collection/links.ts";
+import { playLimitOf } from "../../domain/collection/submissionRules.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { ApiError, sameOriginServer } from "../../lib/collectionApi.ts";
@@ -35,13 +37,15 @@ import { Outbox } from "./outbox.ts";
 import {
   clipIdAt,
   fetchAbout,
+  fetchAdmission,
   fetchScreeningSound,
   localStudyId,
   type PrepareProgress,
   prepare,
   screenedOutBefore,
 } from "./participation.ts";
-import { SendStatus } from "./SendStatus.tsx";
+import { PlayGate } from "./playGate.ts";
+import { DoneElsewhere, SendStatus } from "./SendStatus.tsx";
 import { useSender } from "./useSender.ts";
 
 type Step =
@@ -51,6 +55,7 @@ type Step =
   | { kind: "screening"; about: StudyAbout; answers?: Answers }
   | { kind: "screened-out"; code?: string | undefined; url?: string | undefined }
   | { kind: "declined" }
+  | { kind: "full" }
   | { kind: "preparing"; progress: PrepareProgress | null }
   | { kind: "ready" }
   | { kind: "error"; message: string | null; retry?: () => void };
@@ -70,6 +75,9 @@ function messageOf(error: unknown): string | null {
   if (error instanceof ApiError && error.status === 0) return null;
   return errorMessage(error);
 }
+
+/** The study had no clip left when this participant arrived (the server's 409). */
+const isFull = (error: unknown) => error instanceof ApiError && error.code === "study-full";
 
 export function ParticipantPage({ studyId }: { studyId: string }) {
   const [params] = useSearchParams();
@@ -91,7 +99,13 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
       const out = await screenedOutBefore(server, studyId, localId);
       if (out)
         return { kind: "screened-out", code: out.code, url: out.url, about: out.about } as const;
-      return { kind: "consent", about: await fetchAbout(server, studyId) } as const;
+      // Before consent: a study with no clip left for them says so now, not after the check.
+      const [about, admission] = await Promise.all([
+        fetchAbout(server, studyId),
+        fetchAdmission(server, studyId, arrival),
+      ]);
+      if (admission.full) return { kind: "full", about } as const;
+      return { kind: "consent", about } as const;
     })().then(
       (next) => {
         if (cancelled) return;
@@ -129,7 +143,11 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
             : { kind: "ready" },
         ),
       (e: unknown) =>
-        setStep({ kind: "error", message: messageOf(e), retry: () => setAttempt((n) => n + 1) }),
+        setStep(
+          isFull(e)
+            ? { kind: "full" }
+            : { kind: "error", message: messageOf(e), retry: () => setAttempt((n) => n + 1) },
+        ),
     );
   };
 
@@ -282,6 +300,18 @@ function Steps({
           <Declined platform={arrival.platform} />
         </Shell>
       );
+    case "full":
+      return (
+        <Shell>
+          <section
+            role="alert"
+            className="mx-auto max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-6 text-amber-900"
+          >
+            <h1 className="text-xl font-semibold">{t("full.title")}</h1>
+            <p className="mt-3">{t("full.body")}</p>
+          </section>
+        </Shell>
+      );
     case "preparing":
       return (
         <Shell>
@@ -323,6 +353,20 @@ function ParticipatingIn({
   // A finished clip is sent at once: the submission count going up kicks the outbox.
   const acknowledged = p?.acknowledged;
   const doneElsewhere = useMemo(() => new Set((acknowledged ?? []).map(clipIdAt)), [acknowledged]);
+  // A study with a play limit: each play asked of the server as it starts.
+  const limited = study ? playLimitOf(study.extra) !== null : false;
+  const gate = useMemo(() => (limited ? new PlayGate(localId) : null), [limited, localId]);
+  const counted = p?.plays;
+  const plays = useMemo(
+    () =>
+      gate
+        ? {
+            used: new Map(Object.entries(counted ?? {}).map(([k, n]) => [clipIdAt(Number(k)), n])),
+            request: (clipId: string) => gate.request(clipId),
+          }
+        : undefined,
+    [gate, counted],
+  );
   const finished = useLiveQuery(
     () => listSubmissions(localId).then((all) => all.length),
     [localId],
@@ -355,8 +399,19 @@ function ParticipatingIn({
         annotatorId={p.participantId}
         participant={{
           doneElsewhere,
-          status: <SendStatus status={status} onRetry={() => outbox?.kick()} />,
-          end: <EndScreen participation={p} status={status} onRetry={() => outbox?.kick()} />,
+          status: (
+            <>
+              <DoneElsewhere positions={p.notTaken} />
+              <SendStatus status={status} onRetry={() => outbox?.kick()} />
+            </>
+          ),
+          end: (
+            <>
+              <DoneElsewhere positions={p.notTaken} />
+              <EndScreen participation={p} status={status} onRetry={() => outbox?.kick()} />
+            </>
+          ),
+          ...(plays ? { plays } : {}),
         }}
       />
     </Shell>

@@ -78,3 +78,26 @@ export function SendStatus({
     </div>
   );
 }
+
+/**
+ * The clips finished here that the server could not take: another browser of the same
+ * participant had finished them first, and its answers are the ones kept. Said, never dropped.
+ */
+export function DoneElsewhere({ positions }: { positions: readonly number[] | undefined }) {
+  const intl = useIntlShape();
+  if (!positions || positions.length === 0) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      {intl.formatMessage(
+        { id: "send.clips.doneElsewhere" },
+        {
+          count: positions.length,
+          positions: intl.formatList(positions.map((n) => intl.formatNumber(n))),
+        },
+      )}
+    </p>
+  );
+}

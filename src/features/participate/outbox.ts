@@ -3,7 +3,9 @@
 // already in this browser's database: the outbox is "finished here, not acknowledged there",
 // read afresh on every run, so a reload or a crash loses nothing and resumes sending. Retries
 // and what it says are the Sender's (sender.ts). A session token the server no longer knows
-// is replaced by arriving again (same platform id: same participant).
+// is replaced by arriving again (same platform id: same participant). A clip the server
+// refuses because it was finished in another browser first is noted (`notTaken`), and the
+// page tells the participant.
 
 import { getStudy, type Participation, updateParticipation } from "../../db/repo.ts";
 import type { ParticipantState } from "../../domain/collection/collection.ts";
@@ -12,6 +14,7 @@ import {
   acknowledge,
   arrive,
   pendingSubmissions,
+  playsOf,
   positionOf,
   submissionRequest,
 } from "./participation.ts";
@@ -27,9 +30,13 @@ export class Outbox extends Sender {
       if (!p) throw new Error("this study's local copy is gone");
       return p;
     };
-    /** What the server says it has: acknowledged clips and the completion. */
-    const adopt = (state: Pick<ParticipantState, "done" | "completion">) =>
-      acknowledge(localId, state.done, state.completion);
+    /** What the server says it has: acknowledged clips, the completion, the plays counted. */
+    const adopt = async (state: Pick<ParticipantState, "done" | "completion" | "clips">) => {
+      await acknowledge(localId, state.done, state.completion);
+      const plays = playsOf(state.clips);
+      if (Object.keys(plays).length > 0)
+        await updateParticipation(localId, (p) => ({ ...p, plays: { ...p.plays, ...plays } }));
+    };
     /** Runs `fn` with the session; once more with a new one when the server forgot it. */
     const withSession = async <T>(fn: (p: Participation) => Promise<T>): Promise<T> => {
       const p = await participation();
@@ -45,6 +52,10 @@ export class Outbox extends Sender {
     };
     super(
       async (sending) => {
+        // Read before the server's state is adopted: a clip finished here that the server has
+        // already is sent all the same, so that a lost answer comes back as a replay and a clip
+        // another browser finished first is told (already-submitted), never dropped unsaid.
+        const pending = await pendingSubmissions(localId);
         if (!synced) {
           // Once per page: what the server already has (another browser, an earlier page).
           await adopt(
@@ -54,7 +65,6 @@ export class Outbox extends Sender {
           );
           synced = true;
         }
-        const pending = await pendingSubmissions(localId);
         for (const [i, submission] of pending.entries()) {
           sending(pending.length - i);
           const response = await withSession(async (p) =>
@@ -64,10 +74,18 @@ export class Outbox extends Sender {
               body: await submissionRequest(localId, p, submission),
             }),
           ).catch((e: unknown) => {
-            // The server has this clip already, from an earlier send of another version.
+            // The server has this clip already: finished in another browser first (its answer
+            // is the one kept), or an earlier send of another version of it from here.
             if (e instanceof ApiError && e.code === "already-submitted") return null;
             throw e;
           });
+          if (!response) {
+            const position = positionOf(submission.clipId);
+            await updateParticipation(localId, (p) => ({
+              ...p,
+              notTaken: [...new Set([...(p.notTaken ?? []), position])].sort((a, b) => a - b),
+            }));
+          }
           await acknowledge(
             localId,
             response ? response.progress.done : [positionOf(submission.clipId)],

@@ -119,6 +119,25 @@ export async function fetchScreeningSound(
   return api(server, "screeningSound", { params: { studyId, round, sound }, token });
 }
 
+/** Whether the study can take this participant (asked before consent: a full study says so). */
+export function fetchAdmission(
+  server: string,
+  studyId: string,
+  arrival: Pick<ArriveRequest, "platform" | "participantId">,
+) {
+  return api(server, "admission", {
+    params: { studyId },
+    body: { platform: arrival.platform, participantId: arrival.participantId },
+  });
+}
+
+/** The server's play counts by position, from its state's clips (a study with a play limit). */
+export function playsOf(clips: readonly { position: number; plays?: number }[]) {
+  const plays: Record<string, number> = {};
+  for (const c of clips) if (c.plays !== undefined) plays[String(c.position)] = c.plays;
+  return plays;
+}
+
 /** Arrives (or arrives again): the server's participant, its state and a new session token. */
 export function arrive(server: string, studyId: string, arrival: ArriveRequest) {
   return api(server, "arrive", { params: { studyId }, body: arrival });
@@ -172,6 +191,7 @@ export async function prepare(
     consentedAt: new Date().toISOString(),
     acknowledged: [...state.done],
     ...(state.completion ? { completion: state.completion } : {}),
+    plays: playsOf(state.clips),
   };
   await createStudy({
     id,
@@ -246,6 +266,14 @@ export async function pendingSubmissions(localId: string): Promise<SubmissionRec
   return mine
     .filter((s) => !acked.has(positionOf(s.clipId)))
     .sort((a, b) => (a.completedAt ?? "").localeCompare(b.completedAt ?? ""));
+}
+
+/** Records the plays the server counted for the clip at `position` (what it last said). */
+export function notePlays(localId: string, position: number, plays: number) {
+  return updateParticipation(localId, (p) => ({
+    ...p,
+    plays: { ...p.plays, [String(position)]: plays },
+  }));
 }
 
 /** Records what the server acknowledged (positions, and the completion once it gave one). */

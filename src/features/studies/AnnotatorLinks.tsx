@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import type { AnnotatorRecord } from "../../db/repo.ts";
+import type { TaskModule } from "../../domain/tasks/index.ts";
 import { annotatorLink } from "../../lib/format.ts";
 import { annotatorIdProblem } from "../../lib/identity.ts";
 
@@ -54,14 +55,19 @@ export function AnnotatorLinks({
   annotators,
   submissionsByAnnotator,
   clipCount,
+  task,
 }: {
   studyId: string;
   annotators: readonly AnnotatorRecord[];
   submissionsByAnnotator: ReadonlyMap<string, number>;
   clipCount: number;
+  /** The study's task: what the people given a link do, and whether experts have work. */
+  task: TaskModule;
 }) {
   const [annotatorId, setAnnotatorId] = useState("");
-  const [role, setRole] = useState<LinkRole>("crowd");
+  const [chosenRole, setRole] = useState<LinkRole>("crowd");
+  const experts = task.studyPage.expertLinks;
+  const role: LinkRole = experts ? chosenRole : "crowd";
   const [copied, setCopied] = useState<"yes" | "no" | undefined>();
   const ids = { input: useId(), role: useId(), link: useId(), err: useId() };
   const origin = typeof window === "undefined" ? "" : window.location.origin;
@@ -84,7 +90,7 @@ export function AnnotatorLinks({
       title="Links for annotators"
       description="Each annotator gets a personal link; their work is stored in the browser that opens it. Collect it with their exported file."
     >
-      <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
+      <div className={`grid gap-3 ${experts ? "sm:grid-cols-[1fr_10rem]" : ""}`}>
         <div>
           <label htmlFor={ids.input} className="block text-sm font-medium text-slate-800">
             Annotator id
@@ -102,28 +108,27 @@ export function AnnotatorLinks({
             className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900"
           />
         </div>
-        <div>
-          <label htmlFor={ids.role} className="block text-sm font-medium text-slate-800">
-            Role
-          </label>
-          <select
-            id={ids.role}
-            value={role}
-            onChange={(e) => {
-              setRole(e.target.value === "expert" ? "expert" : "crowd");
-              setCopied(undefined);
-            }}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900"
-          >
-            <option value="crowd">Crowd</option>
-            <option value="expert">Expert</option>
-          </select>
-        </div>
+        {experts && (
+          <div>
+            <label htmlFor={ids.role} className="block text-sm font-medium text-slate-800">
+              Role
+            </label>
+            <select
+              id={ids.role}
+              value={role}
+              onChange={(e) => {
+                setRole(e.target.value === "expert" ? "expert" : "crowd");
+                setCopied(undefined);
+              }}
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900"
+            >
+              <option value="crowd">Crowd</option>
+              <option value="expert">Expert</option>
+            </select>
+          </div>
+        )}
       </div>
-      <p className="mt-2 text-xs text-slate-500">
-        Crowd annotators mark unnatural spans and rate each clip; experts tag the marked spans with
-        reasons.
-      </p>
+      <p className="mt-2 text-xs text-slate-500">{task.studyPage.linkHelp}</p>
       {problem && (
         <p id={ids.err} className="mt-2 text-sm text-red-600">
           {problem}

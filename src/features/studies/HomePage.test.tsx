@@ -75,9 +75,11 @@ describe("study list", () => {
     const list = await screen.findByRole("list", { name: "Studies" });
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(2));
     expect(
-      await within(list).findByText("2 clips · 1 annotator · 1 submission"),
+      await within(list).findByText("Mark unnatural spans · 2 clips · 1 annotator · 1 submission"),
     ).toBeInTheDocument();
-    expect(within(list).getByText("0 clips · 0 annotators · 0 submissions")).toBeInTheDocument();
+    expect(
+      within(list).getByText("Mark unnatural spans · 0 clips · 0 annotators · 0 submissions"),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Annotate Pilot A" })).toHaveAttribute(
       "href",
       `/annotate/${id}`,

@@ -1,5 +1,7 @@
+import { ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
+import { comparePath } from "../../lib/routes.ts";
 import { ImportAnnotations } from "../import-export/index.ts";
 import { NewStudyForm } from "./NewStudyForm.tsx";
 import { StudyList } from "./StudyList.tsx";
@@ -17,6 +19,12 @@ export function HomePage() {
         </p>
       </div>
       <StudyList />
+      <p className="text-sm text-slate-600">
+        <ButtonLink href={comparePath()} size="sm">
+          Compare conditions
+        </ButtonLink>{" "}
+        the MOS of several studies, or of one study's listener groups, side by side.
+      </p>
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <NewStudyForm />

@@ -5,6 +5,7 @@
 import { useId } from "react";
 import { INPUT } from "../../components/inputClass.ts";
 import {
+  type FreeQuestion,
   hasIntake,
   type IntakeConfig,
   type Need,
@@ -17,8 +18,13 @@ export function freeText(config: IntakeConfig): string {
   return config.free.map((f) => `${f.required ? "* " : ""}${f.text}`).join("\n");
 }
 
-export function parseFree(text: string): IntakeConfig["free"] {
-  return text
+/**
+ * The free questions typed, one per line. A line whose text was a question before keeps that
+ * question's id (its answers stay its own, wherever the line moved); a new line gets the next
+ * unused id (q1, q2 …).
+ */
+export function parseFree(text: string, before: readonly FreeQuestion[] = []): FreeQuestion[] {
+  const lines = text
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "" && line !== "*")
@@ -27,6 +33,23 @@ export function parseFree(text: string): IntakeConfig["free"] {
         ? { text: line.slice(1).trim(), required: true }
         : { text: line, required: false },
     );
+  const used = new Set<string>();
+  const kept = lines.map((line) => {
+    const same = before.find((q) => q.text === line.text && !used.has(q.id));
+    if (same) used.add(same.id);
+    return same?.id;
+  });
+  const taken = new Set([...before.map((q) => q.id), ...used]);
+  let next = 1;
+  return lines.map((line, i) => {
+    let id = kept[i];
+    if (id === undefined) {
+      while (taken.has(`q${next}`)) next++;
+      id = `q${next}`;
+      taken.add(id);
+    }
+    return { id, ...line };
+  });
 }
 
 /**

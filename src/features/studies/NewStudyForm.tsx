@@ -6,10 +6,13 @@ import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import type { StudyTask } from "../../domain/interchange/types.ts";
 import {
+  DEFAULT_TASK,
+  moduleOf,
+  requiresRating,
   transcriptionDraft,
   transcriptionFromDraft,
   withTask,
-} from "../../domain/study/studyTask.ts";
+} from "../../domain/tasks/index.ts";
 import { plural } from "../../lib/format.ts";
 import { studyPath } from "../../lib/routes.ts";
 import { notify } from "../../stores/notices.ts";
@@ -33,9 +36,13 @@ export function NewStudyForm() {
   const [, navigate] = useLocation();
   const [name, setName] = useState("");
   const [bin, setBin] = useState("0.1");
-  const [requireRating, setRequireRating] = useState(true);
+  // The researcher's choice where the task leaves the rating to them (RequireRatingField).
+  const [requireRating, setRequireRating] = useState(
+    () => moduleOf(DEFAULT_TASK).rating.defaultRequired,
+  );
   const [language, setLanguage] = useState("en");
-  const [task, setTask] = useState<StudyTask>("mark");
+  const [task, setTask] = useState<StudyTask>(DEFAULT_TASK);
+  const module = moduleOf(task);
   const [draft, setDraft] = useState(() => transcriptionDraft({}));
   const [taskProblems, setTaskProblems] = useState<Record<string, string>>({});
   const files = useClipFiles();
@@ -52,7 +59,7 @@ export function NewStudyForm() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const settings = task === "transcribe" ? transcriptionFromDraft(draft) : null;
+    const settings = module.transcriptionSettings ? transcriptionFromDraft(draft) : null;
     setTaskProblems(settings && !settings.ok ? settings.problems : {});
     const found = {
       ...validate(),
@@ -65,7 +72,7 @@ export function NewStudyForm() {
       const id = await createStudyFromFiles({
         name: name.trim(),
         binSeconds: Number(bin),
-        requireRating,
+        requireRating: requiresRating(module, requireRating),
         language: language.trim(),
         files: decodable,
         meta: files.match?.byFile,
@@ -96,7 +103,6 @@ export function NewStudyForm() {
           namePlaceholder="e.g. VCC2018 pilot"
         />
         <LanguageField value={language} onChange={setLanguage} error={errors.language} />
-        <RequireRatingField checked={requireRating} onChange={setRequireRating} />
         <TaskFields
           task={task}
           onTask={setTask}
@@ -104,6 +110,7 @@ export function NewStudyForm() {
           onDraft={setDraft}
           problems={taskProblems}
         />
+        <RequireRatingField checked={requireRating} onChange={setRequireRating} task={module} />
 
         <ClipFilesFields
           files={files}

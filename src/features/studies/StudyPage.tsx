@@ -4,8 +4,8 @@ import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
 import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
-import { taskOf } from "../../domain/study/studyTask.ts";
-import { analysisPath, annotatePath, appHref } from "../../lib/routes.ts";
+import { taskModule } from "../../domain/tasks/index.ts";
+import { analysisPath, annotatePath, appHref, comparePath } from "../../lib/routes.ts";
 import { LazyCollectionPanel } from "../collection/index.ts";
 import { ImportAnnotations, LazyExportPanel } from "../import-export/index.ts";
 import { AddClipsForm } from "./AddClipsForm.tsx";
@@ -86,6 +86,7 @@ export function StudyPage({ studyId }: { studyId: string }) {
   const totalSeconds = clips.reduce((s, c) => s + c.duration, 0);
   const description = studyText(study, "description");
   const instructions = studyText(study, "instructions");
+  const task = taskModule(study.extra);
 
   return (
     <main className="mx-auto max-w-6xl space-y-6 p-6">
@@ -105,6 +106,9 @@ export function StudyPage({ studyId }: { studyId: string }) {
             Annotate
           </ButtonLink>
           <ButtonLink href={analysisPath(study.id)}>Analysis</ButtonLink>
+          <ButtonLink href={comparePath({ studies: [study.id], mode: "groups" })}>
+            Compare listener groups
+          </ButtonLink>
         </div>
       </div>
 
@@ -145,14 +149,14 @@ export function StudyPage({ studyId }: { studyId: string }) {
           annotators={annotators}
           submissionsByAnnotator={countBy(submissions, (s) => s.annotatorId)}
           clipCount={clips.length}
+          task={task}
         />
         <Card title="Export" description="Download this study's annotations.">
           <Suspense fallback={<p className="text-sm text-slate-500">Loading the exports…</p>}>
             <ExportPanel
               studyId={study.id}
               transcripts={
-                taskOf(study.extra) === "transcribe" ||
-                submissions.some((s) => s.transcript !== undefined)
+                task.holds.transcript || submissions.some((s) => s.transcript !== undefined)
               }
             />
           </Suspense>
@@ -172,7 +176,7 @@ export function StudyPage({ studyId }: { studyId: string }) {
           </Card>
         }
       >
-        <LazyCollectionPanel studyId={study.id} />
+        <LazyCollectionPanel studyId={study.id} task={task.id} />
       </Suspense>
 
       <Card

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Button, ButtonLink } from "../../components/Button.tsx";
 import { deleteStudy, type StudySummary } from "../../db/repo.ts";
+import { taskModule } from "../../domain/tasks/index.ts";
 import { plural } from "../../lib/format.ts";
 import { analysisPath, annotatePath, studyPath } from "../../lib/routes.ts";
 
@@ -28,8 +29,8 @@ export function StudyRow({ summary }: { summary: StudySummary }) {
             {study.name}
           </Link>
           <p className="mt-0.5 text-sm text-slate-500">
-            {plural(clips, "clip")} · {plural(annotators, "annotator")} ·{" "}
-            {plural(submissions, "submission")}
+            {taskModule(study.extra).label} · {plural(clips, "clip")} ·{" "}
+            {plural(annotators, "annotator")} · {plural(submissions, "submission")}
           </p>
         </div>
         {!confirming && (

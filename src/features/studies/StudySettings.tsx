@@ -2,6 +2,14 @@ import type { StudyRecord } from "../../db/repo.ts";
 import { type IntakeConfig, intakeOf, STANDARD_QUESTIONS } from "../../domain/collection/intake.ts";
 import { type ScreeningConfig, screeningOf } from "../../domain/collection/screening.ts";
 import { languageName, languageOf } from "../../domain/i18n/languages.ts";
+import {
+  requiresRating,
+  type SummaryItem,
+  submissionRules,
+  type TaskModule,
+  taskModule,
+  transcriptionOf,
+} from "../../domain/tasks/index.ts";
 
 const SHORT: Record<string, string> = {
   ageBand: "age",
@@ -39,7 +47,48 @@ function Item({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-/** The study's settings as a compact definition list. */
+/** The rating requirement in a few words, as the study's task has it. */
+export function ratingText(task: TaskModule, requireRating: boolean): string {
+  if (task.rating.setting === "never") return "Not asked";
+  return requiresRating(task, requireRating) ? "Required (1–5)" : "Optional";
+}
+
+/** A task-specific item of the summary: its term and what it says of `study`. */
+function summaryItem(
+  item: SummaryItem,
+  study: StudyRecord,
+  task: TaskModule,
+): { term: string; value: React.ReactNode } {
+  switch (item) {
+    case "rating":
+      return { term: "Rating", value: ratingText(task, study.requireRating) };
+    case "binWidth":
+      return { term: "Bin width", value: `${study.binSeconds} s` };
+    case "reasons":
+      return {
+        term: "Reasons",
+        value: (
+          <span title={study.taxonomy.map((t) => t.label).join(", ")}>
+            {study.taxonomy.length} types
+          </span>
+        ),
+      };
+    case "plays": {
+      const plays = submissionRules({
+        ...study.extra,
+        requireRating: study.requireRating,
+      }).maxPlays;
+      return { term: "Plays per clip", value: plays === null ? "No limit" : `At most ${plays}` };
+    }
+    case "unit":
+      return {
+        term: "Scored in",
+        value: transcriptionOf(study.extra).unit === "character" ? "Characters" : "Words",
+      };
+  }
+}
+
+/** The study's settings as a compact definition list; the task's own items follow the task. */
 export function StudySettings({
   study,
   clipCount,
@@ -49,18 +98,21 @@ export function StudySettings({
   clipCount: number;
   totalSeconds: number;
 }) {
+  const task = taskModule(study.extra);
   return (
     <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
       <Item term="Clips">
         {clipCount} <span className="text-slate-500">({(totalSeconds / 60).toFixed(1)} min)</span>
       </Item>
-      <Item term="Bin width">{study.binSeconds} s</Item>
-      <Item term="Rating">{study.requireRating ? "Required (1–5)" : "Optional"}</Item>
-      <Item term="Reasons">
-        <span title={study.taxonomy.map((t) => t.label).join(", ")}>
-          {study.taxonomy.length} types
-        </span>
-      </Item>
+      <Item term="Task">{task.label}</Item>
+      {task.studyPage.summary.map((item) => {
+        const { term, value } = summaryItem(item, study, task);
+        return (
+          <Item key={item} term={term}>
+            {value}
+          </Item>
+        );
+      })}
       <Item term="Participants' language">{languageName(languageOf(study.extra))}</Item>
       <Item term="Intake">{intakeText(intakeOf(study.extra))}</Item>
       <Item term="Headphone check">{screeningText(screeningOf(study.extra))}</Item>

@@ -18,12 +18,14 @@ import {
   ratingScaleProblem,
 } from "../../domain/study/ratingScale.ts";
 import {
+  moduleOf,
+  requiresRating,
   taskOf,
   transcriptionDraft,
   transcriptionFromDraft,
   transcriptionOf,
   withTask,
-} from "../../domain/study/studyTask.ts";
+} from "../../domain/tasks/index.ts";
 import { notify } from "../../stores/notices.ts";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
@@ -126,7 +128,7 @@ export function StudySettingsForm({
       await updateStudy(study.id, {
         name: name.trim(),
         binSeconds: Number(bin),
-        requireRating,
+        requireRating: requiresRating(moduleOf(task), requireRating),
         extra: withParticipantLinks(
           withTask(
             withText(
@@ -138,7 +140,7 @@ export function StudySettingsForm({
                       : { ...withoutScale, ratingScale: trimmed },
                     protocol,
                   ),
-                  { ...intake, free: parseFree(free) },
+                  { ...intake, free: parseFree(free, intakeOf(study.extra).free) },
                   check,
                 ),
                 "description",
@@ -199,21 +201,25 @@ export function StudySettingsForm({
           onChange={(e) => setInstructions(e.target.value)}
           rows={3}
           aria-describedby={`${ids.instructions}-h`}
-          placeholder="e.g. Drag across every part of the clip that sounds unnatural."
+          placeholder={moduleOf(task).studyPage.instructionsExample}
           className={INPUT}
         />
         <p id={`${ids.instructions}-h`} className="mt-1 text-xs text-slate-500">
-          Shown above the waveform on the annotation screen. Leave empty for none.
+          Shown above each clip on the annotation screen. Leave empty for none.
         </p>
       </div>
       <LanguageField value={language} onChange={changeLanguage} error={errors.language} />
-      <RequireRatingField checked={requireRating} onChange={setRequireRating} />
       <TaskFields
         task={task}
         onTask={setTask}
         draft={draft}
         onDraft={setDraft}
         problems={taskProblems}
+      />
+      <RequireRatingField
+        checked={requireRating}
+        onChange={setRequireRating}
+        task={moduleOf(task)}
       />
       <RatingScaleFields
         scale={scale}

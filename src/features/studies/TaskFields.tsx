@@ -4,7 +4,12 @@
 import { useId } from "react";
 import { INPUT } from "../../components/inputClass.ts";
 import type { StudyTask } from "../../domain/interchange/types.ts";
-import { DEFAULT_MAX_PLAYS, TASKS, type TranscriptionDraft } from "../../domain/study/studyTask.ts";
+import {
+  DEFAULT_MAX_PLAYS,
+  moduleOf,
+  TASK_MODULES,
+  type TranscriptionDraft,
+} from "../../domain/tasks/index.ts";
 import { FieldError } from "./fields.tsx";
 
 export function TaskFields({
@@ -48,26 +53,26 @@ export function TaskFields({
     <fieldset className="rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-800">Task</legend>
       <div className="space-y-2">
-        {TASKS.map((t) => (
-          <label key={t.task} className="flex items-start gap-2 text-sm text-slate-800">
+        {TASK_MODULES.map((t) => (
+          <label key={t.id} className="flex items-start gap-2 text-sm text-slate-800">
             <input
               type="radio"
               name={`${id}-task`}
               className="mt-1"
-              checked={task === t.task}
-              onChange={() => onTask(t.task)}
-              aria-describedby={`${id}-${t.task}-d`}
+              checked={task === t.id}
+              onChange={() => onTask(t.id)}
+              aria-describedby={`${id}-${t.id}-d`}
             />
             <span>
               {t.label}
-              <span id={`${id}-${t.task}-d`} className="block text-xs text-slate-500">
+              <span id={`${id}-${t.id}-d`} className="block text-xs text-slate-500">
                 {t.description}
               </span>
             </span>
           </label>
         ))}
       </div>
-      {task === "transcribe" && (
+      {moduleOf(task).transcriptionSettings && (
         <fieldset className="mt-3 rounded-md border border-slate-100 p-3">
           <legend className="px-1 text-sm font-medium text-slate-800">Transcription test</legend>
           <p className="mb-2 text-xs text-slate-500">

@@ -7,7 +7,9 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import type { AnnotatorRecord } from "../../db/repo.ts";
 import { NO_INTAKE } from "../../domain/collection/intake.ts";
+import { moduleOf } from "../../domain/tasks/index.ts";
 import { AnnotatorLinks } from "./AnnotatorLinks.tsx";
+import { parseFree } from "./IntakeFields.tsx";
 import { intakeText, screeningText } from "./StudySettings.tsx";
 
 afterEach(cleanup);
@@ -17,7 +19,7 @@ test("the settings summary names the intake's questions and the headphone check"
   expect(
     intakeText({
       standard: { ...NO_INTAKE.standard, ageBand: "required", nativeLanguages: "optional" },
-      free: [{ text: "Anything else?", required: false }],
+      free: [{ id: "q1", text: "Anything else?", required: false }],
     }),
   ).toBe("age (required), native languages, 1 own question");
   expect(screeningText({ test: "off", trials: 6, passAt: 5 })).toBe("Off");
@@ -53,6 +55,7 @@ test("collected participants: clips against what they were given; screened out a
       annotators={annotators}
       submissionsByAnnotator={submitted}
       clipCount={24}
+      task={moduleOf("mark")}
     />,
   );
   const items = within(screen.getByRole("list")).getAllByRole("listitem");
@@ -65,4 +68,25 @@ test("collected participants: clips against what they were given; screened out a
   expect(screen.getByText(/^Also collected from the server, not annotators/).textContent).toBe(
     "Also collected from the server, not annotators (no clip from them): 1 screened out by the headphone check, 1 who left without finishing a clip.",
   );
+});
+
+test("free questions keep their ids when edited as lines: moved, reworded, added", () => {
+  const before = parseFree("* Heard synthetic speech before?\nAny comment?");
+  expect(before).toEqual([
+    { id: "q1", text: "Heard synthetic speech before?", required: true },
+    { id: "q2", text: "Any comment?", required: false },
+  ]);
+  // Reordered, one reworded (a new question), one added twice with the same text.
+  expect(
+    parseFree(
+      "Any comment?\nHeard it before?\n* Heard synthetic speech before?\nAge?\nAge?",
+      before,
+    ),
+  ).toEqual([
+    { id: "q2", text: "Any comment?", required: false },
+    { id: "q3", text: "Heard it before?", required: false },
+    { id: "q1", text: "Heard synthetic speech before?", required: true },
+    { id: "q4", text: "Age?", required: false },
+    { id: "q5", text: "Age?", required: false },
+  ]);
 });

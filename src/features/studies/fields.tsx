@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { INPUT } from "../../components/inputClass.ts";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../../domain/study/binWidth.ts";
+import { requiresRating, type TaskModule } from "../../domain/tasks/index.ts";
 
 /** The problem with a field, under it; `id` lets the field point at it (aria-describedby). */
 export function FieldError({ id, message }: { id?: string; message: string | undefined }) {
@@ -94,27 +95,43 @@ export function NameAndBinFields({
   );
 }
 
-/** The "rating required" checkbox. */
+/**
+ * The "rating required" checkbox: the researcher's choice (`checked`) where the study's task
+ * leaves it to them; otherwise shown as the task has it (ticked for rate, unticked for
+ * transcribe), disabled, with the task's reason under it.
+ */
 export function RequireRatingField({
   checked,
   onChange,
+  task,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
+  task: TaskModule;
 }) {
   const id = useId();
+  const fixed = task.rating.setting !== "choice";
   return (
     <div className="flex items-start gap-2">
       <input
         id={id}
         type="checkbox"
-        checked={checked}
+        checked={requiresRating(task, checked)}
+        disabled={fixed}
+        aria-describedby={fixed ? `${id}-n` : undefined}
         onChange={(e) => onChange(e.target.checked)}
-        className="mt-0.5 size-4 accent-slate-900"
+        className="mt-0.5 size-4 accent-slate-900 disabled:opacity-50"
       />
-      <label htmlFor={id} className="text-sm text-slate-800">
-        Require a 1–5 naturalness rating before an annotator finishes a clip
-      </label>
+      <div>
+        <label htmlFor={id} className={`text-sm ${fixed ? "text-slate-500" : "text-slate-800"}`}>
+          Require a 1–5 naturalness rating before an annotator finishes a clip
+        </label>
+        {fixed && task.rating.note && (
+          <p id={`${id}-n`} className="text-xs text-slate-500">
+            {task.rating.note}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

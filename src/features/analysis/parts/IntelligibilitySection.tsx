@@ -4,6 +4,7 @@ import type { Report } from "../../../domain/stats/report.ts";
 import type { TokenUnit } from "../../../domain/transcripts/normalise.ts";
 import type { StudyConsensus } from "../../../domain/transcripts/studyConsensus.ts";
 import { ownValue } from "../../../domain/util/idRecord.ts";
+import { axisLabels, textMeasure } from "../axisLabels.ts";
 import { count, fixed, percent, pValue } from "../format.ts";
 import { orderSystems, systemColors } from "../palette.ts";
 import { AnovaTable } from "./AnovaTable.tsx";
@@ -99,8 +100,12 @@ function CurveChart({ curve }: { curve: Intelligibility["stimuliCurve"] }) {
   return <PlotView render={render} className="relative overflow-x-auto" />;
 }
 
-/** WER of each system per listener group (their Figure 1). */
-function GroupChart({
+/**
+ * WER of each system per listener group (their Figure 1). The groups are intake answers
+ * ("tiếng Việt,tiếng Anh"): the margin is measured from them, and a label too wide for it
+ * wraps, so none is cut.
+ */
+export function GroupChart({
   rows,
   systems,
 }: {
@@ -109,15 +114,16 @@ function GroupChart({
 }) {
   const render = useCallback(() => {
     const groups = [...new Set(rows.map((r) => r.group))];
+    const labels = axisLabels(groups, textMeasure(12));
     return Plot.plot({
-      width: 520,
-      height: Math.max(130, 30 * groups.length + 70),
-      marginLeft: 110,
+      width: Math.max(520, labels.marginLeft + 360),
+      height: Math.max(130, (16 + 14 * labels.lines) * groups.length + 70),
+      marginLeft: labels.marginLeft,
       style: { fontSize: "12px", color: "#334155" },
       ariaLabel: "Word error rate per system for each listener group",
       ariaDescription: "The table under the chart lists every value.",
       x: { label: "WER", tickFormat: ".0%", grid: true, zero: true },
-      y: { domain: groups, label: null },
+      y: { domain: groups, label: null, tickFormat: (g: string) => labels.text.get(g) ?? g },
       color: { domain: systems as string[], range: systemColors(systems.length), legend: true },
       marks: [Plot.dot(rows, { x: "wer", y: "group", fill: "system", r: 5, tip: true })],
     });

@@ -1,0 +1,5 @@
+// Marking spans on the waveform (RedPen's task): the crowd screen's waveform workspace.
+import { ClipWorkspace } from "../annotate/ClipWorkspace.tsx";
+import type { TaskUi } from "./types.ts";
+
+export const MARK_UI: TaskUi = { Workspace: ClipWorkspace, shortcutsDialog: true };
