@@ -3,12 +3,20 @@
 // contract's own zod schemas (zodArbitrary.ts) and mixed with what an attacker sends, as
 // anyone, the researcher, a participant, an expert or a headphone check's session, against
 // PGlite and a real PostgreSQL 15 (a throwaway cluster). Whatever comes, the answer is never a
-// 5xx and the server logs no failure. Bounded: a fixed number of requests per database.
+// 5xx and the server logs no failure. Bounded: a fixed number of requests per database. A
+// transcription study lets plays be counted (startPlay), and a whole study's publish sends the
+// study's version as If-Match (the current one, an old one, a broken one or none), so the
+// publishes get past the version guard too.
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ENDPOINTS, type Endpoint, type EndpointName } from "../../src/domain/api/endpoints.ts";
-import { SettingsSchema } from "../../src/domain/api/requests.ts";
+import {
+  ENDPOINTS,
+  type Endpoint,
+  type EndpointName,
+  versionTag,
+} from "../../src/domain/api/endpoints.ts";
+import { SettingsUpdateSchema } from "../../src/domain/api/requests.ts";
 import { openPostgres, type Store } from "../../src/server/store.ts";
 import { studyFile } from "./fixtures.ts";
 import { type Harness, startHarness, TOKEN } from "./harness.ts";
@@ -24,6 +32,8 @@ interface World {
   /** Every token the run holds, and the ones each kind of caller uses. */
   tokens: (string | undefined)[];
   byCaller: Record<Endpoint["caller"], (string | undefined)[]>;
+  /** The sessions of the transcription study's participants (whose plays are counted). */
+  playSessions: string[];
   clipIds: string[];
   regionIds: string[];
   sha: string;
@@ -52,7 +62,7 @@ function paramArbitrary(name: string, world: World): fc.Arbitrary<string> {
     values.length > 0 ? fc.constantFrom(...values).map(segment) : text;
   switch (name) {
     case "studyId":
-      return fc.oneof({ weight: 6, arbitrary: known(["fz", "fz-hp"]) }, text, {
+      return fc.oneof({ weight: 6, arbitrary: known(["fz", "fz-hp", "fz-tr"]) }, text, {
         weight: 2,
         arbitrary: rawSegment,
       });
@@ -60,6 +70,8 @@ function paramArbitrary(name: string, world: World): fc.Arbitrary<string> {
     case "round":
     case "sound":
       return fc.oneof(
+        // Positions, rounds and sounds that exist, so the paths past the checks run too.
+        { weight: 3, arbitrary: fc.constantFrom("0", "1", "2") },
         { weight: 4, arbitrary: fc.integer({ min: -2, max: 1005 }).map(String) },
         fc.constantFrom("1.5", "1e3", "0x1", "2147483648", "99999999999999999999"),
         text,
@@ -89,6 +101,8 @@ interface Request {
   auth: string | undefined;
   contentType: string | undefined;
   body: string | Uint8Array | undefined;
+  /** A publish's If-Match: the study's version read just before, one before it, or this text. */
+  ifMatch?: string | undefined;
 }
 
 function requestArbitrary(world: World): fc.Arbitrary<Request> {
@@ -138,11 +152,15 @@ function requestArbitrary(world: World): fc.Arbitrary<Request> {
   const publish = fc
     .record({
       id: fc.constantFrom("fz", "fz-new", "fz hp/2"),
-      settings: arbitraryOf(SettingsSchema),
+      settings: arbitraryOf(SettingsUpdateSchema),
       screening: fc.constantFrom(undefined, "huggins", "antiphase"),
       links: fc.constantFrom(undefined, "prolific", "generic", "both", "all"),
+      ifMatch: fc.oneof(
+        { weight: 6, arbitrary: fc.constant("current") },
+        fc.constantFrom("stale", undefined, '"x"', "*", '"99999999999"'),
+      ),
     })
-    .map(({ id, settings, screening, links }): Request => {
+    .map(({ id, settings, screening, links, ifMatch }): Request => {
       const file = studyFile(id, 2, ["A"]);
       if (screening) file.study.screening = { test: screening, trials: 2, passAt: 1 };
       if (links) (file.study as Record<string, unknown>).participantLinks = links;
@@ -153,15 +171,48 @@ function requestArbitrary(world: World): fc.Arbitrary<Request> {
         auth: TOKEN,
         contentType: "application/json",
         body: JSON.stringify({ file, settings }),
+        ifMatch,
       };
     });
-  return fc.oneof({ weight: 1, arbitrary: publish }, ...perEndpoint);
+  // A play of a transcription's clip by one of its participants: counted until its plays run
+  // out, then refused (409), so the counting path runs, not only the checks before it.
+  const play = fc
+    .record({
+      position: fc.constantFrom("1", "2"),
+      auth: fc.constantFrom(...world.playSessions),
+      body: bodyOf(ENDPOINTS.startPlay.body),
+    })
+    .map(
+      ({ position, auth, body }): Request => ({
+        name: "startPlay",
+        method: "POST",
+        path: `p/fz-tr/clips/${position}/plays`,
+        auth,
+        contentType: "application/json",
+        body: JSON.stringify(body),
+      }),
+    );
+  return fc.oneof(
+    { weight: 1, arbitrary: publish },
+    { weight: 1, arbitrary: play },
+    ...perEndpoint,
+  );
 }
 
 async function send(world: World, r: Request) {
   const headers: Record<string, string> = {};
   if (r.contentType !== undefined) headers["content-type"] = r.contentType;
   if (r.auth !== undefined) headers.authorization = `Bearer ${r.auth}`;
+  if (r.ifMatch === "current" || r.ifMatch === "stale") {
+    const read = await fetch(`${world.h.base}/api/${r.path}/published`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    // A study not on the server is answered null: then no If-Match, as a first publish sends.
+    const published = read.ok ? ((await read.json()) as { version?: number } | null) : null;
+    const version = published?.version;
+    if (version !== undefined)
+      headers["if-match"] = versionTag(r.ifMatch === "current" ? version : version - 1);
+  } else if (r.ifMatch !== undefined) headers["if-match"] = r.ifMatch;
   const withBody = r.body !== undefined && r.method !== "GET" && r.method !== "HEAD";
   const res = await fetch(`${world.h.base}/api/${r.path}`, {
     method: r.method,
@@ -181,9 +232,25 @@ async function worldOn(store: Store | undefined): Promise<World> {
   const hp = studyFile("fz-hp", 2, ["A"]);
   hp.study.screening = { test: "antiphase", trials: 3, passAt: 2 };
   await h.publish(hp, { clipsPerParticipant: 2 });
+  // A transcription with two plays per clip: its participants' plays are counted by the server.
+  const tr = studyFile("fz-tr", 2, ["A"]);
+  tr.study.task = "transcribe";
+  tr.study.transcription = { maxPlays: 2 };
+  for (const c of tr.clips) c.text = `words of ${c.sentence}`;
+  await h.publish(tr, { clipsPerParticipant: 2 });
   const sessions: string[] = [];
-  for (const pid of ["p-1", "p-2", "p-3"]) {
-    const arrived = await h.api("POST", "p/fz/arrive", { platform: "link", participantId: pid });
+  for (const [study, pid] of [
+    ["fz", "p-1"],
+    ["fz", "p-2"],
+    ["fz", "p-3"],
+    ["fz-tr", "t-1"],
+    ["fz-tr", "t-2"],
+  ] as const) {
+    const arrived = await h.api("POST", `p/${study}/arrive`, {
+      platform: "link",
+      participantId: pid,
+    });
+    expect(arrived.status).toBe(200);
     sessions.push(String(arrived.json.sessionToken));
   }
   const session = sessions[0] as string;
@@ -218,6 +285,7 @@ async function worldOn(store: Store | undefined): Promise<World> {
       expert: [expertToken],
       screening: [screening],
     },
+    playSessions: sessions.slice(3),
     clipIds: file.clips.map((c) => c.id),
     regionIds,
     sha,
@@ -269,5 +337,8 @@ describe.each([
     // The run got past the checks too, not only refusals: successes on many endpoints.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 20);
     expect(reached.size).toBeGreaterThan(8);
+    // Main's endpoints among them: the admission asked before consent, plays counted, publishes
+    // past the version guard.
+    for (const name of ["admission", "startPlay", "publish"]) expect([...reached]).toContain(name);
   }, 120_000);
 });
