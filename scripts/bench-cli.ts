@@ -9,6 +9,8 @@
 //                end), about 410,000 reason labels (scripts/gen-crowd.ts)                 ≤ 2.5
 //   transcripts  an intelligibility study of 100,000 transcripts, 10 systems × 600 stimuli,
 //                bootstrap and stimuli curve at 1,000 replicates                          ≤ 4
+//   judgments    an A/B comparison of 100,000 judgments over 8 systems, the Bradley–Terry
+//                bootstrap's 1,000 replicates included (generateComparisons.ts)   ≤ 2 s wall
 //
 // Every command runs as its own process, started the same way (`node FILE …`, the CLI bundled
 // by `npm run build:cli` as installed), under /usr/bin/time, with NODE_EXTRA_CA_CERTS removed
@@ -17,12 +19,13 @@
 // The commands take turns within each round (parse, validate, stats, parse, …) so background
 // load hits them alike, after one untimed run each.
 //
-// Options: --study marks|crowd|transcripts (repeatable; default all three), --runs N (default
-// 5), --no-steps (skip the in-process breakdown of each study's CPU time).
+// Options: --study marks|crowd|transcripts|judgments (repeatable; default all four), --runs N
+// (default 5), --no-steps (skip the in-process breakdown of each study's CPU time).
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
+import { generateComparisonStudy } from "../src/domain/interchange/generateComparisons.ts";
 import { generateTranscriptStudy } from "../src/domain/interchange/generateTranscripts.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../src/domain/interchange/schema.ts";
 import { computeReport } from "../src/domain/stats/index.ts";
@@ -33,9 +36,11 @@ const root = resolve(import.meta.dirname, "..");
 const dataDir = join(root, "bench-data");
 
 interface Study {
-  name: "marks" | "crowd" | "transcripts";
+  name: "marks" | "crowd" | "transcripts" | "judgments";
   file: string;
+  /** stats --json's wall time ÷ the bare parse's, at most; or, with `seconds`, its wall time. */
   goal: number;
+  seconds?: true;
   make: () => string;
 }
 
@@ -53,6 +58,13 @@ const STUDIES: readonly Study[] = [
     goal: 4,
     make: () => serializeAnnotationFile(generateTranscriptStudy({ transcripts: 100_000 })),
   },
+  {
+    name: "judgments",
+    file: "pairs-8-100000.json",
+    goal: 2,
+    seconds: true,
+    make: () => serializeAnnotationFile(generateComparisonStudy({ judgments: 100_000 })),
+  },
 ];
 
 interface Options {
@@ -69,7 +81,8 @@ function parseOptions(argv: readonly string[]): Options {
       options.steps = false;
     } else if (flag === "--study") {
       const study = STUDIES.find((s) => s.name === argv[i + 1]);
-      if (study === undefined) throw new Error("--study needs marks, crowd or transcripts");
+      if (study === undefined)
+        throw new Error("--study needs marks, crowd, transcripts or judgments");
       options.studies.push(study);
       i++;
     } else if (flag === "--runs") {
@@ -186,7 +199,7 @@ const median = (xs: number[]) => {
 /** The study's counts of records, for the table's caption. */
 function shapeOf(file: string): string {
   const counts = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown[]>;
-  return ["clips", "annotators", "submissions", "regions", "reasonLabels"]
+  return ["clips", "annotators", "submissions", "regions", "reasonLabels", "pairs", "judgments"]
     .map((k) => `${(counts[k]?.length ?? 0).toLocaleString("en-US")} ${k}`)
     .join(", ");
 }
@@ -254,7 +267,9 @@ async function main(): Promise<void> {
     const stats = rows[2] as (typeof rows)[number];
     const ratio = stats.wall / base.wall;
     verdicts.push(
-      `${study.name}: stats --json ÷ parse only = ${ratio.toFixed(2)} wall, ${(stats.cpu / base.cpu).toFixed(2)} CPU — goal ≤ ${study.goal}: ${ratio <= study.goal ? "met" : "NOT met"}`,
+      study.seconds
+        ? `${study.name}: stats --json ${stats.wall.toFixed(2)} s wall — goal ≤ ${study.goal} s: ${stats.wall <= study.goal ? "met" : "NOT met"}`
+        : `${study.name}: stats --json ÷ parse only = ${ratio.toFixed(2)} wall, ${(stats.cpu / base.cpu).toFixed(2)} CPU — goal ≤ ${study.goal}: ${ratio <= study.goal ? "met" : "NOT met"}`,
     );
   }
   process.stdout.write(`${verdicts.join("\n")}\n`);

@@ -11,6 +11,7 @@ import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { mulberry32 } from "../src/domain/interchange/generate.ts";
 import { serializeAnnotationFile } from "../src/domain/interchange/schema.ts";
+import { DEFAULT_TAXONOMY } from "../src/domain/interchange/taxonomy.ts";
 import type {
   AnnotationFile,
   Annotator,
@@ -19,7 +20,6 @@ import type {
   Region,
   Submission,
 } from "../src/domain/interchange/types.ts";
-import { DEFAULT_TAXONOMY } from "../src/domain/study/taxonomy.ts";
 
 export interface CrowdOptions {
   /** Clips (default 900). */

@@ -1,4 +1,5 @@
-// Who may import whom inside src/ (README, "Architecture"): the table the layout promises,
+// Who may import whom inside src/ (README, "Architecture"): the table the layout promises, and
+// the order of the folders inside src/domain/,
 // checked on every import of every source file by scripts/check-imports/main.ts (npm run lint).
 // Packages (react, dexie, …) are Biome's to police (biome.json); this checks our own folders
 // and that no import cycle exists among our files.
@@ -53,6 +54,51 @@ export const TASK_REGISTRY = "features/tasks";
 /** The one file through which the features use the database (src/db/repo.ts, "the repository"). */
 export const REPOSITORY = "src/db/repo.ts";
 
+/**
+ * The order inside src/domain/ (README, "Architecture"), lowest layer first: a folder of the
+ * domain may import only the folders of the layers before its own, never one of its own layer
+ * or a later one. A new folder of domain/ must be given a layer here.
+ */
+export const DOMAIN_LAYERS: readonly (readonly string[])[] = [
+  ["util", "i18n", "security"],
+  ["interchange"],
+  ["study", "clips", "acoustics", "merge"],
+  ["transcripts"],
+  ["stats"],
+  ["tasks"],
+  ["collection"],
+  ["api", "formats"],
+  ["export", "report"],
+];
+
+/** The folder of domain/ a file is in ("stats" for src/domain/stats/…), or null. */
+export function domainFolderOf(file: string): string | null {
+  const parts = file.split("/");
+  return parts[0] === "src" && parts[1] === "domain" && parts.length >= 4
+    ? (parts[2] ?? null)
+    : null;
+}
+
+/** The layer of a domain folder (its row in DOMAIN_LAYERS), or -1 for one not in the table. */
+export function domainLayerOf(folder: string): number {
+  return DOMAIN_LAYERS.findIndex((row) => row.includes(folder));
+}
+
+/** The rule an import inside src/domain/ breaks, or null. Paths relative to the root. */
+export function checkDomainOrder(file: string, target: string): string | null {
+  const from = domainFolderOf(file);
+  const to = domainFolderOf(target);
+  if (from === null || to === null || from === to) return null;
+  const own = domainLayerOf(from);
+  const theirs = domainLayerOf(to);
+  const rule = "a domain folder imports only the folders below it";
+  if (own < 0) return `domain/${from}/ has no layer in DOMAIN_LAYERS (${rule}): give it one`;
+  if (theirs < 0) return `domain/${to}/ has no layer in DOMAIN_LAYERS (${rule}): give it one`;
+  if (theirs < own) return null;
+  const below = DOMAIN_LAYERS.slice(0, own).flat();
+  return `domain/${from}/ may import only ${below.length ? below.join(", ") : "no other domain folder"} (${rule}), not domain/${to}/`;
+}
+
 export interface Violation {
   file: string;
   specifier: string;
@@ -69,7 +115,9 @@ export function importsOf(text: string): string[] {
 export function check(file: string, target: string): string | null {
   const from = areaOf(file);
   const to = areaOf(target);
-  if (from === null || to === null || from === to) return null;
+  if (from === null || to === null) return null;
+  if (from === "domain" && to === "domain") return checkDomainOrder(file, target);
+  if (from === to) return null;
   if (from === "app") return null;
   if (from.startsWith("features/") && to.startsWith("features/")) {
     if (from === TASK_REGISTRY) return null;

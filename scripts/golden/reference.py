@@ -5,9 +5,11 @@ Written separately from src/domain/stats (no code shared, different structure): 
 computed with Python integers by testing every bin against the spec's overlap rule, Cohen's
 kappa comes from scikit-learn on the concatenated bin vectors, Pearson and Spearman from SciPy,
 and Krippendorff's alpha from its textbook coincidence-matrix definition over a units x coders
-matrix in NumPy, the listening-test scores from SciPy (t.ppf, wilcoxon) with Holm by hand.
+matrix in NumPy, the listening-test scores from SciPy (t.ppf, wilcoxon) with Holm by hand, and
+the paired comparisons from statsmodels (Wilson) and SciPy (binomtest) with Bradley-Terry by
+Newton's method (reference_comparison.py).
 
-Usage (Debian's python3 with python3-sklearn and python3-scipy):
+Usage (Debian's python3 with python3-sklearn and python3-scipy, and statsmodels):
     /usr/bin/python3 scripts/golden/reference.py FILE.input.json [--bin-seconds B]   # report to stdout
     /usr/bin/python3 scripts/golden/reference.py --all tests/golden                   # regenerate all
     /usr/bin/python3 scripts/golden/reference.py --conditions tests/golden/conditions # compare --json
@@ -26,6 +28,7 @@ from scipy import stats
 from sklearn.metrics import cohen_kappa_score
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference_comparison as rcmp  # noqa: E402
 import reference_conditions as rc  # noqa: E402
 import reference_intelligibility as ri  # noqa: E402
 
@@ -388,6 +391,7 @@ def report(data, bin_seconds=None):
         "annotators": annotators,
         "mos": mos(data),
         "intelligibility": ri.intelligibility(data, signed_rank, holm),
+        "comparison": rcmp.comparison(data),
         "consensus": consensus(data, n_bins, annotated, vectors),
         "expertAgreement": expert_agreement(data),
     }

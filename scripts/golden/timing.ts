@@ -2,6 +2,7 @@
 // annotators (~450,000 regions, ~400,000 reason labels), analysed once cold and then ten times.
 //   npx tsx scripts/golden/timing.ts [clips]
 import { mulberry32 } from "../../src/domain/interchange/generate.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type {
   AnnotationFile,
   ReasonLabel,
@@ -9,7 +10,6 @@ import type {
   Submission,
 } from "../../src/domain/interchange/types.ts";
 import { analyze, computeReport } from "../../src/domain/stats/index.ts";
-import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
 
 function syntheticStudy(clipCount: number): AnnotationFile {
   const rand = mulberry32(42); // deterministic, so every run times the same study

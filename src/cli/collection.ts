@@ -26,14 +26,15 @@ import {
   type EndpointName,
   type EndpointParams,
 } from "../domain/api/endpoints.ts";
+import { studyCollectionOf } from "../domain/api/requests.ts";
 import { matchAudioFiles } from "../domain/clips/audioMatch.ts";
 import { anonymise } from "../domain/collection/anonymise.ts";
+import { armsOf } from "../domain/collection/arms.ts";
 import {
   type CollectionSettings,
   genericLink,
   type PublishedStudy,
   prolificLink,
-  studyCollectionOf,
 } from "../domain/collection/collection.ts";
 import {
   PARTICIPANT_LINKS,
@@ -47,7 +48,7 @@ import { mergeSettings, settingsUpdate } from "../domain/collection/settings.ts"
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { submissionRules, taskModule } from "../domain/tasks/index.ts";
+import { collectionRefusal, submissionRules, taskModule } from "../domain/tasks/index.ts";
 import { COLLECTION_COMMANDS } from "./common.ts";
 import { EXIT_OK, EXIT_USAGE } from "./run.ts";
 import { withLanguageOptions } from "./texts.ts";
@@ -165,6 +166,8 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   const parsed = parseAnnotationText(text, file);
   if (!parsed.ok) throw new CliError(parsed.errors.map((p) => problemLine(file, p)).join("\n"));
   let study = parsed.file;
+  const refusal = collectionRefusal(study.study);
+  if (refusal !== null) throw new CliError(`${file}: ${refusal}`);
   try {
     study = withLanguageOptions(study, values, (p) => readFileSync(p, "utf8"));
   } catch (e) {
@@ -326,19 +329,25 @@ async function readPublished(
 
 /**
  * The card's line saying what participants will do (and, for a task that limits plays and
- * scores transcripts, with what).
+ * scores transcripts, with what), and the study's instruction arms when it has them.
  */
 export function taskLine(file: AnnotationFile): string {
   const { label } = taskModule(file.study);
   const rules = submissionRules(file.study);
-  if (rules.transcript !== "required") return `Task: ${label}.`;
+  const arms = armsOf(file.study);
+  const armsLine =
+    arms.length === 0
+      ? ""
+      : `\nInstruction arms: ${arms.map((a) => a.id).join(", ")} (each participant is given one in turn and reads its text).`;
+  if (rules.transcript !== "required") return `Task: ${label}.${armsLine}`;
   const plays = rules.maxPlays === null ? "" : `at most ${rules.maxPlays} play(s) per clip; `;
   const texts = file.clips.filter((c) => (c.text ?? "").trim() !== "").length;
   return (
     `Task: ${label}: ${plays}${texts} of ${file.clips.length} clips have a text to score against` +
     (texts === 0
       ? " (none: the analysis will say nothing can be scored until the clips have texts)."
-      : " (kept on the server, never sent to participants).")
+      : " (kept on the server, never sent to participants).") +
+    armsLine
   );
 }
 

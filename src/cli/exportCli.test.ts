@@ -136,11 +136,11 @@ test("usage refusals: each says what is missing, then the usage; exit 2, nothing
     ],
     [
       ["export", into, "--out", out],
-      "export needs --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip",
+      "export needs --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|judgments|zip",
     ],
     [
       ["export", into, "--format", "pdf", "--out", out],
-      'export needs --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip (got "pdf")',
+      'export needs --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|judgments|zip (got "pdf")',
     ],
     [["export", into, "--format", "csv"], "export needs --out DIR"],
     [["export", into, "--format", "csv", "--out"], "--out needs a value"],
@@ -156,7 +156,7 @@ test("usage refusals: each says what is missing, then the usage; exit 2, nothing
     expect(r.out).toBe("");
     expect(r.err).toMatch(new RegExp(`^redpen: ${message.replace(/[|()]/g, "\\$&")}\n\nUsage:\n`));
     expect(r.err).toContain(
-      "  redpen export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip --out DIR [--force]\n",
+      "  redpen export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|judgments|zip --out DIR [--force]\n",
     );
   }
   expect(existsSync(out)).toBe(false);

@@ -8,8 +8,8 @@ import { buildExport } from "../domain/export/bundles.ts";
 import { studyConsensus } from "../domain/export/consensus.ts";
 import { textGridFiles } from "../domain/formats/textgrid/write.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
 import { runFiles } from "./filesRun.test-data.ts";
 
 let dir: string;
@@ -185,6 +185,6 @@ test("export: the same files as the app's, per clip unzipped; no overwrite witho
     '<TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="200"/>',
   );
   expect(run(["export", into, "--format", "pdf", "--out", out]).err).toMatch(
-    /^redpen: export needs --format json\|csv\|audacity\|textgrid\|eaf\|bins\|consensus\|trn\|zip \(got "pdf"\)\n/,
+    /^redpen: export needs --format json\|csv\|audacity\|textgrid\|eaf\|bins\|consensus\|trn\|judgments\|zip \(got "pdf"\)\n/,
   );
 });

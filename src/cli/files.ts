@@ -1,18 +1,19 @@
 // `import` and `export`: the study page's import card and export buttons on the command line,
 // with the same readers, merge, exporters, file names and messages (docs/cli.md).
 //   import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
-//   export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|zip --out DIR [--force]
+//   export STUDY.json --format json|csv|audacity|textgrid|eaf|bins|consensus|trn|judgments|zip --out DIR [--force]
 
 import { toBinMatrixCsv } from "../domain/export/bins.ts";
 import { buildExport } from "../domain/export/bundles.ts";
 import { studyConsensus, toConsensusCsv, toConsensusJson } from "../domain/export/consensus.ts";
 import { toInterchangeJson } from "../domain/export/json.ts";
-import { safeFileName } from "../domain/export/names.ts";
 import { trnFiles } from "../domain/export/trn.ts";
 import { audacityFiles } from "../domain/formats/audacity/write.ts";
 import { transcriptAdditions } from "../domain/formats/csv/readTranscripts.ts";
+import { toJudgmentCsv } from "../domain/formats/csv/writeJudgments.ts";
 import { toSpanCsv } from "../domain/formats/csv/writeSpans.ts";
 import { eafFiles } from "../domain/formats/eaf/write.ts";
+import { safeFileName } from "../domain/formats/names.ts";
 import { foreignResult } from "../domain/formats/read.ts";
 import { textGridFiles } from "../domain/formats/textgrid/write.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
@@ -46,6 +47,7 @@ export const EXPORT_FORMATS = [
   "bins",
   "consensus",
   "trn",
+  "judgments",
   "zip",
 ] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -54,14 +56,16 @@ const FILES_USAGE = `Usage:
   redpen import FILES... --into STUDY.json --out NEW.json [--incoming] [--remove-missing]
           [--role crowd|expert|researcher|asr] [--engine "NAME MODEL"]
       merge RedPen JSON files, Praat TextGrids, Audacity labels, ELAN .eaf files, Label
-      Studio exports or transcripts CSVs (clip,annotator,transcript) into the study, as the
+      Studio exports, transcripts CSVs (clip,annotator,transcript), webMUSHRA's
+      paired_comparison.csv or the P.808 toolkit's CCR votes per worker into the study, as the
       study page's "Import annotations" does; conflicts keep the study's version unless
       --incoming; stored spans the files leave out stay unless --remove-missing; a transcripts
       CSV's annotators new to the study are added with --role (and, for asr, --engine)
   redpen export STUDY.json --format ${EXPORT_FORMATS.join("|")} --out DIR [--force]
       write the study page's exports into DIR (per-clip files unzipped, Audacity's per-annotator
       files in DIR/by-annotator; trn: DIR/<system>/ref.trn and hyp.trn for NIST sclite;
-      zip: everything in one .zip); existing files are not overwritten without --force
+      judgments: a comparison test's judgments as CSV; zip: everything in one .zip); existing
+      files are not overwritten without --force
 `;
 
 class FilesUsage extends Error {}
@@ -237,6 +241,9 @@ function exportFiles(args: Args, io: FilesIO): number {
     }
     case "trn":
       files = trnFiles(file);
+      break;
+    case "judgments":
+      files = { [`${id}-judgments.csv`]: toJudgmentCsv(file) };
       break;
     case "zip": {
       const zip = buildExport("all", file);

@@ -8,8 +8,8 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { foreignResult } from "../domain/formats/read.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
 import { runFiles } from "./filesRun.test-data.ts";
 import { USAGE } from "./run.ts";
 

@@ -15,7 +15,8 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
-import { studyCollectionOf } from "../domain/collection/collection.ts";
+import { studyCollectionOf } from "../domain/api/requests.ts";
+import { armsOf } from "../domain/collection/arms.ts";
 import { intakeOf } from "../domain/collection/intake.ts";
 import { screeningOf } from "../domain/collection/screening.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
@@ -371,6 +372,92 @@ describe("redpen new: every study setting, by flags or --settings", () => {
     expect(existsSync(study)).toBe(false);
   });
 
+  test("--arm ID=FILE: the instruction arms in order, over the settings file's; armsOf reads them back", () => {
+    const settings = join(dir, "settings.json");
+    writeFileSync(
+      settings,
+      JSON.stringify({
+        task: "rate",
+        arms: [
+          { id: "old-a", instructions: "Old A" },
+          { id: "old-b", instructions: "Old B" },
+        ],
+      }),
+    );
+    const natural = join(dir, "natural.txt");
+    const quality = join(dir, "quality.txt");
+    writeFileSync(natural, "How natural does it sound?\nUse headphones.\n");
+    writeFileSync(quality, "Rate the audio quality.\n");
+    const study = join(dir, "study.json");
+    expect(
+      run(
+        study,
+        "--audio",
+        audio,
+        "--settings",
+        settings,
+        "--arm",
+        `natural=${natural}`,
+        "--arm",
+        `quality=${quality}`,
+      ),
+    ).toBe(0);
+    const parsed = parseAnnotationText(readFileSync(study, "utf8"));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const arms = [
+      { id: "natural", instructions: "How natural does it sound?\nUse headphones." },
+      { id: "quality", instructions: "Rate the audio quality." },
+    ];
+    expect(parsed.file.study.arms).toEqual(arms);
+    expect(armsOf(parsed.file.study)).toEqual(arms);
+  });
+
+  test("bad arms: one arm, a repeated id, an empty text, a bad --arm: each named, nothing written", () => {
+    const a = join(dir, "a.txt");
+    const empty = join(dir, "empty.txt");
+    writeFileSync(a, "Text A");
+    writeFileSync(empty, "  \n");
+    const study = join(dir, "study.json");
+    expect(run(study, "--audio", audio, "--arm", `a=${a}`)).toBe(2);
+    expect(out.stderr).toBe(
+      "--arm: arms: must list 2 to 20 arms (got 1); a study with one text has only its instructions\nnothing written\n",
+    );
+    out.stderr = "";
+    expect(
+      run(study, "--audio", audio, "--arm", `a=${a}`, "--arm", `a=${a}`, "--arm", `c=${empty}`),
+    ).toBe(2);
+    expect(out.stderr.trim().split("\n")).toEqual([
+      "--arm: arms[2].instructions: must not be empty",
+      '--arm: arms[1].id: "a" is the id of an earlier arm; each arm needs its own',
+      "nothing written",
+    ]);
+    out.stderr = "";
+    expect(run(study, "--audio", audio, "--arm", a)).toBe(2);
+    expect(out.stderr.split("\n")[0]).toBe(
+      `redpen new: --arm: "${a}" is not ID=FILE (the arm's id and its instructions' file)`,
+    );
+    out.stderr = "";
+    expect(
+      run(study, "--audio", audio, "--arm", `a=${a}`, "--arm", `b=${join(dir, "none.txt")}`),
+    ).toBe(2);
+    expect(out.stderr).toBe(
+      `--arm b: ${join(dir, "none.txt")}: no such file (looked at ${join(dir, "none.txt")})\nnothing written\n`,
+    );
+    const settings = join(dir, "settings.json");
+    writeFileSync(
+      settings,
+      JSON.stringify({ arms: [{ id: "x y", instructions: "1" }, { id: "z" }] }),
+    );
+    out.stderr = "";
+    expect(run(study, "--audio", audio, "--settings", settings)).toBe(2);
+    expect(out.stderr.trim().split("\n")).toEqual([
+      `${settings}: arms[0].id: must be a short name: 1–64 letters, digits, '-', '_' or '.', starting with a letter or digit`,
+      `${settings}: arms[1].instructions: is required`,
+      "nothing written",
+    ]);
+    expect(existsSync(study)).toBe(false);
+  });
+
   test("a missing settings or consent file says where it looked", () => {
     const study = join(dir, "study.json");
     expect(run(study, "--audio", audio, "--settings", join(dir, "none.json"))).toBe(2);
@@ -390,6 +477,7 @@ describe("npm run cli -- new …: paths from the folder the command was typed in
       "--free-question",
       "--headphone-check",
       "--consent-file",
+      "--arm",
       "--ratings-per-clip",
       "--completion-code",
       "--slot-timeout",

@@ -2,13 +2,19 @@
 // app's New study takes — the file `publish`, `stats` and the app read, without the app — with
 // every study setting a script may give (docs/spec/interchange-format.md, "The study's
 // settings"): from a JSON file (`--settings settings.json`, checked by the settings' schema,
-// domain/study/settingsSchema.ts, each problem named by its JSON path) and flags over it.
+// domain/api/settingsSchema.ts, each problem named by its JSON path) and flags over it.
 // The same rules as New study (src/features/studies): clip ids from file names (clipIdFor), the
 // CSV matched by file name (matchClipCsv), the default taxonomy, bins of 0.1 s, a rating asked
 // for in a mark study (none in a transcription; always in a rate study). Audio: WAV only, whose
 // length is read from its header (other formats need decoding, which the app's New study does).
 // Relative paths are the user's: `npm run cli` starts here in the user's folder (main.ts), and a
 // path that cannot be read is said with the absolute path looked at.
+
+import {
+  checkStudySettings,
+  STUDY_SETTING_KEYS,
+  type StudySettings,
+} from "../domain/api/settingsSchema.ts";
 import { clipIdFor, matchClipCsv, parseClipCsv } from "../domain/clips/clipCsv.ts";
 import { wavDuration } from "../domain/clips/wav.ts";
 import { STANDARD_QUESTIONS } from "../domain/collection/intake.ts";
@@ -19,14 +25,9 @@ import {
 } from "../domain/collection/links.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
+import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import type { AnnotationFile, Clip, StudyTask } from "../domain/interchange/types.ts";
-import {
-  checkStudySettings,
-  STUDY_SETTING_KEYS,
-  type StudySettings,
-} from "../domain/study/settingsSchema.ts";
 import { slugify } from "../domain/study/slug.ts";
-import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
 import { DEFAULT_TASK, moduleOf, TASK_MODULES } from "../domain/tasks/index.ts";
 import { EXIT_OK, EXIT_USAGE, readError, writeError } from "./common.ts";
 import { withLanguageOptions } from "./texts.ts";
@@ -57,7 +58,7 @@ export const NEW_USAGE = `Usage:
       Relative paths are read from the folder the command was typed in.
   Study settings (docs/spec/interchange-format.md, "The study's settings"): --settings reads
   them as JSON (the keys of "study": task, transcription, requireRating, ratingScale,
-  instructions, consent, language, participantTexts, participantLinks, intake, screening,
+  instructions, arms, consent, language, participantTexts, participantLinks, intake, screening,
   collection, protocol);
   these flags set one each, over the file:
       --language TAG                 the language of the participant's pages (vi, pt-BR, …)
@@ -65,6 +66,9 @@ export const NEW_USAGE = `Usage:
       --links prolific|generic|both  the participant links a collection server accepts (unset:
                                      a Prolific study takes Prolific's only)
       --instructions-file FILE       the instructions participants read
+      --arm ID=FILE                  an instruction arm: FILE's text under the arm's id (again
+                                     for each arm, at least two; over the file's arms); each
+                                     arriving participant is given one in turn
       --consent-file FILE            the consent text participants agree to
       --no-rating | --rating         a mark study's 1–5 rating optional | required (default)
       --plays N                      transcribe: plays allowed per clip (default 2)
@@ -98,6 +102,8 @@ interface Args {
   flags: StudySettings;
   /** Files whose text becomes a setting: instructions, consent. */
   textFiles: { key: "instructions" | "consent"; path: string }[];
+  /** `--arm ID=FILE`, in order: the arms' ids and the files of their instructions. */
+  armFiles: { id: string; path: string }[];
   force: boolean;
 }
 
@@ -139,6 +145,7 @@ const PLAIN_FLAGS = new Set([
   "--consent-file",
   "--intake",
   "--free-question",
+  "--arm",
 ]);
 
 /** Sets a value at a path of nested records, making the records on the way. */
@@ -157,6 +164,7 @@ function parse(argv: readonly string[]): Args {
   const values = new Map<string, string>();
   const flags: Record<string, unknown> = {};
   const free: { text: string; required: boolean }[] = [];
+  const armFiles: Args["armFiles"] = [];
   let force = false;
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -171,6 +179,15 @@ function parse(argv: readonly string[]): Args {
         const text = (required ? value.slice(1) : value).trim();
         if (text === "") throw new Usage("--free-question needs the question's text");
         free.push({ text, required });
+      } else if (arg === "--arm") {
+        const at = value.indexOf("=");
+        const id = value.slice(0, at).trim();
+        const path = value.slice(at + 1);
+        if (at < 0 || id === "" || path === "")
+          throw new Usage(
+            `--arm: "${value}" is not ID=FILE (the arm's id and its instructions' file)`,
+          );
+        armFiles.push({ id, path });
       } else if (arg in SETTING_FLAGS) {
         let v: unknown = value;
         if (NUMERIC.has(arg)) {
@@ -236,6 +253,7 @@ function parse(argv: readonly string[]): Args {
     ...(optional("--texts") !== undefined ? { texts: optional("--texts") as string } : {}),
     flags: checked.settings,
     textFiles,
+    armFiles,
     force,
   };
 }
@@ -292,8 +310,22 @@ function studySettings(args: Args, io: NewStudyIO): Record<string, unknown> | st
       return [`${path}: ${readError(error)} (looked at ${io.resolve(path)})`];
     }
   }
+  if (args.armFiles.length > 0) {
+    const arms: { id: string; instructions: string }[] = [];
+    for (const { id, path } of args.armFiles) {
+      try {
+        arms.push({ id, instructions: io.readFile(path).trimEnd() });
+      } catch (error) {
+        return [`--arm ${id}: ${path}: ${readError(error)} (looked at ${io.resolve(path)})`];
+      }
+    }
+    settings.arms = arms;
+  }
   const whole = checkStudySettings(settings);
-  if (!whole.ok) return whole.problems;
+  if (!whole.ok)
+    return whole.problems.map((p) =>
+      args.armFiles.length > 0 && p.startsWith("arms") ? `--arm: ${p}` : p,
+    );
   const task = whole.settings.task ?? DEFAULT_TASK;
   const module = moduleOf(task);
   const problems: string[] = [];

@@ -4,6 +4,7 @@
 import { computeFeatures, featuresToJson } from "../domain/acoustics/features.ts";
 import { featureSummary } from "../domain/acoustics/spanStats.ts";
 import { wavSamples } from "../domain/clips/wav.ts";
+import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/interchange/binWidth.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile, ResolvedRecords } from "../domain/interchange/types.ts";
@@ -11,7 +12,6 @@ import { protocolFacts, protocolReport } from "../domain/report/protocol.ts";
 import { type AnalyzeOptions, computeReport } from "../domain/stats/index.ts";
 import type { CurveRunner } from "../domain/stats/intelligibility.ts";
 import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
-import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/study/binWidth.ts";
 import { qualityView } from "../domain/study/qualityRules.ts";
 import { errorMessage } from "../domain/util/errorText.ts";
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, readError } from "./common.ts";

@@ -5,10 +5,17 @@
 
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import type { AnovaRow } from "../domain/stats/anova.ts";
-import { transcriptionSettings, whyNothingScored } from "../domain/stats/intelligibility.ts";
+import { transcriptionSettings } from "../domain/stats/intelligibility.ts";
 import type { Report } from "../domain/stats/report.ts";
-import { type FigureId, figureData, shownFigures, taskModule } from "../domain/tasks/index.ts";
+import {
+  type FigureId,
+  figureData,
+  shownFigures,
+  taskModule,
+  whyNothingScored,
+} from "../domain/tasks/index.ts";
 import { ownValue } from "../domain/util/idRecord.ts";
+import { comparisonSection } from "./comparisonText.ts";
 import { fixed, keyValues, pValue, table } from "./tables.ts";
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -297,7 +304,7 @@ function intelligibilitySection(report: Report, file: AnnotationFile): string[] 
   const it = report.intelligibility;
   const title = "Intelligibility (WER)";
   if (it === null) {
-    const why = whyNothingScored(file);
+    const why = whyNothingScored(taskModule(file.study), file);
     return why === null ? [] : [title, `  (${why})`];
   }
   const unitName = it.unit === "word" ? "word" : "character";
@@ -462,11 +469,13 @@ export function formatStats(
     correlation: () => [correlationSection(report)],
     mos: () => [mosSection(report, resampling)],
     intelligibility: () => [intelligibilitySection(report, file)],
+    comparison: () => [comparisonSection(report.comparison, file.study.comparison?.alpha ?? 0.05)],
     errorTypes: () => [errorTypesSection(report, file)],
     expertAgreement: () => [expertAgreementSection(report, file)],
     annotators: () => [annotatorsSection(report, file)],
   };
-  const shown = shownFigures(taskModule(file.study), figureData(report, whyNothingScored(file)));
+  const module = taskModule(file.study);
+  const shown = shownFigures(module, figureData(report, whyNothingScored(module, file)));
   const sections = [header, ...shown.flatMap((id) => figures[id]())].filter(
     (lines) => lines.length > 0,
   );

@@ -2,10 +2,10 @@
 // write as they go. Every function checks its input and that what it refers to exists
 // (study, clip, annotator, region), then writes in one transaction. See repo.ts.
 import Dexie from "dexie";
+import { transcriptProblem } from "../domain/interchange/limits.ts";
 import type { Role, Submission } from "../domain/interchange/types.ts";
 import { withReason } from "../domain/study/expert.ts";
 import { fitSpanToClip } from "../domain/study/spans.ts";
-import { transcriptProblem } from "../domain/transcripts/limits.ts";
 import {
   type AnnotatorRecord,
   db,

@@ -1,7 +1,7 @@
 // Clips and their audio. See repo.ts for the whole repository API.
 
+import { MAX_CLIP_TEXT_LENGTH } from "../domain/interchange/limits.ts";
 import type { Clip } from "../domain/interchange/types.ts";
-import { MAX_CLIP_TEXT_LENGTH } from "../domain/transcripts/limits.ts";
 import {
   type AudioRecord,
   type ClipRecord,

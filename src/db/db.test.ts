@@ -17,6 +17,16 @@ const FROZEN_V1 = {
   reasonLabels: "[studyId+regionId+annotatorId], studyId, [studyId+regionId]",
 };
 
+/** Version 2's stores as released (db.ts): frozen here so the upgrade to 3 stays tested. */
+const FROZEN_V2 = {
+  clips: "[studyId+id], [studyId+order]",
+  audio: "[studyId+clipId]",
+  annotators: "[studyId+id]",
+  submissions: "[studyId+clipId+annotatorId], [studyId+annotatorId]",
+  regions: "[studyId+id], [studyId+clipId+annotatorId]",
+  reasonLabels: "[studyId+regionId+annotatorId]",
+};
+
 const NAME = "redpen-upgrade-test";
 afterEach(async () => {
   await Dexie.delete(NAME);
@@ -54,7 +64,7 @@ test("a database created with schema v1 opens with RedPenDB and keeps its data",
 
   const current = new RedPenDB(NAME);
   await current.open();
-  expect(current.verno).toBe(2);
+  expect(current.verno).toBe(3);
   expect(await current.studies.get("s1")).toMatchObject({
     name: "Old study",
     extra: { instructions: "Listen twice" },
@@ -129,6 +139,8 @@ test("the v1 → v2 upgrade drops the indexes that key ranges replace, and key r
     submissions: ["[studyId+annotatorId]"],
     regions: ["[studyId+clipId+annotatorId]"],
     reasonLabels: [],
+    pairs: [],
+    judgments: [],
   });
   // The upgrade went through IndexedDB itself, not only Dexie's view of it.
   const raw = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -160,5 +172,24 @@ test("the v1 → v2 upgrade drops the indexes that key ranges replace, and key r
   expect(await ofStudy(current.regions, "s").count()).toBe(2);
   await ofStudy(current.regions, "s").delete();
   expect(await current.regions.count()).toBe(2); // s2's regions are untouched
+  current.close();
+});
+
+test("a version-2 database opens as version 3, its rows kept, with empty pairs and judgments", async () => {
+  const old = new Dexie(NAME);
+  old.version(1).stores(FROZEN_V1);
+  old.version(2).stores(FROZEN_V2);
+  await old.open();
+  await old.table("annotators").add({ studyId: "s1", id: "w1", role: "crowd" });
+  old.close();
+
+  const current = new RedPenDB(NAME);
+  await current.open();
+  expect(current.verno).toBe(3);
+  expect(await current.annotators.get(["s1", "w1"])).toMatchObject({ role: "crowd" });
+  expect(await current.pairs.count()).toBe(0);
+  await current.pairs.add({ studyId: "s1", id: "p1", a: "c1", b: "c2" });
+  await current.judgments.add({ studyId: "s1", pairId: "p1", annotatorId: "w1", choice: "a" });
+  expect(await current.judgments.get(["s1", "p1", "w1"])).toMatchObject({ choice: "a" });
   current.close();
 });

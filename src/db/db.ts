@@ -9,6 +9,8 @@
 //   submissions   one per (clip, annotator): "finished this clip", with rating, plays, time
 //   regions       the marked spans
 //   reasonLabels  one per (region, expert): the reasons ticked for that span
+//   pairs         a comparison test's pairs (interchange `pairs[]`)
+//   judgments     one per (pair, annotator): the choice or CCR score
 //
 // Schema history: never edit a released version; add `this.version(n + 1)` with an
 // `.upgrade()` beside it and a test in db.test.ts that opens an old-shape database.
@@ -17,6 +19,8 @@
 //      the study id, so "all of a study's rows" (and "all labels of a region", "all
 //      submissions of a clip") are key ranges on it (`ofStudy`, `withKeyPrefix` below).
 //      Fewer index entries to write makes large imports faster. No row changes.
+//   3  adds `pairs` and `judgments` (a comparison test, issue 39): two new tables, keyed by
+//      study first like the others; no row of the earlier tables changes.
 // How to add version 3 (keep the earlier calls exactly as they are, below them):
 //
 //   this.version(3)
@@ -33,6 +37,8 @@ import Dexie, { type Collection, type EntityTable, type IndexableType } from "de
 import type {
   Annotator,
   Clip,
+  Judgment,
+  Pair,
   ReasonLabel,
   Region,
   Submission,
@@ -130,6 +136,8 @@ export type AnnotatorRecord = Annotator & { studyId: string };
 export type SubmissionRecord = Submission & { studyId: string };
 export type RegionRecord = Region & { studyId: string };
 export type ReasonLabelRecord = ReasonLabel & { studyId: string };
+export type PairRecord = Pair & { studyId: string };
+export type JudgmentRecord = Judgment & { studyId: string };
 
 export class RedPenDB extends Dexie {
   studies!: EntityTable<StudyRecord, "id">;
@@ -139,6 +147,8 @@ export class RedPenDB extends Dexie {
   submissions!: Dexie.Table<SubmissionRecord, [string, string, string]>;
   regions!: Dexie.Table<RegionRecord, [string, string]>;
   reasonLabels!: Dexie.Table<ReasonLabelRecord, [string, string, string]>;
+  pairs!: Dexie.Table<PairRecord, [string, string]>;
+  judgments!: Dexie.Table<JudgmentRecord, [string, string, string]>;
 
   constructor(name = "redpen") {
     super(name);
@@ -160,6 +170,11 @@ export class RedPenDB extends Dexie {
       submissions: "[studyId+clipId+annotatorId], [studyId+annotatorId]",
       regions: "[studyId+id], [studyId+clipId+annotatorId]",
       reasonLabels: "[studyId+regionId+annotatorId]",
+    });
+    // Version 3: a comparison test's pairs and judgments (see the history above).
+    this.version(3).stores({
+      pairs: "[studyId+id]",
+      judgments: "[studyId+pairId+annotatorId]",
     });
   }
 }

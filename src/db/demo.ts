@@ -2,7 +2,7 @@
 // launch with the audio stored in the database, so it works offline afterwards.
 
 import { wavDuration } from "../domain/clips/wav.ts";
-import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
+import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import { idRecord } from "../domain/util/idRecord.ts";
 import { type AudioRecord, type ClipRecord, db, type StudyRecord } from "./db.ts";
 import { runWrite } from "./write.ts";

@@ -1,6 +1,6 @@
 import type Dexie from "dexie";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
+import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import { useNotices } from "../stores/notices.ts";
 import { db } from "./db.ts";
 import {

@@ -1,8 +1,8 @@
 // Studies: create, list, change, delete. See repo.ts for the whole repository API.
 import type Dexie from "dexie";
+import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import type { TaxonomyEntry } from "../domain/interchange/types.ts";
 import { slugify } from "../domain/study/slug.ts";
-import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
 import { checkNewClips, type NewClip, newClipsBytes, writeClipsInTransaction } from "./clips.ts";
 import { db, ofStudy, type Participation, type RedPenDB, type StudyRecord } from "./db.ts";
 import { requireSpace } from "./space.ts";
@@ -228,6 +228,8 @@ export function deleteStudyRows(
     database.submissions,
     database.regions,
     database.reasonLabels,
+    database.pairs,
+    database.judgments,
   ];
   return database.transaction("rw", [database.studies, ...tables], async () => {
     if (onlyIfImporting && !(await database.studies.get(studyId))?.importing) return;

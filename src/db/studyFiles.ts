@@ -51,20 +51,25 @@ export async function studyToFile(
       database.submissions,
       database.regions,
       database.reasonLabels,
+      database.pairs,
+      database.judgments,
     ],
     async () => {
       const study = await database.studies.get(studyId);
       if (!study) return undefined;
-      const [clips, annotators, submissions, regions, reasonLabels] = await Promise.all([
-        database.clips
-          .where("[studyId+order]")
-          .between([studyId, -Infinity], [studyId, Infinity])
-          .toArray(),
-        ofStudy(database.annotators, studyId).sortBy("id"),
-        ofStudy(database.submissions, studyId).toArray(),
-        ofStudy(database.regions, studyId).toArray(),
-        ofStudy(database.reasonLabels, studyId).toArray(),
-      ]);
+      const [clips, annotators, submissions, regions, reasonLabels, pairs, judgments] =
+        await Promise.all([
+          database.clips
+            .where("[studyId+order]")
+            .between([studyId, -Infinity], [studyId, Infinity])
+            .toArray(),
+          ofStudy(database.annotators, studyId).sortBy("id"),
+          ofStudy(database.submissions, studyId).toArray(),
+          ofStudy(database.regions, studyId).toArray(),
+          ofStudy(database.reasonLabels, studyId).toArray(),
+          ofStudy(database.pairs, studyId).toArray(),
+          ofStudy(database.judgments, studyId).toArray(),
+        ]);
       return {
         format: "redpen-annotations",
         version: 1,
@@ -83,6 +88,9 @@ export async function studyToFile(
         submissions: submissions.map((s) => omit(s, "studyId")),
         regions: regions.map((r) => omit(r, "studyId")),
         reasonLabels: reasonLabels.map((l) => omit(l, "studyId")),
+        // A comparison's arrays only where the study has them (a writer omits what it lacks).
+        ...(pairs.length > 0 ? { pairs: pairs.map((p) => omit(p, "studyId")) } : {}),
+        ...(judgments.length > 0 ? { judgments: judgments.map((j) => omit(j, "studyId")) } : {}),
       };
     },
   );
@@ -122,7 +130,17 @@ export async function planImport(
 export type { MergeOutcome };
 
 const ALL_TABLES = (d: RedPenDB) =>
-  [d.studies, d.clips, d.audio, d.annotators, d.submissions, d.regions, d.reasonLabels] as const;
+  [
+    d.studies,
+    d.clips,
+    d.audio,
+    d.annotators,
+    d.submissions,
+    d.regions,
+    d.reasonLabels,
+    d.pairs,
+    d.judgments,
+  ] as const;
 
 function studyRecord(
   study: Study,
@@ -240,6 +258,8 @@ async function writeNewStudyInChunks(
       { table: database.submissions, rows: r.submissions.map((x) => ({ ...x, studyId })) },
       { table: database.regions, rows: r.regions.map((x) => ({ ...x, studyId })) },
       { table: database.reasonLabels, rows: r.reasonLabels.map((l) => ({ ...l, studyId })) },
+      { table: database.pairs, rows: r.pairs.map((p) => ({ ...p, studyId })) },
+      { table: database.judgments, rows: r.judgments.map((j) => ({ ...j, studyId })) },
     ];
     for (const { table, rows } of parts) {
       for (let i = 0; i < rows.length; i += chunkRows) {
@@ -386,6 +406,14 @@ async function writeResolution(
   issue(
     r.deleteRegions.map((id) => [studyId, id] as [string, string]),
     (b) => database.regions.bulkDelete(b),
+  );
+  issue(
+    r.pairs.map((p) => ({ ...p, studyId })),
+    (b) => database.pairs.bulkPut(b),
+  );
+  issue(
+    r.judgments.map((j) => ({ ...j, studyId })),
+    (b) => database.judgments.bulkPut(b),
   );
   await Dexie.Promise.all(writes);
 

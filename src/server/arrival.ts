@@ -1,6 +1,7 @@
 // Arrival (a new participant's checks here, their clips chosen in joining.ts), sessions, a
 // participant's state and audio, returning and timing out.
 // Part of the collection server's services (service.ts re-exports them all).
+import { armsOf, instructionsFor } from "../domain/collection/arms.ts";
 import { assignClips } from "../domain/collection/assign.ts";
 import type {
   AdmissionAnswer,
@@ -131,7 +132,7 @@ export async function arrive(
     });
     // Published again since it was read, or the same id arrived meanwhile: from the start.
     if (joined === null) continue;
-    const { id, status, clips } = joined;
+    const { id, status, clips, arm } = joined;
     return {
       sessionToken: token,
       state: stateOf(
@@ -139,6 +140,7 @@ export async function arrive(
         study,
         status,
         clips.map((clipId, i) => [i + 1, study.index.get(clipId)?.duration ?? 0, false, 0]),
+        arm,
       ),
     };
   }
@@ -260,7 +262,8 @@ export function aboutOf(file: AnnotationFile, settings?: CollectionSettings): St
   const screening = screeningOf(file.study);
   if (screening.test !== "off") about.screening = screening;
   const consent = settings?.consent?.trim() ? settings.consent : text("consent");
-  const instructions = text("instructions");
+  // A study with instruction arms: which text is a participant's is known once they arrive.
+  const instructions = armsOf(file.study).length > 0 ? undefined : text("instructions");
   if (consent) about.consent = consent;
   if (instructions) about.instructions = instructions;
   const language = languageOf(file.study);
@@ -281,7 +284,7 @@ export function aboutOf(file: AnnotationFile, settings?: CollectionSettings): St
  * statement; the study itself from the cache.
  */
 const STATE_SQL = `
-  SELECT st.version, p.status, coalesce((
+  SELECT st.version, p.status, p.profile->>'arm' AS arm, coalesce((
     SELECT json_agg(json_build_array(a.position, c.duration, s.client_id IS NOT NULL,
         (SELECT count(*) FROM plays pl WHERE pl.study_id = a.study_id
           AND pl.participant_id = a.participant_id AND pl.clip_id = a.clip_id))
@@ -304,6 +307,7 @@ export async function participantState(
   const [row] = await store.query<{
     version: number;
     status: ParticipantStatus | null;
+    arm: string | null;
     clips: HeldClip[];
   }>(STATE_SQL, [studyId, participantId]);
   if (!row) throw noStudy(studyId);
@@ -314,15 +318,20 @@ export async function participantState(
     await studyAt(store, store, studyId, row.version),
     row.status,
     row.clips,
+    row.arm,
   );
 }
 
-/** What the participant's screen is told: the study, their clips, what is done, what is next. */
+/**
+ * What the participant's screen is told: the study, their clips, what is done, what is next;
+ * the instructions their instruction arm's (`arm`), in a study with arms.
+ */
 function stateOf(
   participantId: string,
   { file, settings }: StudyVersion,
   status: ParticipantStatus,
   clips: readonly HeldClip[],
+  arm: string | null,
 ): ParticipantState {
   const done = clips.filter(([, , sent]) => sent).map(([position]) => position);
   const counted = playLimitOf(file.study) !== null;
@@ -331,6 +340,7 @@ function stateOf(
     status,
     study: {
       ...aboutOf(file, settings),
+      ...armInstructions(file, arm),
       requireRating: file.study.requireRating === true,
       ratingScale: ratingScaleOf(file.study),
       ...playsFor(file),
@@ -353,6 +363,13 @@ function stateOf(
     if (settings.screenedOutUrl) state.screenedOut.url = settings.screenedOutUrl;
   }
   return state;
+}
+
+/** A study with instruction arms: the instructions of the participant's arm. */
+function armInstructions(file: AnnotationFile, arm: string | null): { instructions?: string } {
+  if (armsOf(file.study).length === 0) return {};
+  const text = instructionsFor(file.study, arm);
+  return text?.trim() ? { instructions: text } : {};
 }
 
 /** The plays a clip allows, when the study's task limits them (the task itself is in aboutOf). */

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { ArriveRequestSchema } from "../domain/api/requests.ts";
+import { armsOf, nextArm } from "../domain/collection/arms.ts";
 import { assignClips } from "../domain/collection/assign.ts";
 import type { ParticipantStatus, ScreeningResult } from "../domain/interchange/types.ts";
 import { ServiceError } from "./errors.ts";
@@ -35,7 +36,13 @@ export interface Joiner {
 }
 
 /** A participant who joined; null: they must arrive again from the start (see `joinStudy`). */
-export type Joined = { id: string; status: ParticipantStatus; clips: string[] } | null;
+export type Joined = {
+  id: string;
+  status: ParticipantStatus;
+  clips: string[];
+  /** Their instruction arm (`profile.arm`), in a study with arms. */
+  arm: string | null;
+} | null;
 
 /** Participants joined in one transaction at most (the study's lock is held for them all). */
 const MAX_BATCH = 64;
@@ -118,6 +125,18 @@ async function joinBatch(
   if (!counts) throw noStudy(studyId);
   if (counts.study_version !== study.version || counts.participant_count === null)
     return batch.map(() => null);
+  // The instruction arms' arrivals so far, read under the study's lock like the clips' counts:
+  // each participant admitted is given the arm with the fewest (domain/collection/arms.ts).
+  const arms = armsOf(study.file.study);
+  const armCounts = new Map<string, number>();
+  if (arms.length > 0) {
+    const rows = await tx.query<{ arm: string; n: number }>(
+      `SELECT profile->>'arm' AS arm, count(*)::int AS n FROM participants
+       WHERE study_id = $1 AND profile ? 'arm' GROUP BY 1`,
+      [studyId],
+    );
+    for (const { arm, n } of rows) armCounts.set(arm, n);
+  }
   const known = new Set(counts.known ?? []);
   const tally = new Map(Object.entries(counts.clip_counts ?? {}));
   const { settings } = study;
@@ -129,8 +148,9 @@ async function joinBatch(
     const key = JSON.stringify([platform, pid]);
     if (known.has(i + 1) || seen.has(key)) return null;
     seen.add(key);
-    const { profile, screening } = w.admission;
+    const { screening } = w.admission;
     const screenedOut = screening?.[0]?.passed === false;
+    let { profile } = w.admission;
     const chosen = screenedOut
       ? []
       : assignClips(study.clips, tally, {
@@ -150,6 +170,11 @@ async function joinBatch(
     const status: ParticipantStatus = screenedOut ? "screened-out" : "started";
     n++;
     for (const clipId of chosen) tally.set(clipId, (tally.get(clipId) ?? 0) + 1);
+    const arm = screenedOut ? null : nextArm(arms, armCounts);
+    if (arm !== null) {
+      profile = { ...profile, arm };
+      armCounts.set(arm, (armCounts.get(arm) ?? 0) + 1);
+    }
     people.push({
       id,
       platform,
@@ -162,7 +187,7 @@ async function joinBatch(
       token: sha256(w.token),
       clips: chosen,
     });
-    return { id, status, clips: chosen };
+    return { id, status, clips: chosen, arm };
   });
   if (people.length > 0)
     await tx.query("SELECT arrival_join($1, $2)", [studyId, JSON.stringify(people)]);

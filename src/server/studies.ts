@@ -12,6 +12,7 @@ import { publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings } from "../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { checkStudySettings } from "../domain/api/settingsSchema.ts";
 import type { Span } from "../domain/study/spans.ts";
 import { taskOf } from "../domain/tasks/index.ts";
 import { storedAudioBytes } from "./audio.ts";
@@ -94,6 +95,17 @@ export async function publishStudy(
     throw new ServiceError(400, "bad-study", `the study file is not valid:\n${lines.join("\n")}`);
   }
   const { taxonomy, clips } = parsed.file;
+  // The instruction arms the server hands out, checked by the settings' rules (a malformed list
+  // would silently publish a study without arms).
+  if (parsed.file.study.arms !== undefined) {
+    const arms = checkStudySettings({ arms: parsed.file.study.arms });
+    if (!arms.ok)
+      throw new ServiceError(
+        400,
+        "bad-study",
+        `the study file is not valid:\n${arms.problems.map((p) => `study.${p}`).join("\n")}`,
+      );
+  }
   // The changes recorded are the server's own: a collected file published again brings its copy.
   const { protocolChanges: _theirs, ...study } = parsed.file.study;
   const audio = request.audio ?? {};

@@ -29,7 +29,7 @@ export async function withdrawParticipant(
       has_profile: boolean;
       has_screening: boolean;
     }>(
-      `SELECT id, platform, status, profile IS NOT NULL AS has_profile, screening IS NOT NULL AS has_screening
+      `SELECT id, platform, status, profile IS NOT NULL AND (NOT profile ? 'arm' OR profile - 'arm' <> '{}') AS has_profile, screening IS NOT NULL AS has_screening
        FROM participants WHERE study_id = $1 AND platform_participant = $2${request.platform ? " AND platform = $3" : ""}
        ORDER BY platform`,
       request.platform
@@ -51,6 +51,7 @@ export async function withdrawParticipant(
       );
     }
     const who = found[0] as (typeof found)[number];
+    // has_profile: intake answers (the instruction arm, `profile.arm`, is the server's, not theirs).
     const subs = await tx.query<{ body: StoredBody }>(
       "SELECT body FROM submissions WHERE study_id = $1 AND participant_id = $2",
       [studyId, who.id],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { analyze } from "../domain/stats/index.ts";
-import { DEFAULT_TAXONOMY } from "../domain/study/taxonomy.ts";
 import { packAnalysis, unpackAnalysis } from "./packAnalysis.ts";
 
 const file: AnnotationFile = {

@@ -83,6 +83,7 @@ describe("runAnalysis", () => {
     expect(pair?.kappa).toBeCloseTo(5 / 7, 12);
     expect(done.study).toEqual({
       name: "Pilot",
+      task: "mark",
       binSeconds: 0.1,
       taxonomy: [{ id: "silence", label: "Silence" }],
       nonCrowd: ["e1"],

@@ -4,14 +4,10 @@
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { protocolFacts } from "../domain/report/protocol.ts";
 import type { analyze as analyzeFn } from "../domain/stats/index.ts";
-import {
-  computeStimuliCurve,
-  transcriptionSettings,
-  whyNothingScored,
-} from "../domain/stats/intelligibility.ts";
+import { computeStimuliCurve, transcriptionSettings } from "../domain/stats/intelligibility.ts";
 import { bootstrapErrorTypes, bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import { qualityView } from "../domain/study/qualityRules.ts";
-import { taskOf } from "../domain/tasks/index.ts";
+import { taskModule, taskOf, whyNothingScored } from "../domain/tasks/index.ts";
 import { type StudyConsensus, studyConsensus } from "../domain/transcripts/studyConsensus.ts";
 import { errorMessage } from "../domain/util/errorText.ts";
 import type { AnalysisRequest, AnalysisResponse } from "./analysisMessages.ts";
@@ -54,7 +50,7 @@ function resampling(file: AnnotationFile) {
 function intelligibilityInfo(file: AnnotationFile) {
   const settings = transcriptionSettings(file);
   return {
-    why: whyNothingScored(file),
+    why: whyNothingScored(taskModule(file.study), file),
     alpha: settings.alpha,
     unit: settings.unit,
     ...(settings.groupBy === undefined ? {} : { groupBy: settings.groupBy }),

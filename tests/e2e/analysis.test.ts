@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { runCli } from "../../src/cli/run.ts";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { generateStudy } from "../../src/domain/interchange/generate.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { computeReport } from "../../src/domain/stats/index.ts";
 import type { Report } from "../../src/domain/stats/report.ts";
 import { bootstrapMos } from "../../src/domain/stats/resample.ts";
 import { withoutRaters } from "../../src/domain/study/qualityRules.ts";
-import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
 import { launchPersistent, SCREENSHOT_DIR, screenshot, watchErrors } from "./chromium.ts";
 
 let dir: string;

@@ -2,7 +2,7 @@
 // transcendental functions over the same seeded arguments, each function's results folded into
 // one FNV-1a digest of their bits, and the same for the engine's own Math functions.
 
-import { atanh, exp, ln, log1p, pow, tanh } from "../../src/domain/stats/math.ts";
+import { atanh, exp, ln, log1p, pow, tanh } from "../../src/domain/util/math.ts";
 import { seededRandom } from "../../src/domain/util/random.ts";
 
 type Fn = (a: number, b: number) => number;

@@ -1,5 +1,5 @@
 // The report computed in the browser's worker must equal `stats --json` to the bit, so the
-// statistics take their transcendental functions from src/domain/stats/math.ts (stdlib's
+// statistics take their transcendental functions from src/domain/util/math.ts (stdlib's
 // pure-JavaScript ports) rather than the engine's Math, whose last bits differ between Node and
 // Chromium. This checks that premise directly: the same 200,000 seeded arguments per function,
 // evaluated in Node and in Chromium, give the same bits.

@@ -8,7 +8,7 @@
 // test-results/screenshots/lang-expert-*.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import {
   dismissNotices,
   launchBrowser,

@@ -179,6 +179,13 @@ test("the card's task line for each task, and a transcription without texts says
   const mark = study(false);
   mark.study.task = undefined;
   expect(taskLine(mark)).toBe("Task: Mark unnatural spans.");
+  const arms = [
+    { id: "natural", instructions: "How natural?" },
+    { id: "quality", instructions: "How good?" },
+  ];
+  expect(taskLine({ ...mark, study: { ...mark.study, arms } })).toBe(
+    "Task: Mark unnatural spans.\nInstruction arms: natural, quality (each participant is given one in turn and reads its text).",
+  );
   expect(taskLine({ ...mark, study: { ...mark.study, task: "rate" } })).toBe(
     "Task: Rate only (MOS).",
   );

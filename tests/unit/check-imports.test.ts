@@ -1,7 +1,8 @@
 // The import rules of scripts/check-imports: each rule refuses what it should, with a message
 // naming the rule, and lets through what the architecture allows.
+import { readdirSync } from "node:fs";
 import { expect, test } from "vitest";
-import { check, cycles, importsOf } from "../../scripts/check-imports/rules.ts";
+import { check, cycles, DOMAIN_LAYERS, importsOf } from "../../scripts/check-imports/rules.ts";
 
 test("db imports no UI store; workers nothing of the features; the domain nothing of ours", () => {
   expect(check("src/db/write.ts", "src/stores/notices.ts")).toBe(
@@ -120,4 +121,51 @@ test("scripts/ and tests/ follow their folders' rules too", () => {
   expect(check("src/audio/Waveform.tsx", "tests/helpers/fakeWaveform.ts")).toBe(
     "audio/ may import only domain, not tests/helpers/",
   );
+});
+
+test("inside domain/, a folder imports only the folders of the layers below its own", () => {
+  // the layers, lowest first: every folder of src/domain/ has one, and only one
+  const folders = DOMAIN_LAYERS.flat();
+  expect(new Set(folders).size).toBe(folders.length);
+  expect([...folders].sort()).toEqual(
+    readdirSync(new URL("../../src/domain", import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort(),
+  );
+  // downwards: the statistics read the format's types, the exports use the other tools' writers
+  expect(check("src/domain/stats/bins.ts", "src/domain/interchange/types.ts")).toBeNull();
+  expect(check("src/domain/export/bundles.ts", "src/domain/formats/eaf/write.ts")).toBeNull();
+  expect(check("src/domain/tasks/figures.ts", "src/domain/stats/report.ts")).toBeNull();
+  // within one folder, anything
+  expect(check("src/domain/stats/anova.ts", "src/domain/stats/math.ts")).toBeNull();
+  // upwards: refused, naming both folders, what the folder may import, and the rule
+  expect(check("src/domain/interchange/schema.ts", "src/domain/study/binWidth.ts")).toBe(
+    "domain/interchange/ may import only util, i18n, security (a domain folder imports only the folders below it), not domain/study/",
+  );
+  expect(check("src/domain/stats/intelligibility.ts", "src/domain/tasks/index.ts")).toBe(
+    "domain/stats/ may import only util, i18n, security, interchange, study, clips, acoustics, merge, transcripts (a domain folder imports only the folders below it), not domain/tasks/",
+  );
+  // the collection protocol's types lie below the API contract, which is typed by them
+  expect(check("src/domain/api/requests.ts", "src/domain/collection/collection.ts")).toBeNull();
+  expect(check("src/domain/collection/collection.ts", "src/domain/api/requests.ts")).toBe(
+    "domain/collection/ may import only util, i18n, security, interchange, study, clips, acoustics, merge, transcripts, stats, tasks (a domain folder imports only the folders below it), not domain/api/",
+  );
+  // sideways, within one layer: refused too
+  expect(check("src/domain/study/spans.ts", "src/domain/clips/wav.ts")).toBe(
+    "domain/study/ may import only util, i18n, security, interchange (a domain folder imports only the folders below it), not domain/clips/",
+  );
+  // a folder of the lowest layer imports no other domain folder
+  expect(check("src/domain/util/fixed.ts", "src/domain/i18n/languages.ts")).toBe(
+    "domain/util/ may import only no other domain folder (a domain folder imports only the folders below it), not domain/i18n/",
+  );
+  // a new folder must be given a layer before anything imports it or it imports anything
+  expect(check("src/domain/pairs/score.ts", "src/domain/interchange/types.ts")).toBe(
+    "domain/pairs/ has no layer in DOMAIN_LAYERS (a domain folder imports only the folders below it): give it one",
+  );
+  expect(check("src/domain/report/facts.ts", "src/domain/pairs/score.ts")).toBe(
+    "domain/pairs/ has no layer in DOMAIN_LAYERS (a domain folder imports only the folders below it): give it one",
+  );
+  // outside domain/, the domain is one area as before
+  expect(check("src/cli/run.ts", "src/domain/api/client.ts")).toBeNull();
 });

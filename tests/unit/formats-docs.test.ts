@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { detectKind, readForeign } from "../../src/domain/formats/read.ts";
 import { foreignToInterchange } from "../../src/domain/formats/toInterchange.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
 
 const blocks = [
   ...readFileSync("docs/formats.md", "utf8").matchAll(/```(?:text|xml|json)\n([\s\S]*?)```/g),

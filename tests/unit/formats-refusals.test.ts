@@ -13,8 +13,8 @@ import { parseLabelStudio } from "../../src/domain/formats/labelstudio/read.ts";
 import { detectKind, foreignResult, readForeign } from "../../src/domain/formats/read.ts";
 import { parseTextGrid } from "../../src/domain/formats/textgrid/read.ts";
 import { foreignToInterchange } from "../../src/domain/formats/toInterchange.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
 
 const utf8 = (t: string) => new TextEncoder().encode(t);
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join("tests", "formats", name)));

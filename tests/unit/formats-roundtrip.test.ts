@@ -8,8 +8,8 @@ import { toAudacityLabels } from "../../src/domain/formats/audacity/write.ts";
 import { parseTextGrid } from "../../src/domain/formats/textgrid/read.ts";
 import { toTextGrid } from "../../src/domain/formats/textgrid/write.ts";
 import { foreignToInterchange } from "../../src/domain/formats/toInterchange.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
 
 const study = (): AnnotationFile => ({
   format: "redpen-annotations",

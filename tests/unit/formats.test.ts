@@ -14,8 +14,8 @@ import { parseLabelStudio } from "../../src/domain/formats/labelstudio/read.ts";
 import { detectKind, readForeign } from "../../src/domain/formats/read.ts";
 import { parseTextGrid } from "../../src/domain/formats/textgrid/read.ts";
 import { foreignToInterchange, reasonsOfLabel } from "../../src/domain/formats/toInterchange.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { DEFAULT_TAXONOMY } from "../../src/domain/study/taxonomy.ts";
 
 const dir = path.join("tests", "formats");
 const bytes = (name: string) => new Uint8Array(readFileSync(path.join(dir, name)));

@@ -26,6 +26,7 @@ import {
   prepare,
   submissionRequest,
 } from "../../src/features/participate/participation.ts";
+import { PlayGate } from "../../src/features/participate/playGate.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
 import { migrate } from "../../src/server/migrations.ts";
 import {
@@ -105,8 +106,13 @@ test("the local copy knows the task and its plays; transcripts go to the server 
   expect(clips).toHaveLength(2);
   expect(JSON.stringify(clips)).not.toContain("hidden sentence");
 
+  // Each clip played twice, each play counted by the server first (its count is the one stored).
+  const gate = new PlayGate(prepared.id);
   const typed = ["the cat sat on the mat", ""];
   for (const [i, transcript] of typed.entries()) {
+    for (let play = 1; play <= 2; play++) {
+      expect(await gate.request(clipIdAt(i + 1))).toEqual({ ok: true, left: 4 - play });
+    }
     await finishClip(prepared.id, {
       clipId: clipIdAt(i + 1),
       annotatorId: p.participantId,

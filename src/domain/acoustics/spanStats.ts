@@ -2,7 +2,7 @@
 // clip, in the units experts think in (semitones, dB). One home for the expert screen's span
 // panel and the command line's summary.
 
-import { median } from "../stats/median.ts";
+import { median } from "../util/median.ts";
 import type { AcousticFeatures } from "./features.ts";
 
 /** The p-th quantile (0..1) of sorted values, linear between neighbours (NumPy's default). */

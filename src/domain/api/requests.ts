@@ -5,6 +5,7 @@
 // own pieces (schema.ts), so what the server acknowledges the reader accepts; the server's
 // bounds come on top (never looser than the reader).
 
+import type { CollectionSettings, SettingsUpdate } from "../collection/collection.ts";
 import { describeValue, formatPath } from "../interchange/problems.ts";
 import {
   IsoDateTimeSchema,
@@ -102,6 +103,9 @@ export const ArriveRequestSchema = z.object({
   screening: ScreeningChoicesSchema.optional(),
 });
 
+/** Who arrives (docs/server.md): the contract's schema is the one home of its rules. */
+export type ArriveRequest = z.input<typeof ArriveRequestSchema>;
+
 /** Bounds the server adds to the reader's rules: nobody plays a clip 10,000 times, or for a day. */
 export const MAX_PLAY_COUNT = 10_000;
 export const MAX_SECONDS_ON_CLIP = 86_400;
@@ -131,7 +135,7 @@ export const SubmissionRequestSchema = z.object({
     .pipe(SubmissionSchema.shape.seconds.unwrap())
     .optional(),
   /** What the participant typed they heard (a transcribe study): the reader's own rule
-   * (transcripts/limits.ts: bounded length, no control characters). */
+   * (interchange/limits.ts: bounded length, no control characters). */
   transcript: SubmissionSchema.shape.transcript,
   completedAt: IsoDateTimeSchema.superRefine((s, ctx) => {
     const ms = Date.parse(s);
@@ -144,6 +148,9 @@ export const SubmissionRequestSchema = z.object({
     }
   }).optional(),
 });
+
+/** One finished clip; made by the participant's browser, checked by the schema above. */
+export type SubmissionRequest = z.input<typeof SubmissionRequestSchema>;
 
 /** A play about to start: its id, made by the participant's page (a retry sends it again). */
 export const PlayRequestSchema = z.object({
@@ -175,7 +182,7 @@ export const SettingsSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .optional(),
-});
+}) satisfies z.ZodType<CollectionSettings>;
 
 /** An audio file's SHA-256, as the server names stored audio. */
 export const Sha256Schema = z
@@ -191,6 +198,25 @@ export const StudyCollectionSchema = z.strictObject({
   clipsPerParticipant: z.int().min(1).max(1000).optional(),
   ratingsPerClip: z.int().min(1).max(1000).optional(),
 });
+
+/**
+ * The collection settings the study file carries (`study.collection`, interchange format, checked by StudyCollectionSchema): set
+ * by `cli new`, used by `cli publish` as the settings it sends, and written by the server into a
+ * collected file as they were published (so the protocol report states K and R). Each field
+ * kept only when it is well-formed; nothing else of the study is read.
+ */
+export function studyCollectionOf(study: Record<string, unknown>): Partial<CollectionSettings> {
+  const raw = study.collection;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
+  const out: Partial<CollectionSettings> = {};
+  const shape = StudyCollectionSchema.shape;
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const checked = shape[key].safeParse((raw as Record<string, unknown>)[key]);
+    if (checked.success && checked.data !== undefined)
+      (out as Record<string, unknown>)[key] = checked.data;
+  }
+  return out;
+}
 
 export const AudioRefSchema = z.object({
   sha256: Sha256Schema,
@@ -217,11 +243,6 @@ export const SettingsUpdateSchema = z.object(
     ),
   ),
 ) as unknown as z.ZodType<SettingsUpdate>;
-
-/** Settings to change: a value sets it, `null` takes an optional one away, absent keeps it. */
-export type SettingsUpdate = {
-  [K in keyof z.output<typeof SettingsSchema>]?: z.output<typeof SettingsSchema>[K] | null;
-};
 
 export const PublishRequestSchema = z.object({
   /** The interchange file; checked by the reader itself (parseAnnotationFile). */

@@ -2,8 +2,8 @@
 // isReference, text (header row required; only `name` is required; other columns are ignored).
 // Rows are numbered as in a spreadsheet: the header is row 1, the first clip row is row 2.
 import Papa from "papaparse";
+import { MAX_CLIP_TEXT_LENGTH } from "../interchange/limits.ts";
 import type { Clip } from "../interchange/types.ts";
-import { MAX_CLIP_TEXT_LENGTH } from "../transcripts/limits.ts";
 
 export type ClipMeta = Pick<Clip, "system" | "sentence" | "score" | "isReference" | "text">;
 

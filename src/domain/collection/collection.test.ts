@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { PARTICIPANT_ID_PATTERN } from "../api/requests.ts";
 import {
   arrivalFromSearch,
   genericLink,
-  PARTICIPANT_ID_PATTERN,
   prolificCompletionUrl,
   prolificLink,
 } from "./collection.ts";

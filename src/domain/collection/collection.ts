@@ -2,13 +2,6 @@
 // command line (src/cli/collection.ts) and the app's participant and researcher screens: the
 // shapes of what goes over the wire, and the participant links. One home for each.
 
-import type { z } from "zod";
-import {
-  type ArriveRequestSchema,
-  type SettingsUpdate,
-  StudyCollectionSchema,
-  type SubmissionRequestSchema,
-} from "../api/requests.ts";
 import type { AnnotationFile, ParticipantStatus, StudyTask } from "../interchange/types.ts";
 import type { RatingScale } from "../study/ratingScale.ts";
 import type { IntakeConfig } from "./intake.ts";
@@ -33,26 +26,16 @@ export interface CollectionSettings {
   slotTimeoutMinutes?: number;
 }
 
-export const DEFAULT_SETTINGS: CollectionSettings = { clipsPerParticipant: 10, ratingsPerClip: 3 };
-
 /**
- * The collection settings the study file carries (`study.collection`, interchange format): set
- * by `cli new`, used by `cli publish` as the settings it sends, and written by the server into a
- * collected file as they were published (so the protocol report states K and R). Each field
- * kept only when it is well-formed; nothing else of the study is read.
+ * What a publish sends of the settings (settings.ts): a value sets one, `null` takes an optional
+ * one away, an absent key keeps its published value. The contract's SettingsUpdateSchema checks
+ * it.
  */
-export function studyCollectionOf(study: Record<string, unknown>): Partial<CollectionSettings> {
-  const raw = study.collection;
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
-  const out: Partial<CollectionSettings> = {};
-  const shape = StudyCollectionSchema.shape;
-  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-    const checked = shape[key].safeParse((raw as Record<string, unknown>)[key]);
-    if (checked.success && checked.data !== undefined)
-      (out as Record<string, unknown>)[key] = checked.data;
-  }
-  return out;
-}
+export type SettingsUpdate = {
+  [K in keyof CollectionSettings]?: CollectionSettings[K] | null;
+};
+
+export const DEFAULT_SETTINGS: CollectionSettings = { clipsPerParticipant: 10, ratingsPerClip: 3 };
 
 export interface PublishRequest {
   /** The study as an interchange file; its annotations, if any, are not published. */
@@ -133,8 +116,16 @@ export interface StudyAbout {
   task?: StudyTask;
 }
 
-/** Who arrives (docs/server.md): the contract's schema is the one home of its rules. */
-export type ArriveRequest = z.input<typeof ArriveRequestSchema>;
+/**
+ * Who arrives through a participant link (arrivalFromSearch): the part of the contract's
+ * ArriveRequest a link carries; the participant's page adds the answers and the check's choices.
+ */
+export interface LinkArrival {
+  platform: "prolific" | "link";
+  participantId: string;
+  platformStudyId?: string;
+  sessionId?: string;
+}
 
 /** Which of the participant's clips the server has, and the completion once it has all. */
 export interface ParticipantProgress {
@@ -182,9 +173,6 @@ export interface AdmissionAnswer {
   full: boolean;
 }
 
-/** One finished clip; made by the participant's browser, checked by the contract's schema. */
-export type SubmissionRequest = z.input<typeof SubmissionRequestSchema>;
-
 export interface SubmissionResponse {
   clientId: string;
   replay: boolean;
@@ -219,8 +207,6 @@ export interface ApiErrorBody {
   error: { code: string; message: string };
 }
 
-export { CLIENT_ID_PATTERN, PARTICIPANT_ID_PATTERN } from "../api/requests.ts";
-
 /** The participant page of a study on `server` (no trailing slash): `…/p/<id>`. */
 export function participantPagePath(studyId: string): string {
   return `/p/${encodeURIComponent(studyId)}`;
@@ -242,10 +228,10 @@ export function prolificCompletionUrl(code: string): string {
 }
 
 /** Who arrives through a link: from Prolific's parameters, else the generic `participant`. */
-export function arrivalFromSearch(params: URLSearchParams): ArriveRequest | null {
+export function arrivalFromSearch(params: URLSearchParams): LinkArrival | null {
   const prolific = params.get("PROLIFIC_PID");
   if (prolific) {
-    const out: ArriveRequest = { platform: "prolific", participantId: prolific };
+    const out: LinkArrival = { platform: "prolific", participantId: prolific };
     const study = params.get("STUDY_ID");
     const session = params.get("SESSION_ID");
     if (study) out.platformStudyId = study;

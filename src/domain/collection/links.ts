@@ -4,9 +4,9 @@
 // `participant=` id cannot take a slot or reach its completion code. One home for the rule: the
 // server (arrival, the headphone check), `cli new`/`publish` and the study settings use it.
 
-/** What a study accepts, as `study.participantLinks` says it. */
-export const PARTICIPANT_LINKS = ["prolific", "generic", "both"] as const;
-export type ParticipantLinks = (typeof PARTICIPANT_LINKS)[number];
+import { PARTICIPANT_LINKS, type ParticipantLinks } from "../interchange/participantLinks.ts";
+
+export { PARTICIPANT_LINKS, type ParticipantLinks };
 
 /** The platform an arrival names (the API's `platform`): Prolific's link, or the generic one. */
 export type LinkPlatform = "prolific" | "link";

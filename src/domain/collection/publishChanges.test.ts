@@ -109,6 +109,16 @@ test("every protocol change is listed: check, intake, scale, texts, language, ta
       ["Instructions", '"Mark what sounds wrong."', '"Listen."'],
     ],
     [
+      "instruction arms",
+      (d) => {
+        d.file.study.arms = [
+          { id: "natural", instructions: "How natural?" },
+          { id: "quality", instructions: "How good?" },
+        ];
+      },
+      ["Instruction arms", "(none)", '"natural", "quality"'],
+    ],
+    [
       "another rating scale",
       (d) => {
         d.file.study.ratingScale = { question: "How good?", labels: ["1", "2", "3", "4", "5"] };
@@ -225,6 +235,35 @@ test("participant links are listed as the links the study accepts, whether its s
   expect(changeLines(publishChanges(published, both))).toEqual([
     `${what}: Prolific links and generic ?participant= links (as the platform says) → Prolific links and generic ?participant= links — the same links as before: nothing changes for participants`,
   ]);
+});
+
+test("instruction arms: an arm added or removed, and a kept arm's new text, each a change", () => {
+  const armed: PublishedStudy = structuredClone(published);
+  armed.file.study.arms = [
+    { id: "natural", instructions: "How natural?" },
+    { id: "quality", instructions: "How good?" },
+  ];
+  const draft = same();
+  draft.file.study.arms = [
+    { id: "natural", instructions: "How natural does it sound?" },
+    { id: "short", instructions: "Rate it." },
+  ];
+  const changes = publishChanges(armed, draft);
+  expect(changes.map((c) => [c.what, c.from, c.to])).toEqual([
+    ["Instruction arms", '"natural", "quality"', '"natural", "short"'],
+    ['Instructions of arm "natural"', '"How natural?"', '"How natural does it sound?"'],
+  ]);
+  // 2 + 3 + 1 + 1 arrived; 2 still working.
+  expect(changes[0]?.effect).toBe(
+    "people who arrive from now on are given the new arms in turn (the arm with the fewest first); the 7 who arrived keep theirs, and those whose arm is gone read the study's own instructions",
+  );
+  expect(changes[1]?.effect).toBe(
+    "participants given this arm from now on read the new text; those already in the study keep the text they were shown, in the browser they began in",
+  );
+  // The same arms in the same order: no change.
+  const kept = same();
+  kept.file.study.arms = structuredClone(armed.file.study.arms);
+  expect(publishChanges(armed, kept)).toEqual([]);
 });
 
 test("settings: a publish sends what changes, the server merges it; {} or nothing keeps them all", () => {

@@ -6,8 +6,10 @@
 // limits), the study's own details (task, rating scale, headphone check, intake, texts,
 // language, instructions and any other), the taxonomy, the clips (added, removed, changed,
 // their audio) and which of them are reference clips.
+
 import type { AnnotationFile, Clip, TaxonomyEntry } from "../interchange/types.ts";
 import { taskOf } from "../tasks/index.ts";
+import { armsOf, type InstructionArm } from "./arms.ts";
 import type { CollectionSettings, PublishedStudy } from "./collection.ts";
 import { PARTICIPANT_LINKS_TEXT, participantLinksOf } from "./links.ts";
 
@@ -167,7 +169,7 @@ function studyChanges(
     });
   }
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (k) => !NOT_PROTOCOL.has(k) && k !== "task",
+    (k) => !NOT_PROTOCOL.has(k) && k !== "task" && k !== "arms",
   );
   const known = keys.filter((k) => k in STUDY_DETAILS);
   const others = keys.filter((k) => !(k in STUDY_DETAILS)).sort();
@@ -184,6 +186,41 @@ function studyChanges(
         ? detail.effect(n)
         : `applies from now on (${n.working}; ${n.arrived} arrived before)`,
     });
+  }
+  changes.push(...armChanges(before, after, n));
+  return changes;
+}
+
+/**
+ * What changes in the instruction arms (`study.arms`, as participants meet them: arms.ts): the
+ * arms themselves (added, removed, in another order), then each kept arm's text.
+ */
+function armChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  n: Counts,
+): PublishChange[] {
+  const from = armsOf(before);
+  const to = armsOf(after);
+  const ids = (arms: InstructionArm[]) => arms.map((a) => a.id);
+  const changes: PublishChange[] = [];
+  if (!sameValue(ids(from), ids(to)))
+    changes.push({
+      what: "Instruction arms",
+      from: from.length > 0 ? listed(ids(from)) : "(none)",
+      to: to.length > 0 ? listed(ids(to)) : "(none)",
+      effect: `people who arrive from now on are given the new arms in turn (the arm with the fewest first); the ${n.arrived} who arrived keep theirs, and those whose arm is gone read the study's own instructions`,
+    });
+  for (const arm of to) {
+    const old = from.find((a) => a.id === arm.id);
+    if (old && old.instructions !== arm.instructions)
+      changes.push({
+        what: `Instructions of arm "${arm.id}"`,
+        from: brief(old.instructions),
+        to: brief(arm.instructions),
+        effect:
+          "participants given this arm from now on read the new text; those already in the study keep the text they were shown, in the browser they began in",
+      });
   }
   return changes;
 }

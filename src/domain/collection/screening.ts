@@ -3,7 +3,8 @@
 // read these without loading the sound generator.
 import type { ScreeningResult } from "../interchange/types.ts";
 
-export type ScreeningTest = ScreeningResult["test"];
+/** The headphone checks (the natural-pairs pre-test is `study.qualification`, not a check). */
+export type ScreeningTest = Exclude<ScreeningResult["test"], "natural-pairs">;
 
 export interface ScreeningConfig {
   test: ScreeningTest | "off";

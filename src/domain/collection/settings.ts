@@ -2,10 +2,7 @@
 // a publish sends a change to them, never a whole set that would wipe what it leaves out. One
 // home for both sides: the clients make the change (settingsUpdate), the server applies it
 // (mergeSettings).
-import type { SettingsUpdate } from "../api/requests.ts";
-import { type CollectionSettings, DEFAULT_SETTINGS } from "./collection.ts";
-
-export type { SettingsUpdate } from "../api/requests.ts";
+import { type CollectionSettings, DEFAULT_SETTINGS, type SettingsUpdate } from "./collection.ts";
 
 /**
  * The change that turns `before` (what is published; null: nothing yet) into `after`: each

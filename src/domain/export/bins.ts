@@ -4,9 +4,9 @@
 // annotator: 1 marked, 0 not marked, empty when the annotator did not annotate the clip.
 import Papa from "papaparse";
 import { FORMULA_START } from "../formats/csv/writeSpans.ts";
+import { annotatedClips } from "../formats/names.ts";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { binCount, markSpan, us } from "../stats/time.ts";
-import { annotatedClips } from "./names.ts";
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

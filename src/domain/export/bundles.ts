@@ -1,14 +1,15 @@
 // The downloads the study page offers, as name + type + bytes, built from one interchange file.
 
 import { audacityFiles } from "../formats/audacity/write.ts";
+import { toJudgmentCsv } from "../formats/csv/writeJudgments.ts";
 import { toSpanCsv } from "../formats/csv/writeSpans.ts";
 import { eafFiles } from "../formats/eaf/write.ts";
+import { safeFileName } from "../formats/names.ts";
 import { textGridFiles } from "../formats/textgrid/write.ts";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { toBinMatrixCsv } from "./bins.ts";
 import { studyConsensus, toConsensusCsv, toConsensusJson } from "./consensus.ts";
 import { toInterchangeJson } from "./json.ts";
-import { safeFileName } from "./names.ts";
 import { trnFiles } from "./trn.ts";
 import { zipTextFiles } from "./zip.ts";
 
@@ -21,6 +22,7 @@ export type ExportKind =
   | "bins"
   | "consensus"
   | "trn"
+  | "judgments"
   | "all";
 
 export interface ExportDownload {
@@ -41,9 +43,10 @@ function prefixed(prefix: string, files: Record<string, string>): Record<string,
  * `<id>-textgrids.zip` (with the consensus tiers), `<id>-elan.zip` (`<clip>.eaf`),
  * `<id>-bins.csv`, `<id>-consensus.zip` (`<id>-consensus.csv` and `<id>-consensus.json`),
  * `<id>-trn.zip` (per system `<system>/ref.trn` and `<system>/hyp.trn` for NIST sclite, and
- * `asr-<recogniser>/<system>/…` per recogniser), `<id>-all-exports.zip` (all of them:
- * `<id>.json`, `<id>-spans.csv`, `<id>-bins.csv`, the two consensus files, `audacity/…`,
- * `textgrid/<clip>.TextGrid`, `elan/<clip>.eaf` and `trn/…`).
+ * `asr-<recogniser>/<system>/…` per recogniser), `<id>-judgments.csv` (a comparison test's
+ * judgments), `<id>-all-exports.zip` (all of them: `<id>.json`, `<id>-spans.csv`,
+ * `<id>-bins.csv`, the two consensus files, `audacity/…`, `textgrid/<clip>.TextGrid`,
+ * `elan/<clip>.eaf`, `trn/…`, and `<id>-judgments.csv` when the study has judgments).
  */
 export function buildExport(
   kind: ExportKind,
@@ -96,6 +99,12 @@ export function buildExport(
     }
     case "trn":
       return { fileName: `${id}-trn.zip`, mimeType: ZIP, data: zipTextFiles(trnFiles(file), now) };
+    case "judgments":
+      return {
+        fileName: `${id}-judgments.csv`,
+        mimeType: "text/csv",
+        data: toJudgmentCsv(file),
+      };
     case "all": {
       const consensus = studyConsensus(file);
       return {
@@ -112,6 +121,9 @@ export function buildExport(
             ...prefixed("textgrid/", textGridFiles(file, consensus.clips)),
             ...prefixed("elan/", eafFiles(file, now.toISOString())),
             ...prefixed("trn/", trnFiles(file)),
+            ...((file.judgments?.length ?? 0) > 0
+              ? { [`${id}-judgments.csv`]: toJudgmentCsv(file) }
+              : {}),
           },
           now,
         ),

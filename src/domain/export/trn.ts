@@ -4,11 +4,11 @@
 // what the report scores. Utterance ids are `<annotator>_<clip>`: with `-i spu_id` sclite takes
 // the part before the first underscore as the speaker, so its per-speaker table is per listener.
 
+import { safeFileName } from "../formats/names.ts";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { NO_SYSTEM } from "../stats/errorTypes.ts";
 import { transcriptionSettings } from "../stats/intelligibility.ts";
 import { tokensOf } from "../transcripts/normalise.ts";
-import { safeFileName } from "./names.ts";
 
 /** An id part sclite reads as one piece: no spaces, parentheses or underscores. */
 function idPart(id: string): string {

@@ -10,7 +10,7 @@ const REGULAR_FILE_0644 = 0o100644 * 0x10000;
  * A zip of `files` (path inside the archive → UTF-8 text), deflated, in key order. Entries are
  * marked as made on Unix with mode 0644, and fflate sets the UTF-8 flag (general purpose bit
  * 11) on every name that is not plain ASCII, so `unzip` writes `日本.TextGrid`, not mojibake.
- * Callers pass names made by `safeFileName` (names.ts).
+ * Callers pass names made by `safeFileName` (formats/names.ts).
  */
 export function zipTextFiles(
   files: Record<string, string>,

@@ -4,6 +4,12 @@ import type { ParseResult } from "../interchange/schema.ts";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { parseAudacityLabels } from "./audacity/read.ts";
 import {
+  COMPARISON_CSV_NAMES,
+  type ComparisonCsvKind,
+  comparisonCsvKind,
+  comparisonCsvToFile,
+} from "./csv/readComparisons.ts";
+import {
   looksLikeTranscriptsCsv,
   type TranscriptImportOptions,
   transcriptsCsvToFile,
@@ -20,13 +26,15 @@ export type FileKind =
   | "audacity"
   | "eaf"
   | "label-studio"
-  | "transcripts";
+  | "transcripts"
+  | ComparisonCsvKind;
 
 /**
  * What a picked file is: a TextGrid (by name, or Praat's header), an ELAN file (.eaf, or XML
  * with ANNOTATION_DOCUMENT), JSON (a RedPen interchange file, or a Label Studio export when it is
- * an array), a transcripts CSV (.csv, or a header with clip, annotator and transcript), else an
- * Audacity label file (.txt, or tab-separated lines).
+ * an array), comparison results (webMUSHRA's paired_comparison.csv or the P.808 toolkit's CCR
+ * votes per worker, by their header), a transcripts CSV (.csv, or a header with clip, annotator
+ * and transcript), else an Audacity label file (.txt, or tab-separated lines).
  */
 export function detectKind(bytes: Uint8Array, name: string): FileKind {
   const lower = name.toLowerCase();
@@ -46,6 +54,8 @@ export function detectKind(bytes: Uint8Array, name: string): FileKind {
   const start = head.replace(/^\ufeff|^\u00ef\u00bb\u00bf/, "").trimStart();
   if (start.startsWith("[")) return "label-studio";
   if (start.startsWith("{") || lower.endsWith(".json")) return "interchange";
+  const comparison = comparisonCsvKind(start);
+  if (comparison !== null) return comparison;
   if (lower.endsWith(".csv") || looksLikeTranscriptsCsv(start)) return "transcripts";
   return "audacity";
 }
@@ -73,6 +83,9 @@ export function readForeign(bytes: Uint8Array, name: string, kind: FileKind): Fo
       throw new Error("an interchange file is read by domain/interchange/schema.ts");
     case "transcripts":
       throw new Error("a transcripts CSV is read by formats/transcriptsCsv.ts");
+    case "webmushra":
+    case "p808":
+      throw new Error("comparison results are read by formats/csv/readComparisons.ts");
   }
 }
 
@@ -88,6 +101,27 @@ export function foreignResult(
 ): ParseResult | undefined {
   const kind = detectKind(bytes, name);
   if (kind === "interchange") return undefined;
+  if (kind === "webmushra" || kind === "p808") {
+    if (!study) {
+      return {
+        ok: false,
+        errors: [
+          {
+            path: "",
+            message: `${COMPARISON_CSV_NAMES[kind]} results name no study: import them from the study's page, or with --into STUDY.json`,
+          },
+        ],
+      };
+    }
+    try {
+      return comparisonCsvToFile(decodeText(bytes, name), study, kind);
+    } catch (error) {
+      if (error instanceof FormatError) {
+        return { ok: false, errors: [{ path: error.where, message: error.detail }] };
+      }
+      throw error;
+    }
+  }
   if (kind === "transcripts") {
     if (!study) {
       return {

@@ -18,8 +18,9 @@
 // - a submission (without a rating) for each tier on a clip that has none for that annotator,
 //   so a tier with no span still says "heard nothing wrong".
 
+import { spanFit } from "../interchange/spanFit.ts";
 import type { AnnotationFile, ReasonLabel, Region, Submission } from "../interchange/types.ts";
-import { checkSpan, secondsFromUs, spanFit, us } from "../study/spans.ts";
+import { checkSpan, secondsFromUs, us } from "../study/spans.ts";
 import { type ForeignDocument, FormatError, nameStem } from "./foreign.ts";
 
 /** The mark our TextGrid and Audacity exports give a span without reasons. */

@@ -5,9 +5,10 @@
 // together with the structural problems even when the structure is broken elsewhere; a
 // record whose fields have the wrong type is skipped here (the structural step reported it),
 // and references into an array that is not an array at all are not checked.
-import { spanFit } from "../study/spans.ts";
+import { checkComparison } from "./comparison.ts";
 import { IdIndex, PairIndex } from "./indexes.ts";
 import type { ProblemList } from "./problems.ts";
+import { spanFit } from "./spanFit.ts";
 
 type Rec = Record<string, unknown>;
 
@@ -293,5 +294,6 @@ export function checkCrossField(data: Rec, problems: ProblemList): CrossFieldFin
       problems,
     );
   }
+  checkComparison(data, clipIds, annotatorIds, problems);
   return findings;
 }

@@ -6,7 +6,7 @@
 // each crowd annotator finds most of them with jittered edges and adds the odd false alarm,
 // so agreement is real but imperfect. Two experts share the labelling of most regions, with
 // 1–2 reasons each, drawn from a per-system error profile.
-import { DEFAULT_TAXONOMY } from "../study/taxonomy.ts";
+import { DEFAULT_TAXONOMY } from "./taxonomy.ts";
 import type { AnnotationFile, Annotator, Clip, ReasonLabel, Region, Submission } from "./types.ts";
 
 export interface GenerateOptions {

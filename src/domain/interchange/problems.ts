@@ -27,8 +27,19 @@ export const SECTIONS = [
   "reasonLabels",
 ] as const;
 
+/** The arrays a file may leave out (a comparison test's), in the order the file lists them. */
+export const OPTIONAL_SECTIONS = ["pairs", "judgments"] as const;
+
 /** The top-level keys in the order the file lists them; problems are sorted by it. */
-const SECTION_ORDER = ["", "format", "version", "exportedAt", "study", ...SECTIONS] as const;
+const SECTION_ORDER = [
+  "",
+  "format",
+  "version",
+  "exportedAt",
+  "study",
+  ...SECTIONS,
+  ...OPTIONAL_SECTIONS,
+] as const;
 
 function sectionRank(section: string): number {
   const i = (SECTION_ORDER as readonly string[]).indexOf(section);

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_TAXONOMY } from "../study/taxonomy.ts";
 import {
   type ParseResult,
   type Problem,
@@ -7,6 +6,7 @@ import {
   parseAnnotationText,
   serializeAnnotationFile,
 } from "./schema.ts";
+import { DEFAULT_TAXONOMY } from "./taxonomy.ts";
 
 type Json = Record<string, unknown>;
 
@@ -414,7 +414,7 @@ describe("refusals, each with its exact message", () => {
         rec(f, "submissions", 1).transcript = "the\u0007cat";
       },
       [
-        'study.task: unknown task "listen": this reader knows "mark", "rate" and "transcribe"',
+        'study.task: unknown task "listen": this reader knows "mark", "rate", "transcribe" and "compare"',
         'study.transcription.unit: must be "word" or "character" (got "syllable")',
         "study.transcription.maxPlays: must be at least 1 (got 0)",
         "submissions[0].transcript: is 2001 characters long; a transcript may have at most 2000",

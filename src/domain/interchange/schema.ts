@@ -13,15 +13,28 @@
 //     with the structural problems even when the structure is broken elsewhere.
 // Then regions ending past their clip are clamped, with a warning each.
 
-import { PARTICIPANT_LINKS } from "../collection/links.ts";
-import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../study/binWidth.ts";
-import { MAX_CLIP_TEXT_LENGTH, transcriptProblem } from "../transcripts/limits.ts";
 import { errorMessage } from "../util/errorText.ts";
+import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "./binWidth.ts";
+import {
+  ComparisonSettingsSchema,
+  JudgmentSchema,
+  PairSchema,
+  QualificationSchema,
+} from "./comparison.ts";
 import { type CrossFieldFindings, checkCrossField, isRecord } from "./crossfield.ts";
+import { MAX_CLIP_TEXT_LENGTH, transcriptProblem } from "./limits.ts";
 import { MIGRATIONS, type MigrationStep, migrate } from "./migrate.ts";
-import { describeValue, PROBLEM_LIMIT, type Problem, ProblemList, SECTIONS } from "./problems.ts";
+import { PARTICIPANT_LINKS } from "./participantLinks.ts";
+import {
+  describeValue,
+  OPTIONAL_SECTIONS,
+  PROBLEM_LIMIT,
+  type Problem,
+  ProblemList,
+  SECTIONS,
+} from "./problems.ts";
 import type { AnnotationFile, ResolvedRecords } from "./types.ts";
-import { compiled, z } from "./zod.ts";
+import { compiled, IsoDateTimeSchema, z } from "./zod.ts";
 
 export type { Problem } from "./problems.ts";
 
@@ -39,15 +52,16 @@ export const FORMAT = "redpen-annotations";
 export const VERSION = 1;
 export const DEFAULT_BIN_SECONDS = 0.1;
 /** The tasks a study can give its participants (interchange format, "The study's task"). */
-export const STUDY_TASKS = ["mark", "rate", "transcribe"] as const;
+export const STUDY_TASKS = ["mark", "rate", "transcribe", "compare"] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Structure
 
 const id = z.string().min(1);
 const finite = z.number(); // zod 4 numbers refuse NaN and ±Infinity
-/** An ISO-8601 date and time, as the reader accepts it (also the server's rule for `completedAt`). */
-export const IsoDateTimeSchema = z.iso.datetime({ offset: true, local: true });
+
+export { IsoDateTimeSchema };
+
 const isoDate = IsoDateTimeSchema;
 
 export const StudySchema = z.looseObject({
@@ -69,7 +83,7 @@ export const StudySchema = z.looseObject({
   task: z
     .enum(STUDY_TASKS, {
       error: (issue) =>
-        `unknown task ${describeValue(issue.input)}: this reader knows "mark", "rate" and "transcribe"`,
+        `unknown task ${describeValue(issue.input)}: this reader knows "mark", "rate", "transcribe" and "compare"`,
     })
     .optional(),
   transcription: z
@@ -84,6 +98,8 @@ export const StudySchema = z.looseObject({
     .optional(),
   /** Which participant links a collection server accepts for it (collection/links.ts). */
   participantLinks: z.enum(PARTICIPANT_LINKS).optional(),
+  comparison: ComparisonSettingsSchema.optional(),
+  qualification: QualificationSchema.optional(),
 });
 
 export const TaxonomyEntrySchema = z.object({
@@ -113,7 +129,7 @@ export const PlatformSchema = z.object({
 });
 
 export const ScreeningSchema = z.object({
-  test: z.enum(["huggins", "antiphase"]),
+  test: z.enum(["huggins", "antiphase", "natural-pairs"]),
   trials: z.int().min(0),
   correct: z.int().min(0),
   passed: z.boolean(),
@@ -175,6 +191,8 @@ const FileShape = {
   submissions: z.array(SubmissionSchema),
   regions: z.array(RegionSchema),
   reasonLabels: z.array(ReasonLabelSchema),
+  pairs: z.array(PairSchema).optional(),
+  judgments: z.array(JudgmentSchema).optional(),
 };
 
 /** The whole file's structure (no cross-field rules; parseAnnotationFile adds those). */
@@ -188,7 +206,7 @@ void _assignable;
 /** The top level without the arrays (their records are checked one by one). */
 const HeadSchema = compiled(z.object({ exportedAt: FileShape.exportedAt, study: StudySchema }));
 
-type Section = (typeof SECTIONS)[number];
+type Section = (typeof SECTIONS)[number] | (typeof OPTIONAL_SECTIONS)[number];
 
 /** Each array's element schema, compiled, with the keys it keeps. */
 const RECORDS: Record<Section, { schema: z.ZodType; keys: ReadonlySet<string> }> = {
@@ -198,6 +216,8 @@ const RECORDS: Record<Section, { schema: z.ZodType; keys: ReadonlySet<string> }>
   submissions: record(SubmissionSchema),
   regions: record(RegionSchema),
   reasonLabels: record(ReasonLabelSchema),
+  pairs: record(PairSchema),
+  judgments: record(JudgmentSchema),
 };
 
 function record(schema: z.ZodObject): { schema: z.ZodType; keys: ReadonlySet<string> } {
@@ -330,6 +350,8 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
     case "too_small": {
       if (issue.origin === "string") return "must not be empty";
       const bound = Number(issue.minimum);
+      if (issue.origin === "array")
+        return `must have at least ${bound} item${bound === 1 ? "" : "s"}`;
       return issue.inclusive
         ? `must be at least ${bound} (got ${describeValue(input)})`
         : `must be greater than ${bound} (got ${describeValue(input)})`;
@@ -444,6 +466,9 @@ function normalize(
     file.submissions = withoutNegativeZero(file.submissions, ["score", "playCount", "seconds"]);
   }
   file.clips = withoutNegativeZero(file.clips, ["score"]);
+  if (file.judgments !== undefined) {
+    file.judgments = withoutNegativeZero(file.judgments, ["score", "seconds"]);
+  }
 }
 
 function withoutNegativeZero<T extends object>(list: T[], keys: readonly (keyof T)[]): T[] {
@@ -535,6 +560,12 @@ export function parseAnnotationFile(
   const sections = SECTIONS.map((section) =>
     parseSection(section, data[section], problems, plainSections),
   );
+  // The comparison's arrays are optional: absent, the file has none (and writes none).
+  const optional = OPTIONAL_SECTIONS.map((section) =>
+    data[section] === undefined
+      ? undefined
+      : parseSection(section, data[section], problems, plainSections),
+  );
   const findings = checkCrossField(data, problems);
   if (!head.success || !problems.empty) return { ok: false, errors: problems.list() };
 
@@ -551,6 +582,9 @@ export function parseAnnotationFile(
     regions,
     reasonLabels,
   } as ParsedFile;
+  const [pairs, judgments] = optional;
+  if (pairs !== undefined) file.pairs = pairs as NonNullable<ParsedFile["pairs"]>;
+  if (judgments !== undefined) file.judgments = judgments as NonNullable<ParsedFile["judgments"]>;
   const warnings = new ProblemList();
   normalize(file, findings, warnings, plainSections);
   return {

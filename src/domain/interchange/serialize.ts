@@ -4,6 +4,8 @@ import type {
   AnnotationFile,
   Annotator,
   Clip,
+  Judgment,
+  Pair,
   ReasonLabel,
   Region,
   Submission,
@@ -58,6 +60,19 @@ const REASON_LABEL_KEYS: readonly (keyof ReasonLabel & string)[] = [
   "reasons",
 ];
 
+const PAIR_KEYS: readonly (keyof Pair & string)[] = ["id", "clipId", "a", "b"];
+const JUDGMENT_KEYS: readonly (keyof Judgment & string)[] = [
+  "pairId",
+  "annotatorId",
+  "choice",
+  "score",
+  "shownFirst",
+  "playCounts",
+  "heardToEnd",
+  "completedAt",
+  "seconds",
+];
+
 export interface SerializeOptions {
   /**
    * "pretty" (default): JSON.stringify with a 2-space indent. "lines": the same top level, but
@@ -99,6 +114,11 @@ export function serializeAnnotationFile(
   ordered.submissions = file.submissions.map((s) => pick(s, SUBMISSION_KEYS));
   ordered.regions = file.regions.map((r) => pick(r, REGION_KEYS));
   ordered.reasonLabels = file.reasonLabels.map((l) => pick(l, REASON_LABEL_KEYS));
+  // A comparison's arrays only where the study has them (a writer omits what it does not have).
+  if (file.pairs !== undefined) ordered.pairs = file.pairs.map((p) => pick(p, PAIR_KEYS));
+  if (file.judgments !== undefined) {
+    ordered.judgments = file.judgments.map((j) => pick(j, JUDGMENT_KEYS));
+  }
   if (options.layout === "lines") return linesLayout(ordered);
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }

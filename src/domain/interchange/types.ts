@@ -5,8 +5,11 @@
 /** `asr`: a speech recogniser whose transcripts are compared with the listeners' (never a listener). */
 export type Role = "crowd" | "expert" | "researcher" | "asr";
 
-/** What a participant does with each clip: mark spans (and maybe rate), rate only, or transcribe. */
-export type StudyTask = "mark" | "rate" | "transcribe";
+/**
+ * What a participant does: mark spans on each clip (and maybe rate), rate only, transcribe, or
+ * judge pairs (compare).
+ */
+export type StudyTask = "mark" | "rate" | "transcribe" | "compare";
 
 /** An intelligibility test's settings (statistics spec, "Transcriptions and intelligibility"). */
 export interface TranscriptionSettings {
@@ -32,6 +35,10 @@ export interface Study {
   /** What participants do (default "mark"). */
   task?: StudyTask;
   transcription?: TranscriptionSettings;
+  /** A comparison test's settings (task "compare"). */
+  comparison?: ComparisonSettings;
+  /** The natural-pairs pre-test (any task). */
+  qualification?: QualificationSettings;
   /** Further study details (instructions, rating scale, protocol) are kept as-is. */
   [extra: string]: unknown;
 }
@@ -64,7 +71,7 @@ export interface Platform {
 }
 
 export interface ScreeningResult {
-  test: "huggins" | "antiphase";
+  test: "huggins" | "antiphase" | "natural-pairs";
   trials: number;
   correct: number;
   passed: boolean;
@@ -115,6 +122,55 @@ export interface ReasonLabel {
   reasons: string[];
 }
 
+/**
+ * Two things judged side by side: two clips (a clip pair), or, with `clipId`, two views of that
+ * clip (`regions:union`, `regions:overlap`, `saliency:<model>`).
+ */
+export interface Pair {
+  id: string;
+  a: string;
+  b: string;
+  clipId?: string;
+}
+
+/** One annotator's judgment of one pair: a `choice` (A/B) or a CCR `score`, never both. */
+export interface Judgment {
+  pairId: string;
+  annotatorId: string;
+  choice?: "a" | "b" | "same";
+  /** How much better `b` is than `a`, −3 … 3 (CCR). */
+  score?: number;
+  /** Which side the listener met first. */
+  shownFirst?: "a" | "b";
+  /** Plays of side a and side b. */
+  playCounts?: [number, number];
+  heardToEnd?: boolean;
+  completedAt?: string;
+  seconds?: number;
+}
+
+/** A comparison test's settings (statistics spec, "Paired comparisons"). */
+export interface ComparisonSettings {
+  /** A/B preference (default) or comparison category rating. */
+  scale?: "ab" | "ccr";
+  /** An A/B test offers "no difference" (default true). */
+  allowSame?: boolean;
+  question?: string;
+  seed?: string;
+  replicates?: number;
+  alpha?: number;
+}
+
+/** The natural-pairs pre-test (Chiang et al. 2023, §4.1). */
+export interface QualificationSettings {
+  /** Ids of `pairs[]`, each a clip pair with exactly one reference clip. */
+  pairs: string[];
+  /** The share of pairs on which the natural recording must be preferred (default 0.7). */
+  passAccuracy?: number;
+  /** false: record the result, screen nobody out (default true). */
+  screenOut?: boolean;
+}
+
 export interface AnnotationFile {
   format: "redpen-annotations";
   version: 1;
@@ -126,6 +182,9 @@ export interface AnnotationFile {
   submissions: Submission[];
   regions: Region[];
   reasonLabels: ReasonLabel[];
+  /** A comparison test's pairs and the pre-test's (absent when the study has none). */
+  pairs?: Pair[];
+  judgments?: Judgment[];
 }
 
 /**

@@ -16,3 +16,6 @@ export function compiled<T extends z.ZodType>(schema: T): T {
 }
 
 export { z };
+
+/** An ISO-8601 date and time, as the reader accepts it (also the server's rule for `completedAt`). */
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true, local: true });

@@ -9,6 +9,8 @@ export const KIND_LABEL: Record<EntityKind, { one: string; many: string }> = {
   submission: { one: "Submission", many: "Submissions" },
   region: { one: "Region", many: "Regions" },
   reasonLabel: { one: "Reason label", many: "Reason labels" },
+  pair: { one: "Pair", many: "Pairs" },
+  judgment: { one: "Judgment", many: "Judgments" },
 };
 
 /** A span as people name it: "s01_human · w1 · 1.42–3.23 s" (clip, annotator, times). */

@@ -61,6 +61,8 @@ describe("planMerge", () => {
       submission: { new: 1, unchanged: 0, conflicts: 0 },
       region: { new: 2, unchanged: 0, conflicts: 0 },
       reasonLabel: { new: 1, unchanged: 0, conflicts: 0 },
+      pair: { new: 0, unchanged: 0, conflicts: 0 },
+      judgment: { new: 0, unchanged: 0, conflicts: 0 },
     });
     expect(plan.summary).toMatchObject({ new: 11, unchanged: 0, conflicts: 0 });
     expect(plan.entities.region.new.map((v) => v.source)).toEqual(["w1.json", "w1.json"]);

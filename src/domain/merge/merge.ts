@@ -5,7 +5,8 @@
 //
 // Rules (docs/formats.md, "Import and merge"):
 // - Records merge by key: study id, taxonomy id, clip id, annotator id, (clipId, annotatorId)
-//   for submissions, region id, (regionId, annotatorId) for reason labels.
+//   for submissions, region id, (regionId, annotatorId) for reason labels, pair id, and
+//   (pairId, annotatorId) for a comparison's judgments.
 // - Content is compared deep-equal, ignoring key order, keys whose value is undefined, the
 //   defaults `isReference: false` / `requireRating: false`, and the order of a label's reasons.
 //   A file's study without `requireRating` takes the stored setting.
@@ -25,6 +26,8 @@ import type {
   AnnotationFile,
   Annotator,
   Clip,
+  Judgment,
+  Pair,
   ReasonLabel,
   Region,
   Study,
@@ -40,7 +43,9 @@ export type EntityKind =
   | "annotator"
   | "submission"
   | "region"
-  | "reasonLabel";
+  | "reasonLabel"
+  | "pair"
+  | "judgment";
 
 export const ENTITY_KINDS: readonly EntityKind[] = [
   "study",
@@ -50,6 +55,8 @@ export const ENTITY_KINDS: readonly EntityKind[] = [
   "submission",
   "region",
   "reasonLabel",
+  "pair",
+  "judgment",
 ];
 
 export interface EntityTypes {
@@ -60,6 +67,8 @@ export interface EntityTypes {
   submission: Submission;
   region: Region;
   reasonLabel: ReasonLabel;
+  pair: Pair;
+  judgment: Judgment;
 }
 
 export type EntityValue = EntityTypes[EntityKind];
@@ -151,6 +160,10 @@ export function entityKey<K extends EntityKind>(kind: K, value: EntityTypes[K]):
       const l = value as ReasonLabel;
       return `${l.regionId} / ${l.annotatorId}`;
     }
+    case "judgment": {
+      const j = value as Judgment;
+      return `${j.pairId} / ${j.annotatorId}`;
+    }
     default:
       return (value as { id: string }).id;
   }
@@ -165,6 +178,8 @@ function listOf<K extends EntityKind>(file: AnnotationFile, kind: K): EntityType
     submission: file.submissions,
     region: file.regions,
     reasonLabel: file.reasonLabels,
+    pair: file.pairs ?? [],
+    judgment: file.judgments ?? [],
   };
   return lists[kind];
 }
@@ -234,6 +249,8 @@ function emptyEntities(): MergePlan["entities"] {
     submission: { new: [], unchanged: [], conflicts: [] },
     region: { new: [], unchanged: [], conflicts: [] },
     reasonLabel: { new: [], unchanged: [], conflicts: [] },
+    pair: { new: [], unchanged: [], conflicts: [] },
+    judgment: { new: [], unchanged: [], conflicts: [] },
   };
 }
 
@@ -444,6 +461,9 @@ export interface MergeResolution {
   submissions: Submission[];
   regions: Region[];
   reasonLabels: ReasonLabel[];
+  /** A comparison's pairs and judgments added or replaced. */
+  pairs: Pair[];
+  judgments: Judgment[];
   deleteReasonLabels: { regionId: string; annotatorId: string }[];
   /** Ids of stored regions to delete (left out by the files, and chosen to go). */
   deleteRegions: string[];
@@ -629,6 +649,8 @@ export function resolveMerge(plan: MergePlan, choices: Choices): MergeResolution
     submissions: pick("submission"),
     regions: pick("region"),
     reasonLabels,
+    pairs: pick("pair"),
+    judgments: pick("judgment"),
     deleteReasonLabels,
     deleteRegions,
     droppedReasonLabels,
@@ -645,6 +667,8 @@ export function resolutionSize(r: MergeResolution): number {
     r.submissions.length +
     r.regions.length +
     r.reasonLabels.length +
+    r.pairs.length +
+    r.judgments.length +
     r.deleteReasonLabels.length +
     r.deleteRegions.length
   );

@@ -43,5 +43,12 @@ export function applyResolutionToFile(file: AnnotationFile, r: MergeResolution):
       r.reasonLabels,
       (l) => entityKey("reasonLabel", l),
     ),
+    // A comparison's arrays only where the study has them, or gets them now.
+    ...(file.pairs !== undefined || r.pairs.length > 0
+      ? { pairs: upsert(file.pairs ?? [], r.pairs, (p) => entityKey("pair", p)) }
+      : {}),
+    ...(file.judgments !== undefined || r.judgments.length > 0
+      ? { judgments: upsert(file.judgments ?? [], r.judgments, (j) => entityKey("judgment", j)) }
+      : {}),
   };
 }

@@ -216,11 +216,36 @@ export function sharedBlocks(f: ProtocolFacts, terms: TaskTerms): Block[] {
           `The consent text the pages give this task by default, in ${languageName(f.language)}; the study gives none of its own.`,
         ],
   };
-  const instructions: Block = {
-    heading: "Instructions (verbatim)",
-    quote: f.instructions ? f.instructions.split("\n") : [NOT_REPORTED],
-  };
-  const blocks = [listeners, stimuli, consent, instructions];
+  const instructions: Block[] =
+    f.arms.length === 0
+      ? [
+          {
+            heading: "Instructions (verbatim)",
+            quote: f.instructions ? f.instructions.split("\n") : [NOT_REPORTED],
+          },
+        ]
+      : [
+          {
+            heading: "Instruction arms",
+            items: [
+              [
+                "Arms",
+                `${f.arms.length} (${f.arms.map((a) => a.id).join(", ")}); each participant who arrived (and passed the headphone check, where there was one) was given the arm with the fewest so far, the first listed among equals`,
+              ],
+            ],
+          },
+          ...f.arms.map(
+            (arm): Block => ({
+              heading: `Instructions of arm “${arm.id}” (verbatim)`,
+              items: [
+                ["Participants given this arm", String(arm.given)],
+                ["Completed the study", String(arm.completed)],
+              ],
+              quote: arm.instructions.split("\n"),
+            }),
+          ),
+        ];
+  const blocks = [listeners, stimuli, consent, ...instructions];
   const intake = intakeBlock(f, who);
   if (intake) blocks.push(intake);
   blocks.push({

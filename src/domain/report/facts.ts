@@ -1,14 +1,16 @@
 // What the protocol report needs from a study and its data (cheap; the analysis worker sends it
 // to the page): counted over the crowd, with the study's settings as participants met them.
-import { type CollectionSettings, studyCollectionOf } from "../collection/collection.ts";
+import { studyCollectionOf } from "../api/requests.ts";
+import { armsOf } from "../collection/arms.ts";
+import type { CollectionSettings } from "../collection/collection.ts";
 import { intakeOf, type Need, STANDARD_QUESTIONS } from "../collection/intake.ts";
 import { type ScreeningConfig, screeningOf } from "../collection/screening.ts";
 import { languageOf, participantTextsOf } from "../i18n/languages.ts";
 import type { AnnotationFile, StudyTask, Submission } from "../interchange/types.ts";
-import { median } from "../stats/median.ts";
 import { exclusionSummary, type QualityView, qualityRulesOf } from "../study/qualityRules.ts";
 import { type RatingScale, ratingScaleOf } from "../study/ratingScale.ts";
 import { submissionRules, taskOf, transcriptionOf } from "../tasks/index.ts";
+import { median } from "../util/median.ts";
 import { type ProtocolChange, protocolChangesOf } from "./protocolChanges.ts";
 import { type ProtocolSettings, protocolOf } from "./protocolSettings.ts";
 
@@ -21,6 +23,11 @@ export interface Spread {
 export interface ProtocolFacts {
   studyName: string;
   instructions: string | null;
+  /**
+   * The instruction arms (`study.arms`), each with its text, the crowd participants given it
+   * (`profile.arm`) and those of them who completed the study; empty without arms.
+   */
+  arms: { id: string; instructions: string; given: number; completed: number }[];
   ratingScale: RatingScale;
   requireRating: boolean;
   /** The language the participant's pages were given in (`study.language`, BCP 47). */
@@ -78,6 +85,18 @@ export interface ProtocolFacts {
     groupBy: string | null;
     recognisers: { id: string; engine: string | null }[];
   };
+  /**
+   * A paired comparison's design (`study.comparison`, `pairs[]`, `study.qualification`): the
+   * scale, the question as set (null: the pages' default), "no difference" offered, the pairs
+   * judged (the pre-test's apart) and the pre-test's; null for a study without pairs.
+   */
+  comparison: {
+    scale: "ab" | "ccr";
+    allowSame: boolean;
+    question: string | null;
+    pairs: number;
+    pretestPairs: number;
+  } | null;
   /** The collection settings the study carries (`study.collection`: as published, K and R). */
   collection: Partial<Pick<CollectionSettings, "clipsPerParticipant" | "ratingsPerClip">>;
   /** What each clip received from the crowd as the task counts it (ratings, transcripts, finished clips). */
@@ -151,6 +170,15 @@ export function protocolFacts(
     studyName: file.study.name,
     instructions:
       typeof instructions === "string" && instructions.trim() ? instructions.trim() : null,
+    arms: armsOf(file.study).map((arm) => {
+      const given = crowd.filter((a) => a.profile?.arm === arm.id);
+      return {
+        id: arm.id,
+        instructions: arm.instructions.trim(),
+        given: given.length,
+        completed: given.filter((a) => a.status === "completed").length,
+      };
+    }),
     ratingScale: ratingScaleOf(file.study),
     requireRating: file.study.requireRating === true,
     language: languageOf(file.study),
@@ -195,6 +223,7 @@ export function protocolFacts(
         .filter((a) => a.role === "asr")
         .map((a) => ({ id: a.id, engine: a.engine ?? null })),
     },
+    comparison: comparisonDesign(file),
     collection: publishedLimits(file.study),
     responsesPerClip: spread([...responses.values()]),
     playsPerClip: spread(
@@ -225,7 +254,24 @@ const RESPONSE_OF: Record<StudyTask, (s: Submission) => boolean> = {
   mark: () => true,
   rate: (s) => typeof s.score === "number",
   transcribe: (s) => typeof s.transcript === "string",
+  // A comparison's responses are judgments of pairs, not submissions of clips.
+  compare: () => false,
 };
+
+function comparisonDesign(file: AnnotationFile): ProtocolFacts["comparison"] {
+  const pairs = file.pairs ?? [];
+  if (pairs.length === 0) return null;
+  const settings = file.study.comparison ?? {};
+  const pretest = new Set(file.study.qualification?.pairs ?? []);
+  const question = settings.question?.trim();
+  return {
+    scale: settings.scale ?? "ab",
+    allowSame: settings.allowSame ?? true,
+    question: question ? question : null,
+    pairs: pairs.filter((p) => !pretest.has(p.id)).length,
+    pretestPairs: pairs.filter((p) => pretest.has(p.id)).length,
+  };
+}
 
 /** The significance level of the WER pairs when the study sets none (statistics spec). */
 const DEFAULT_ALPHA = 0.05;

@@ -6,7 +6,11 @@
 // or question, plays, clips per participant, R, pay and time, language. A transcription study
 // asks no rating: its report names none.
 import { describe, expect, test } from "vitest";
-import type { AnnotationFile, StudyTask, Submission } from "../interchange/types.ts";
+import type { AnnotationFile, StudyTask as AnyTask, Submission } from "../interchange/types.ts";
+
+/** The tasks a study collects from participants (a comparison's report is tested in compareReport.test.ts). */
+type StudyTask = Exclude<AnyTask, "compare">;
+
 import { computeReport } from "../stats/index.ts";
 import { latexEscape, protocolFacts, protocolReport } from "./protocol.ts";
 
@@ -476,3 +480,56 @@ test("a free answer is quoted on one line: what a participant typed never starts
   expect(md).not.toMatch(/^## Injected/m);
   expect(md).toContain("2 answered: no (1), yes ## Injected heading | a | (1)");
 });
+
+describe.each(["mark", "rate", "transcribe"] as const)(
+  "instruction arms in the report of a %s study",
+  (task) => {
+    test("each arm's text verbatim, with how many were given it and how many completed it", () => {
+      const file = study(task);
+      file.study.arms = [
+        { id: "natural", instructions: "How natural is it?\nUse headphones." },
+        { id: "quality", instructions: "Rate the quality." },
+      ];
+      // p1 natural and p2 quality completed; p3 (screened out) had none; p4 had natural and
+      // returned; p5 had an arm a later publish removed.
+      const [p1, p2] = file.annotators;
+      if (p1?.profile) p1.profile.arm = "natural";
+      if (p2?.profile) p2.profile.arm = "quality";
+      file.annotators.push(
+        { id: "p4", role: "crowd", status: "returned", profile: { arm: "natural" } },
+        { id: "p5", role: "crowd", status: "completed", profile: { arm: "gone" } },
+      );
+      const parsed = parse(protocolReport(protocolFacts(file), computeReport(file), "markdown"));
+      const at = parsed.findIndex((b) => b.heading === "Instruction arms");
+      expect(parsed.find((b) => b.heading === "Instructions (verbatim)")).toBeUndefined();
+      // After consent, as the single text's block stood.
+      expect(parsed[at - 1]?.heading).toBe("Consent (verbatim)");
+      expect(parsed.slice(at, at + 3)).toEqual([
+        {
+          heading: "Instruction arms",
+          lines: [
+            "- **Arms:** 2 (natural, quality); each participant who arrived (and passed the headphone check, where there was one) was given the arm with the fewest so far, the first listed among equals",
+          ],
+        },
+        {
+          heading: "Instructions of arm “natural” (verbatim)",
+          lines: [
+            "- **Participants given this arm:** 2",
+            "- **Completed the study:** 1",
+            "> How natural is it?",
+            "> Use headphones.",
+          ],
+        },
+        {
+          heading: "Instructions of arm “quality” (verbatim)",
+          lines: [
+            "- **Participants given this arm:** 1",
+            "- **Completed the study:** 1",
+            "> Rate the quality.",
+          ],
+        },
+      ]);
+      expect(parsed[at + 3]?.heading).toBe("Intake questions");
+    });
+  },
+);

@@ -4,10 +4,12 @@
 // 32 bins to a word and pair agreement is accumulated as cell counts, never as concatenated
 // vectors: 100,000 clips × 3 annotators take well under half a second in Node.
 
+import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../interchange/binWidth.ts";
 import type { AnnotationFile, ResolvedRecords } from "../interchange/types.ts";
-import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../study/binWidth.ts";
+import type { AnnotatorQuality } from "../study/qualityRules.ts";
 import { alphaFromSums } from "./alpha.ts";
 import { type ClipAgreement, passOverClips, type ScatterPoint } from "./clipPass.ts";
+import { computeComparison } from "./comparison.ts";
 import { consensusFromTables } from "./consensus.ts";
 import { leastSquares, pearson, spearman } from "./correlation.ts";
 import { errorTypes } from "./errorTypes.ts";
@@ -23,7 +25,7 @@ import {
   readSubmissions,
   resolvedFor,
 } from "./records.ts";
-import type { AnnotatorQuality, PairKappa, Report } from "./report.ts";
+import type { PairKappa, Report } from "./report.ts";
 import { us } from "./time.ts";
 
 export type { ClipAgreement, ScatterPoint } from "./clipPass.ts";
@@ -161,6 +163,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     annotators: annotatorRows,
     mos: computeMos(file),
     intelligibility: intelligibility.value,
+    comparison: computeComparison(file),
     consensus: consensusFromTables(
       {
         clips,

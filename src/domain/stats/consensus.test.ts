@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile } from "../interchange/types.ts";
+import { exp, ln, log1p } from "../util/math.ts";
 import { seededRandom } from "../util/random.ts";
 import {
   binsToSpans,
@@ -9,7 +10,6 @@ import {
   majorityBins,
   majoritySpans,
 } from "./consensus.ts";
-import { exp, ln, log1p } from "./math.ts";
 
 const v = (s: string) => Uint8Array.from(s, (c) => (c === "1" ? 1 : 0));
 

@@ -10,8 +10,8 @@
 
 import type { AnnotationFile } from "../interchange/types.ts";
 import { type Span, secondsFromUs } from "../study/spans.ts";
+import { exp, ln, log1p } from "../util/math.ts";
 import { kappaFromCells } from "./kappa.ts";
-import { exp, ln, log1p } from "./math.ts";
 import {
   byCodeUnit,
   clipGrid,

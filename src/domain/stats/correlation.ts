@@ -1,7 +1,7 @@
 // Pearson and Spearman correlation with the figures the report needs (docs/spec/statistics.md,
 // "Score and length"): r, the two-sided p-value from Student's t, and a Fisher-z 95 % interval.
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
-import { atanh, tanh } from "./math.ts";
+import { atanh, tanh } from "../util/math.ts";
 
 /** The 0.975 quantile of the standard normal distribution. */
 export const Z_975 = 1.959963984540054;

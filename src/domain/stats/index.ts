@@ -36,7 +36,7 @@ export {
   kappaFromCounts,
   type PairCounts,
 } from "./kappa.ts";
-export type { AnnotatorQuality, ErrorTypeCounts, PairKappa, Report } from "./report.ts";
+export type { ErrorTypeCounts, PairKappa, Report } from "./report.ts";
 export {
   binCount,
   type ClampedSpan,

@@ -6,7 +6,6 @@
 // and the two-factor ANOVAs. Only + − × ÷ and √ (correctly rounded everywhere) are used.
 
 import type { AnnotationFile, Clip, ResolvedRecords } from "../interchange/types.ts";
-import { taskModule } from "../tasks/index.ts";
 import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
@@ -830,28 +829,4 @@ export function computeStimuliCurve(file: AnnotationFile): CurvePoint[] {
     curveHere,
   );
   return curvePoints(input, intervals.finish());
-}
-
-/**
- * Why a study's intelligibility is null, in a sentence (null when there is nothing to explain:
- * the study is not a transcription test and has no transcripts).
- */
-export function whyNothingScored(file: AnnotationFile): string | null {
-  const transcripts = file.submissions.filter((s) => typeof s.transcript === "string").length;
-  if (transcripts === 0) {
-    // A task whose submissions hold transcripts (a transcription test) is waiting for them.
-    return taskModule(file.study).holds.transcript ? "no transcripts yet: nothing to score" : null;
-  }
-  const unit = transcriptionSettings(file).unit;
-  const withText = file.clips.filter((c) => c.text !== undefined).length;
-  const what = `${transcripts} transcript${transcripts === 1 ? "" : "s"}, none can be scored`;
-  if (withText === 0) {
-    return `${what}: no clip has a text to score against (add a text column to the clip metadata CSV, or a text per clip)`;
-  }
-  const scorable = file.clips.filter(
-    (c) => c.text !== undefined && tokensOf(c.text, unit).length > 0,
-  ).length;
-  return scorable === 0
-    ? `${what}: the clips' texts have no ${unit}s after normalisation`
-    : `${what}: the transcribed clips have no text (${withText} other clip${withText === 1 ? " has" : "s have"} one)`;
 }

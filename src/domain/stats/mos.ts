@@ -6,10 +6,10 @@
 import normalCdf from "@stdlib/stats-base-dists-normal-cdf";
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
 import type { AnnotationFile, Clip } from "../interchange/types.ts";
+import { pow } from "../util/math.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
 import { rankOf, rankRuns } from "./correlation.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
-import { pow } from "./math.ts";
 import { byCodeUnit, IdLookup, sortedBy } from "./records.ts";
 import type { Mos, MosPair, SystemMos } from "./report.ts";
 import { sortAscending } from "./sortFew.ts";

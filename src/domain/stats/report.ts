@@ -1,6 +1,7 @@
 // The report object that `stats --json` prints and "Download report (JSON)" saves, exactly as
 // docs/spec/statistics.md defines it ("The report"). Undefined figures are null, never NaN.
 
+import type { AnnotatorQuality } from "../study/qualityRules.ts";
 import type { TokenUnit } from "../transcripts/normalise.ts";
 import type { AnovaRow } from "./anova.ts";
 import type { ConsensusSummary } from "./consensus.ts";
@@ -21,13 +22,6 @@ export interface ErrorTypeCounts {
   clips: number;
   /** Reason count divided by `clips`, for every taxonomy id (null when `clips` is 0). */
   perSample: Record<string, number | null>;
-}
-
-export interface AnnotatorQuality {
-  id: string;
-  annotations: number;
-  regions: number;
-  referenceMarkedFraction: number | null;
 }
 
 /** A system's listening-test scores. */
@@ -93,6 +87,8 @@ export interface Report {
   mos: Mos;
   /** Intelligibility (WER) of the transcripts; null when none could be scored. */
   intelligibility: Intelligibility | null;
+  /** Paired comparisons and the natural-pairs pre-test; null with neither (comparison.ts). */
+  comparison: Comparison | null;
   /** The crowd's consensus per bin (majority and Dawid–Skene) and each crowd worker against it. */
   consensus: ConsensusSummary;
   /** Agreement between experts on the reasons of the spans they both labelled. */
@@ -156,4 +152,47 @@ export interface Intelligibility {
   asr: Record<string, AsrScores>;
   byListenerGroup?: Record<string, Record<string, WerCounts>>;
   anova: AnovaRow[];
+}
+
+// Paired comparisons (the spec's "Paired comparisons (A/B preference and CMOS)"; comparison.ts).
+
+export interface ComparisonPair {
+  a: string;
+  b: string;
+  judgments: number;
+  aWins: number;
+  bWins: number;
+  same: number;
+  preferA: number | null;
+  ci95: [number, number] | null;
+  p: number | null;
+  pHolm: number | null;
+  significant: boolean;
+  /** A CCR test's: `a`'s mean advantage in score points, its sd and t interval. */
+  meanDiff?: number;
+  sd?: number | null;
+  meanDiffCi95?: [number, number] | null;
+}
+
+export interface ItemStrength {
+  strength: number;
+  rank: number;
+  ci95: [number, number];
+}
+
+export interface QualificationSummary {
+  pairs: number;
+  passAccuracy: number;
+  participants: number;
+  passed: number;
+  histogram: { accuracy: number; participants: number }[];
+}
+
+export interface Comparison {
+  scale: "ab" | "ccr";
+  judgments: number;
+  sameItem: number;
+  pairs: ComparisonPair[];
+  bradleyTerry: Record<string, ItemStrength>;
+  qualification: QualificationSummary | null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { DEFAULT_TAXONOMY } from "../interchange/taxonomy.ts";
 import {
   keyForReasonIndex,
   reasonIndexForKey,
@@ -8,7 +9,6 @@ import {
   toggleReasonOnAll,
   withReason,
 } from "./expert.ts";
-import { DEFAULT_TAXONOMY } from "./taxonomy.ts";
 
 const ORDER = DEFAULT_TAXONOMY.map((t) => t.id);
 

@@ -5,9 +5,17 @@
 // analysis screen can include them again.
 
 import type { AnnotationFile } from "../interchange/types.ts";
-import { median } from "../stats/median.ts";
-import type { AnnotatorQuality } from "../stats/report.ts";
+import { median } from "../util/median.ts";
 import { REFERENCE_FLAG_THRESHOLD } from "./referenceCheck.ts";
+
+/** One annotator's row of the report's quality table (docs/spec/statistics.md, "The report"),
+ * what the quality rules judge. */
+export interface AnnotatorQuality {
+  id: string;
+  annotations: number;
+  regions: number;
+  referenceMarkedFraction: number | null;
+}
 
 export interface QualityRules {
   /** RedPen's filter: share of reference (natural) clips' bins marked above `threshold`. */

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { spanFit } from "../interchange/spanFit.ts";
 import {
   coveredSeconds,
   fitSpanToClip,
   MIN_KEY_SPAN_SECONDS,
   MIN_SPAN_SECONDS,
-  spanFit,
   spanFromMarks,
   unionOfSpans,
 } from "./spans.ts";
@@ -142,7 +142,7 @@ describe("the span rules (one home for the waveform, the repository and the stat
   test("one microsecond helper: the statistics' us and the exports' us are it", async () => {
     const spans = await import("./spans.ts");
     const time = await import("../stats/time.ts");
-    const names = await import("../export/names.ts");
+    const names = await import("../formats/names.ts");
     expect(time.us).toBe(spans.toMicroseconds);
     expect(names.us).toBe(spans.toMicroseconds);
     expect(spans.us(0.1 + 0.2)).toBe(300000);

@@ -2,7 +2,10 @@
 // the statistics: the Span type, the microsecond time base, the shortest span, what a valid
 // span is, and how a span is fitted to its clip. Times are seconds; comparisons are made in
 // integer microseconds, as docs/spec/statistics.md does, so 0.1 + 0.2 and 0.3 count as the
-// same boundary.
+// same boundary. How a span sits in its clip (spanFit) is the interchange format's rule, in
+// interchange/spanFit.ts.
+
+import { spanFit } from "../interchange/spanFit.ts";
 
 /** A stretch of a clip, in seconds. */
 export interface Span {
@@ -54,16 +57,6 @@ export function checkSpan(start: unknown, end: unknown): Span {
   const e = finite("end", end);
   if (e <= s) throw new Error(`end (${e}) must be greater than start (${s})`);
   return { start: s, end: e };
-}
-
-/**
- * How a valid span sits in a clip of `duration` seconds: wholly "inside"; "clamped" when it
- * starts inside and ends past the clip (its end is then cut to the duration); "outside" when it
- * starts at or after the clip's end (cut, it would be empty).
- */
-export function spanFit(span: Span, duration: number): "inside" | "clamped" | "outside" {
-  if (span.end <= duration) return "inside";
-  return span.start >= duration ? "outside" : "clamped";
 }
 
 /**

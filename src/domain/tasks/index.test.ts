@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
 import { MESSAGE_IDS } from "../i18n/catalogue.ts";
 import {
+  ALL_TASK_MODULES,
+  collectionRefusal,
   moduleOf,
   requiresRating,
   shownFigures,
@@ -117,16 +119,22 @@ test("the rating requirement: the researcher's choice for mark, the task's for r
 });
 
 test("figures: the task's own lead; span figures only with spans, outside mark", () => {
-  const none = { regions: false, ratings: false, transcripts: false };
+  const none = { regions: false, ratings: false, transcripts: false, judgments: false };
   expect(shownFigures(moduleOf("transcribe"), { ...none, transcripts: true })).toEqual([
     "intelligibility",
     "dataset",
   ]);
   expect(
-    shownFigures(moduleOf("transcribe"), { regions: true, ratings: true, transcripts: true }),
+    shownFigures(moduleOf("transcribe"), {
+      regions: true,
+      ratings: true,
+      transcripts: true,
+      judgments: true,
+    }),
   ).toEqual([
     "intelligibility",
     "mos",
+    "comparison",
     "dataset",
     "agreement",
     "clips",
@@ -149,10 +157,40 @@ test("figures: the task's own lead; span figures only with spans, outside mark",
     "expertAgreement",
     "annotators",
   ]);
+  // A comparison test opens on its comparison, shown (with its empty state) before any judgment;
+  // a pre-test's figures appear in any task once there are judgments.
+  expect(shownFigures(moduleOf("compare"), none)).toEqual(["comparison", "dataset"]);
+  expect(shownFigures(moduleOf("compare"), { ...none, ratings: true })).toEqual([
+    "comparison",
+    "mos",
+    "dataset",
+  ]);
+  expect(shownFigures(moduleOf("rate"), { ...none, ratings: true, judgments: true })).toEqual([
+    "mos",
+    "comparison",
+    "dataset",
+  ]);
+});
+
+test("the comparison is analysed, not collected: New study does not offer it", () => {
+  expect(taskModule({ task: "compare" }).id).toBe("compare");
+  expect(moduleOf("compare").collected).toBe(false);
+  expect(moduleOf("compare").instructionsMessage).toBeNull();
+  expect(MESSAGE_IDS).toContain(moduleOf("compare").consentMessage);
+  expect(TASK_MODULES.map((m) => m.id)).not.toContain("compare");
+  expect(TASK_MODULES.every((m) => m.collected)).toBe(true);
+  expect(ALL_TASK_MODULES.map((m) => m.id)).toEqual(["mark", "rate", "transcribe", "compare"]);
+  // Publishing (the study page's and the CLI's) asks this first.
+  expect(collectionRefusal({ task: "compare" })).toBe(
+    'this is a Compare pairs (A/B, CMOS) study (task "compare"): this version has no participant screen for it, so it is not published for collection; import its results from files and analyse them',
+  );
+  for (const task of ["mark", "rate", "transcribe", undefined]) {
+    expect(collectionRefusal({ task })).toBeNull();
+  }
 });
 
 test("what a task's submissions hold agrees with its rules", () => {
-  for (const m of TASK_MODULES) {
+  for (const m of ALL_TASK_MODULES) {
     const rules = m.submissionRules({ requireRating: true });
     expect(m.holds).toEqual({
       spans: rules.spans,

@@ -2,12 +2,13 @@
 // here declaring its TaskModule (types.ts); this registry maps the stored `study.task` to it.
 // Callers ask the study's module (`taskModule(study)`) rather than testing the task's name.
 import type { StudyTask, TranscriptionSettings } from "../interchange/types.ts";
+import { COMPARE } from "./compare/index.ts";
 import { MARK } from "./mark/index.ts";
 import { RATE } from "./rate/index.ts";
 import { TRANSCRIBE } from "./transcribe/index.ts";
 import type { StudyFields, SubmissionRules, TaskModule } from "./types.ts";
 
-export { figureData, shownFigures } from "./figures.ts";
+export { figureData, shownFigures, whyNothingScored } from "./figures.ts";
 export {
   DEFAULT_MAX_PLAYS,
   type TranscriptionDraft,
@@ -32,13 +33,20 @@ const MODULES: Readonly<Record<StudyTask, TaskModule>> = {
   mark: MARK,
   rate: RATE,
   transcribe: TRANSCRIBE,
+  compare: COMPARE,
 };
 
 /** The task a study has when it names none (and the one stored by omission). */
 export const DEFAULT_TASK: StudyTask = "mark";
 
-/** Every task in the order New study and Edit settings offer them. */
+/**
+ * Every task participants do here, in the order New study and Edit settings offer them (a
+ * task whose module is not `collected`, the comparison, is left out: analysed from files only).
+ */
 export const TASK_MODULES: readonly TaskModule[] = [MARK, RATE, TRANSCRIBE];
+
+/** Every task, collected or not (the analysis, `cli`'s listing). */
+export const ALL_TASK_MODULES: readonly TaskModule[] = [MARK, RATE, TRANSCRIBE, COMPARE];
 
 /** The study's task (the default when it has none or one this reader does not know). */
 export function taskOf(study: StudyFields): StudyTask {
@@ -54,6 +62,16 @@ export function moduleOf(task: StudyTask): TaskModule {
 /** The study's task module. */
 export function taskModule(study: StudyFields): TaskModule {
   return MODULES[taskOf(study)];
+}
+
+/**
+ * Why the study cannot be published for collection, or null when it can: a task without a
+ * participant screen (its module not `collected`, the comparison) has nothing to collect with.
+ */
+export function collectionRefusal(study: StudyFields): string | null {
+  const module = taskModule(study);
+  if (module.collected) return null;
+  return `this is a ${module.label} study (task "${module.id}"): this version has no participant screen for it, so it is not published for collection; import its results from files and analyse them`;
 }
 
 /** The rules every finished clip's submission in `study` follows (what the server checks). */

@@ -16,15 +16,17 @@ export type FigureId =
   | "correlation"
   | "mos"
   | "intelligibility"
+  | "comparison"
   | "errorTypes"
   | "expertAgreement"
   | "annotators";
 
 /**
  * When a figure is shown: `always` (a figure of the task's own, with its empty state), or only
- * when the study's data holds what it measures: spans (`regions`), ratings, transcripts.
+ * when the study's data holds what it measures: spans (`regions`), ratings, transcripts, paired
+ * judgments or a pre-test (`judgments`).
  */
-export type FigureNeed = "always" | "regions" | "ratings" | "transcripts";
+export type FigureNeed = "always" | "regions" | "ratings" | "transcripts" | "judgments";
 
 export interface TaskFigure {
   id: FigureId;
@@ -36,6 +38,7 @@ export interface FigureData {
   regions: boolean;
   ratings: boolean;
   transcripts: boolean;
+  judgments: boolean;
 }
 
 /**
@@ -72,8 +75,17 @@ export interface TaskModule {
   description: string;
   /** The participant's consent text when the study sets none (a message of every catalogue). */
   consentMessage: MessageId;
-  /** The help under each clip on the participant's screen (a message of every catalogue). */
-  instructionsMessage: MessageId;
+  /**
+   * The help under each clip on the participant's screen (a message of every catalogue); null
+   * for a task without a participant screen (`collected` false).
+   */
+  instructionsMessage: MessageId | null;
+  /**
+   * Whether participants do this task in the app: New study and Edit settings offer it and a
+   * study of it can be published. A task whose results come only from files (a comparison test,
+   * for now) is analysed, never collected.
+   */
+  collected: boolean;
   /**
    * The 1–5 rating: the researcher chooses whether it is required (`choice`, `defaultRequired`
    * ticked in New study), every clip asks it (`always`), or the screen never asks it (`never`);

@@ -4,7 +4,7 @@
 //                true texts, then a reliability-weighted ROVER aligned most reliable first, checked
 //                against the transcripts themselves by a weighted median.
 // Pure TypeScript: the CLI runs it, and a browser worker can.
-import { ln } from "../stats/math.ts";
+import { ln } from "../util/math.ts";
 import { editDistance } from "./align.ts";
 import { type AggregationMethod, DEFAULT_METHOD } from "./methods.ts";
 import {

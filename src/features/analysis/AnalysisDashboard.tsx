@@ -9,6 +9,7 @@ import { AgreementSection } from "./parts/AgreementSection.tsx";
 import { AnnotatorQualitySection } from "./parts/AnnotatorQualitySection.tsx";
 import { ClipDetail } from "./parts/ClipDetail.tsx";
 import { ClipList } from "./parts/ClipList.tsx";
+import { ComparisonSection } from "./parts/ComparisonSection.tsx";
 import { ConsensusSection } from "./parts/ConsensusSection.tsx";
 import { CorrelationSection } from "./parts/CorrelationSection.tsx";
 import { DatasetSummary } from "./parts/DatasetSummary.tsx";
@@ -38,7 +39,9 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
   // Looked up by id so a recomputed analysis (new bin width) shows the clip's new figures.
   const openClip = openClipId ? analysis.clips.find((c) => c.clipId === openClipId) : undefined;
 
-  if (report.dataset.annotations === 0) {
+  // Nothing annotated and no judgment (nor a pre-test): the empty state, in the task's words.
+  if (report.dataset.annotations === 0 && report.comparison === null) {
+    const module = moduleOf(study.task ?? DEFAULT_TASK);
     return (
       <div className="space-y-6">
         <DatasetSummary dataset={report.dataset} definitions={definitionOf} />
@@ -46,14 +49,16 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
           <h2 className="text-base font-semibold text-slate-900">No annotations yet</h2>
           <p className="mt-1 text-sm text-slate-600">
             The study has {report.dataset.clips} clips but nobody has annotated one.{" "}
-            {moduleOf(study.task ?? DEFAULT_TASK).emptyAnalysis}
+            {module.emptyAnalysis}
           </p>
-          <Link
-            href={annotatePath(studyId)}
-            className="mt-3 inline-block rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700"
-          >
-            Open the annotation screen
-          </Link>
+          {module.collected ? (
+            <Link
+              href={annotatePath(studyId)}
+              className="mt-3 inline-block rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700"
+            >
+              Open the annotation screen
+            </Link>
+          ) : null}
         </div>
       </div>
     );
@@ -104,6 +109,7 @@ export const AnalysisDashboard = memo(function AnalysisDashboard({
         definitions={definitionOf}
       />
     ),
+    comparison: () => <ComparisonSection comparison={report.comparison ?? null} />,
     mos: () => <ListeningTestSection mos={report.mos} resampling={study.resampling} />,
     intelligibility: () => (
       <IntelligibilitySection

@@ -55,6 +55,7 @@ function makeReport(overrides: Partial<Report> = {}): Report {
     ],
     mos: { bySystem: {}, pairs: [], anova: [] },
     intelligibility: null,
+    comparison: null,
     consensus: {
       clips: 0,
       bins: 0,

@@ -48,6 +48,7 @@ function report(regions: number, ratings: boolean): Report {
       anova: [],
     },
     intelligibility: null,
+    comparison: null,
     consensus: {
       clips: 0,
       bins: 0,

@@ -26,6 +26,7 @@ export const FIGURE_LINKS: Readonly<Record<FigureId, { href: string; label: stri
   correlation: { href: "#correlation", label: "Score vs length" },
   mos: { href: "#listening-test", label: "MOS" },
   intelligibility: { href: "#intelligibility", label: "Intelligibility" },
+  comparison: { href: "#comparison", label: "Comparison" },
   errorTypes: { href: "#error-types", label: "Error types" },
   expertAgreement: { href: "#expert-agreement", label: "Experts" },
   annotators: { href: "#annotators", label: "Annotators" },

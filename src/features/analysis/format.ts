@@ -1,6 +1,6 @@
 // Number formatting for the analysis screen: one place so that every figure of a kind is
 // shown the same way (and the browser tests can read it back at the shown precision).
-import { binWidthFault } from "../../domain/study/binWidth.ts";
+import { binWidthFault } from "../../domain/interchange/binWidth.ts";
 
 import { NULL_MARK } from "../../domain/util/fixed.ts";
 

@@ -1,4 +1,4 @@
-import type { AnnotatorQuality } from "../../domain/stats/report.ts";
+import type { AnnotatorQuality } from "../../domain/study/qualityRules.ts";
 import { REFERENCE_FLAG_THRESHOLD } from "../../domain/study/referenceCheck.ts";
 
 /** Default share of reference bins marked above which an annotator is flagged. */

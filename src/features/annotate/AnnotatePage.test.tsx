@@ -483,3 +483,15 @@ describe("the local crowd link in the study's language", () => {
     expect(screen.getByRole("link", { name: "Mở đoạn 1 (c1.wav)" })).toBeInTheDocument();
   });
 });
+
+test("a comparison study's crowd link says the app has no screen for pairs, and offers no clip", async () => {
+  await seed({ extra: { task: "compare" } });
+  open();
+  expect(
+    await screen.findByText(
+      "This study compares pairs of clips, and this version of the app has no screen for judging pairs: its results are imported from files.",
+    ),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: /Finish clip/ })).toBeNull();
+  expect(await listSubmissions(STUDY)).toEqual([]);
+});

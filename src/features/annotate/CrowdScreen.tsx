@@ -148,7 +148,10 @@ export function CrowdScreen({
   // The study's task: its screen (marking spans on the waveform, or listening only) and whether
   // it is a blind test.
   const task = taskModule(study.extra);
-  const { Workspace, shortcutsDialog } = taskUi(task.id);
+  const ui = taskUi(task.id);
+  // A comparison study's judgments come from files: no screen to show (the task says so).
+  if (ui === null) return <p className="text-sm text-slate-600">{t("crowd.noScreen")}</p>;
+  const { Workspace, shortcutsDialog } = ui;
 
   const header = (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

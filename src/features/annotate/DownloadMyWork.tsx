@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { errorMessage, studyToFile } from "../../db/repo.ts";
 import { annotatorSubset } from "../../domain/export/annotatorSubset.ts";
-import { safeFileName } from "../../domain/export/names.ts";
+import { safeFileName } from "../../domain/formats/names.ts";
 import { serializeAnnotationFile } from "../../domain/interchange/serialize.ts";
 import { downloadFile } from "../../lib/download.ts";
 import { useT } from "../../lib/i18n.tsx";

@@ -11,9 +11,9 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { finishClip } from "../../db/repo.ts";
+import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/interchange/limits.ts";
 import { ratingScaleOf } from "../../domain/study/ratingScale.ts";
 import { submissionRules, taskModule } from "../../domain/tasks/index.ts";
-import { MAX_TRANSCRIPT_LENGTH, transcriptProblem } from "../../domain/transcripts/limits.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { useT } from "../../lib/i18n.tsx";
 import { inputType, isActivatedByKey, isTypingTarget } from "../../lib/keyActions.ts";
@@ -37,6 +37,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
   const rules = submissionRules(study.extra);
   const asksRating = rules.rating !== "none";
   const asksTranscript = rules.transcript === "required";
+  const help = taskModule(study.extra).instructionsMessage;
   const session = useClipSession(sessionKey(study.id, annotatorId, clip.id));
   const player = useClipPlayer({
     onPlayStarted: session.addPlay,
@@ -337,9 +338,7 @@ export function ListenWorkspace(props: ClipWorkspaceProps) {
           {status}
         </p>
         {asksTranscript && finishBlock}
-        <p className="mt-3 text-sm text-slate-500">
-          {t(taskModule(study.extra).instructionsMessage)}
-        </p>
+        {help && <p className="mt-3 text-sm text-slate-500">{t(help)}</p>}
       </section>
       {asksRating && (
         <RatingGroup

@@ -5,7 +5,7 @@
 import { cleanup, render, renderHook, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ENGLISH } from "../../domain/i18n/catalogue.ts";
-import { DEFAULT_TAXONOMY } from "../../domain/study/taxonomy.ts";
+import { DEFAULT_TAXONOMY } from "../../domain/interchange/taxonomy.ts";
 import { actionFor, type HelpRow, helpRows, type KeyAction } from "../../lib/keyActions.ts";
 import { ShortcutsDialog as ExpertDialog, expertShortcutId } from "./expert/ShortcutsDialog.tsx";
 import {

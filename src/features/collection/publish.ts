@@ -16,6 +16,7 @@ import { type PublishChange, publishChanges } from "../../domain/collection/publ
 import { settingsUpdate } from "../../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../../domain/interchange/types.ts";
+import { collectionRefusal } from "../../domain/tasks/index.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 
@@ -48,6 +49,8 @@ export async function publishToServer(
 ): Promise<PublishOutcome | null> {
   const file = await studyToFile(studyId);
   if (!file) throw new Error(`no study "${studyId}" in this browser`);
+  const refusal = collectionRefusal(file.study);
+  if (refusal !== null) throw new Error(refusal);
   const header: AnnotationFile = {
     ...file,
     annotators: [],

@@ -58,6 +58,12 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
       "Per system, ref.trn and hyp.trn of the normalised texts and transcripts, for NIST sclite (-i spu_id); per recogniser too.",
   },
   {
+    kind: "judgments",
+    label: "Export judgments (CSV)",
+    description:
+      "A comparison test's judgments, one row each: the pair, its two items, who judged, which side came first, the choice or score, plays and time, for pandas and R.",
+  },
+  {
     kind: "all",
     label: "Export everything (.zip)",
     description: "All of the above in one zip.",
@@ -66,14 +72,17 @@ const EXPORTS: { kind: ExportKind; label: string; description: string }[] = [
 
 /**
  * The study page's export buttons. The sclite export is offered when the study has something
- * to score: a transcription task, or transcripts (a recogniser's, imported, in any task).
+ * to score: a transcription task, or transcripts (a recogniser's, imported, in any task); the
+ * judgments CSV when the study has a comparison or a pre-test.
  */
 export function ExportPanel({
   studyId,
   transcripts = false,
+  judgments = false,
 }: {
   studyId: string;
   transcripts?: boolean;
+  judgments?: boolean;
 }) {
   const [busy, setBusy] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -95,7 +104,9 @@ export function ExportPanel({
   return (
     <div className="space-y-5">
       <ul className="space-y-2.5">
-        {EXPORTS.filter((x) => x.kind !== "trn" || transcripts).map((x) => (
+        {EXPORTS.filter(
+          (x) => (x.kind !== "trn" || transcripts) && (x.kind !== "judgments" || judgments),
+        ).map((x) => (
           <li key={x.kind} className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <Button
               variant="secondary"

@@ -16,11 +16,8 @@ import {
   studyText,
   updateParticipation,
 } from "../../db/repo.ts";
-import {
-  type ArriveRequest,
-  arrivalFromSearch,
-  type StudyAbout,
-} from "../../domain/collection/collection.ts";
+import type { ArriveRequest } from "../../domain/api/requests.ts";
+import { arrivalFromSearch, type StudyAbout } from "../../domain/collection/collection.ts";
 import type { Answers } from "../../domain/collection/intake.ts";
 import { acceptsLink } from "../../domain/collection/links.ts";
 import { playLimitOf } from "../../domain/collection/submissionRules.ts";

@@ -16,11 +16,8 @@ import {
   type SubmissionRecord,
   updateParticipation,
 } from "../../db/repo.ts";
-import type {
-  ArriveRequest,
-  StudyAbout,
-  SubmissionRequest,
-} from "../../domain/collection/collection.ts";
+import type { ArriveRequest, SubmissionRequest } from "../../domain/api/requests.ts";
+import type { StudyAbout } from "../../domain/collection/collection.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 

@@ -350,6 +350,60 @@ describe("Edit settings", () => {
     );
   });
 
+  test("instruction arms: two or more texts, each problem naming the arm and field; stored as study.arms", async () => {
+    const id = await pilot();
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    let form = await screen.findByRole("form", { name: "Study settings" });
+    await user.click(within(form).getByRole("button", { name: "Add instruction arms" }));
+    await user.clear(within(form).getByLabelText("Arm 1 id"));
+    await user.type(within(form).getByLabelText("Arm 1 id"), "natural voice");
+    await user.type(within(form).getByLabelText("Arm 1 instructions"), "How natural is it?");
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    expect(
+      within(form).getByText(
+        "Arm 1, id: must be a short name: 1–64 letters, digits, '-', '_' or '.', starting with a letter or digit Arm 2, instructions: must not be empty",
+      ),
+    ).toBeInTheDocument();
+    expect((await getStudy(id))?.extra).not.toHaveProperty("arms");
+    await user.clear(within(form).getByLabelText("Arm 1 id"));
+    await user.type(within(form).getByLabelText("Arm 1 id"), "natural");
+    await user.clear(within(form).getByLabelText("Arm 2 id"));
+    await user.type(within(form).getByLabelText("Arm 2 id"), "natural");
+    await user.type(within(form).getByLabelText("Arm 2 instructions"), "  Rate the quality. ");
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    expect(
+      within(form).getByText(
+        'Arm 2, id: "natural" is the id of an earlier arm; each arm needs its own',
+      ),
+    ).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText("Arm 2 id"));
+    await user.type(within(form).getByLabelText("Arm 2 id"), "quality");
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(async () =>
+      expect((await getStudy(id))?.extra.arms).toEqual([
+        { id: "natural", instructions: "How natural is it?" },
+        { id: "quality", instructions: "Rate the quality." },
+      ]),
+    );
+    expect(await screen.findByText("natural, quality")).toBeInTheDocument();
+
+    // One arm left is refused; removing both takes the arms away.
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    form = await screen.findByRole("form", { name: "Study settings" });
+    expect(within(form).getByLabelText("Arm 2 instructions")).toHaveValue("Rate the quality.");
+    await user.click(within(form).getByRole("button", { name: "Remove arm 2" }));
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    expect(
+      within(form).getByText(
+        "Instruction arms: must list 2 to 20 arms (got 1); a study with one text has only its instructions",
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(form).getByRole("button", { name: "Remove arm 1" }));
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(async () => expect((await getStudy(id))?.extra).not.toHaveProperty("arms"));
+  });
+
   test("the intake questionnaire: questions switched on and free questions stored as study.intake", async () => {
     const id = await pilot();
     const user = renderStudy(id);
@@ -377,9 +431,10 @@ describe("Edit settings", () => {
           headphones: "off",
           hearingImpairment: "off",
         },
+        // Each free question gets its id (answers are stored under it), in order.
         free: [
-          { text: "Have you heard synthetic speech before?", required: true },
-          { text: "Anything else?", required: false },
+          { id: "q1", text: "Have you heard synthetic speech before?", required: true },
+          { id: "q2", text: "Anything else?", required: false },
         ],
       }),
     );

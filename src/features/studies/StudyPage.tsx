@@ -144,13 +144,16 @@ export function StudyPage({ studyId }: { studyId: string }) {
       <AudioOrigins study={study} clips={clips} />
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <AnnotatorLinks
-          studyId={study.id}
-          annotators={annotators}
-          submissionsByAnnotator={countBy(submissions, (s) => s.annotatorId)}
-          clipCount={clips.length}
-          task={task}
-        />
+        {/* A task without a participant screen (a comparison, from files) hands out no links. */}
+        {task.collected ? (
+          <AnnotatorLinks
+            studyId={study.id}
+            annotators={annotators}
+            submissionsByAnnotator={countBy(submissions, (s) => s.annotatorId)}
+            clipCount={clips.length}
+            task={task}
+          />
+        ) : null}
         <Card title="Export" description="Download this study's annotations.">
           <Suspense fallback={<p className="text-sm text-slate-500">Loading the exports…</p>}>
             <ExportPanel
@@ -158,26 +161,33 @@ export function StudyPage({ studyId }: { studyId: string }) {
               transcripts={
                 task.holds.transcript || submissions.some((s) => s.transcript !== undefined)
               }
+              judgments={task.id === "compare" || study.extra.qualification !== undefined}
             />
           </Suspense>
         </Card>
         <Card
           title="Import annotations"
-          description="Spans of this study's clips from RedPen JSON, Praat TextGrids, Audacity labels, ELAN or a Label Studio export, matched to the clips by file name."
+          description="Spans of this study's clips from RedPen JSON, Praat TextGrids, Audacity labels, ELAN or a Label Studio export, matched to the clips by file name; paired-comparison results from webMUSHRA or the P.808 toolkit."
         >
           <ImportAnnotations intoStudy={study.id} />
         </Card>
       </div>
 
-      <Suspense
-        fallback={
-          <Card title="Crowd study on a collection server">
-            <p className="text-sm text-slate-500">Loading…</p>
-          </Card>
-        }
-      >
-        <LazyCollectionPanel studyId={study.id} task={task.id} />
-      </Suspense>
+      {task.collected ? (
+        <Suspense
+          fallback={
+            <Card title="Crowd study on a collection server">
+              <p className="text-sm text-slate-500">Loading…</p>
+            </Card>
+          }
+        >
+          <LazyCollectionPanel studyId={study.id} task={task.id} />
+        </Suspense>
+      ) : (
+        <Card title="Crowd study on a collection server">
+          <p className="text-sm text-slate-600">{task.studyPage.linkHelp}</p>
+        </Card>
+      )}
 
       <Card
         title="Clips"

@@ -1,4 +1,5 @@
 import type { StudyRecord } from "../../db/repo.ts";
+import { armsOf } from "../../domain/collection/arms.ts";
 import { type IntakeConfig, intakeOf, STANDARD_QUESTIONS } from "../../domain/collection/intake.ts";
 import { type ScreeningConfig, screeningOf } from "../../domain/collection/screening.ts";
 import { languageName, languageOf } from "../../domain/i18n/languages.ts";
@@ -116,6 +117,13 @@ export function StudySettings({
       <Item term="Participants' language">{languageName(languageOf(study.extra))}</Item>
       <Item term="Intake">{intakeText(intakeOf(study.extra))}</Item>
       <Item term="Headphone check">{screeningText(screeningOf(study.extra))}</Item>
+      {armsOf(study.extra).length > 0 && (
+        <Item term="Instruction arms">
+          {armsOf(study.extra)
+            .map((a) => a.id)
+            .join(", ")}
+        </Item>
+      )}
       <Item term="Created">{new Date(study.createdAt).toLocaleDateString()}</Item>
     </dl>
   );

@@ -27,6 +27,7 @@ import {
   withTask,
 } from "../../domain/tasks/index.ts";
 import { notify } from "../../stores/notices.ts";
+import { ArmsFields, armsDraft, armsProblem, withArms } from "./ArmsFields.tsx";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
 import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
@@ -57,6 +58,7 @@ export function StudySettingsForm({
   const [name, setName] = useState(study.name);
   const [description, setDescription] = useState(studyText(study, "description"));
   const [instructions, setInstructions] = useState(studyText(study, "instructions"));
+  const [arms, setArms] = useState(() => armsDraft(study.extra));
   const [bin, setBin] = useState(String(study.binSeconds));
   const [requireRating, setRequireRating] = useState(study.requireRating);
   const [scale, setScale] = useState<RatingScale>(() => ratingScaleOf(study.extra));
@@ -77,6 +79,7 @@ export function StudySettingsForm({
     protocol?: string;
     language?: string;
     texts?: string;
+    arms?: string;
   }>({});
   // The standard wording follows the language; a study's own wording stays as written.
   const changeLanguage = (next: string) => {
@@ -97,6 +100,7 @@ export function StudySettingsForm({
       scale: ratingScaleProblem(scale),
       protocol: protocolProblem(protocol),
       language: languageFieldProblem(language),
+      arms: armsProblem(arms),
       texts: (() => {
         const parsed = parseTexts(texts);
         return "problem" in parsed ? parsed.problem : undefined;
@@ -131,23 +135,26 @@ export function StudySettingsForm({
         requireRating: requiresRating(moduleOf(task), requireRating),
         extra: withParticipantLinks(
           withTask(
-            withText(
+            withArms(
               withText(
-                withIntake(
-                  withProtocol(
-                    isDefaultRatingScale(trimmed, language)
-                      ? withoutScale
-                      : { ...withoutScale, ratingScale: trimmed },
-                    protocol,
+                withText(
+                  withIntake(
+                    withProtocol(
+                      isDefaultRatingScale(trimmed, language)
+                        ? withoutScale
+                        : { ...withoutScale, ratingScale: trimmed },
+                      protocol,
+                    ),
+                    { ...intake, free: parseFree(free, intakeOf(study.extra).free) },
+                    check,
                   ),
-                  { ...intake, free: parseFree(free, intakeOf(study.extra).free) },
-                  check,
+                  "description",
+                  description,
                 ),
-                "description",
-                description,
+                "instructions",
+                instructions,
               ),
-              "instructions",
-              instructions,
+              arms,
             ),
             task,
             settings.settings,
@@ -208,6 +215,7 @@ export function StudySettingsForm({
           Shown above each clip on the annotation screen. Leave empty for none.
         </p>
       </div>
+      <ArmsFields draft={arms} onChange={setArms} error={errors.arms} />
       <LanguageField value={language} onChange={changeLanguage} error={errors.language} />
       <TaskFields
         task={task}

@@ -53,7 +53,8 @@ export function TaskFields({
     <fieldset className="rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-800">Task</legend>
       <div className="space-y-2">
-        {TASK_MODULES.map((t) => (
+        {/* A study of a task not offered here (a comparison, imported) keeps it, shown chosen. */}
+        {(moduleOf(task).collected ? TASK_MODULES : [...TASK_MODULES, moduleOf(task)]).map((t) => (
           <label key={t.id} className="flex items-start gap-2 text-sm text-slate-800">
             <input
               type="radio"

@@ -158,3 +158,19 @@ test("Edit settings: switching a study to Transcribe stores no rating requiremen
     expect([study?.requireRating, study?.extra.task]).toEqual([false, "transcribe"]);
   });
 });
+
+test("a comparison study's page (imported from files): its task, no links and no publishing, said why", async () => {
+  const id = await createStudy({
+    name: "A/B",
+    requireRating: false,
+    extra: { task: "compare", comparison: { scale: "ccr" } },
+  });
+  show(<StudyPage studyId={id} />, `/studies/${id}`);
+  expect(await summary()).toMatchObject({ Task: "Compare pairs (A/B, CMOS)" });
+  expect(
+    screen.getByText(/has no participant screen for pairs, so it hands out no links/),
+  ).toBeInTheDocument();
+  // Neither the links card nor the collection server's panel.
+  expect(screen.queryByText("Links for annotators")).toBeNull();
+  expect(screen.queryByRole("button", { name: /Publish/ })).toBeNull();
+});

@@ -2,7 +2,7 @@
 // the message under a field, the checks of a study's name and bin width, and those fields.
 import { useId } from "react";
 import { INPUT } from "../../components/inputClass.ts";
-import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../../domain/study/binWidth.ts";
+import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../../domain/interchange/binWidth.ts";
 import { requiresRating, type TaskModule } from "../../domain/tasks/index.ts";
 
 /** The problem with a field, under it; `id` lets the field point at it (aria-describedby). */

@@ -10,13 +10,15 @@ import type { TaskUi } from "./types.ts";
 
 export type { TaskUi } from "./types.ts";
 
-const UI: Readonly<Record<StudyTask, TaskUi>> = {
+/** null: the task has no participant screen (its module is not `collected`: a comparison). */
+const UI: Readonly<Record<StudyTask, TaskUi | null>> = {
   mark: MARK_UI,
   rate: RATE_UI,
   transcribe: TRANSCRIBE_UI,
+  compare: null,
 };
 
-/** The participant screen of a task. */
-export function taskUi(task: StudyTask): TaskUi {
+/** The participant screen of a task; null for a task analysed from files only. */
+export function taskUi(task: StudyTask): TaskUi | null {
   return UI[task];
 }

@@ -4,6 +4,7 @@
 // "annotator: unlabelled" for a span no expert has labelled yet (so the importer,
 // domain/formats/audacity/read.ts, reads every line back to its annotator).
 
+import type { AnnotationFile } from "../../interchange/types.ts";
 import {
   annotatedClips,
   annotatorsOfClip,
@@ -11,8 +12,7 @@ import {
   reasonsByRegion,
   safeFileName,
   us,
-} from "../../export/names.ts";
-import type { AnnotationFile } from "../../interchange/types.ts";
+} from "../names.ts";
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

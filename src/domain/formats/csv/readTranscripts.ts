@@ -6,10 +6,10 @@
 // file's `role` and `engine` columns); without a role, every annotator must be in the study.
 // Anything wrong is refused whole, each problem naming its line (the header is line 1).
 import Papa from "papaparse";
+import { transcriptProblem } from "../../interchange/limits.ts";
 import type { ParseResult, Problem } from "../../interchange/schema.ts";
 import type { AnnotationFile, Annotator, Role, Submission } from "../../interchange/types.ts";
 import type { Choice, MergePlan } from "../../merge/merge.ts";
-import { transcriptProblem } from "../../transcripts/limits.ts";
 
 export const TRANSCRIPT_CSV_COLUMNS = ["clip", "annotator", "transcript"] as const;
 const ROLES: readonly Role[] = ["crowd", "expert", "researcher", "asr"];

@@ -5,14 +5,8 @@
 // their reasons joined with "+" ("unlabelled" without any). ELAN counts time in whole
 // milliseconds: times are rounded to the millisecond (a span at 1.2345 s is at 1235 ms).
 
-import {
-  annotatedClips,
-  annotatorsOfClip,
-  clipFileStems,
-  reasonsByRegion,
-  us,
-} from "../../export/names.ts";
 import type { AnnotationFile } from "../../interchange/types.ts";
+import { annotatedClips, annotatorsOfClip, clipFileStems, reasonsByRegion, us } from "../names.ts";
 import { tierIntervals } from "../textgrid/write.ts";
 
 const xml = (text: string): string =>

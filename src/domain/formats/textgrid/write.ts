@@ -16,9 +16,9 @@
 // "consensus (majority)" and "consensus (model)", whose regions are named "majority" and
 // "model" (domain/stats/consensus.ts).
 
-import { annotatedClips, annotatorsOfClip, clipFileStems, us } from "../../export/names.ts";
 import type { AnnotationFile } from "../../interchange/types.ts";
 import type { ClipConsensus } from "../../stats/consensus.ts";
+import { annotatedClips, annotatorsOfClip, clipFileStems, us } from "../names.ts";
 
 /** The name of a covered interval none of whose spans has a reason yet. */
 export const UNLABELLED = "unlabelled";

@@ -8,6 +8,7 @@ export const RATE: TaskModule = {
   description: "A plain listening test (ACR): listen and rate each clip, no spans.",
   consentMessage: "consent.default.rate",
   instructionsMessage: "listen.rateHelp",
+  collected: true,
   rating: {
     setting: "always",
     defaultRequired: true,
@@ -26,6 +27,7 @@ export const RATE: TaskModule = {
   figures: [
     { id: "mos", when: "always" },
     { id: "intelligibility", when: "transcripts" },
+    { id: "comparison", when: "judgments" },
     { id: "dataset", when: "always" },
     { id: "agreement", when: "regions" },
     { id: "clips", when: "regions" },

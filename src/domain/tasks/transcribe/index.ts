@@ -12,6 +12,7 @@ export const TRANSCRIBE: TaskModule = {
     "Listeners type what they heard (a SUS test); the analysis scores it against each clip's text.",
   consentMessage: "consent.default.transcribe",
   instructionsMessage: "listen.transcribeHelp",
+  collected: true,
   rating: {
     setting: "never",
     defaultRequired: false,
@@ -30,6 +31,7 @@ export const TRANSCRIBE: TaskModule = {
   figures: [
     { id: "intelligibility", when: "always" },
     { id: "mos", when: "ratings" },
+    { id: "comparison", when: "judgments" },
     { id: "dataset", when: "always" },
     { id: "agreement", when: "regions" },
     { id: "clips", when: "regions" },

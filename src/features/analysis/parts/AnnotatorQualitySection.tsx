@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import type { ConsensusWorker } from "../../../domain/stats/consensus.ts";
 import { definitionOf } from "../../../domain/stats/definitions.ts";
-import type { AnnotatorQuality } from "../../../domain/stats/report.ts";
+import type { AnnotatorQuality } from "../../../domain/study/qualityRules.ts";
 import { REFERENCE_NULL } from "../explain.ts";
 import { count, fixed, parseThreshold } from "../format.ts";
 import { DEFAULT_THRESHOLD, isFlagged } from "../quality.ts";

@@ -5,13 +5,14 @@
 // (`intake.standard.age: unknown key`). The pieces the reader and the server already check are
 // theirs (the task, the transcription settings, the collection settings).
 
-import { boundedText, StudyCollectionSchema } from "../api/requests.ts";
+import { MAX_ARMS } from "../collection/arms.ts";
 import { STANDARD_QUESTIONS } from "../collection/intake.ts";
 import { textsProblems } from "../i18n/catalogue.ts";
 import { canonicalTag, languageProblem } from "../i18n/languages.ts";
 import { formatPath } from "../interchange/problems.ts";
 import { issueMessage, StudySchema } from "../interchange/schema.ts";
 import { z } from "../interchange/zod.ts";
+import { boundedText, StudyCollectionSchema } from "./requests.ts";
 
 const NEED = z.enum(["off", "optional", "required"]);
 
@@ -65,6 +66,42 @@ export const ProtocolSettingsSchema = z.strictObject({
   dates: boundedText(200).optional(),
 });
 
+/**
+ * `study.arms`: two or more instruction texts, each under its own id (a short name: letters,
+ * digits, `-`, `_`, `.`; unique), the text not empty.
+ */
+export const ArmsSettingsSchema = z
+  .array(
+    z.strictObject({
+      id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, {
+        message:
+          "must be a short name: 1–64 letters, digits, '-', '_' or '.', starting with a letter or digit",
+      }),
+      instructions: boundedText(20_000, true).refine((s) => s.trim() !== "", {
+        message: "must not be empty",
+      }),
+    }),
+  )
+  .superRefine((arms, ctx) => {
+    if (arms.length < 2 || arms.length > MAX_ARMS)
+      ctx.addIssue({
+        code: "custom",
+        input: arms,
+        message: `must list 2 to ${MAX_ARMS} arms (got ${arms.length}); a study with one text has only its instructions`,
+      });
+    const seen = new Set<string>();
+    for (const [i, arm] of arms.entries()) {
+      if (seen.has(arm.id))
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "id"],
+          input: arm.id,
+          message: `"${arm.id}" is the id of an earlier arm; each arm needs its own`,
+        });
+      seen.add(arm.id);
+    }
+  });
+
 const rule = (key: "threshold" | "seconds" | "variance") =>
   z.strictObject({ on: z.boolean().optional(), [key]: z.number().min(0).optional() }).optional();
 
@@ -98,6 +135,7 @@ export const StudySettingsSchema = z.strictObject({
     })
     .optional(),
   instructions: boundedText(20_000, true).optional(),
+  arms: ArmsSettingsSchema.optional(),
   consent: boundedText(20_000, true).optional(),
   language: z
     .string()
