@@ -97,10 +97,12 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
       if (out)
         return { kind: "screened-out", code: out.code, url: out.url, about: out.about } as const;
       // Before consent: a study with no clip left for them says so now, not after the check.
-      const [about, admission] = await Promise.all([
-        fetchAbout(server, studyId),
-        fetchAdmission(server, studyId, arrival),
-      ]);
+      // A link the study refuses is said by the consent step, and not sent to the admission
+      // (which refuses it too, 403).
+      const about = await fetchAbout(server, studyId);
+      if (about.links && !acceptsLink(about.links, arrival.platform))
+        return { kind: "consent", about } as const;
+      const admission = await fetchAdmission(server, studyId, arrival);
       if (admission.full) return { kind: "full", about } as const;
       return { kind: "consent", about } as const;
     })().then(
