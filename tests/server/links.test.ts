@@ -108,3 +108,15 @@ test("a generic link cannot even start a Prolific study's headphone check", asyn
   expect((await start("link")).status).toBe(403);
   expect((await start("prolific")).status).toBe(200);
 });
+
+test("the admission asked before consent refuses a link the study refuses, as arriving does", async () => {
+  const file = studyFile("adm", 1, ["A"]);
+  (file.study as Record<string, unknown>).participantLinks = "prolific";
+  await h.publish(file, { clipsPerParticipant: 2, ratingsPerClip: 1 });
+  const admission = (studyId: string, platform: string, participantId: string) =>
+    h.api("POST", `p/${studyId}/admission`, { platform, participantId });
+  const refused = await admission("adm", "link", "made-up-3");
+  expect(refused.status).toBe(403);
+  expect(refused.json.error?.code).toBe("link-not-accepted");
+  expect((await admission("adm", "prolific", "5f1a2b3c")).json).toEqual({ full: false });
+});
