@@ -8,7 +8,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 const PURE = [
   "src/domain/**/*.test.ts",
   "src/cli/**/*.test.ts",
-  "tests/unit/{bin,check-imports,export-docs,formats,formats-docs,formats-refusals,formats-roundtrip,pitch-praat,praat-textgrid,praat-textgrid-edge,saliency-formats,transcripts-vldb21,wasm,werScoring-vldb21}.test.ts",
+  "tests/unit/{bin,check-imports,export-docs,formats,formats-docs,formats-refusals,formats-roundtrip,audio-metadata,pitch-praat,praat-textgrid,praat-textgrid-edge,saliency-formats,transcripts-vldb21}.test.ts",
   // The app's pure helpers: each file imports only functions of its own folder or the domain
   // (no DOM, no database, no stores, no mocks), so it needs none of the unit project's setup
   // (a second of CPU per file under load).

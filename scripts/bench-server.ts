@@ -7,10 +7,19 @@
 // duplicated (must be 0), the CPU the server process, PostgreSQL's processes and this client
 // used per submission, and the machine's load average before and after. docs/server.md quotes
 // them.
+// Then a launch burst (issue 37, "What to build" 4): a fresh server, and 1,000 participants
+// arriving within 60 s as when a Prolific study opens (front-loaded: participant i at
+// 60 s × (i / 1000)², half of them in the first 15 s, the first 100 within 0.6 s), each then
+// finishing a clip every 12 s while the run lasts; it prints the arrivals' own p50/p99/max,
+// counted from when each was due, and checks that every participant and every acknowledged
+// clip is stored once.
 // Usage: npx tsx scripts/bench-server.ts [--participants N] [--clients C] [--only pglite|postgresql]
 //   [--rate R] (offer R submissions/s in all, paced, instead of as fast as answers come)
 //   [--cpu-prof DIR] (the server writes a V8 CPU profile there when it stops, for Chrome's
 //   DevTools or speedscope)
+//   [--launch-only | --no-launch] [--launch-participants N] [--launch-seconds S]
+//   [--cold] (the launch's server started with --no-warm-up, as before it warmed itself)
+//   [--launch-shape front|even] (front, the default: the rush above; even: one every S/N s)
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -45,11 +54,30 @@ const K = 10;
  */
 const STEADY_MS = 2000;
 const TOKEN = "bench-token";
+const LAUNCH = !args.includes("--no-launch");
+const STEADY = !args.includes("--launch-only");
+const LAUNCH_PARTICIPANTS = flag("--launch-participants", 1000);
+const LAUNCH_SECONDS = flag("--launch-seconds", 60);
+/** After arriving, a participant finishes a clip this often (a 3 s clip, heard and marked). */
+const LAUNCH_CLIP_MS = 12_000;
+/** The launch's last submissions are due this long after its last arrival. */
+const LAUNCH_TAIL_MS = 15_000;
+const COLD = args.includes("--cold");
+/** front: participant i due at S × (i / N)² (a launch's rush); even: at S × i / N. */
+const SHAPE = args.includes("--launch-shape") ? args[args.indexOf("--launch-shape") + 1] : "front";
 
 /** `src/server/main.ts` in its own process; resolves with its address and the process. */
-async function startServer(env: Record<string, string>, data: string) {
+async function startServer(env: Record<string, string>, data: string, cold = false) {
   const { proc, url } = spawnServer(
-    ["--data", data, "--rate", "1000000", "--arrival-rate", "100000000"],
+    [
+      "--data",
+      data,
+      "--rate",
+      "1000000",
+      "--arrival-rate",
+      "100000000",
+      ...(cold ? ["--no-warm-up"] : []),
+    ],
     { ...process.env, REDPEN_TOKEN: TOKEN, ...env },
     profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
   );
@@ -114,14 +142,14 @@ const finishedClip = (clientId: string, position: number) => ({
 });
 
 /** The participants' and researcher's calls to the server at `base`, as the run sends them. */
-function httpClient(base: string) {
+function httpClient(base: string, sockets = CLIENTS) {
   // node:http with kept-alive connections, one per client: on a 2-core machine the client's own
   // CPU is taken from the server's, and fetch spent 2.3 ms per submission where this spends
   // about a third of it (the requests and answers are the same bytes).
   // A timeout lets the agent heed the server's Keep-Alive hint and drop an idle connection a
   // second before the server would (without one it keeps it, and a request sent on it as the
   // server closes it is reset).
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS, timeout: 60_000 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, timeout: 60_000 });
   const url = new URL(base);
   const call = (method: string, route: string, body: unknown, auth?: string): Promise<Answer> =>
     send(method, route, body, auth).catch((error: NodeJS.ErrnoException & { reused?: boolean }) => {
@@ -355,15 +383,140 @@ async function bench(
   );
 }
 
+/**
+ * The launch burst on a fresh server: LAUNCH_PARTICIPANTS arrivals within LAUNCH_SECONDS,
+ * front-loaded, each sent at its own time by a participant of its own (no pool of clients:
+ * every participant is a browser of their own), each latency counted from when it was due;
+ * then every participant finishes a clip every LAUNCH_CLIP_MS until LAUNCH_TAIL_MS after the
+ * last arrival. Nothing may be lost: every arrival answered with its clips, every participant
+ * stored once, every acknowledged clip collected once.
+ */
+async function launch(
+  name: string,
+  base: string,
+  serverPid: number | undefined,
+  databasePid: number | undefined,
+) {
+  const { call, close } = httpClient(base, 512);
+  // This process's HTTP code warm first, as for the steady run (participants' browsers do not
+  // compile it on the server's cores).
+  await warmClient();
+  const file = studyFile("launch", 60, ["A", "B", "C"]);
+  const audio = Object.fromEntries(
+    file.clips.map((c) => [
+      c.id,
+      { sha256: createHash("sha256").update(c.id).digest("hex"), mime: "audio/wav" },
+    ]),
+  );
+  const published = await call(
+    "PUT",
+    "studies/launch",
+    { file, settings: { clipsPerParticipant: K, ratingsPerClip: 1000 }, audio },
+    TOKEN,
+  );
+  if (published.status !== 200) throw new Error(`publish: ${JSON.stringify(published.json)}`);
+  const n = LAUNCH_PARTICIPANTS;
+  const window = LAUNCH_SECONDS * 1000;
+  const end = window + LAUNCH_TAIL_MS;
+  const arrivals: number[] = [];
+  const firstSecond: number[] = [];
+  const submissions: number[] = [];
+  let failures = 0;
+  let acknowledged = 0;
+  const loadBefore = loadAverage();
+  const cpuBefore = cpuSeconds(serverPid);
+  const dbBefore = databasePid === undefined ? null : clusterCpuSeconds(databasePid);
+  const started = performance.now();
+  const wait = (at: number) => {
+    const ms = started + at - performance.now();
+    return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
+  };
+  await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const due = SHAPE === "even" ? (window * i) / n : window * (i / n) ** 2;
+      await wait(due);
+      const a = await call("POST", "p/launch/arrive", {
+        platform: "prolific",
+        participantId: `launch-${i}`,
+      });
+      const took = performance.now() - (started + due);
+      arrivals.push(took);
+      if (due < 1000) firstSecond.push(took);
+      const state = a.json.state as { clips?: unknown[] } | undefined;
+      if (a.status !== 200 || state?.clips?.length !== K) {
+        failures++;
+        return;
+      }
+      const token = a.json.sessionToken as string;
+      const arrivedAt = performance.now() - started;
+      for (let j = 1; j <= K; j++) {
+        const at = arrivedAt + j * LAUNCH_CLIP_MS;
+        if (at > end) break;
+        await wait(at);
+        const r = await call(
+          "POST",
+          "p/launch/submissions",
+          finishedClip(`launch-${i}-${j}-000`, j),
+          token,
+        );
+        submissions.push(performance.now() - (started + at));
+        if (r.status === 200) acknowledged++;
+        else failures++;
+      }
+    }),
+  );
+  const cpuAfter = cpuSeconds(serverPid);
+  const dbAfter = databasePid === undefined ? null : clusterCpuSeconds(databasePid);
+  const collected = await call("GET", "studies/launch/collect", undefined, TOKEN);
+  close();
+  const people = new Set(
+    (collected.json.annotators as { platform?: { participantId?: string } }[]).map(
+      (a) => a.platform?.participantId,
+    ),
+  );
+  const subs = collected.json.submissions as { clipId: string; annotatorId: string }[];
+  const unique = new Set(subs.map((s) => `${s.annotatorId}|${s.clipId}`)).size;
+  for (const list of [arrivals, firstSecond, submissions]) list.sort((a, b) => a - b);
+  const cpu = (before: number | null, after: number | null) =>
+    before !== null && after !== null ? `${(after - before).toFixed(1)} s` : "—";
+  console.log(
+    `${name.padEnd(10)} launch: ${n} arrivals within ${LAUNCH_SECONDS} s (${SHAPE === "even" ? "evenly" : "front-loaded"}), ` +
+      `${COLD ? "server cold (--no-warm-up)" : "server warmed before opening"}: ` +
+      `arrivals p50 ${quantile(arrivals, 0.5).toFixed(1)} ms, p99 ${quantile(arrivals, 0.99).toFixed(1)} ms, ` +
+      `max ${(arrivals.at(-1) ?? 0).toFixed(1)} ms (the ${firstSecond.length} due in the first second: ` +
+      `p99 ${quantile(firstSecond, 0.99).toFixed(1)} ms); ` +
+      `${submissions.length} finished clips meanwhile: p50 ${quantile(submissions, 0.5).toFixed(1)} ms, ` +
+      `p99 ${quantile(submissions, 0.99).toFixed(1)} ms; failed ${failures}, ` +
+      `participants stored ${people.size} of ${n}, clips lost ${acknowledged - unique}, ` +
+      `duplicated ${subs.length - unique}; CPU server ${cpu(cpuBefore, cpuAfter)}, ` +
+      `PostgreSQL ${cpu(dbBefore, dbAfter)}; load average ${loadBefore} -> ${loadAverage()}`,
+  );
+}
+
 async function run(name: string, env: Record<string, string>, data: string, databasePid?: number) {
-  const { base, proc } = await startServer(env, data);
-  try {
-    await bench(name, base, proc.pid, databasePid);
-  } finally {
-    const exited = new Promise((resolve) => proc.once("exit", resolve));
-    proc.kill("SIGTERM");
-    await exited; // its CPU profile, when asked for, is written as it exits
+  if (STEADY) {
+    const { base, proc } = await startServer(env, data);
+    try {
+      await bench(name, base, proc.pid, databasePid);
+    } finally {
+      await stopServer(proc);
+    }
   }
+  if (LAUNCH) {
+    // A fresh server on a fresh database (PGlite) or study: as cold as a study's opening.
+    const { base, proc } = await startServer(env, `${data}-launch`, COLD);
+    try {
+      await launch(name, base, proc.pid, databasePid);
+    } finally {
+      await stopServer(proc);
+    }
+  }
+}
+
+async function stopServer(proc: import("node:child_process").ChildProcess) {
+  const exited = new Promise((resolve) => proc.once("exit", resolve));
+  proc.kill("SIGTERM");
+  await exited; // its CPU profile, when asked for, is written as it exits
 }
 
 async function main() {

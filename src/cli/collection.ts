@@ -2,7 +2,7 @@
 //   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
 //           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
 //           [--screened-out-code CODE] [--screened-out-url URL] [--consent-file FILE]
-//           [--language TAG] [--texts FILE.json] [--yes]
+//           [--language TAG] [--texts FILE.json] [--links prolific|generic|both] [--yes]
 //   collect STUDY_ID --server URL [--token T] [--anonymise]  (the interchange file on stdout)
 //   withdraw STUDY_ID --participant PLATFORM_ID --server URL [--token T] [--platform prolific|link]
 // Publishing again reads the published study back first: settings not given keep their
@@ -36,6 +36,13 @@ import {
   type PublishedStudy,
   prolificLink,
 } from "../domain/collection/collection.ts";
+import {
+  PARTICIPANT_LINKS,
+  PARTICIPANT_LINKS_TEXT,
+  type ParticipantLinks,
+  participantLinksOf,
+  withParticipantLinks,
+} from "../domain/collection/links.ts";
 import { changeLines, publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings, settingsUpdate } from "../domain/collection/settings.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
@@ -135,6 +142,7 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
       "consent-file": { type: "string" },
       language: { type: "string" },
       texts: { type: "string" },
+      links: { type: "string" },
       yes: { type: "boolean" },
     },
   });
@@ -164,6 +172,19 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
     study = withLanguageOptions(study, values, (p) => readFileSync(p, "utf8"));
   } catch (e) {
     throw new CliError((e as Error).message);
+  }
+  if (values.links !== undefined) {
+    if (!(PARTICIPANT_LINKS as readonly string[]).includes(values.links))
+      throw new CliError(
+        `--links: "${values.links}" is not one of ${PARTICIPANT_LINKS.join(", ")}`,
+      );
+    study = {
+      ...study,
+      study: withParticipantLinks(
+        study.study,
+        values.links as ParticipantLinks,
+      ) as typeof study.study,
+    };
   }
   let names: string[];
   try {
@@ -263,9 +284,28 @@ async function publish(argv: string[], io: AsyncCliIO): Promise<void> {
   io.stdout(
     `${result.created ? "Published" : "Updated"} study "${study.study.name}" (${result.clips} clips; ${toSend.length} audio file(s) sent, ${files.length - toSend.length} already on the server).\n` +
       `${taskLine(study)}\n\n` +
-      `Prolific (paste as the study URL, with "URL parameters" on):\n  ${prolificLink(server, study.study.id)}\n` +
-      `Any other platform, a lab or a class (one id per participant):\n  ${genericLink(server, study.study.id)}\n`,
+      linksText(server, study, settings),
   );
+}
+
+/**
+ * The links to hand out, those the study accepts (collection/links.ts), and what it refuses:
+ * a Prolific study refuses generic links unless `--links both` (or its settings) allow them.
+ */
+function linksText(server: string, study: AnnotationFile, settings: CollectionSettings): string {
+  const links = participantLinksOf(study.study, settings);
+  const lines = [
+    `Participant links: ${PARTICIPANT_LINKS_TEXT[links]} (--links prolific|generic|both).`,
+  ];
+  if (links !== "generic")
+    lines.push(
+      `Prolific (paste as the study URL, with "URL parameters" on):\n  ${prolificLink(server, study.study.id)}`,
+    );
+  if (links !== "prolific")
+    lines.push(
+      `Any other platform, a lab or a class (one id per participant):\n  ${genericLink(server, study.study.id)}`,
+    );
+  return `${lines.join("\n")}\n`;
 }
 
 /** The consent text of `--consent-file FILE`. */

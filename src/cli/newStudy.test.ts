@@ -114,6 +114,20 @@ describe("redpen new", () => {
     expect(file.annotators).toEqual([]);
   });
 
+  test("--links says which participant links a server accepts; a bad value is refused", () => {
+    const study = join(dir, "study.json");
+    expect(run(study, "--audio", audio, "--links", "both")).toBe(0);
+    expect(out.stdout).toContain(
+      ", participant links: Prolific links and generic ?participant= links\n",
+    );
+    const parsed = parseAnnotationText(readFileSync(study, "utf8"));
+    expect(parsed.ok && parsed.file.study.participantLinks).toBe("both");
+    expect(run(join(dir, "other.json"), "--audio", audio, "--links", "mturk")).toBe(2);
+    expect(out.stderr).toMatch(
+      /^redpen new: --links: "mturk" is not one of prolific, generic, both/,
+    );
+  });
+
   test("an existing file is kept without --force; --name and --id are used", () => {
     const study = join(dir, "study.json");
     writeFileSync(study, "precious");

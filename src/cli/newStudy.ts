@@ -18,6 +18,11 @@ import {
 import { clipIdFor, matchClipCsv, parseClipCsv } from "../domain/clips/clipCsv.ts";
 import { wavDuration } from "../domain/clips/wav.ts";
 import { STANDARD_QUESTIONS } from "../domain/collection/intake.ts";
+import {
+  PARTICIPANT_LINKS,
+  PARTICIPANT_LINKS_TEXT,
+  type ParticipantLinks,
+} from "../domain/collection/links.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
@@ -53,10 +58,13 @@ export const NEW_USAGE = `Usage:
       Relative paths are read from the folder the command was typed in.
   Study settings (docs/spec/interchange-format.md, "The study's settings"): --settings reads
   them as JSON (the keys of "study": task, transcription, requireRating, ratingScale,
-  instructions, arms, consent, language, participantTexts, intake, screening, collection, protocol);
+  instructions, arms, consent, language, participantTexts, participantLinks, intake, screening,
+  collection, protocol);
   these flags set one each, over the file:
       --language TAG                 the language of the participant's pages (vi, pt-BR, …)
       --texts FILE.json              the study's own wording of those pages (as \`texts\` writes)
+      --links prolific|generic|both  the participant links a collection server accepts (unset:
+                                     a Prolific study takes Prolific's only)
       --instructions-file FILE       the instructions participants read
       --arm ID=FILE                  an instruction arm: FILE's text under the arm's id (again
                                      for each arm, at least two; over the file's arms); each
@@ -103,6 +111,7 @@ interface Args {
 const SETTING_FLAGS: Record<string, string[]> = {
   "--task": ["task"],
   "--language": ["language"],
+  "--links": ["participantLinks"],
   "--plays": ["transcription", "maxPlays"],
   "--unit": ["transcription", "unit"],
   "--group-by": ["transcription", "groupBy"],
@@ -187,6 +196,8 @@ function parse(argv: readonly string[]): Args {
         }
         if (arg === "--task" && !TASK_NAMES.includes(value as StudyTask))
           throw new Usage(`--task: "${value}" is not one of ${TASK_NAMES.join(", ")}`);
+        if (arg === "--links" && !(PARTICIPANT_LINKS as readonly string[]).includes(value))
+          throw new Usage(`--links: "${value}" is not one of ${PARTICIPANT_LINKS.join(", ")}`);
         setAt(flags, SETTING_FLAGS[arg] as string[], v);
       } else values.set(arg, value);
     } else if (arg.startsWith("-")) throw new Usage(`unknown option ${arg}`);
@@ -475,13 +486,15 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
     io.stderr(`${args.out}: ${writeError(error)}\n`);
     return EXIT_USAGE;
   }
+  const links = file.study.participantLinks as ParticipantLinks | undefined;
   const systems = new Set(clips.flatMap((c) => (c.system ? [c.system] : []))).size;
   const withText = clips.filter((c) => c.text !== undefined).length;
   io.stdout(
     `${args.out}: study "${file.study.id}" (${name}), ${clips.length} clip${clips.length === 1 ? "" : "s"}` +
       `${systems > 0 ? `, ${systems} system${systems === 1 ? "" : "s"}` : ""}` +
       `${withText > 0 ? `, ${withText} with text` : ""}` +
-      `, task ${(file.study.task as string | undefined) ?? "mark"}\n` +
+      `, task ${(file.study.task as string | undefined) ?? "mark"}` +
+      `${links ? `, participant links: ${PARTICIPANT_LINKS_TEXT[links]}` : ""}\n` +
       `publish it: redpen publish ${args.out} --audio ${args.audio} --server URL\n`,
   );
   return EXIT_OK;

@@ -23,10 +23,12 @@ Commands:
   publish STUDY.json --audio DIR --server URL [--token T] [--clips-per-participant K]
           [--ratings-per-clip R] [--completion-code CODE] [--completion-url URL]
           [--screened-out-code CODE] [--screened-out-url URL] [--consent-file FILE]
-          [--language TAG] [--texts FILE.json] [--yes]
+          [--language TAG] [--texts FILE.json] [--links prolific|generic|both] [--yes]
                                        publish a study to a collection server; prints the links
                                        (--language: the participant's pages' language, BCP 47;
-                                       --texts: the study's own wording of them, a texts file).
+                                       --texts: the study's own wording of them, a texts file;
+                                       --links: Prolific's, generic ?participant= ones or both;
+                                       a Prolific study takes Prolific's only unless told).
                                        Again: settings not given keep their published values;
                                        what would change is printed, and applied with --yes
   texts --language TAG [STUDY.json]    a language's catalogue of the participant's pages (with

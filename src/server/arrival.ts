@@ -10,6 +10,11 @@ import type {
   StudyAbout,
 } from "../domain/collection/collection.ts";
 import { checkAnswers, hasIntake, intakeOf } from "../domain/collection/intake.ts";
+import {
+  type LinkPlatform,
+  linkRefusal,
+  participantLinksOf,
+} from "../domain/collection/links.ts";
 import { screeningOf } from "../domain/collection/screening.ts";
 import { playLimitOf } from "../domain/collection/submissionRules.ts";
 import { languageOf, participantTextsOf } from "../domain/i18n/languages.ts";
@@ -20,6 +25,7 @@ import type {
 } from "../domain/interchange/types.ts";
 import { ratingScaleOf } from "../domain/study/ratingScale.ts";
 import { DEFAULT_TASK, submissionRules, taskOf } from "../domain/tasks/index.ts";
+import { type StoredAudio, servedAudio } from "./audio.ts";
 import { ServiceError } from "./errors.ts";
 import { type Admission, type ArriveRequest, joinStudy } from "./joining.ts";
 import { scoreScreening, screeningSecret, screeningTargets } from "./screening.ts";
@@ -108,6 +114,15 @@ export async function arrive(
       );
     }
     const study = await studyAt(store, store, studyId, again.study_version);
+    const links = participantLinksOf(study.file.study, study.settings);
+    const refused = linkRefusal(links, platform);
+    if (refused) throw new ServiceError(403, "link-not-accepted", refused);
+    // The same id through the other kind of link is the same person: their state (screened
+    // out stays screened out), never a second participant with a fresh check.
+    if (links === "both") {
+      const known = await sameIdOtherLink(store, studyId, platform, pid, token);
+      if (known) return { sessionToken: token, state: known };
+    }
     const joined = await joinStudy(store, studyId, {
       study,
       request,
@@ -132,6 +147,38 @@ export async function arrive(
 }
 
 /**
+ * The participant who arrived with this id through the other kind of link, given a session
+ * (`token`) and their state; null when there is none. One who returned the study stays out.
+ */
+async function sameIdOtherLink(
+  store: Store,
+  studyId: string,
+  platform: string,
+  pid: string,
+  token: string,
+): Promise<ParticipantState | null> {
+  const [row] = await store.query<{ id: string; status: ParticipantStatus }>(
+    `SELECT id, status FROM participants
+     WHERE study_id = $1 AND platform_participant = $2 AND platform <> $3
+     ORDER BY started_at LIMIT 1`,
+    [studyId, pid, platform],
+  );
+  if (!row) return null;
+  if (row.status === "returned") {
+    throw new ServiceError(
+      409,
+      "returned",
+      "you returned this study (or its time ran out), so it cannot be taken up again",
+    );
+  }
+  await store.query(
+    "INSERT INTO sessions (token_sha256, study_id, participant_id) VALUES ($1, $2, $3)",
+    [sha256(token), studyId, row.id],
+  );
+  return participantState(store, studyId, row.id);
+}
+
+/**
  * Whether the study can take this participant, asked before consent so that nobody goes
  * through consent, intake and the headphone check to be told the study is full. A participant
  * it knows is never "full" (arriving finds them, or says they returned); for a new one, the
@@ -143,14 +190,19 @@ export async function arrive(
 export async function admission(
   store: Store,
   studyId: string,
-  who: { platform: string; participantId: string },
+  who: { platform: LinkPlatform; participantId: string },
   defaults: SlotDefaults = DEFAULT_SLOTS,
 ): Promise<AdmissionAnswer> {
   const study = await currentStudy(store, studyId);
+  // A link the study refuses is refused here as arriving would (links.ts); when it accepts both
+  // kinds, the same id through the other kind is the participant it knows.
+  const links = participantLinksOf(study.file.study, study.settings);
+  const refused = linkRefusal(links, who.platform);
+  if (refused) throw new ServiceError(403, "link-not-accepted", refused);
   const minutes = study.settings.slotTimeoutMinutes ?? defaults.slotTimeoutMinutes;
   const [row] = await store.query<{ known: boolean; clip_counts: Record<string, number> }>(
-    `SELECT EXISTS (SELECT 1 FROM participants p WHERE p.study_id = $1 AND p.platform = $2
-         AND p.platform_participant = $3) AS known,
+    `SELECT EXISTS (SELECT 1 FROM participants p WHERE p.study_id = $1
+         AND (p.platform = $2 OR $5) AND p.platform_participant = $3) AS known,
        (SELECT coalesce(jsonb_object_agg(c.clip_id, c.n), '{}') FROM (
          SELECT a.clip_id, count(*)::int AS n FROM assignments a
          JOIN participants p ON p.study_id = a.study_id AND p.id = a.participant_id
@@ -159,7 +211,7 @@ export async function admission(
            AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
              AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id))
          GROUP BY a.clip_id) c) AS clip_counts`,
-    [studyId, who.platform, who.participantId, minutes],
+    [studyId, who.platform, who.participantId, minutes, links === "both"],
   );
   if (!row || row.known) return { full: false };
   const clips = assignClips(study.clips, new Map(Object.entries(row.clip_counts)), {
@@ -218,6 +270,9 @@ export function aboutOf(file: AnnotationFile, settings?: CollectionSettings): St
   if (language !== "en") about.language = language;
   const texts = participantTextsOf(file.study);
   if (Object.keys(texts).length > 0) about.participantTexts = texts;
+  // The page says at once when its link is not one the study accepts (before consent).
+  const links = participantLinksOf(file.study, settings);
+  if (links !== "both") about.links = links;
   const task = taskOf(file.study);
   if (task !== DEFAULT_TASK) about.task = task;
   return about;
@@ -330,15 +385,15 @@ export async function participantAudio(
   participantId: string,
   position: number,
 ) {
-  const [row] = await store.query<{ mime: string; bytes: Uint8Array; sha256: string }>(
-    `SELECT au.mime, au.bytes, au.sha256 FROM assignments a
+  const [row] = await store.query<StoredAudio>(
+    `SELECT au.mime, au.bytes, au.sha256, au.metadata_stripped FROM assignments a
      JOIN clips c ON c.study_id = a.study_id AND c.clip_id = a.clip_id
      JOIN audio au ON au.sha256 = c.audio_sha256
      WHERE a.study_id = $1 AND a.participant_id = $2 AND a.position = $3`,
     [studyId, participantId, position],
   );
   if (!row) throw new ServiceError(404, "no-audio", `no audio for your clip ${position}`);
-  return row;
+  return servedAudio(store, row);
 }
 
 /** The participant gives the study back (Prolific: "return"): their clips go to others. */

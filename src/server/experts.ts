@@ -2,6 +2,7 @@
 // Part of the collection server's services (service.ts re-exports them all).
 import { ExpertRequestSchema, LabelsRequestSchema } from "../domain/api/requests.ts";
 import type { AnnotationFile, Annotator, ReasonLabel } from "../domain/interchange/types.ts";
+import { type StoredAudio, servedAudio } from "./audio.ts";
 import { crowdWork, parseRegionId, reasonLabels } from "./collecting.ts";
 import { brokenConstraint, ServiceError, valid } from "./errors.ts";
 import type { Sql, Store } from "./store.ts";
@@ -81,13 +82,13 @@ export async function expertWork(
 
 /** The audio of any clip of the study, for its experts. */
 export async function expertAudio(store: Sql, studyId: string, clipId: string) {
-  const [row] = await store.query<{ mime: string; bytes: Uint8Array; sha256: string }>(
-    `SELECT au.mime, au.bytes, au.sha256 FROM clips c JOIN audio au ON au.sha256 = c.audio_sha256
+  const [row] = await store.query<StoredAudio>(
+    `SELECT au.mime, au.bytes, au.sha256, au.metadata_stripped FROM clips c JOIN audio au ON au.sha256 = c.audio_sha256
      WHERE c.study_id = $1 AND c.clip_id = $2`,
     [studyId, clipId],
   );
   if (!row) throw new ServiceError(404, "no-audio", `no audio for clip "${clipId}"`);
-  return row;
+  return servedAudio(store, row);
 }
 
 /**

@@ -22,6 +22,7 @@ import { TokenBucketStore } from "./rateLimit.ts";
 import { registerEndpoints } from "./routes.ts";
 import { DEFAULT_SLOTS, ServiceError } from "./service.ts";
 import type { Store } from "./store.ts";
+import { type InjectCall, warmUp } from "./warmup.ts";
 
 export interface ServerOptions {
   store: Store;
@@ -160,6 +161,11 @@ export function createCollectionServer(options: ServerOptions): Server {
     burst: options.arrivalRate?.burst ?? 30,
   };
 
+  // The warm-up's requests (warmup.ts) carry this process's own random key: the rate limits
+  // leave them out, so they neither wait nor spend what a real address may send.
+  const warmKey = randomUUID();
+  const warming = (req: FastifyRequest) => req.headers["x-redpen-warm-up"] === warmKey;
+
   type Handle = (req: IncomingMessage, res: ServerResponse) => void;
   let fastifyHandle: Handle | undefined;
   let handle: Handle | undefined;
@@ -284,6 +290,7 @@ export function createCollectionServer(options: ServerOptions): Server {
       } as const;
       await api.register(fastifyRateLimit, {
         ...limit,
+        allowList: warming,
         global: true,
         max: rate.burst,
         timeWindow: (rate.burst / rate.perSecond) * 1000,
@@ -300,6 +307,7 @@ export function createCollectionServer(options: ServerOptions): Server {
           slotTimeoutMinutes: options.slotTimeoutMinutes ?? DEFAULT_SLOTS.slotTimeoutMinutes,
         },
         arrivalLimit: async (req) => {
+          if (warming(req)) return;
           const r = await arrivals(req);
           if (!r.isAllowed && r.isExceeded) {
             throw new ServiceError(
@@ -373,5 +381,34 @@ export function createCollectionServer(options: ServerOptions): Server {
   ready.catch((error: unknown) => {
     log(`the server could not start: ${errorMessage(error)}`);
   });
+  const call: InjectCall = async (method, url, body, token) => {
+    const res = await app.inject({
+      method,
+      url: `/api/${url}`,
+      remoteAddress: "127.0.0.1",
+      headers: {
+        "x-redpen-warm-up": warmKey,
+        // The name participants use (--public-origin), which every request must carry.
+        ...(publicOrigin ? { host: publicOrigin.host } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { status: res.statusCode, json: res.json() as Record<string, unknown> };
+  };
+  warmers.set(server, () => ready.then(() => warmUp(store, call)));
   return server;
+}
+
+const warmers = new WeakMap<Server, () => Promise<{ requests: number; ms: number }>>();
+
+/**
+ * Makes a server from createCollectionServer warm before it listens: a few participants' visits
+ * through its own request handling, on a study deleted after (warmup.ts).
+ */
+export function warmCollectionServer(server: Server): Promise<{ requests: number; ms: number }> {
+  const warm = warmers.get(server);
+  if (!warm) throw new Error("not a collection server");
+  return warm();
 }

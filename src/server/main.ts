@@ -4,14 +4,15 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createCollectionServer } from "./http.ts";
+import { errorMessage } from "../domain/util/errorText.ts";
+import { createCollectionServer, warmCollectionServer } from "./http.ts";
 import { migrate } from "./migrations.ts";
 import { rehearseConnections } from "./rehearsal.ts";
 import { ensureResearcherToken } from "./service.ts";
 import { openStore } from "./store.ts";
 
 const USAGE =
-  "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST] [--rate REQUESTS_PER_SECOND_PER_ADDRESS] [--arrival-rate ARRIVALS_PER_MINUTE_PER_ADDRESS] [--slot-timeout MINUTES] [--trust-proxy] [--public-origin https://study.example.org] [--allow-origin https://lab.example.org ...]";
+  "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST] [--rate REQUESTS_PER_SECOND_PER_ADDRESS] [--arrival-rate ARRIVALS_PER_MINUTE_PER_ADDRESS] [--slot-timeout MINUTES] [--trust-proxy] [--public-origin https://study.example.org] [--allow-origin https://lab.example.org ...] [--no-warm-up]";
 
 async function main() {
   const { values } = parseArgs({
@@ -32,8 +33,11 @@ async function main() {
       // Where else the researcher's app runs (its study page publishes and collects): those
       // origins may call the researcher endpoints with the token. Participants: same origin only.
       "allow-origin": { type: "string", multiple: true, default: [] },
+      // Before opening: a few participants' visits through the server's own code (warmup.ts).
+      "warm-up": { type: "boolean", default: true },
       help: { type: "boolean" },
     },
+    allowNegative: true,
   });
   if (values.help) {
     console.log(USAGE);
@@ -107,6 +111,15 @@ async function main() {
     publicOrigin,
     researcherOrigins: values["allow-origin"].flatMap((o) => o.split(",")).map((o) => o.trim()),
   });
+  // Its own code warm before the first participant comes (warmup.ts); a failure only says so.
+  if (values["warm-up"]) {
+    try {
+      const warmed = await warmCollectionServer(server);
+      console.log(`Warmed up: ${warmed.requests} requests in ${Math.round(warmed.ms)} ms.`);
+    } catch (error) {
+      console.warn(`Not warmed up (${errorMessage(error)}): the first requests compile the code.`);
+    }
+  }
   server.listen(port, values.host, () => {
     const address = server.address();
     const actual = typeof address === "object" && address ? address.port : port;

@@ -818,6 +818,16 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       WHERE p.study_id = moved.study_id AND p.id = moved.id;
     `,
   },
+  {
+    version: 13,
+    name: "audio served without its metadata",
+    sql: `
+      -- Audio is stored and served without its tags (src/domain/clips/stripMetadata.ts): put
+      -- stripped from now on; audio stored before is stripped the first time it is served, and
+      -- this says whether that was done (so it is done once, not on every request).
+      ALTER TABLE audio ADD COLUMN metadata_stripped boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];
 
 /**

@@ -15,10 +15,11 @@ import {
   type EndpointParams,
   LIMITS,
 } from "../domain/api/endpoints.ts";
-import { ADDRESS_PARAMS } from "../domain/api/requests.ts";
+import { ADDRESS_PARAMS, AddressTextSchema, checkRequest } from "../domain/api/requests.ts";
 import type { InterchangeFileResponseSchema } from "../domain/api/responses.ts";
+import { linkRefusal, participantLinksOf } from "../domain/collection/links.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { screeningSound } from "./screening.ts";
+import { screeningSession, screeningSound, startScreening } from "./screening.ts";
 import {
   admission,
   arrive,
@@ -141,10 +142,17 @@ export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
   expertLabels: (ctx) =>
     setExpertReasons(ctx.store, ctx.params.studyId, ctx.caller, ctx.params.regionId, ctx.body),
   about: (ctx) => studyAbout(ctx.store, ctx.params.studyId),
+  screeningSession: async (ctx) => {
+    const { file, settings } = await currentStudy(ctx.store, ctx.params.studyId);
+    const refused = linkRefusal(participantLinksOf(file.study, settings), ctx.body.platform);
+    if (refused) throw new ServiceError(403, "link-not-accepted", refused);
+    return startScreening(ctx.store, ctx.params.studyId, file, ctx.body);
+  },
   screeningSound: async (ctx) => {
     const { studyId, round, sound } = ctx.params;
+    const who = await screeningSession(ctx.store, studyId, ctx.token);
     const { file } = await currentStudy(ctx.store, studyId);
-    const wav = await screeningSound(ctx.store, studyId, file, ctx.body, round, sound);
+    const wav = await screeningSound(ctx.store, studyId, file, who, round, sound);
     return { mime: "audio/wav", bytes: wav };
   },
   admission: (ctx) => admission(ctx.store, ctx.params.studyId, ctx.body, ctx.slots),
@@ -168,7 +176,7 @@ const BODY_CODES: Partial<Record<EndpointName, string>> = {
   publish: "bad-study",
   createExpert: "bad-expert",
   expertLabels: "bad-label",
-  screeningSound: "bad-screening",
+  screeningSession: "bad-screening",
   admission: "bad-arrival",
   arrive: "bad-arrival",
   submit: "bad-submission",
@@ -181,6 +189,9 @@ const PARAM_CODES: Record<string, string> = {
   position: "bad-position",
   round: "bad-screening",
   sound: "bad-screening",
+  sha256: "bad-sha256",
+  clipId: "bad-clip-id",
+  regionId: "bad-region-id",
 };
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -214,8 +225,11 @@ export interface RouteOptions {
   arrivalLimit(req: FastifyRequest): Promise<void>;
 }
 
-/** The endpoints counted against the per-address arrival limit as well as the request limit. */
-const ARRIVALS: ReadonlySet<EndpointName> = new Set<EndpointName>(["arrive"]);
+/**
+ * The endpoints counted against the per-address arrival limit as well as the request limit:
+ * arriving, and starting a headphone check (whose sounds cost the server rendering).
+ */
+const ARRIVALS: ReadonlySet<EndpointName> = new Set<EndpointName>(["arrive", "screeningSession"]);
 
 /** Participant endpoints whose service checks the session token itself (in its own SQL). */
 const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>(["submit", "startPlay"]);
@@ -223,7 +237,9 @@ const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>(["submit", 
 /** The path's parameters' schema, built from their names. */
 function paramsSchema(path: string): z.ZodType<Record<string, unknown>> {
   const names = [...path.matchAll(/:([A-Za-z0-9]+)/g)].map((m) => m[1] as string);
-  return z.object(Object.fromEntries(names.map((n) => [n, ADDRESS_PARAMS[n] ?? z.string()])));
+  return z.object(
+    Object.fromEntries(names.map((n) => [n, ADDRESS_PARAMS[n] ?? AddressTextSchema])),
+  );
 }
 
 /** Every endpoint of the contract on `api` (mounted at /api), and a 405 for other methods. */
@@ -304,11 +320,14 @@ export function registerEndpoints(api: FastifyInstance, options: RouteOptions) {
   }
 }
 
+/**
+ * The address's parameters checked as a body is (checkRequest: the schema, and no text
+ * PostgreSQL refuses, such as U+0000), once here for every endpoint; a 400 names the parameter.
+ */
 function checkParams(schema: z.ZodType, raw: unknown): Record<string, unknown> {
-  const params = raw as Record<string, string>;
-  const checked = schema.safeParse(params, { reportInput: true });
-  if (checked.success) return checked.data as Record<string, unknown>;
-  const issue = checked.error.issues[0];
-  const name = String(issue?.path[0] ?? "studyId");
-  return valid(schema, params, PARAM_CODES[name] ?? "bad-address") as Record<string, unknown>;
+  const checked = checkRequest(schema, raw);
+  if (checked.ok) return checked.value as Record<string, unknown>;
+  const first = checked.problems[0] ?? "";
+  const name = first.slice(0, first.indexOf(":"));
+  throw new ServiceError(400, PARAM_CODES[name] ?? "bad-address", checked.problems.join("\n"));
 }

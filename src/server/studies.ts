@@ -15,6 +15,7 @@ import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { checkStudySettings } from "../domain/api/settingsSchema.ts";
 import type { Span } from "../domain/study/spans.ts";
 import { taskOf } from "../domain/tasks/index.ts";
+import { storedAudioBytes } from "./audio.ts";
 import { brokenConstraint, ServiceError, valid } from "./errors.ts";
 import type { Sql, Store } from "./store.ts";
 import { currentStudy } from "./studyCache.ts";
@@ -306,9 +307,11 @@ export async function putAudio(store: Sql, hash: string, mime: string, bytes: Ui
   if (sha256(bytes) !== hash) {
     throw new ServiceError(400, "bad-audio", "the audio's SHA-256 does not match its address");
   }
+  // Stored without its metadata (audio.ts), under the SHA-256 of what was sent: a publisher
+  // asks by that hash whether the server has it.
   await store.query(
-    "INSERT INTO audio (sha256, mime, bytes) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING",
-    [hash, mime || "application/octet-stream", bytes],
+    "INSERT INTO audio (sha256, mime, bytes, metadata_stripped) VALUES ($1, $2, $3, true) ON CONFLICT (sha256) DO NOTHING",
+    [hash, mime || "application/octet-stream", storedAudioBytes(bytes)],
   );
 }
 

@@ -41,6 +41,9 @@ beforeAll(async () => {
         name: "Screened study",
         binSeconds: 0.1,
         screening: { test: "huggins", trials: 2, passAt: 2 },
+        // Its screened-out address is on Prolific (a Prolific study); its researcher lets the
+        // generic links these participants use in too.
+        participantLinks: "both",
       },
       taxonomy: [{ id: "undefined", label: "Undefined" }],
       clips,
@@ -134,3 +137,42 @@ test("pass: on to the clips; fail: the screened-out code, no clips; the server k
   ]);
   expect(errors).toEqual([]);
 }, 120_000);
+
+test("a Prolific study opened through a generic link says so at once, in its language, with no consent", async () => {
+  const { clips, audio } = await storeDemoClips(store, ["s01_human", "s02_flite"]);
+  await publishStudy(store, {
+    file: {
+      format: "redpen-annotations",
+      version: 1,
+      study: {
+        id: "pro",
+        name: "Prolific only",
+        binSeconds: 0.1,
+        language: "de",
+        protocol: { platform: "Prolific" },
+      },
+      taxonomy: [{ id: "undefined", label: "Undefined" }],
+      clips,
+      annotators: [],
+      submissions: [],
+      regions: [],
+      reasonLabels: [],
+    },
+    settings: { clipsPerParticipant: 2, ratingsPerClip: 3 },
+    audio,
+  });
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${base}/p/pro?participant=made-up-1`);
+  const alert = page.getByRole("alert");
+  await alert.getByRole("heading", { name: "Dieser Link öffnet diese Studie nicht" }).waitFor();
+  expect(await alert.textContent()).toContain(
+    "An dieser Studie nimmt man nur über Prolific teil. Bitte öffnen Sie sie über Ihr Prolific-Konto.",
+  );
+  expect(await page.getByRole("checkbox").count()).toBe(0);
+  // The Prolific link opens it as usual.
+  await page.goto(`${base}/p/pro?PROLIFIC_PID=5f1a2b3c&STUDY_ID=s&SESSION_ID=x`);
+  await page.getByRole("checkbox").first().waitFor();
+  expect((await collect(store, "pro")).annotators).toEqual([]);
+  expect(errors).toEqual([]);
+}, 60_000);

@@ -100,6 +100,7 @@ test("publish prints the Prolific and generic links, sends audio once; collect r
   expect(first.out).toBe(
     `Published study "CLI study" (4 clips; 4 audio file(s) sent, 0 already on the server).\n` +
       "Task: Mark unnatural spans.\n\n" +
+      "Participant links: Prolific links and generic ?participant= links (--links prolific|generic|both).\n" +
       `Prolific (paste as the study URL, with "URL parameters" on):\n  ${base}/p/cli%20study%2F1?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}\n` +
       `Any other platform, a lab or a class (one id per participant):\n  ${base}/p/cli%20study%2F1?participant=<id>\n`,
   );
@@ -348,6 +349,29 @@ test("publish again keeps what is published, prints a change and needs --yes; wi
   );
   const after = await cli("collect", id, "--server", base, "--token", TOKEN);
   expect(after.out).not.toContain("PIDONE");
+});
+
+test("--links prolific: the card gives the Prolific link only, and the server refuses a generic one", async () => {
+  const file = path.join(dir, "study-links.json");
+  writeFileSync(file, JSON.stringify({ ...study, study: { ...study.study, id: "links" } }));
+  const audio = path.join(dir, "audio");
+  const args = ["publish", file, "--audio", audio, "--server", base, "--token", TOKEN];
+  const bad = await cli(...args, "--links", "some");
+  expect(bad.code).toBe(2);
+  expect(bad.err).toBe('redpen publish: --links: "some" is not one of prolific, generic, both\n');
+  const published = await cli(...args, "--links", "prolific");
+  expect(published.code).toBe(0);
+  expect(published.out).toContain(
+    "Participant links: Prolific links only (PROLIFIC_PID); generic ?participant= links are refused (--links prolific|generic|both).\n" +
+      `Prolific (paste as the study URL, with "URL parameters" on):\n  ${base}/p/links?PROLIFIC_PID=`,
+  );
+  expect(published.out).not.toContain("?participant=<id>");
+  const generic = await fetch(`${base}/api/p/links/arrive`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ platform: "link", participantId: "lab-1" }),
+  });
+  expect(generic.status).toBe(403);
 });
 
 test("publish lists every protocol change (headphone check, reference clip, taxonomy) and needs --yes", async () => {

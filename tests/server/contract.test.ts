@@ -75,7 +75,8 @@ test("the server's answers to every endpoint satisfy the contract's response sch
   expect(about.language).toBe("fr");
   expect(about.intake?.free).toHaveLength(1);
   const who = { platform: "link", participantId: "lab-1" } as const;
-  await call("screeningSound", { params: { studyId, round: 0, sound: 0 }, body: who });
+  const { screeningToken } = await call("screeningSession", { params: { studyId }, body: who });
+  await call("screeningSound", { params: { studyId, round: 0, sound: 0 }, token: screeningToken });
 
   const { sessionToken, state } = await call("arrive", {
     params: { studyId },

@@ -192,3 +192,27 @@ test("experts' and researchers' bodies too; nothing refused was stored; no 500 l
   expect(parseAnnotationFile(collected.json).ok).toBe(true);
   expect(logged).toEqual([]);
 });
+
+test("a NUL (or other text PostgreSQL refuses) in any path parameter is a 400 naming it", async () => {
+  const expert = await h.api("POST", "studies/hostile/experts", { expertId: "E-nul" }, TOKEN);
+  expect(expert.status).toBe(200);
+  const expertToken = String(expert.json.token);
+  const cases: [string, string, string | undefined, unknown, string][] = [
+    ["HEAD", `audio/${"a".repeat(30)}%00${"b".repeat(33)}`, TOKEN, undefined, "sha256"],
+    ["PUT", "audio/%00", TOKEN, undefined, "sha256"],
+    ["GET", "x/hostile/clips/%00/audio", expertToken, undefined, "clipId"],
+    ["GET", "x/hostile/clips/a%00b/audio", expertToken, undefined, "clipId"],
+    ["PUT", "x/hostile/labels/%00", expertToken, { reasons: [] }, "regionId"],
+    ["PUT", "x/hostile/labels/r%00", expertToken, { reasons: ["silence"] }, "regionId"],
+  ];
+  for (const [method, route, auth, body, name] of cases) {
+    const res = await h.api(method, route, body, auth);
+    expect(res.status, `${method} ${route}`).toBe(400);
+    if (method !== "HEAD") expect(res.json.error?.message, route).toMatch(new RegExp(`^${name}: `));
+  }
+  // A sha256 in an address is 64 hex digits: anything else is refused by name, before any SQL.
+  const short = await h.api("PUT", "audio/abc", undefined, TOKEN);
+  expect(short.status).toBe(400);
+  expect(short.json.error?.message).toBe("sha256: must be a SHA-256 in hex (64 digits 0-9a-f)");
+  expect(logged).toEqual([]);
+});

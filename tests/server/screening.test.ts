@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { parseWav } from "../../src/domain/clips/wav.ts";
 import { seededRandom } from "../../src/domain/util/random.ts";
-import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";
+import { screeningSecret, screeningSounds, screeningTargets } from "../../src/server/screening.ts";
 import { studyFile } from "./fixtures.ts";
 import { type Harness, startHarness } from "./harness.ts";
 
@@ -39,12 +39,24 @@ function leftRms(bytes: Uint8Array): number {
   return Math.sqrt(sum / info.frames);
 }
 
-async function sound(server: Harness, pid: string, round: number, i: number) {
-  const res = await fetch(`${server.base}/api/p/hp/screening/${round}/${i}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ platform: "prolific", participantId: pid }),
+/** Starts `pid`'s check on `server`: the token its sounds are asked with. */
+async function startCheck(server: Harness, pid: string, studyId = "hp"): Promise<string> {
+  const res = await server.api("POST", `p/${studyId}/screening`, {
+    platform: "prolific",
+    participantId: pid,
   });
+  expect(res.status).toBe(200);
+  return String(res.json.screeningToken);
+}
+
+function soundRequest(server: Harness, round: number, i: number, token?: string) {
+  return fetch(`${server.base}/api/p/hp/screening/${round}/${i}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+async function sound(server: Harness, pid: string, round: number, i: number) {
+  const res = await soundRequest(server, round, i, await startCheck(server, pid));
   expect(res.status).toBe(200);
   return { headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
@@ -99,4 +111,81 @@ test("the public ids do not give the answers: another server's secret, another a
   expect(same).toBeLessThan(240);
   expect(publicRule).toBeGreaterThan(160);
   expect(publicRule).toBeLessThan(240);
+});
+
+test("the sounds go only to a started check: without its token, or with another's, a 401", async () => {
+  const none = await soundRequest(h, 0, 0);
+  expect(none.status).toBe(401);
+  expect(((await none.json()) as { error: { code: string } }).error.code).toBe("no-session");
+  // The old request (the participant named in a body, no session) is refused too.
+  const old = await fetch(`${h.base}/api/p/hp/screening/0/0`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ platform: "prolific", participantId: "PID-old" }),
+  });
+  expect(old.status).toBe(405);
+  for (const token of [
+    "x",
+    "eyJ9.abc",
+    `${await startCheck(h, "PID-B")}x`,
+    // Another server's (another secret), and a forged participant with a real signature.
+    await startCheck(other, "PID-B"),
+    `${Buffer.from(JSON.stringify(["prolific", "PID-C"])).toString("base64url")}.${(await startCheck(h, "PID-B")).split(".")[1]}`,
+  ]) {
+    const res = await soundRequest(h, 0, 0, token);
+    expect(res.status, token).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("bad-session");
+  }
+  // A study without a check has no sessions to start.
+  const file = studyFile("no-hp", 2, ["A"]);
+  await h.publish(file, { clipsPerParticipant: 2 });
+  const noCheck = await h.api("POST", "p/no-hp/screening", {
+    platform: "prolific",
+    participantId: "PID-B",
+  });
+  expect(noCheck.status).toBe(404);
+});
+
+test("starting a check counts as an arrival: the per-address arrival limit bounds it", async () => {
+  const limited = await startHarness({ arrivalRate: { perMinute: 3, burst: 3 } });
+  try {
+    const file = studyFile("hp", 3, ["A"]);
+    file.study.screening = { test: "huggins", trials: 6, passAt: 5 };
+    await limited.publish(file, { clipsPerParticipant: 2 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await limited.api("POST", "p/hp/screening", {
+        platform: "link",
+        participantId: `made-up-${i}`,
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  } finally {
+    await limited.close();
+  }
+});
+
+test("each round's three sounds are rendered once and reused", async () => {
+  const kept = screeningSounds(h.store);
+  const token = await startCheck(h, "PID-reuse");
+  const before = { renders: kept.renders, hits: kept.hits };
+  const first = await Promise.all(
+    [0, 1, 2].map(
+      async (i) => new Uint8Array(await (await soundRequest(h, 2, i, token)).arrayBuffer()),
+    ),
+  );
+  expect(kept.renders - before.renders).toBe(1);
+  expect(kept.hits - before.hits).toBe(2);
+  // Again (a reload, a retry), with a new session of the same participant: nothing rendered.
+  const again = await startCheck(h, "PID-reuse");
+  for (const i of [0, 1, 2]) {
+    const bytes = new Uint8Array(await (await soundRequest(h, 2, i, again)).arrayBuffer());
+    expect(bytes).toEqual(first[i]);
+  }
+  expect(kept.renders - before.renders).toBe(1);
+  expect(kept.hits - before.hits).toBe(5);
+  // Another round is rendered once more.
+  await soundRequest(h, 3, 0, token);
+  expect(kept.renders - before.renders).toBe(2);
 });

@@ -147,6 +147,8 @@ describe.each(backends)("on $name", (backend) => {
       name: "Study visit",
       instructions: "Mark what sounds wrong.",
       consent: "I agree.",
+      // A Prolific completion address: the study takes Prolific's links only (links.ts).
+      links: "prolific",
       requireRating: false,
       ratingScale: DEFAULT_RATING_SCALE,
     });
@@ -155,6 +157,7 @@ describe.each(backends)("on $name", (backend) => {
       name: "Study visit",
       instructions: "Mark what sounds wrong.",
       consent: "I agree.",
+      links: "prolific",
     });
     const unknown = await api("GET", "p/nope");
     expect(unknown.status).toBe(404);

@@ -11,7 +11,7 @@ import {
   LabelsRequestSchema,
   PlayRequestSchema,
   PublishRequestSchema,
-  ScreeningSoundRequestSchema,
+  ScreeningSessionRequestSchema,
   SubmissionRequestSchema,
   WithdrawRequestSchema,
 } from "./requests.ts";
@@ -27,13 +27,19 @@ import {
   PublishResponseSchema,
   PutAudioResponseSchema,
   ReasonLabelResponseSchema,
+  ScreeningSessionResponseSchema,
   StudyAboutSchema,
   StudyProgressSchema,
   SubmissionResponseSchema,
   WithdrawResponseSchema,
 } from "./responses.ts";
 
-export type Caller = "anyone" | "researcher" | "expert" | "participant";
+/**
+ * Who may call: anyone; the researcher (their token); an expert (their link's token); a
+ * participant (the session token from arriving); "screening": the holder of a headphone
+ * check's session (the token from starting the check, bound to one participant of one study).
+ */
+export type Caller = "anyone" | "researcher" | "expert" | "participant" | "screening";
 
 export interface Endpoint {
   method: "GET" | "HEAD" | "PUT" | "POST";
@@ -145,12 +151,19 @@ export const ENDPOINTS = {
     response: ReasonLabelResponseSchema,
   },
   about: { method: "GET", path: "p/:studyId", caller: "anyone", response: StudyAboutSchema },
-  screeningSound: {
+  /** Starts a participant's headphone check (counted as an arrival): its session's token. */
+  screeningSession: {
     method: "POST",
-    path: "p/:studyId/screening/:round/:sound",
+    path: "p/:studyId/screening",
     caller: "anyone",
-    body: ScreeningSoundRequestSchema,
+    body: ScreeningSessionRequestSchema,
     limit: LIMITS.json,
+    response: ScreeningSessionResponseSchema,
+  },
+  screeningSound: {
+    method: "GET",
+    path: "p/:studyId/screening/:round/:sound",
+    caller: "screening",
     response: "audio",
   },
   admission: {

@@ -71,8 +71,8 @@ export const ScreeningChoicesSchema = z.strictObject({
   choices: z.array(z.int().min(0).max(2)).min(1).max(20),
 });
 
-/** Whose check's sounds are asked for (the rounds are made per participant). */
-export const ScreeningSoundRequestSchema = z.object({
+/** Who starts a headphone check (its rounds are made per participant). */
+export const ScreeningSessionRequestSchema = z.object({
   platform: z.enum(["prolific", "link"]),
   participantId: ParticipantIdSchema,
 });
@@ -184,6 +184,10 @@ export const SettingsSchema = z.object({
     .optional(),
 }) satisfies z.ZodType<CollectionSettings>;
 
+/** An audio file's SHA-256, as the server names stored audio. */
+export const Sha256Schema = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 digits 0-9a-f)");
 /**
  * The collection settings a study file carries (`study.collection`: what `cli new` set, and in
  * a collected file what was published): the same fields and rules, none required, no defaults,
@@ -215,7 +219,7 @@ export function studyCollectionOf(study: Record<string, unknown>): Partial<Colle
 }
 
 export const AudioRefSchema = z.object({
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, "must be a SHA-256 in hex (64 digits 0-9a-f)"),
+  sha256: Sha256Schema,
   mime: boundedText(200),
 });
 
@@ -325,14 +329,25 @@ export function problemLines(issues: readonly z.core.$ZodIssue[]): string[] {
 
 // ---------------------------------------------------------------------------------------------
 // Address parameters, by name: the server checks every `:name` of an endpoint's path with the
-// schema here (a name not listed is any text), so a new endpoint's parameters are checked by
-// being named. A whole number in an address is digits only: `1.5`, `abc`, `2**31` are refused.
+// schema here (a name not listed is AddressTextSchema), so a new endpoint's parameters are
+// checked by being named. A whole number in an address is digits only: `1.5`, `abc`, `2**31`
+// are refused. Every parameter also passes `unstorable` (checkRequest): no U+0000 or lone
+// surrogate reaches SQL, whose text refuses them.
 
 const addressInt = (schema: z.ZodType) =>
   z.preprocess((v) => (typeof v === "string" && /^[0-9]{1,16}$/.test(v) ? Number(v) : v), schema);
 
+/**
+ * Any other id in an address (a clip's, a span's): what the interchange reader takes as an id
+ * (any non-empty text), bounded, and storable (checkRequest refuses U+0000, lone surrogates).
+ */
+export const AddressTextSchema = z.string().min(1).max(1000);
+
 export const ADDRESS_PARAMS: Readonly<Record<string, z.ZodType>> = {
   studyId: StudyIdSchema,
+  sha256: Sha256Schema,
+  clipId: AddressTextSchema,
+  regionId: AddressTextSchema,
   position: addressInt(PositionSchema),
   round: addressInt(ScreeningSoundParamsSchema.shape.round),
   sound: addressInt(ScreeningSoundParamsSchema.shape.sound),

@@ -66,6 +66,7 @@ const ABOUT = {
   screening: ScreeningConfigSchema.optional(),
   language: z.string().optional(),
   participantTexts: z.record(z.string(), z.string()).optional(),
+  links: z.enum(["prolific", "generic"]).optional(),
   task: z.enum(STUDY_TASKS).optional(),
 };
 
@@ -94,6 +95,11 @@ export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
   done: positions,
   completion: CodeSchema.optional(),
   screenedOut: CodeSchema.optional(),
+});
+
+/** A headphone check's session: the token its sounds are asked with (Authorization: Bearer). */
+export const ScreeningSessionResponseSchema = z.object({
+  screeningToken: z.string().min(1),
 });
 
 export const AdmissionSchema: z.ZodType<AdmissionAnswer> = z.object({ full: z.boolean() });

@@ -158,6 +158,7 @@ export const StudySettingsSchema = z.strictObject({
       }
     })
     .optional(),
+  participantLinks: StudySchema.shape.participantLinks,
   intake: IntakeSettingsSchema.optional(),
   screening: ScreeningSettingsSchema.optional(),
   collection: StudyCollectionSchema.optional(),

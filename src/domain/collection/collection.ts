@@ -110,6 +110,8 @@ export interface StudyAbout {
   language?: string;
   /** The researcher's own texts for the pages (`study.participantTexts`), when any. */
   participantTexts?: Record<string, string>;
+  /** The one kind of link the study accepts, when it refuses the other (links.ts). */
+  links?: "prolific" | "generic";
   /** The study's task when it is not the default ("mark"): the consent step describes it. */
   task?: StudyTask;
 }

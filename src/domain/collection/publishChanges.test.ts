@@ -209,6 +209,34 @@ test("every protocol change is listed: check, intake, scale, texts, language, ta
   expect(publishChanges(published, reordered)).toEqual([]);
 });
 
+test("participant links are listed as the links the study accepts, whether its setting or a Prolific address changed them", () => {
+  const what = "Participant links a collection server accepts";
+  // Generic only, set on the study: listed with what it means.
+  const generic = same();
+  generic.file.study.participantLinks = "generic";
+  expect(publishChanges(published, generic)).toEqual([
+    {
+      what,
+      from: "Prolific links and generic ?participant= links (as the platform says)",
+      to: "generic links only (?participant=); Prolific links are refused",
+      effect:
+        "applies to arrivals from now on (a link the study does not accept is refused); the 7 who arrived keep their places: hand out the links it accepts",
+    },
+  ]);
+  // No setting, but a Prolific completion address: the study now takes Prolific links only.
+  const prolific = same({ ...published.settings, completionUrl: "https://app.prolific.com/x" });
+  expect(publishChanges(published, prolific).find((c) => c.what === what)).toMatchObject({
+    from: "Prolific links and generic ?participant= links (as the platform says)",
+    to: "Prolific links only (PROLIFIC_PID); generic ?participant= links are refused (as the platform says)",
+  });
+  // "both" said outright where the study took both anyway: listed, and said to change nothing.
+  const both = same();
+  both.file.study.participantLinks = "both";
+  expect(changeLines(publishChanges(published, both))).toEqual([
+    `${what}: Prolific links and generic ?participant= links (as the platform says) → Prolific links and generic ?participant= links — the same links as before: nothing changes for participants`,
+  ]);
+});
+
 test("instruction arms: an arm added or removed, and a kept arm's new text, each a change", () => {
   const armed: PublishedStudy = structuredClone(published);
   armed.file.study.arms = [

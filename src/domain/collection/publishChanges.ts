@@ -11,6 +11,7 @@ import type { AnnotationFile, Clip, TaxonomyEntry } from "../interchange/types.t
 import { taskOf } from "../tasks/index.ts";
 import { armsOf, type InstructionArm } from "./arms.ts";
 import type { CollectionSettings, PublishedStudy } from "./collection.ts";
+import { PARTICIPANT_LINKS_TEXT, participantLinksOf } from "./links.ts";
 
 /** What a publish sends, as the server will hold it: the settings after the change (merged). */
 export interface PublishDraft {
@@ -79,7 +80,14 @@ function listed(ids: readonly string[]): string {
  * collected file carries them (`collection`: compared as the settings, where the server keeps
  * them), and the analysis's bin width.
  */
-const NOT_PROTOCOL = new Set(["id", "protocolChanges", "collection", "binSeconds"]);
+const NOT_PROTOCOL = new Set([
+  "id",
+  "protocolChanges",
+  "collection",
+  "binSeconds",
+  // Compared as the links the study accepts, with the settings (linkChanges).
+  "participantLinks",
+]);
 
 /** The study's own details participants meet, by name, with what a change means. */
 const STUDY_DETAILS: Record<string, { what: string; effect: (n: Counts) => string }> = {
@@ -215,6 +223,36 @@ function armChanges(
       });
   }
   return changes;
+}
+
+/**
+ * What changes in the participant links the study accepts (links.ts): what the study says and
+ * what its settings imply (a Prolific completion address makes a study without the setting
+ * Prolific-only), so a change of either is listed once, with what it means.
+ */
+function linkChanges(
+  before: { study: Record<string, unknown>; settings: CollectionSettings },
+  after: { study: Record<string, unknown>; settings: CollectionSettings },
+  n: Counts,
+): PublishChange[] {
+  const from = participantLinksOf(before.study, before.settings);
+  const to = participantLinksOf(after.study, after.settings);
+  const ownFrom = before.study.participantLinks;
+  const ownTo = after.study.participantLinks;
+  if (from === to && sameValue(ownFrom, ownTo)) return [];
+  const said = (links: string, own: unknown) =>
+    `${PARTICIPANT_LINKS_TEXT[links as keyof typeof PARTICIPANT_LINKS_TEXT]}${own === undefined ? " (as the platform says)" : ""}`;
+  return [
+    {
+      what: "Participant links a collection server accepts",
+      from: said(from, ownFrom),
+      to: said(to, ownTo),
+      effect:
+        from === to
+          ? "the same links as before: nothing changes for participants"
+          : `applies to arrivals from now on (a link the study does not accept is refused); the ${n.arrived} who arrived keep their places: hand out the links it accepts`,
+    },
+  ];
 }
 
 /** What changes in the taxonomy: reasons added, removed, worded anew. */
@@ -452,6 +490,11 @@ export function publishChanges(published: PublishedStudy, next: PublishDraft): P
     ...studyChanges(
       file.study as unknown as Record<string, unknown>,
       next.file.study as unknown as Record<string, unknown>,
+      counts,
+    ),
+    ...linkChanges(
+      { study: file.study as unknown as Record<string, unknown>, settings: before },
+      { study: next.file.study as unknown as Record<string, unknown>, settings: after },
       counts,
     ),
     ...taxonomyChanges(file.taxonomy, next.file.taxonomy),

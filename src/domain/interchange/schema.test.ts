@@ -411,14 +411,14 @@ describe("refusals, each with its exact message", () => {
         (f.study as Json).task = "listen";
         (f.study as Json).transcription = { unit: "syllable", maxPlays: 0 };
         rec(f, "submissions", 0).transcript = "x".repeat(2001);
-        rec(f, "submissions", 1).transcript = "the\tcat";
+        rec(f, "submissions", 1).transcript = "the\u0007cat";
       },
       [
         'study.task: unknown task "listen": this reader knows "mark", "rate", "transcribe" and "compare"',
         'study.transcription.unit: must be "word" or "character" (got "syllable")',
         "study.transcription.maxPlays: must be at least 1 (got 0)",
         "submissions[0].transcript: is 2001 characters long; a transcript may have at most 2000",
-        "submissions[1].transcript: contains a control character (U+0009 at position 4)",
+        "submissions[1].transcript: contains a control character (U+0007 at position 4)",
       ],
     ],
     [

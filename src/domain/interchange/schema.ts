@@ -24,6 +24,7 @@ import {
 import { type CrossFieldFindings, checkCrossField, isRecord } from "./crossfield.ts";
 import { MAX_CLIP_TEXT_LENGTH, transcriptProblem } from "./limits.ts";
 import { MIGRATIONS, type MigrationStep, migrate } from "./migrate.ts";
+import { PARTICIPANT_LINKS } from "./participantLinks.ts";
 import {
   describeValue,
   OPTIONAL_SECTIONS,
@@ -96,6 +97,8 @@ export const StudySchema = z.looseObject({
       groupBy: z.string().min(1).optional(),
     })
     .optional(),
+  /** Which participant links a collection server accepts for it (collection/links.ts). */
+  participantLinks: z.enum(PARTICIPANT_LINKS).optional(),
   comparison: ComparisonSettingsSchema.optional(),
   qualification: QualificationSchema.optional(),
 });

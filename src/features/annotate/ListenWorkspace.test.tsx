@@ -249,7 +249,7 @@ describe("transcribe", () => {
     fireEvent.change(box, { target: { value: "one\u0007two" } });
     await userEvent.click(finishButton());
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "This text cannot be sent: it is longer than 2,000 characters or contains a control character (such as a tab). Please correct it.",
+      "This text cannot be sent: it is longer than 2,000 characters or contains a control character. Please correct it.",
     );
     expect(box).toHaveAttribute("aria-invalid", "true");
     expect(await listSubmissions(STUDY)).toEqual([]);

@@ -11,11 +11,21 @@ export function PublishedLinks({ outcome }: { outcome: PublishOutcome }) {
         {outcome.created ? "Published" : "Updated"}: {outcome.clips} clips; {outcome.audioSent}{" "}
         audio file(s) sent, {outcome.audioKept} already on the server.
       </p>
-      <LinkRow
-        label="Prolific study URL (turn on “URL parameters”)"
-        link={outcome.links.prolific}
-      />
-      <LinkRow label="Any other platform, a lab or a class" link={outcome.links.generic} />
+      {outcome.links.prolific && (
+        <LinkRow
+          label="Prolific study URL (turn on “URL parameters”)"
+          link={outcome.links.prolific}
+        />
+      )}
+      {outcome.links.generic && (
+        <LinkRow label="Any other platform, a lab or a class" link={outcome.links.generic} />
+      )}
+      {!(outcome.links.prolific && outcome.links.generic) && (
+        <p className="text-xs text-slate-600">
+          This study accepts {outcome.links.prolific ? "Prolific links only" : "generic links only"}{" "}
+          (Edit settings, “Participant links a collection server accepts”).
+        </p>
+      )}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   type PublishedStudy,
   prolificLink,
 } from "../../domain/collection/collection.ts";
+import { type ParticipantLinks, participantLinksOf } from "../../domain/collection/links.ts";
 import { type PublishChange, publishChanges } from "../../domain/collection/publishChanges.ts";
 import { settingsUpdate } from "../../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../../domain/interchange/schema.ts";
@@ -24,7 +25,8 @@ export interface PublishOutcome {
   clips: number;
   audioSent: number;
   audioKept: number;
-  links: { prolific: string; generic: string };
+  /** The links to hand out: only those the study accepts (domain/collection/links.ts). */
+  links: { prolific?: string; generic?: string };
 }
 
 export type PublishStage =
@@ -112,7 +114,15 @@ export async function publishToServer(
     clips: result.clips,
     audioSent: result.missingAudio.length,
     audioKept: blobs.size - result.missingAudio.length,
-    links: { prolific: prolificLink(server, studyId), generic: genericLink(server, studyId) },
+    links: linksFor(server, studyId, participantLinksOf(file.study, settings)),
+  };
+}
+
+/** The participant links of the kinds `accepted`. */
+function linksFor(server: string, studyId: string, accepted: ParticipantLinks) {
+  return {
+    ...(accepted !== "generic" ? { prolific: prolificLink(server, studyId) } : {}),
+    ...(accepted !== "prolific" ? { generic: genericLink(server, studyId) } : {}),
   };
 }
 

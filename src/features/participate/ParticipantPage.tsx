@@ -19,6 +19,7 @@ import {
 import type { ArriveRequest } from "../../domain/api/requests.ts";
 import { arrivalFromSearch, type StudyAbout } from "../../domain/collection/collection.ts";
 import type { Answers } from "../../domain/collection/intake.ts";
+import { acceptsLink } from "../../domain/collection/links.ts";
 import { playLimitOf } from "../../domain/collection/submissionRules.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
@@ -96,10 +97,12 @@ export function ParticipantPage({ studyId }: { studyId: string }) {
       if (out)
         return { kind: "screened-out", code: out.code, url: out.url, about: out.about } as const;
       // Before consent: a study with no clip left for them says so now, not after the check.
-      const [about, admission] = await Promise.all([
-        fetchAbout(server, studyId),
-        fetchAdmission(server, studyId, arrival),
-      ]);
+      // A link the study refuses is said by the consent step, and not sent to the admission
+      // (which refuses it too, 403).
+      const about = await fetchAbout(server, studyId);
+      if (about.links && !acceptsLink(about.links, arrival.platform))
+        return { kind: "consent", about } as const;
+      const admission = await fetchAdmission(server, studyId, arrival);
       if (admission.full) return { kind: "full", about } as const;
       return { kind: "consent", about } as const;
     })().then(
@@ -224,6 +227,25 @@ function Steps({
         </Shell>
       );
     case "consent":
+      if (step.about.links && !acceptsLink(step.about.links, arrival.platform)) {
+        return (
+          <Shell>
+            <div
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
+            >
+              <h1 className="font-semibold">{t("link.notAccepted.title")}</h1>
+              <p className="mt-1 text-sm">
+                {t(
+                  step.about.links === "prolific"
+                    ? "link.notAccepted.prolificOnly"
+                    : "link.notAccepted.genericOnly",
+                )}
+              </p>
+            </div>
+          </Shell>
+        );
+      }
       return (
         <Shell>
           <ConsentStep

@@ -78,21 +78,42 @@ export function fetchAbout(server: string, studyId: string): Promise<StudyAbout>
   return api(server, "about", { params: { studyId } });
 }
 
+/** The headphone check's session per study and participant, once started (its token). */
+const screeningTokens = new Map<string, Promise<string>>();
+
+function screeningToken(
+  server: string,
+  studyId: string,
+  who: Pick<ArriveRequest, "platform" | "participantId">,
+): Promise<string> {
+  const key = JSON.stringify([server, studyId, who.platform, who.participantId]);
+  let token = screeningTokens.get(key);
+  if (!token) {
+    token = api(server, "screeningSession", {
+      params: { studyId },
+      body: { platform: who.platform, participantId: who.participantId },
+    }).then((r) => r.screeningToken);
+    // A failed start is tried again by the next sound, not remembered.
+    token.catch(() => screeningTokens.delete(key));
+    screeningTokens.set(key, token);
+  }
+  return token;
+}
+
 /**
  * One sound (0–2) of one round (from 0) of this participant's headphone check, as the server
- * made it: the page never learns which sound is the odd one, it only plays them.
+ * made it: the page never learns which sound is the odd one, it only plays them. The first
+ * sound starts the check's session on the server (the sounds need its token).
  */
-export function fetchScreeningSound(
+export async function fetchScreeningSound(
   server: string,
   studyId: string,
   arrival: Pick<ArriveRequest, "platform" | "participantId">,
   round: number,
   sound: number,
 ): Promise<Blob> {
-  return api(server, "screeningSound", {
-    params: { studyId, round, sound },
-    body: { platform: arrival.platform, participantId: arrival.participantId },
-  });
+  const token = await screeningToken(server, studyId, arrival);
+  return api(server, "screeningSound", { params: { studyId, round, sound }, token });
 }
 
 /** Whether the study can take this participant (asked before consent: a full study says so). */

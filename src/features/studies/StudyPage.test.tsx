@@ -193,6 +193,33 @@ describe("Edit settings", () => {
     );
   });
 
+  test("the participant links a server accepts: stored as the study's participantLinks, unset again", async () => {
+    const id = await pilot();
+    const user = renderStudy(id);
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    let form = await screen.findByRole("form", { name: "Study settings" });
+    const field = () =>
+      within(form).getByLabelText("Participant links a collection server accepts");
+    expect(field()).toHaveValue("");
+    await user.selectOptions(field(), "Prolific links only (PROLIFIC_PID)");
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(async () =>
+      expect((await getStudy(id))?.extra.participantLinks).toBe("prolific"),
+    );
+    await user.click(await screen.findByRole("button", { name: "Edit settings" }));
+    form = await screen.findByRole("form", { name: "Study settings" });
+    expect(field()).toHaveValue("prolific");
+    await user.selectOptions(
+      field(),
+      "As the platform says (a Prolific study: Prolific links only)",
+    );
+    await user.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(async () =>
+      expect((await getStudy(id))?.extra).not.toHaveProperty("participantLinks"),
+    );
+    expect((await getStudy(id))?.extra).toMatchObject({ protocol: "MUSHRA-like" });
+  });
+
   test("the participants' language and texts: stored, the standard rating wording follows", async () => {
     const id = await pilot();
     const user = renderStudy(id);

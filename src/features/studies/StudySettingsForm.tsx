@@ -6,6 +6,7 @@ import { INPUT } from "../../components/inputClass.ts";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
 import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
 import { intakeOf } from "../../domain/collection/intake.ts";
+import { withParticipantLinks } from "../../domain/collection/links.ts";
 import { screeningOf } from "../../domain/collection/screening.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
 import { protocolOf } from "../../domain/report/protocolSettings.ts";
@@ -30,6 +31,7 @@ import { ArmsFields, armsDraft, armsProblem, withArms } from "./ArmsFields.tsx";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
 import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
+import { LinksField, linksDraft } from "./LinksField.tsx";
 import { ParticipantTextsField, parseTexts, textsDraft } from "./ParticipantTextsField.tsx";
 import { ProtocolFields, protocolDraft, protocolProblem, withProtocol } from "./ProtocolFields.tsx";
 import { RatingScaleFields } from "./RatingScaleFields.tsx";
@@ -64,6 +66,7 @@ export function StudySettingsForm({
   const [intake, setIntake] = useState(() => intakeOf(study.extra));
   const [free, setFree] = useState(() => freeText(intakeOf(study.extra)));
   const [check, setCheck] = useState(() => screeningOf(study.extra).test);
+  const [links, setLinks] = useState(() => linksDraft(study.extra));
   const [language, setLanguage] = useState(() => languageOf(study.extra));
   const [texts, setTexts] = useState(() => textsDraft(participantTextsOf(study.extra)));
   const [task, setTask] = useState(() => taskOf(study.extra));
@@ -130,30 +133,33 @@ export function StudySettingsForm({
         name: name.trim(),
         binSeconds: Number(bin),
         requireRating: requiresRating(moduleOf(task), requireRating),
-        extra: withTask(
-          withArms(
-            withText(
+        extra: withParticipantLinks(
+          withTask(
+            withArms(
               withText(
-                withIntake(
-                  withProtocol(
-                    isDefaultRatingScale(trimmed, language)
-                      ? withoutScale
-                      : { ...withoutScale, ratingScale: trimmed },
-                    protocol,
+                withText(
+                  withIntake(
+                    withProtocol(
+                      isDefaultRatingScale(trimmed, language)
+                        ? withoutScale
+                        : { ...withoutScale, ratingScale: trimmed },
+                      protocol,
+                    ),
+                    { ...intake, free: parseFree(free, intakeOf(study.extra).free) },
+                    check,
                   ),
-                  { ...intake, free: parseFree(free, intakeOf(study.extra).free) },
-                  check,
+                  "description",
+                  description,
                 ),
-                "description",
-                description,
+                "instructions",
+                instructions,
               ),
-              "instructions",
-              instructions,
+              arms,
             ),
-            arms,
+            task,
+            settings.settings,
           ),
-          task,
-          settings.settings,
+          links === "" ? undefined : links,
         ),
       });
       notify("info", "Settings saved.");
@@ -244,6 +250,7 @@ export function StudySettingsForm({
         check={check}
         onCheck={setCheck}
       />
+      <LinksField value={links} onChange={setLinks} />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         <Button type="button" onClick={onDone} disabled={saving}>
           Cancel
