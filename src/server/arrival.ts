@@ -10,11 +10,7 @@ import type {
   StudyAbout,
 } from "../domain/collection/collection.ts";
 import { checkAnswers, hasIntake, intakeOf } from "../domain/collection/intake.ts";
-import {
-  type LinkPlatform,
-  linkRefusal,
-  participantLinksOf,
-} from "../domain/collection/links.ts";
+import { type LinkPlatform, linkRefusal, participantLinksOf } from "../domain/collection/links.ts";
 import { screeningOf } from "../domain/collection/screening.ts";
 import { playLimitOf } from "../domain/collection/submissionRules.ts";
 import { languageOf, participantTextsOf } from "../domain/i18n/languages.ts";

@@ -3,6 +3,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { taggedVersion } from "../domain/api/endpoints.ts";
 import { PublishRequestSchema } from "../domain/api/requests.ts";
+import { checkStudySettings } from "../domain/api/settingsSchema.ts";
 import type {
   CollectionSettings,
   PublishedStudy,
@@ -12,7 +13,6 @@ import { publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings } from "../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { checkStudySettings } from "../domain/api/settingsSchema.ts";
 import type { Span } from "../domain/study/spans.ts";
 import { taskOf } from "../domain/tasks/index.ts";
 import { storedAudioBytes } from "./audio.ts";

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { runFilesCli } from "../../src/cli/files.ts";
 import { runCli } from "../../src/cli/run.ts";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
-import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
 
 let dir: string;

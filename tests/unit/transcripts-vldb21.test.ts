@@ -4,11 +4,11 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { transcriptsCsvToFile } from "../../src/domain/formats/csv/readTranscripts.ts";
+import { transcriptProblem } from "../../src/domain/interchange/limits.ts";
 import { parseAnnotationFile } from "../../src/domain/interchange/schema.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { computeReport } from "../../src/domain/stats/analyze.ts";
 import { aggregateTranscripts } from "../../src/domain/transcripts/aggregate.ts";
-import { transcriptProblem } from "../../src/domain/interchange/limits.ts";
 import { tokensOf } from "../../src/domain/transcripts/normalise.ts";
 import { roverWords } from "../../src/domain/transcripts/rover.ts";
 import { scoreTexts } from "../../src/domain/transcripts/score.ts";

@@ -7,9 +7,9 @@
 import { DEFAULT_PASS_ACCURACY } from "../interchange/comparison.ts";
 import type { AnnotationFile, Clip, Pair } from "../interchange/types.ts";
 import { idRecord } from "../util/idRecord.ts";
+import { exp, ln, log1p } from "../util/math.ts";
 import { seededRandom } from "../util/random.ts";
 import { NO_SYSTEM } from "./errorTypes.ts";
-import { exp, ln, log1p } from "../util/math.ts";
 import { holm, tQuantile } from "./mos.ts";
 import { byCodeUnit } from "./records.ts";
 import type { Comparison, ComparisonPair, ItemStrength, QualificationSummary } from "./report.ts";

@@ -6,8 +6,8 @@
 import { useId } from "react";
 import { Button } from "../../components/Button.tsx";
 import { INPUT } from "../../components/inputClass.ts";
-import { armsOf, type InstructionArm, MAX_ARMS } from "../../domain/collection/arms.ts";
 import { checkStudySettings } from "../../domain/api/settingsSchema.ts";
+import { armsOf, type InstructionArm, MAX_ARMS } from "../../domain/collection/arms.ts";
 import { FieldError } from "./fields.tsx";
 
 export type ArmsDraft = InstructionArm[];
