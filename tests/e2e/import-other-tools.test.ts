@@ -22,8 +22,10 @@ test("a Praat TextGrid and a Label Studio export become spans of the demo study"
   await page.getByText("Demo: 5 sentences × 4 voices").first().waitFor();
   await page.goto(`${inject("baseUrl")}/studies/demo`);
   const card = page.getByRole("region", { name: "Import annotations" });
+  // The annotation files' input (the card also has the model saliency form's).
   await card
     .locator('input[type="file"]')
+    .and(card.getByLabel("Import annotations", { exact: true }))
     .setInputFiles([
       path.join("tests", "formats", "s01_espeak.TextGrid"),
       path.join("tests", "formats", "label-studio-export.json"),
