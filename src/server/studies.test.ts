@@ -78,3 +78,16 @@ test("publishing: audio by hash, sent once; publishing again changes nothing", a
   expect(refused.status).toBe(400);
   expect(refused.json.error?.message).toContain("clips[0].duration");
 });
+
+test("a comparison study is refused by the server itself (no participant screen), nothing stored", async () => {
+  const file = studyFile("pairs", 2, ["A", "B"]);
+  file.study.task = "compare";
+  const res = await h.api("PUT", "studies/pairs", { file, settings: {} }, TOKEN);
+  expect(res.status).toBe(400);
+  expect(res.json.error).toEqual({
+    code: "bad-study",
+    message:
+      'study.task: this is a Compare pairs (A/B, CMOS) study (task "compare"): this version has no participant screen for it, so it is not published for collection; import its results from files and analyse them',
+  });
+  expect((await h.api("GET", "p/pairs")).status).toBe(404);
+});

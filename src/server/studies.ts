@@ -14,7 +14,7 @@ import { mergeSettings } from "../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import type { Span } from "../domain/study/spans.ts";
-import { taskOf } from "../domain/tasks/index.ts";
+import { collectionRefusal, taskOf } from "../domain/tasks/index.ts";
 import { storedAudioBytes } from "./audio.ts";
 import { brokenConstraint, ServiceError, valid } from "./errors.ts";
 import type { Sql, Store } from "./store.ts";
@@ -95,6 +95,10 @@ export async function publishStudy(
     throw new ServiceError(400, "bad-study", `the study file is not valid:\n${lines.join("\n")}`);
   }
   const { taxonomy, clips } = parsed.file;
+  // A task without a participant screen (the paired comparison, for now) is not collected: the
+  // server refuses it as the app and the CLI do, whoever calls it.
+  const refusal = collectionRefusal(parsed.file.study);
+  if (refusal !== null) throw new ServiceError(400, "bad-study", `study.task: ${refusal}`);
   // The instruction arms the server hands out, checked by the settings' rules (a malformed list
   // would silently publish a study without arms).
   if (parsed.file.study.arms !== undefined) {
