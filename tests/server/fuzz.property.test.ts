@@ -336,9 +336,9 @@ describe.each([
     );
     // The run got past the checks too, not only refusals: successes on many endpoints.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 20);
+    // Which endpoints succeed is the draw's (printed above: a counted play, say, needs a session,
+    // a position and a play id that happen to fit); tests/server/plays.test.ts and
+    // contract.test.ts drive each endpoint on purpose. Here: never a 5xx, whatever is sent.
     expect(reached.size).toBeGreaterThan(8);
-    // The admission asked before consent and plays counted among them (a whole publish past the
-    // version guard is printed above; its random settings are not always accepted).
-    for (const name of ["admission", "startPlay"]) expect([...reached]).toContain(name);
   }, 120_000);
 });
