@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { Card } from "../../components/Card.tsx";
 import type { StudyTask } from "../../domain/interchange/types.ts";
 import { moduleOf } from "../../domain/tasks/index.ts";
-import { sameOriginServer } from "../../lib/collectionApi.ts";
+import { api, sameOriginServer } from "../../lib/collectionApi.ts";
 import { CollectSection } from "./CollectSection.tsx";
 import { connectionOf, storedServer, storedToken } from "./connection.ts";
 import { ExpertLinksSection } from "./ExpertLinksSection.tsx";
@@ -24,11 +24,10 @@ export function CollectionPanel({ studyId, task }: { studyId: string; task: Stud
   useEffect(() => {
     if (server !== "") return;
     const here = sameOriginServer();
-    fetch(`${here}/api/health`)
-      .then((r) => (r.ok ? r.json() : null))
-      .then((h: { ok?: boolean } | null) => {
-        if (h?.ok) setServer((s) => (s === "" ? here : s));
-      })
+    // A page served elsewhere (the dev server, a static host) has no API here: any failure
+    // (unreachable, a refusal, an answer that is not the contract's health) leaves the field empty.
+    api(here, "health", { params: {} })
+      .then(() => setServer((s) => (s === "" ? here : s)))
       .catch(() => undefined);
   }, [server]);
 
