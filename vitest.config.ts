@@ -13,7 +13,7 @@ const PURE = [
   // (no DOM, no database, no stores, no mocks), so it needs none of the unit project's setup
   // (a second of CPU per file under load).
   "src/audio/{colors,format,overlay,reconcile}.test.ts",
-  "src/lib/format.test.ts",
+  "src/lib/{format,latestRequestWorker}.test.ts",
   "src/features/analysis/{explain,format,quality,sample,sortClips}.test.ts",
   "src/features/annotate/coverage.test.ts",
   "src/features/annotate/expert/annotatorColors.test.ts",

@@ -1,9 +1,14 @@
-// A small typed client for the analysis worker. One request runs at a time: asking again
-// (the researcher changed the bin width) terminates the busy worker, so a stale computation
-// stops using the CPU, and its promise settles as "cancelled" instead of with stale figures.
-
+// A small typed client for the analysis worker, one request at a time: asking again (the
+// researcher changed the bin width) ends the busy worker and settles the stale request as
+// "cancelled" (src/lib/latestRequestWorker.ts). After "done", the stimuli curve and the
+// listeners' consensus may follow for that request.
 import type { CurvePoint } from "../../domain/stats/intelligibility.ts";
 import type { StudyConsensus } from "../../domain/transcripts/studyConsensus.ts";
+import {
+  LatestRequestWorker,
+  type Waiting,
+  type WorkerLike as WorkerOf,
+} from "../../lib/latestRequestWorker.ts";
 import type {
   Analysis,
   AnalysisRequest,
@@ -21,12 +26,7 @@ export type {
 } from "../../workers/analysisMessages.ts";
 
 /** The part of a Worker the client uses (a fake one in component tests). */
-export interface WorkerLike {
-  postMessage(message: AnalysisRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<AnalysisResponse>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
+export type WorkerLike = WorkerOf<AnalysisRequest, AnalysisResponse>;
 
 export interface AnalysisProgress {
   stage: AnalysisStage;
@@ -70,16 +70,15 @@ export function createAnalysisWorker(): WorkerLike {
   }) as unknown as WorkerLike;
 }
 
-interface Pending {
-  id: number;
-  resolve: (outcome: AnalysisOutcome) => void;
-  onProgress: ((progress: AnalysisProgress) => void) | undefined;
-}
-
 export class AnalysisClient implements AnalysisRunner {
-  private worker: WorkerLike | undefined;
-  private pending: Pending | undefined;
-  /** The finished request whose stimuli curve and consensus may still come, and who wants them. */
+  private readonly requests: LatestRequestWorker<
+    AnalysisRequest,
+    AnalysisResponse,
+    AnalysisOutcome
+  >;
+  /** Who wants the running request's progress. */
+  private onProgress: ((progress: AnalysisProgress) => void) | undefined;
+  /** The request whose stimuli curve and consensus may still come, and who wants them. */
   private after:
     | {
         id: number;
@@ -87,9 +86,14 @@ export class AnalysisClient implements AnalysisRunner {
         onConsensus: ((consensus: StudyConsensus | null) => void) | undefined;
       }
     | undefined;
-  private nextId = 1;
 
-  constructor(private readonly createWorker: () => WorkerLike = createAnalysisWorker) {}
+  constructor(createWorker: () => WorkerLike = createAnalysisWorker) {
+    this.requests = new LatestRequestWorker({
+      create: createWorker,
+      name: "analysis",
+      receive: (message, waiting) => this.receive(message, waiting),
+    });
+  }
 
   run(
     request: RunRequest,
@@ -97,57 +101,27 @@ export class AnalysisClient implements AnalysisRunner {
     onCurve?: (curve: CurvePoint[]) => void,
     onConsensus?: (consensus: StudyConsensus | null) => void,
   ): Promise<AnalysisOutcome> {
-    this.cancel();
-    const id = this.nextId++;
-    this.after = onCurve || onConsensus ? { id, onCurve, onConsensus } : undefined;
-    const worker = this.ensureWorker();
-    return new Promise<AnalysisOutcome>((resolve) => {
-      this.pending = { id, resolve, onProgress };
-      const message: AnalysisRequest = { id, studyId: request.studyId };
-      if (request.binSeconds !== undefined) message.binSeconds = request.binSeconds;
-      if (request.reuse) message.reuse = true;
-      if (request.includeExcluded) message.includeExcluded = true;
-      worker.postMessage(message);
-    });
+    const message: Omit<AnalysisRequest, "id"> = { studyId: request.studyId };
+    if (request.binSeconds !== undefined) message.binSeconds = request.binSeconds;
+    if (request.reuse) message.reuse = true;
+    if (request.includeExcluded) message.includeExcluded = true;
+    this.after = undefined;
+    const { id, outcome } = this.requests.send(message);
+    this.onProgress = onProgress;
+    if (onCurve || onConsensus) this.after = { id, onCurve, onConsensus };
+    return outcome;
   }
 
   /** Stops the running request, if any; its promise settles as "cancelled". */
   cancel(): void {
-    const pending = this.pending;
-    if (!pending) return;
-    this.pending = undefined;
-    // The worker computes synchronously: the only way to stop it is to end it.
-    this.worker?.terminate();
-    this.worker = undefined;
-    pending.resolve({ type: "cancelled" });
+    this.requests.cancel();
   }
 
   dispose(): void {
-    this.cancel();
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.requests.dispose();
   }
 
-  private ensureWorker(): WorkerLike {
-    if (this.worker) return this.worker;
-    const worker = this.createWorker();
-    worker.onmessage = (event) => this.receive(event.data);
-    worker.onerror = (event) => {
-      event.preventDefault?.();
-      const pending = this.pending;
-      this.pending = undefined;
-      worker.terminate();
-      if (this.worker === worker) this.worker = undefined;
-      pending?.resolve({
-        type: "error",
-        message: `The analysis worker stopped: ${event.message || "it could not be started"}`,
-      });
-    };
-    this.worker = worker;
-    return worker;
-  }
-
-  private receive(message: AnalysisResponse): void {
+  private receive(message: AnalysisResponse, waiting: Waiting<AnalysisOutcome> | undefined) {
     if (message.type === "curve") {
       if (this.after?.id === message.id) this.after.onCurve?.(message.stimuliCurve);
       return;
@@ -156,11 +130,10 @@ export class AnalysisClient implements AnalysisRunner {
       if (this.after?.id === message.id) this.after.onConsensus?.(message.consensus);
       return;
     }
-    const pending = this.pending;
-    if (!pending || message.id !== pending.id) return; // an answer to a request no one waits for
+    if (!waiting) return; // an answer to a request no one waits for
     switch (message.type) {
       case "progress":
-        pending.onProgress?.(
+        this.onProgress?.(
           message.stage === "analysing"
             ? { stage: "analysing", rows: message.rows, clips: message.clips }
             : message.rows === undefined
@@ -169,8 +142,7 @@ export class AnalysisClient implements AnalysisRunner {
         );
         return;
       case "done":
-        this.pending = undefined;
-        pending.resolve({
+        waiting.settle({
           type: "done",
           analysis: unpackAnalysis(message.analysis),
           study: message.study,
@@ -179,12 +151,10 @@ export class AnalysisClient implements AnalysisRunner {
         });
         return;
       case "not-found":
-        this.pending = undefined;
-        pending.resolve({ type: "not-found", studyId: message.studyId });
+        waiting.settle({ type: "not-found", studyId: message.studyId });
         return;
       case "error":
-        this.pending = undefined;
-        pending.resolve({ type: "error", message: message.message });
+        waiting.settle({ type: "error", message: message.message });
         return;
     }
   }

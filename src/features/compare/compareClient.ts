@@ -1,15 +1,11 @@
-// A small typed client for the compare worker. One request runs at a time: asking again ends the
-// busy worker, and the stale request settles as "cancelled" instead of with stale figures.
+// A small typed client for the compare worker, one request at a time (asking again ends the busy
+// worker and settles the stale request as "cancelled": src/lib/latestRequestWorker.ts).
 import type { ConditionComparison } from "../../domain/stats/conditions.ts";
+import { LatestRequestWorker, type WorkerLike } from "../../lib/latestRequestWorker.ts";
 import type { CompareRequest, CompareResponse } from "../../workers/compareMessages.ts";
 
 /** The part of a Worker the client uses (a fake one in component tests). */
-export interface CompareWorkerLike {
-  postMessage(message: CompareRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<CompareResponse>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-}
+export type CompareWorkerLike = WorkerLike<CompareRequest, CompareResponse>;
 
 export type CompareOutcome =
   | { type: "done"; result: ConditionComparison }
@@ -31,73 +27,41 @@ function createCompareWorker(): CompareWorkerLike {
 }
 
 export class CompareClient implements CompareRunner {
-  private worker: CompareWorkerLike | undefined;
-  private pending: { id: number; resolve: (outcome: CompareOutcome) => void } | undefined;
-  private nextId = 1;
+  private readonly requests: LatestRequestWorker<CompareRequest, CompareResponse, CompareOutcome>;
 
-  constructor(private readonly createWorker: () => CompareWorkerLike = createCompareWorker) {}
+  constructor(createWorker: () => CompareWorkerLike = createCompareWorker) {
+    this.requests = new LatestRequestWorker({
+      create: createWorker,
+      name: "compare",
+      receive: (message, waiting) => {
+        switch (message.type) {
+          case "done":
+            waiting?.settle({ type: "done", result: message.result });
+            return;
+          case "refused":
+            waiting?.settle({ type: "refused", message: message.message });
+            return;
+          case "not-found":
+            waiting?.settle({ type: "not-found", studyId: message.studyId });
+            return;
+          case "error":
+            waiting?.settle({ type: "error", message: message.message });
+            return;
+        }
+      },
+    });
+  }
 
   run(request: Omit<CompareRequest, "id">): Promise<CompareOutcome> {
-    this.cancel();
-    const id = this.nextId++;
-    const worker = this.ensureWorker();
-    return new Promise<CompareOutcome>((resolve) => {
-      this.pending = { id, resolve };
-      worker.postMessage({ ...request, id });
-    });
+    return this.requests.send(request).outcome;
   }
 
   /** Stops the running request, if any; its promise settles as "cancelled". */
   cancel(): void {
-    const pending = this.pending;
-    if (!pending) return;
-    this.pending = undefined;
-    this.worker?.terminate();
-    this.worker = undefined;
-    pending.resolve({ type: "cancelled" });
+    this.requests.cancel();
   }
 
   dispose(): void {
-    this.cancel();
-    this.worker?.terminate();
-    this.worker = undefined;
-  }
-
-  private ensureWorker(): CompareWorkerLike {
-    if (this.worker) return this.worker;
-    const worker = this.createWorker();
-    worker.onmessage = (event) => {
-      const message = event.data;
-      const pending = this.pending;
-      if (!pending || message.id !== pending.id) return;
-      this.pending = undefined;
-      switch (message.type) {
-        case "done":
-          pending.resolve({ type: "done", result: message.result });
-          return;
-        case "refused":
-          pending.resolve({ type: "refused", message: message.message });
-          return;
-        case "not-found":
-          pending.resolve({ type: "not-found", studyId: message.studyId });
-          return;
-        case "error":
-          pending.resolve({ type: "error", message: message.message });
-          return;
-      }
-    };
-    worker.onerror = (event) => {
-      event.preventDefault?.();
-      const pending = this.pending;
-      this.pending = undefined;
-      worker.terminate();
-      if (this.worker === worker) this.worker = undefined;
-      pending?.resolve({
-        type: "error",
-        message: `The compare worker stopped: ${event.message || "it could not be started"}`,
-      });
-    };
-    this.worker = worker;
-    return worker;
+    this.requests.dispose();
   }
 }
