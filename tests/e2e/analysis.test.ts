@@ -3,12 +3,10 @@
 // figures read off the screen must equal computeReport's at the shown precision, at the
 // study's bin width and at 0.25 s (and the command line's report must agree), and "Download
 // report (JSON)" must save byte for byte what `stats FILE --json --bin 0.25` prints.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { runCli } from "../../src/cli/run.ts";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { generateStudy } from "../../src/domain/interchange/generate.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
@@ -17,26 +15,20 @@ import { computeReport } from "../../src/domain/stats/index.ts";
 import type { Report } from "../../src/domain/stats/report.ts";
 import { bootstrapMos } from "../../src/domain/stats/resample.ts";
 import { withoutRaters } from "../../src/domain/study/qualityRules.ts";
-import { launchPersistent, SCREENSHOT_DIR, screenshot, watchErrors } from "./chromium.ts";
+import { type OfflineBrowser, offlineBrowser, SCREENSHOT_DIR, screenshot } from "./chromium.ts";
+import { cliStdout } from "./cli.ts";
 
+let browser: OfflineBrowser | undefined;
 let dir: string;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "redpen-analysis-e2e-"));
-  context = await launchPersistent(path.join(dir, "profile"));
-  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
-  page = context.pages()[0] ?? (await context.newPage());
-  await page.setViewportSize({ width: 1280, height: 900 });
-  errors = watchErrors(page);
+  browser = await offlineBrowser("redpen-analysis-e2e-");
+  ({ dir, page, errors } = browser);
 });
 
-afterAll(async () => {
-  await context?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => browser?.close());
 
 // The screen's formatting, written out again here from the brief (not imported from the app).
 const three = (v: number | null) => {
@@ -128,31 +120,12 @@ async function importFile(file: AnnotationFile): Promise<void> {
 /** What `stats FILE --json [--bin SECONDS]` prints for the file as imported (the command line, in-process). */
 function cliReport(file: AnnotationFile, binSeconds?: number): string {
   const target = path.join(dir, `${file.study.id}.json`);
-  let stdout = "";
-  const argv = ["stats", target, "--json", ...(binSeconds ? ["--bin", String(binSeconds)] : [])];
-  const code = runCli(argv, {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: () => undefined,
-    readFile: (p) => readFileSync(p, "utf8"),
-  });
-  if (code !== 0) throw new Error(`stats exited with ${code}`);
-  return stdout;
-}
-
-/** What the command line prints for `argv` (in-process). */
-function cliOut(argv: string[]): string {
-  let stdout = "";
-  const code = runCli(argv, {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: () => undefined,
-    readFile: (p) => readFileSync(p, "utf8"),
-  });
-  if (code !== 0) throw new Error(`${argv[0]} exited with ${code}`);
-  return stdout;
+  return cliStdout([
+    "stats",
+    target,
+    "--json",
+    ...(binSeconds ? ["--bin", String(binSeconds)] : []),
+  ]);
 }
 
 async function downloadReport(): Promise<{ name: string; text: string }> {
@@ -262,7 +235,7 @@ describe("a generated 300-clip study", () => {
       ]);
       expect(saved.suggestedFilename()).toBe(`${studyId}-protocol.${extension}`);
       expect(readFileSync(await saved.path(), "utf8")).toBe(
-        cliOut(["report", path.join(dir, `${studyId}.json`), "--bin", "0.25", ...flags]),
+        cliStdout(["report", path.join(dir, `${studyId}.json`), "--bin", "0.25", ...flags]),
       );
     }
   });

@@ -6,21 +6,15 @@
 // compares the arms on the Compare screen (grouping "arm"): its JSON download equals
 // `compare --by arm --json` on the collected file, which records each participant's
 // `profile.arm`.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCollectionCli } from "../../src/cli/collection.ts";
 import { runCompareCli } from "../../src/cli/compare.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { createCollectionServer } from "../../src/server/http.ts";
-import { migrate } from "../../src/server/migrations.ts";
-import { ensureResearcherToken } from "../../src/server/service.ts";
-import type { Store } from "../../src/server/store.ts";
-import { openMigratedPglite } from "../server/pgliteTemplate.ts";
-import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { type AppServer, serveApp, testStore } from "./appServer.ts";
+import { screenshot, watchErrors } from "./chromium.ts";
 
 const TOKEN = "e2e-arms-token-0123456789abcdef";
 const CODE = "ARMS42";
@@ -29,37 +23,18 @@ const ARMS = [
   { id: "natural", text: "Rate how natural the voice sounds, as if a person spoke." },
   { id: "quality", text: "Rate the overall sound quality of each recording." },
 ];
-const dir = mkdtempSync(path.join(tmpdir(), "redpen-arms-"));
-let store: Store;
-let server: Server;
+let app: AppServer;
 let base = "";
-const open: BrowserContext[] = [];
 
 beforeAll(async () => {
-  store = await openMigratedPglite(path.join(dir, "db"));
-  await migrate(store);
-  await ensureResearcherToken(store, TOKEN);
-  server = createCollectionServer({
-    store,
-    appDir: process.env.E2E_DIST || "dist",
-    rate: { perSecond: 1000, burst: 4000 },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  app = await serveApp(await testStore("redpen-arms-", TOKEN));
+  base = app.base;
 });
 
-afterAll(async () => {
-  for (const c of open) await c.close().catch(() => undefined);
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 async function browserIn(name: string): Promise<Page> {
-  const context = await launchPersistent(path.join(dir, name));
-  open.push(context);
-  return context.pages()[0] ?? (await context.newPage());
+  return (await app.browserIn(name)).page;
 }
 
 /** One clip of a rate study: play it to its end, rate it, finish it. */
@@ -167,7 +142,7 @@ test("two instruction arms: four participants, two per arm, each reads theirs; C
   expect(crowd.every((a) => a.status === "completed")).toBe(true);
   expect(collected.submissions.filter((s) => typeof s.score === "number")).toHaveLength(4 * K);
   expect(collected.study.arms).toEqual(ARMS.map((a) => ({ id: a.id, instructions: a.text })));
-  const collectedPath = path.join(dir, "collected.json");
+  const collectedPath = path.join(app.dir, "collected.json");
   writeFileSync(collectedPath, out);
 
   // The researcher collects into the app and compares the arms.

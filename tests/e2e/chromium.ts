@@ -1,7 +1,8 @@
 // The one place that knows how to start a browser for the tests: Debian's Chromium driven by
 // playwright-core (no downloaded browser builds; this machine reaches no CDN). Missing Chromium
 // is an error with the install command, never a silent skip.
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
@@ -40,6 +41,43 @@ export function launchPersistent(dir: string): Promise<BrowserContext> {
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,
   });
+}
+
+/** A browser for a test of the app alone, from offlineBrowser. */
+export interface OfflineBrowser {
+  /** The test's temporary folder: the browser's profile and any file the test writes. */
+  dir: string;
+  context: BrowserContext;
+  /** One page, 1280 × 900. */
+  page: Page;
+  /** The page's console errors and uncaught errors (watchErrors). */
+  errors: string[];
+  /** Closes the browser and removes the folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * A persistent browser in a new temporary folder (`prefix` + random) that reaches nothing but
+ * loopback (the app is served there; any other request is refused, so no test depends on the
+ * network), with one 1280 × 900 page whose errors are collected.
+ */
+export async function offlineBrowser(prefix: string): Promise<OfflineBrowser> {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const context = await launchPersistent(path.join(dir, "profile"));
+  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors = watchErrors(page);
+  return {
+    dir,
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Collects console errors and uncaught page errors so a test can assert there were none. */

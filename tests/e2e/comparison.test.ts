@@ -3,46 +3,27 @@
 // its Paired comparison card (the preference table with the command line's figures, the
 // Bradley–Terry strengths drawn by Observable Plot), and "Download report (JSON)" saves byte for
 // byte what `stats FILE --json` prints (the listener bootstrap included).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { runCli } from "../../src/cli/run.ts";
-import { launchPersistent, watchErrors } from "./chromium.ts";
+import { type OfflineBrowser, offlineBrowser } from "./chromium.ts";
+import { cliStdout } from "./cli.ts";
 
 const INPUT = path.resolve("tests/golden/compare-ccr.input.json");
-let dir: string;
-let context: BrowserContext;
+let browser: OfflineBrowser | undefined;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "redpen-comparison-e2e-"));
-  context = await launchPersistent(path.join(dir, "profile"));
-  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
-  page = context.pages()[0] ?? (await context.newPage());
-  await page.setViewportSize({ width: 1280, height: 900 });
-  errors = watchErrors(page);
+  browser = await offlineBrowser("redpen-comparison-e2e-");
+  ({ page, errors } = browser);
 });
 
-afterAll(async () => {
-  await context?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => browser?.close());
 
-function statsJson(): string {
-  let stdout = "";
-  const code = runCli(["stats", INPUT, "--json"], {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: () => undefined,
-    readFile: (p) => readFileSync(p, "utf8"),
-  });
-  if (code !== 0) throw new Error(`stats exited with ${code}`);
-  return stdout;
-}
+/** What `stats INPUT --json` prints. */
+const statsJson = () => cliStdout(["stats", INPUT, "--json"]);
 
 test("the Paired comparison card leads, its figures are the command line's, the download equals stats --json", async () => {
   await page.goto(inject("baseUrl"));

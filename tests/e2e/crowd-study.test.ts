@@ -5,59 +5,29 @@
 // them loses the network mid-way, finishes a clip offline, closes the browser, and resumes in
 // a new one; `collect` returns exactly their work, and `stats` on it equals the report the
 // analysis screen downloads after "Collect from server".
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCollectionCli } from "../../src/cli/collection.ts";
-import { runCli } from "../../src/cli/run.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { DEFAULT_RATING_SCALE } from "../../src/domain/study/ratingScale.ts";
-import { createCollectionServer } from "../../src/server/http.ts";
-import { migrate } from "../../src/server/migrations.ts";
-import { ensureResearcherToken } from "../../src/server/service.ts";
-import type { Store } from "../../src/server/store.ts";
-import { openMigratedPglite } from "../server/pgliteTemplate.ts";
-import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { type AppServer, serveApp, testStore } from "./appServer.ts";
+import { screenshot, watchErrors } from "./chromium.ts";
+import { cliStdout } from "./cli.ts";
 
 const TOKEN = "e2e-researcher-token-0123456789";
 const CODE = "C0DE42X";
 const K = 3;
-const dir = mkdtempSync(path.join(tmpdir(), "redpen-crowd-"));
-let store: Store;
-let server: Server;
+let app: AppServer;
 let base = "";
-const open: BrowserContext[] = [];
 
 beforeAll(async () => {
-  store = await openMigratedPglite(path.join(dir, "db"));
-  await migrate(store);
-  await ensureResearcherToken(store, TOKEN);
-  server = createCollectionServer({
-    store,
-    appDir: process.env.E2E_DIST || "dist",
-    rate: { perSecond: 1000, burst: 4000 },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  app = await serveApp(await testStore("redpen-crowd-", TOKEN));
+  base = app.base;
 });
 
-afterAll(async () => {
-  for (const c of open) await c.close().catch(() => undefined);
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function browserIn(name: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await launchPersistent(path.join(dir, name));
-  open.push(context);
-  const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page };
-}
+afterAll(() => app?.close());
 
 async function dragOnWaveform(page: Page, fromX: number, toX: number) {
   const box = await page.getByRole("region", { name: "Waveform" }).boundingBox();
@@ -131,7 +101,7 @@ async function completionCode(page: Page): Promise<string> {
 
 test("publish, three participants (one offline mid-way), collect, stats = analysis", async () => {
   // The researcher: the demo study, published from its study page.
-  const researcher = await browserIn("researcher");
+  const researcher = await app.browserIn("researcher");
   const rErrors = watchErrors(researcher.page);
   const rp = researcher.page;
   await rp.goto(`${base}/studies/demo`);
@@ -167,7 +137,7 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
 
   // Participant 1 and 3: straight through.
   for (const pid of ["PID0000000001", "PID0000000003"]) {
-    const { page } = await browserIn(pid);
+    const { page } = await app.browserIn(pid);
     const errors = watchErrors(page);
     const requested: string[] = [];
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
@@ -191,7 +161,7 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
 
   // Participant 2: offline after the first clip; finishes clip 2 offline; the browser closes.
   const p2 = "PID0000000002";
-  const first = await browserIn(p2);
+  const first = await app.browserIn(p2);
   await consent(first.page, linkFor(p2));
   await annotateClip(first.page, 1, 4);
   await first.page.getByText(`Clip 2 of ${K}`, { exact: true }).waitFor();
@@ -206,7 +176,7 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
   expect(await serverDone(p2)).toBe(1);
   await first.context.close();
   // A new browser on the same profile, online again: it resumes at clip 3 and sends clip 2.
-  const again = await browserIn(p2);
+  const again = await app.browserIn(p2);
   const errors2 = watchErrors(again.page);
   await again.page.goto(linkFor(p2));
   await annotateClip(again.page, 3, 5);
@@ -218,7 +188,7 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
   await rp.getByRole("button", { name: "Make expert link" }).click();
   const expertHref = await rp.getByLabel("Link for expert1").inputValue();
   expect(expertHref).toMatch(new RegExp(`^${base}/x/demo\\?expert=expert1#token=[\\w-]{43}$`));
-  const expert = await browserIn("expert1");
+  const expert = await app.browserIn("expert1");
   const eErrors = watchErrors(expert.page);
   await expert.page.goto(expertHref);
   await expert.page.locator('section[aria-label="Waveform"][aria-busy="false"]').waitFor();
@@ -279,7 +249,7 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
       .sort((a, b) => (a.completedAt ?? "").localeCompare(b.completedAt ?? ""))
       .map((s) => s.score),
   ).toEqual([4, 2, 5]);
-  const collectedPath = path.join(dir, "collected.json");
+  const collectedPath = path.join(app.dir, "collected.json");
   writeFileSync(collectedPath, out);
 
   // The researcher collects into the study; the analysis report equals `stats` on the file.
@@ -295,16 +265,6 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
     rp.getByRole("button", { name: "Download report (JSON)" }).and(rp.locator(":enabled")).click(),
   ]);
   const report = readFileSync(await download.path(), "utf8");
-  let stats = "";
-  expect(
-    runCli(["stats", collectedPath, "--json"], {
-      stdout: (t) => {
-        stats += t;
-      },
-      stderr: () => undefined,
-      readFile: (p) => readFileSync(p, "utf8"),
-    }),
-  ).toBe(0);
-  expect(JSON.parse(report)).toEqual(JSON.parse(stats));
+  expect(JSON.parse(report)).toEqual(JSON.parse(cliStdout(["stats", collectedPath, "--json"])));
   expect(rErrors).toEqual([]);
 }, 300_000);

@@ -5,47 +5,29 @@
 // listeners by estimated reliability as `aggregate FILE --workers` writes them (a clip without a
 // text is measured against the consensus), and "Download report (JSON)" saves byte for byte
 // what `stats FILE --json` prints (the bootstrap and the ANOVAs included).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { runCli } from "../../src/cli/run.ts";
 import { runTranscriptsCli } from "../../src/cli/transcripts.ts";
-import { launchPersistent, SCREENSHOT_DIR, screenshot, watchErrors } from "./chromium.ts";
+import { type OfflineBrowser, offlineBrowser, SCREENSHOT_DIR, screenshot } from "./chromium.ts";
+import { cliStdout } from "./cli.ts";
 
 const INPUT = path.resolve("tests/golden/intelligibility.input.json");
+let browser: OfflineBrowser | undefined;
 let dir: string;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "redpen-intelligibility-e2e-"));
-  context = await launchPersistent(path.join(dir, "profile"));
-  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
-  page = context.pages()[0] ?? (await context.newPage());
-  await page.setViewportSize({ width: 1280, height: 900 });
-  errors = watchErrors(page);
+  browser = await offlineBrowser("redpen-intelligibility-e2e-");
+  ({ dir, page, errors } = browser);
 });
 
-afterAll(async () => {
-  await context?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => browser?.close());
 
-function statsJson(): string {
-  let stdout = "";
-  const code = runCli(["stats", INPUT, "--json"], {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: () => undefined,
-    readFile: (p) => readFileSync(p, "utf8"),
-  });
-  if (code !== 0) throw new Error(`stats exited with ${code}`);
-  return stdout;
-}
+/** What `stats INPUT --json` prints. */
+const statsJson = () => cliStdout(["stats", INPUT, "--json"]);
 
 /** `aggregate INPUT --workers W.csv`: the consensus CSV's rows and the workers CSV's rows. */
 async function aggregateCli(): Promise<{ consensus: string[][]; workers: string[][] }> {

@@ -3,26 +3,19 @@
 // right to left (the layout mirrored, the waveform and its times left to right), with a text
 // the researcher overrode; and the pseudo-locale (every text 40 % longer) at 390 × 844 and
 // 1280 × 720 with nothing cut off, overlapping or wider than the screen. Screenshots of each.
-import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { defaultRatingScale } from "../../src/domain/study/ratingScale.ts";
-import { createCollectionServer } from "../../src/server/http.ts";
-import { migrate } from "../../src/server/migrations.ts";
 import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";
 import { publishStudy } from "../../src/server/service.ts";
 import type { Store } from "../../src/server/store.ts";
 import { storeDemoClips } from "../server/fixtures.ts";
-import { openMigratedPglite } from "../server/pgliteTemplate.ts";
+import { type AppServer, serveApp, testStore } from "./appServer.ts";
 import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 import { layoutProblems } from "./layout.ts";
 
-const dir = mkdtempSync(path.join(tmpdir(), "redpen-languages-"));
 let store: Store;
-let server: Server;
+let app: AppServer;
 let browser: Browser;
 let base = "";
 
@@ -51,8 +44,8 @@ async function publish(id: string, study: Record<string, unknown>, clipsPerParti
 }
 
 beforeAll(async () => {
-  store = await openMigratedPglite(path.join(dir, "db"));
-  await migrate(store);
+  const created = await testStore("redpen-languages-");
+  store = created.store;
   const intake = { standard: { ageBand: "required", nativeLanguages: "optional" }, free: [] };
   await publish(
     "vi",
@@ -83,22 +76,14 @@ beforeAll(async () => {
     },
     1,
   );
-  server = createCollectionServer({
-    store,
-    appDir: process.env.E2E_DIST || "dist",
-    rate: { perSecond: 1000, burst: 4000 },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  app = await serveApp(created);
+  base = app.base;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await app?.close();
 });
 
 async function newPage(viewport = { width: 1280, height: 800 }) {

@@ -5,33 +5,24 @@
 // cannot play the clip again; the clip's Finish from the first browser, after the second
 // finished it, is told in Vietnamese (not dropped); the plays survive a reload; and the collected
 // playCount is the server's count.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { AnnotationFile, Clip } from "../../src/domain/interchange/types.ts";
-import { createCollectionServer } from "../../src/server/http.ts";
-import { migrate } from "../../src/server/migrations.ts";
-import { ensureResearcherToken, publishStudy } from "../../src/server/service.ts";
-import type { Store } from "../../src/server/store.ts";
+import { publishStudy } from "../../src/server/service.ts";
 import { storeDemoClips } from "../server/fixtures.ts";
-import { openMigratedPglite } from "../server/pgliteTemplate.ts";
-import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { type AppServer, serveApp, testStore } from "./appServer.ts";
+import { screenshot, watchErrors } from "./chromium.ts";
 
 const TOKEN = "e2e-play-limit-token-0123456789";
-const dir = mkdtempSync(path.join(tmpdir(), "redpen-play-limit-"));
 /** The Vietnamese pages' words, from the catalogue the app ships. */
 const VI = JSON.parse(readFileSync("src/domain/i18n/messages/vi.json", "utf8")) as Record<
   string,
   string
 >;
 const left = (n: number) => `Lượt nghe còn lại: ${n}`;
-let store: Store;
-let server: Server;
+let app: AppServer;
 let base = "";
-const open: BrowserContext[] = [];
 
 function study(id: string, clips: Clip[]): AnnotationFile {
   return {
@@ -57,9 +48,7 @@ function study(id: string, clips: Clip[]): AnnotationFile {
 }
 
 beforeAll(async () => {
-  store = await openMigratedPglite(path.join(dir, "db"));
-  await migrate(store);
-  await ensureResearcherToken(store, TOKEN);
+  const { dir, store } = await testStore("redpen-play-limit-", TOKEN);
   const sus = await storeDemoClips(store, ["s01_espeak", "s02_flite"]);
   await publishStudy(store, {
     file: study("sus-vi", sus.clips),
@@ -72,27 +61,14 @@ beforeAll(async () => {
     settings: { clipsPerParticipant: 1, ratingsPerClip: 1 },
     audio: small.audio,
   });
-  server = createCollectionServer({
-    store,
-    appDir: process.env.E2E_DIST || "dist",
-    rate: { perSecond: 1000, burst: 4000 },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  app = await serveApp({ dir, store });
+  base = app.base;
 });
 
-afterAll(async () => {
-  for (const c of open) await c.close().catch(() => undefined);
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 async function browserIn(name: string): Promise<Page> {
-  const context = await launchPersistent(path.join(dir, name));
-  open.push(context);
-  return context.pages()[0] ?? (await context.newPage());
+  return (await app.browserIn(name)).page;
 }
 
 /** Consent and the instructions, in Vietnamese, up to the first clip. */

@@ -4,48 +4,24 @@
 // same; a changed code asks first, says what it means for the people in the study, and Cancel
 // leaves the server as it was. The consent and screened-out settings set on the page reach the
 // participant's pages.
-import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createCollectionServer } from "../../src/server/http.ts";
-import { migrate } from "../../src/server/migrations.ts";
-import { ensureResearcherToken } from "../../src/server/service.ts";
-import type { Store } from "../../src/server/store.ts";
-import { openMigratedPglite } from "../server/pgliteTemplate.ts";
-import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { type AppServer, serveApp, testStore } from "./appServer.ts";
+import { screenshot, watchErrors } from "./chromium.ts";
 
 const TOKEN = "e2e-republish-token-0123456789";
 const CODE = "KEEP42";
-const dir = mkdtempSync(path.join(tmpdir(), "redpen-republish-"));
-let store: Store;
-let server: Server;
+let app: AppServer;
 let base = "";
-let context: BrowserContext;
+let researcher: Page;
 
 beforeAll(async () => {
-  store = await openMigratedPglite(path.join(dir, "db"));
-  await migrate(store);
-  await ensureResearcherToken(store, TOKEN);
-  server = createCollectionServer({
-    store,
-    appDir: process.env.E2E_DIST || "dist",
-    rate: { perSecond: 1000, burst: 4000 },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  context = await launchPersistent(path.join(dir, "researcher"));
+  app = await serveApp(await testStore("redpen-republish-", TOKEN));
+  base = app.base;
+  researcher = (await app.browserIn("researcher")).page;
 });
 
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 const api = async (method: string, route: string, body?: unknown, token?: string) => {
   const res = await fetch(`${base}/api/${route}`, {
@@ -91,7 +67,7 @@ async function openStudyPage(page: Page) {
 }
 
 test("publish, reload, Publish again: the participants' code is unchanged; a change asks first", async () => {
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = researcher;
   await page.setViewportSize({ width: 1280, height: 720 });
   const errors = watchErrors(page);
   await openStudyPage(page);

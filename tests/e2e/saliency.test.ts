@@ -3,36 +3,28 @@
 // saliency form; the analysis screen's Model and listeners section then shows the figures
 // `stats --json` prints for the study as the app exports it, its download is that very report,
 // and the exported saliency is what `import --model` makes of the same CSV.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { runFilesCli } from "../../src/cli/files.ts";
 import { runCli } from "../../src/cli/run.ts";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { type OfflineBrowser, offlineBrowser, screenshot } from "./chromium.ts";
 
+let browser: OfflineBrowser | undefined;
 let dir: string;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "redpen-saliency-e2e-"));
-  context = await launchPersistent(path.join(dir, "profile"));
-  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
-  page = context.pages()[0] ?? (await context.newPage());
-  await page.setViewportSize({ width: 1280, height: 900 });
-  errors = watchErrors(page);
+  browser = await offlineBrowser("redpen-saliency-e2e-");
+  ({ dir, page, errors } = browser);
 });
 
-afterAll(async () => {
-  await context?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => browser?.close());
 
 const CLIPS = ["s01_espeak", "s01_flite", "s02_festival"];
 const duration = (id: string) => {

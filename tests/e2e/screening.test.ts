@@ -2,30 +2,23 @@
 // on to the clips; one who does not ends with the study's screened-out code and no clips; the
 // server keeps both results. The sounds really play (Web Audio); the right answers come from
 // the server (its secret, read here as the page never can: src/server/screening.ts).
-import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createCollectionServer } from "../../src/server/http.ts";
-import { migrate } from "../../src/server/migrations.ts";
 import { screeningSecret, screeningTargets } from "../../src/server/screening.ts";
 import { collect, publishStudy } from "../../src/server/service.ts";
 import type { Store } from "../../src/server/store.ts";
 import { storeDemoClips } from "../server/fixtures.ts";
-import { openMigratedPglite } from "../server/pgliteTemplate.ts";
+import { type AppServer, serveApp, testStore } from "./appServer.ts";
 import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 
-const dir = mkdtempSync(path.join(tmpdir(), "redpen-screening-"));
 let store: Store;
-let server: Server;
+let app: AppServer;
 let browser: Browser;
 let base = "";
 
 beforeAll(async () => {
-  store = await openMigratedPglite(path.join(dir, "db"));
-  await migrate(store);
+  const created = await testStore("redpen-screening-");
+  store = created.store;
   const { clips, audio } = await storeDemoClips(store, [
     "s01_human",
     "s01_espeak",
@@ -60,22 +53,14 @@ beforeAll(async () => {
     },
     audio,
   });
-  server = createCollectionServer({
-    store,
-    appDir: process.env.E2E_DIST || "dist",
-    rate: { perSecond: 1000, burst: 4000 },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  app = await serveApp(created);
+  base = app.base;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** Consent, then both rounds of the check, answering right (or wrong) each time. */

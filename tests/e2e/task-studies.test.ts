@@ -12,24 +12,17 @@
 //     system's equal to the mean of what the test entered; the report states the rating as
 //     required for every clip, with its question.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
 import type { AnnotationFile, Clip } from "../../src/domain/interchange/types.ts";
 import { DEFAULT_RATING_SCALE, defaultRatingScale } from "../../src/domain/study/ratingScale.ts";
-import { createCollectionServer } from "../../src/server/http.ts";
-import { migrate } from "../../src/server/migrations.ts";
-import { ensureResearcherToken } from "../../src/server/service.ts";
-import type { Store } from "../../src/server/store.ts";
-import { openMigratedPglite } from "../server/pgliteTemplate.ts";
-import { launchBrowser, launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { type AppServer, serveApp, testStore } from "./appServer.ts";
+import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 
 const TOKEN = "e2e-task-studies-token-0123456789";
-const dir = mkdtempSync(path.join(tmpdir(), "redpen-task-studies-"));
 const catalogue = (language: string) =>
   JSON.parse(readFileSync(`src/domain/i18n/messages/${language}.json`, "utf8")) as Record<
     string,
@@ -38,34 +31,21 @@ const catalogue = (language: string) =>
 const VI = catalogue("vi");
 const EN = catalogue("en");
 const PHONE = { width: 390, height: 844 };
-let store: Store;
-let server: Server;
+let app: AppServer;
 let base = "";
 let browser: Browser;
 let researcher: BrowserContext;
 
 beforeAll(async () => {
-  store = await openMigratedPglite(path.join(dir, "db"));
-  await migrate(store);
-  await ensureResearcherToken(store, TOKEN);
-  server = createCollectionServer({
-    store,
-    appDir: process.env.E2E_DIST || "dist",
-    rate: { perSecond: 1000, burst: 4000 },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  app = await serveApp(await testStore("redpen-task-studies-", TOKEN));
+  base = app.base;
   browser = await launchBrowser();
-  researcher = await launchPersistent(path.join(dir, "researcher"));
+  researcher = (await app.browserIn("researcher")).context;
 });
 
 afterAll(async () => {
-  await researcher?.close().catch(() => undefined);
   await browser?.close().catch(() => undefined);
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** The demo recordings `ids` (public/audio/<sentence>_<system>.wav) as clips of a study file. */
@@ -109,7 +89,7 @@ async function importAndPublish(
   r: number,
   code: string,
 ) {
-  const json = path.join(dir, `${file.study.id}.json`);
+  const json = path.join(app.dir, `${file.study.id}.json`);
   writeFileSync(json, JSON.stringify(file));
   await page.goto(base);
   const close = page
@@ -158,7 +138,7 @@ async function collectedFile(studyId: string): Promise<{ file: AnnotationFile; a
     headers: { authorization: `Bearer ${TOKEN}` },
   });
   const text = await res.text();
-  const at = path.join(dir, `${studyId}-collected.json`);
+  const at = path.join(app.dir, `${studyId}-collected.json`);
   writeFileSync(at, text);
   return { file: JSON.parse(text) as AnnotationFile, at };
 }

@@ -4,19 +4,13 @@
 // phone's keyboard open, every response the page receives read for the clips' texts, and the
 // collected transcripts. Play, "Plays left", the "What did you hear?" box, Finish only once the
 // clip was heard to its end, Space and Enter. Screenshots: test-results/screenshots/transcribe-*.
-import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { createCollectionServer } from "../../src/server/http.ts";
-import { migrate } from "../../src/server/migrations.ts";
-import { ensureResearcherToken, publishStudy } from "../../src/server/service.ts";
-import type { Store } from "../../src/server/store.ts";
+import { publishStudy } from "../../src/server/service.ts";
 import { storeDemoClips } from "../server/fixtures.ts";
-import { openMigratedPglite } from "../server/pgliteTemplate.ts";
+import { type AppServer, serveApp, testStore } from "./appServer.ts";
 import { dismissNotices, launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -24,18 +18,14 @@ const PHONE = { width: 390, height: 844 };
 const PHONE_KEYBOARD = { width: 390, height: 500 };
 
 let browser: Browser;
-const dir = mkdtempSync(path.join(tmpdir(), "redpen-transcribe-e2e-"));
-let store: Store | undefined;
-let server: Server | undefined;
+let app: AppServer | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  if (server) await new Promise((resolve) => server?.close(resolve));
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** True when the page scrolls sideways (something wider than the screen). */
@@ -135,17 +125,8 @@ test("the local crowd link of a transcribe study, at 390 px and at 1280 × 720",
 }, 120_000);
 
 test("a participant of a transcribe study on the server, at 390 px with the keyboard open", async () => {
-  store = await openMigratedPglite(path.join(dir, "db"));
-  await migrate(store);
-  await ensureResearcherToken(store, "e2e-transcribe-token");
-  server = createCollectionServer({
-    store,
-    appDir: process.env.E2E_DIST || "dist",
-    rate: { perSecond: 1000, burst: 4000 },
-  });
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  app = await serveApp(await testStore("redpen-transcribe-e2e-", "e2e-transcribe-token"));
+  const { base, store } = app;
 
   const TEXTS: Record<string, string> = {
     s01: "quartz lemon gallops",

@@ -1,0 +1,21 @@
+// The command line in-process, for browser tests that compare a screen or a download with what
+// the CLI prints for the same file.
+import { readFileSync } from "node:fs";
+import { runCli } from "../../src/cli/run.ts";
+
+/** What `cli <argv>` prints; a non-zero exit throws, naming the command and what it said. */
+export function cliStdout(argv: string[]): string {
+  let stdout = "";
+  let stderr = "";
+  const code = runCli(argv, {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    readFile: (p) => readFileSync(p, "utf8"),
+  });
+  if (code !== 0) throw new Error(`${argv[0]} exited with ${code}: ${stderr.trim()}`);
+  return stdout;
+}
