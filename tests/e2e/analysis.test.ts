@@ -15,7 +15,14 @@ import { computeReport } from "../../src/domain/stats/index.ts";
 import type { Report } from "../../src/domain/stats/report.ts";
 import { bootstrapMos } from "../../src/domain/stats/resample.ts";
 import { withoutRaters } from "../../src/domain/study/qualityRules.ts";
-import { type OfflineBrowser, offlineBrowser, SCREENSHOT_DIR, screenshot } from "./chromium.ts";
+import {
+  dismissNotices,
+  importThroughHome,
+  type OfflineBrowser,
+  offlineBrowser,
+  SCREENSHOT_DIR,
+  screenshot,
+} from "./chromium.ts";
 import { cliStdout } from "./cli.ts";
 
 let browser: OfflineBrowser | undefined;
@@ -91,30 +98,10 @@ async function waitForAnalysis(binLabel: string) {
     .waitFor({ timeout: 30_000 });
 }
 
-/**
- * Closes the app shell's start-up notices (e.g. "did not grant persistent storage"): the toast
- * sits over the bottom right of the page, where the import card is, and over screenshots.
- */
-async function dismissNotices(): Promise<void> {
-  const close = page
-    .getByRole("region", { name: "Notices" })
-    .getByRole("button", { name: /^Dismiss/ });
-  while ((await close.count()) > 0) await close.first().click();
-}
-
 async function importFile(file: AnnotationFile): Promise<void> {
   const target = path.join(dir, `${file.study.id}.json`);
   writeFileSync(target, JSON.stringify(file));
-  await page.goto(inject("baseUrl"));
-  await page.waitForLoadState("networkidle");
-  await dismissNotices();
-  // The file input named "Import annotations" (its card has the same name).
-  await page
-    .locator('input[type="file"]')
-    .and(page.getByLabel("Import annotations", { exact: true }))
-    .setInputFiles([target]);
-  await page.getByRole("button", { name: "Merge into study" }).click();
-  await page.getByText(/Merged into/).waitFor();
+  await importThroughHome(page, inject("baseUrl"), target);
 }
 
 /** What `stats FILE --json [--bin SECONDS]` prints for the file as imported (the command line, in-process). */
@@ -161,7 +148,7 @@ describe("a generated 300-clip study", () => {
     await expect(page.getByLabel("Bin width (seconds)").inputValue()).resolves.toBe("0.1");
     await page.locator("#correlation svg").first().waitFor();
     await page.locator("#error-types svg").first().waitFor();
-    await dismissNotices();
+    await dismissNotices(page);
     await screenshot(page, "analysis");
     // Each figure's definition is one focus away: the tooltip shows and describes the name.
     const term = page.getByRole("button", { name: "Mean pairwise Cohen's kappa" });
@@ -431,7 +418,7 @@ describe("a small study with audio", () => {
       "w3",
     ]);
     await page.locator("#clips").scrollIntoViewIfNeeded();
-    await dismissNotices();
+    await dismissNotices(page);
     await screenshot(page, "analysis-clip");
     expect(errors).toEqual([]);
   });
@@ -477,7 +464,7 @@ describe("a crowd of five and three experts (tests/golden/experts.input.json)", 
       ...golden.expertAgreement.pairs.map((p) => three(p.overall)),
       three(golden.expertAgreement.overall),
     ]);
-    await dismissNotices();
+    await dismissNotices(page);
     for (const id of ["consensus", "expert-agreement", "annotators"]) {
       await page.locator(`#${id}`).screenshot({
         path: path.join(SCREENSHOT_DIR, `analysis-${id}.png`),

@@ -10,11 +10,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { runCollectionCli } from "../../src/cli/collection.ts";
 import { runCompareCli } from "../../src/cli/compare.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { type AppServer, serveApp, testStore } from "./appServer.ts";
 import { screenshot, watchErrors } from "./chromium.ts";
+import { collectCli } from "./cli.ts";
 
 const TOKEN = "e2e-arms-token-0123456789abcdef";
 const CODE = "ARMS42";
@@ -119,16 +119,7 @@ test("two instruction arms: four participants, two per arm, each reads theirs; C
   }
 
   // `collect`: each participant's arm as profile.arm, two per arm.
-  let out = "";
-  const code = await runCollectionCli(["collect", "demo", "--server", base, "--token", TOKEN], {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: () => undefined,
-    env: {},
-    fetch,
-  });
-  expect(code).toBe(0);
+  const out = await collectCli(base, TOKEN, "demo");
   const collected = JSON.parse(out) as AnnotationFile;
   const crowd = collected.annotators.filter((a) => a.role === "crowd");
   expect(Object.fromEntries(crowd.map((a) => [a.platform?.participantId, a.profile?.arm]))).toEqual(

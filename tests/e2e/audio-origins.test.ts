@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+import { annotationsInput, launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 
 let browser: Browser;
 let server: Server;
@@ -66,10 +66,7 @@ test("audio from another origin is fetched only after the researcher allows it",
   const base = inject("baseUrl");
   await page.goto(base);
   await dismissNotices(page);
-  await page
-    .locator('input[type="file"]')
-    .and(page.getByLabel("Import annotations", { exact: true }))
-    .setInputFiles([target]);
+  await annotationsInput(page).setInputFiles([target]);
   await page.getByRole("button", { name: "Merge into study" }).click();
   await page.getByText(/Merged into/).waitFor();
 

@@ -108,6 +108,26 @@ export async function dismissNotices(page: Page): Promise<void> {
   while ((await buttons.count()) > 0) await buttons.first().click();
 }
 
+/** The home screen's file input named "Import annotations" (its card has the same name). */
+export function annotationsInput(page: Page) {
+  return page
+    .locator('input[type="file"]')
+    .and(page.getByLabel("Import annotations", { exact: true }));
+}
+
+/**
+ * Opens the home screen at `base`, closes its notices (they sit over the import card) and
+ * imports `file` as a new study ("Merge into study"), waiting until it is merged.
+ */
+export async function importThroughHome(page: Page, base: string, file: string): Promise<void> {
+  await page.goto(base);
+  await page.waitForLoadState("networkidle");
+  await dismissNotices(page);
+  await annotationsInput(page).setInputFiles([file]);
+  await page.getByRole("button", { name: "Merge into study" }).click();
+  await page.getByText(/Merged into/).waitFor();
+}
+
 /** Waits until the waveform on screen has decoded its clip. */
 export async function waitForWaveform(page: Page): Promise<void> {
   await page.locator('section[aria-label="Waveform"][aria-busy="false"]').waitFor();

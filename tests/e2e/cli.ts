@@ -1,6 +1,7 @@
 // The command line in-process, for browser tests that compare a screen or a download with what
 // the CLI prints for the same file.
 import { readFileSync } from "node:fs";
+import { runCollectionCli } from "../../src/cli/collection.ts";
 import { runCli } from "../../src/cli/run.ts";
 
 /** What `cli <argv>` prints; a non-zero exit throws, naming the command and what it said. */
@@ -17,5 +18,23 @@ export function cliStdout(argv: string[]): string {
     readFile: (p) => readFileSync(p, "utf8"),
   });
   if (code !== 0) throw new Error(`${argv[0]} exited with ${code}: ${stderr.trim()}`);
+  return stdout;
+}
+
+/** What `collect STUDY --server BASE --token TOKEN` prints (the collected study file, as JSON). */
+export async function collectCli(base: string, token: string, studyId: string): Promise<string> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCollectionCli(["collect", studyId, "--server", base, "--token", token], {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env: {},
+    fetch,
+  });
+  if (code !== 0) throw new Error(`collect exited with ${code}: ${stderr.trim()}`);
   return stdout;
 }

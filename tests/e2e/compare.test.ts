@@ -9,7 +9,13 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { runCompareCli } from "../../src/cli/compare.ts";
-import { dismissNotices, launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+import {
+  annotationsInput,
+  dismissNotices,
+  launchBrowser,
+  screenshot,
+  watchErrors,
+} from "./chromium.ts";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -69,10 +75,7 @@ function cli(...argv: string[]): string {
 }
 
 async function importStudy(file: string, name: string): Promise<void> {
-  await page
-    .locator('input[type="file"]')
-    .and(page.getByLabel("Import annotations", { exact: true }))
-    .setInputFiles([file]);
+  await annotationsInput(page).setInputFiles([file]);
   const preview = page.getByRole("region", { name: `New study “${name}”` });
   await preview.getByRole("button", { name: "Merge into study" }).click();
   await preview.getByRole("link", { name: "Open the study" }).waitFor();

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { type OfflineBrowser, offlineBrowser } from "./chromium.ts";
+import { importThroughHome, type OfflineBrowser, offlineBrowser } from "./chromium.ts";
 import { cliStdout } from "./cli.ts";
 
 const INPUT = path.resolve("tests/golden/compare-ccr.input.json");
@@ -26,18 +26,7 @@ afterAll(() => browser?.close());
 const statsJson = () => cliStdout(["stats", INPUT, "--json"]);
 
 test("the Paired comparison card leads, its figures are the command line's, the download equals stats --json", async () => {
-  await page.goto(inject("baseUrl"));
-  await page.waitForLoadState("networkidle");
-  const close = page
-    .getByRole("region", { name: "Notices" })
-    .getByRole("button", { name: /^Dismiss/ });
-  while ((await close.count()) > 0) await close.first().click();
-  await page
-    .locator('input[type="file"]')
-    .and(page.getByLabel("Import annotations", { exact: true }))
-    .setInputFiles([INPUT]);
-  await page.getByRole("button", { name: "Merge into study" }).click();
-  await page.getByText(/Merged into/).waitFor();
+  await importThroughHome(page, inject("baseUrl"), INPUT);
 
   await page.goto(`${inject("baseUrl")}/studies/compare-ccr/analysis`);
   const section = page.getByRole("region", { name: "Paired comparison (CCR / CMOS)" });

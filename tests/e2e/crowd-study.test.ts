@@ -9,12 +9,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { runCollectionCli } from "../../src/cli/collection.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { DEFAULT_RATING_SCALE } from "../../src/domain/study/ratingScale.ts";
 import { type AppServer, serveApp, testStore } from "./appServer.ts";
 import { screenshot, watchErrors } from "./chromium.ts";
-import { cliStdout } from "./cli.ts";
+import { cliStdout, collectCli } from "./cli.ts";
 
 const TOKEN = "e2e-researcher-token-0123456789";
 const CODE = "C0DE42X";
@@ -206,16 +205,7 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
   expect(eErrors).toEqual([]);
 
   // `collect` returns exactly their work.
-  let out = "";
-  const code = await runCollectionCli(["collect", "demo", "--server", base, "--token", TOKEN], {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: () => undefined,
-    env: {},
-    fetch,
-  });
-  expect(code).toBe(0);
+  const out = await collectCli(base, TOKEN, "demo");
   const collected = JSON.parse(out) as AnnotationFile;
   const crowd = collected.annotators.filter((a) => a.role === "crowd");
   expect(crowd.map((a) => a.platform?.participantId).sort()).toEqual([

@@ -12,7 +12,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { generateStudyText } from "../../scripts/gen-study.ts";
-import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { annotationsInput, launchPersistent, screenshot, watchErrors } from "./chromium.ts";
 
 const skip = process.env.REDPEN_E2E_NO_TMPFS === "1";
 const MB = 1024 * 1024;
@@ -48,8 +48,7 @@ async function open(): Promise<Page> {
   return context.pages()[0] ?? (await context.newPage());
 }
 
-const importInput = (page: Page) =>
-  page.locator('input[type="file"]').and(page.getByLabel("Import annotations", { exact: true }));
+const importInput = (page: Page) => annotationsInput(page);
 const spans = (page: Page) => page.getByRole("list", { name: "Regions" }).getByRole("listitem");
 
 async function markSpan(page: Page, study: string, annotator: string) {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { computeReport } from "../../src/domain/stats/index.ts";
-import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { annotationsInput, launchPersistent, screenshot, watchErrors } from "./chromium.ts";
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -142,8 +142,7 @@ const unzip = (bytes: Buffer) =>
   );
 
 /** The file input named "Import annotations" (the card around it has the same name). */
-const importInput = (p: Page) =>
-  p.locator('input[type="file"]').and(p.getByLabel("Import annotations", { exact: true }));
+const importInput = (p: Page) => annotationsInput(p);
 
 /**
  * Closes the start-up notices (e.g. "did not grant persistent storage"): the toast sits over

@@ -10,7 +10,13 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { runTranscriptsCli } from "../../src/cli/transcripts.ts";
-import { type OfflineBrowser, offlineBrowser, SCREENSHOT_DIR, screenshot } from "./chromium.ts";
+import {
+  importThroughHome,
+  type OfflineBrowser,
+  offlineBrowser,
+  SCREENSHOT_DIR,
+  screenshot,
+} from "./chromium.ts";
 import { cliStdout } from "./cli.ts";
 
 const INPUT = path.resolve("tests/golden/intelligibility.input.json");
@@ -52,18 +58,7 @@ async function aggregateCli(): Promise<{ consensus: string[][]; workers: string[
 }
 
 test("the Intelligibility (WER) section, the transcript view, and the report equal to stats --json", async () => {
-  await page.goto(inject("baseUrl"));
-  await page.waitForLoadState("networkidle");
-  const close = page
-    .getByRole("region", { name: "Notices" })
-    .getByRole("button", { name: /^Dismiss/ });
-  while ((await close.count()) > 0) await close.first().click();
-  await page
-    .locator('input[type="file"]')
-    .and(page.getByLabel("Import annotations", { exact: true }))
-    .setInputFiles([INPUT]);
-  await page.getByRole("button", { name: "Merge into study" }).click();
-  await page.getByText(/Merged into/).waitFor();
+  await importThroughHome(page, inject("baseUrl"), INPUT);
 
   await page.goto(`${inject("baseUrl")}/studies/sus/analysis`);
   const section = page.getByRole("region", { name: "Intelligibility (WER)" });

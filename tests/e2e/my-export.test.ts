@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+import { annotationsInput, launchBrowser, screenshot, watchErrors } from "./chromium.ts";
 
 const CROWD = "/annotate/demo?annotator=w1&role=crowd";
 const BUTTON = "Download my annotations (JSON)";
@@ -64,7 +64,7 @@ async function importInput(p: Page) {
     .waitFor();
   await p.waitForLoadState("networkidle");
   await dismissNotices(p);
-  return p.locator('input[type="file"]').and(p.getByLabel("Import annotations", { exact: true }));
+  return annotationsInput(p);
 }
 
 let exported: { name: string; text: string } | undefined;

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { annotationsInput, launchPersistent, screenshot, watchErrors } from "./chromium.ts";
 
 const STUDY = "a/b:c?d#e";
 const ENCODED = "a%2Fb%3Ac%3Fd%23e";
@@ -100,10 +100,7 @@ test("a study id with / : ? # and Object.prototype names opens on every screen",
   // Import: the preview and the merge message count every record.
   await page.goto(inject("baseUrl"));
   await dismissNotices(page);
-  await page
-    .locator('input[type="file"]')
-    .and(page.getByLabel("Import annotations", { exact: true }))
-    .setInputFiles([json]);
+  await annotationsInput(page).setInputFiles([json]);
   const preview = page.getByRole("region", { name: /New study “Odd ids”/ });
   await preview.waitFor();
   // 1 study + 2 taxonomy + 2 clips + 3 annotators + 3 submissions + 2 regions + 2 labels = 15.

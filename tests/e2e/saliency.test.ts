@@ -12,7 +12,13 @@ import { runCli } from "../../src/cli/run.ts";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
-import { type OfflineBrowser, offlineBrowser, screenshot } from "./chromium.ts";
+import {
+  annotationsInput,
+  dismissNotices,
+  type OfflineBrowser,
+  offlineBrowser,
+  screenshot,
+} from "./chromium.ts";
 
 let browser: OfflineBrowser | undefined;
 let dir: string;
@@ -114,18 +120,12 @@ async function download(button: string): Promise<string> {
 test("the demo study with a model's saliency shows Table 4 and Figure 1 as stats --json", async () => {
   await page.goto(inject("baseUrl"));
   await page.waitForLoadState("networkidle");
-  const close = page
-    .getByRole("region", { name: "Notices" })
-    .getByRole("button", { name: /^Dismiss/ });
-  while ((await close.count()) > 0) await close.first().click();
+  await dismissNotices(page);
   await page.getByText("Demo: 5 sentences × 4 voices").first().waitFor();
 
   const annotated = path.join(dir, "annotations.json");
   writeFileSync(annotated, JSON.stringify(annotations()));
-  await page
-    .locator('input[type="file"]')
-    .and(page.getByLabel("Import annotations", { exact: true }))
-    .setInputFiles([annotated]);
+  await annotationsInput(page).setInputFiles([annotated]);
   await page.getByRole("button", { name: "Merge into study" }).click();
   await page.getByText(/Merged into/).waitFor();
 

@@ -20,7 +20,13 @@ import { wavDuration } from "../../src/domain/clips/wav.ts";
 import type { AnnotationFile, Clip } from "../../src/domain/interchange/types.ts";
 import { DEFAULT_RATING_SCALE, defaultRatingScale } from "../../src/domain/study/ratingScale.ts";
 import { type AppServer, serveApp, testStore } from "./appServer.ts";
-import { launchBrowser, screenshot, watchErrors } from "./chromium.ts";
+import {
+  annotationsInput,
+  dismissNotices,
+  launchBrowser,
+  screenshot,
+  watchErrors,
+} from "./chromium.ts";
 
 const TOKEN = "e2e-task-studies-token-0123456789";
 const catalogue = (language: string) =>
@@ -92,14 +98,8 @@ async function importAndPublish(
   const json = path.join(app.dir, `${file.study.id}.json`);
   writeFileSync(json, JSON.stringify(file));
   await page.goto(base);
-  const close = page
-    .getByRole("region", { name: "Notices" })
-    .getByRole("button", { name: /^Dismiss/ });
-  while ((await close.count()) > 0) await close.first().click();
-  await page
-    .locator('input[type="file"]')
-    .and(page.getByLabel("Import annotations", { exact: true }))
-    .setInputFiles([json]);
+  await dismissNotices(page);
+  await annotationsInput(page).setInputFiles([json]);
   const preview = page.getByRole("region", { name: `New study “${file.study.name}”` });
   await preview.getByRole("button", { name: "Merge into study" }).click();
   await preview.getByRole("link", { name: "Open the study" }).click();
