@@ -26,7 +26,7 @@ import { hostGuard } from "./hostGuard.ts";
 import { newRequestId, requestIdHeader } from "./requestIds.ts";
 import { DEFAULT_SLOTS } from "./service.ts";
 import type { Store } from "./store.ts";
-import { type InjectCall, warmUp } from "./warmup.ts";
+import { injectedCalls, WARM_UP_HEADER, warmUp } from "./warmup.ts";
 
 export interface ServerOptions {
   store: Store;
@@ -60,7 +60,7 @@ export interface ServerOptions {
 
 /**
  * Builds the server (not yet listening): a node:http server whose requests fastify answers
- * once its plugins are loaded (a request that comes sooner waits for that, a few ms at start).
+ * once its plugins are loaded (a request that comes sooner waits for that).
  */
 export function createCollectionServer(options: ServerOptions): Server {
   const { store } = options;
@@ -76,7 +76,7 @@ export function createCollectionServer(options: ServerOptions): Server {
   // The warm-up's requests (warmup.ts) carry this process's own random key: the rate limits
   // leave them out, so they neither wait nor spend what a real address may send.
   const warmKey = randomUUID();
-  const warming = (req: FastifyRequest) => req.headers["x-redpen-warm-up"] === warmKey;
+  const warming = (req: FastifyRequest) => req.headers[WARM_UP_HEADER] === warmKey;
 
   type Handle = (req: IncomingMessage, res: ServerResponse) => void;
   let fastifyHandle: Handle | undefined;
@@ -128,22 +128,7 @@ export function createCollectionServer(options: ServerOptions): Server {
   ready.catch((error: unknown) => {
     log(`the server could not start: ${errorMessage(error)}`);
   });
-  const call: InjectCall = async (method, url, body, token) => {
-    const res = await app.inject({
-      method,
-      url: `/api/${url}`,
-      remoteAddress: "127.0.0.1",
-      headers: {
-        "x-redpen-warm-up": warmKey,
-        // The name participants use (--public-origin), which every request must carry.
-        ...(publicOrigin ? { host: publicOrigin.host } : {}),
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    return { status: res.statusCode, json: res.json() as Record<string, unknown> };
-  };
+  const call = injectedCalls(app, warmKey, publicOrigin);
   warmers.set(server, () => ready.then(() => warmUp(store, call)));
   return server;
 }

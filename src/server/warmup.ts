@@ -8,6 +8,7 @@
 // handlers, no socket), on a study of its own that is deleted after, with everything that came
 // with it. The database's side is warmed by rehearsal.ts.
 import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import type { AnnotationFile, Clip } from "../domain/interchange/types.ts";
 import type { Store } from "./store.ts";
 import { publishStudy } from "./studies.ts";
@@ -19,6 +20,36 @@ export type InjectCall = (
   body?: unknown,
   token?: string,
 ) => Promise<{ status: number; json: Record<string, unknown> }>;
+
+/** The header that marks the warm-up's own requests (its value: the process's random key). */
+export const WARM_UP_HEADER = "x-redpen-warm-up";
+
+/**
+ * The warm-up's requests to the API through `app`'s own handling (inject): from loopback,
+ * marked with `key` (which the rate limits leave out), and under the public origin's Host
+ * (--public-origin), which every request must carry, when one is set.
+ */
+export function injectedCalls(
+  app: FastifyInstance,
+  key: string,
+  publicOrigin: URL | undefined,
+): InjectCall {
+  return async (method, url, body, token) => {
+    const res = await app.inject({
+      method,
+      url: `/api/${url}`,
+      remoteAddress: "127.0.0.1",
+      headers: {
+        [WARM_UP_HEADER]: key,
+        ...(publicOrigin ? { host: publicOrigin.host } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { status: res.statusCode, json: res.json() as Record<string, unknown> };
+  };
+}
 
 /** Participants each warm-up sends, and the clips each finishes. */
 export const WARM_UP = { participants: 16, clips: 10, together: 4 } as const;
