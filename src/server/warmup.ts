@@ -6,7 +6,7 @@
 // sends itself a few participants' visits (arrive, read the state, finish every clip, send one
 // again) through its own request handling (fastify's inject: the same routes, hooks and
 // handlers, no socket), on a study of its own that is deleted after, with everything that came
-// with it. The database's side is warmed by rehearsal.ts.
+// with it. The database's side is warmed by warmConnections.ts.
 import { randomBytes } from "node:crypto";
 import type { AnnotationFile, Clip } from "../domain/interchange/types.ts";
 import type { Store } from "./store.ts";
