@@ -20,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.join(root, "dist-cli");
 const src = path.join(root, "src");
 
-/** A dynamically imported module's bundle: its path under src/, "/" as "-", e.g. cli-run.cjs. */
+/** A dynamically imported module's bundle: its path under src/, "/" as "-", e.g. cli-analysisCommands.cjs. */
 const bundleOf = (file) =>
   `${path
     .relative(src, file)

@@ -7,7 +7,8 @@ import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import { type AggregationMethod, aggregateTranscripts } from "../domain/transcripts/aggregate.ts";
 import { studyResponses } from "../domain/transcripts/studyResponses.ts";
-import { EXIT_OK, EXIT_USAGE, readError } from "./common.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
+import { readError } from "./fileErrors.ts";
 
 /** What it reads and says through (the transcripts commands' IO). */
 interface StudyIO {

@@ -49,8 +49,8 @@ import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { collectionRefusal, submissionRules, taskModule } from "../domain/tasks/index.ts";
-import { COLLECTION_COMMANDS } from "./common.ts";
-import { EXIT_OK, EXIT_USAGE } from "./run.ts";
+import { COLLECTION_COMMANDS } from "./commandModules.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
 import { withLanguageOptions } from "./texts.ts";
 
 export interface AsyncCliIO {

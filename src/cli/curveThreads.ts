@@ -21,7 +21,7 @@ import {
   curveTasks,
   curveTasksPerSystem,
 } from "../domain/stats/bootstrap.ts";
-import { CURVE_THREAD } from "./common.ts";
+import { CURVE_THREAD_ARG } from "./commandModules.ts";
 
 /** What the second thread receives (workerData.redpenCurve, or a message to a thread started early). */
 export interface CurveJob {
@@ -81,7 +81,7 @@ function awaitCurveJob(): void {
   parentPort?.once("message", (job: CurveJob) => runCurveWorker(job));
 }
 
-/** The second thread's entry (the command line's entry started with CURVE_THREAD). */
+/** The second thread's entry (the command line's entry started with CURVE_THREAD_ARG). */
 export function runCurveThread(): void {
   const job = (workerData as { redpenCurve?: CurveJob | typeof JOB_LATER } | null)?.redpenCurve;
   if (job === JOB_LATER) awaitCurveJob();
@@ -132,9 +132,9 @@ function startThread(entry: URL, data: unknown): Worker {
   let worker: Worker;
   if (entry.pathname.endsWith(".ts")) {
     const code = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-    worker = new Worker(code, { eval: true, workerData: data, argv: [CURVE_THREAD] });
+    worker = new Worker(code, { eval: true, workerData: data, argv: [CURVE_THREAD_ARG] });
   } else {
-    worker = new Worker(entry, { workerData: data, argv: [CURVE_THREAD] });
+    worker = new Worker(entry, { workerData: data, argv: [CURVE_THREAD_ARG] });
   }
   // Never keeps the process alive; an error there (it could not start) leaves its tasks to
   // this thread, which takes every task not done.

@@ -1,5 +1,5 @@
 // Entry point of the command line: `npm run --silent cli -- <command>` (see docs/cli.md).
-// All the logic is in run.ts and its siblings; this file only connects it to the process, and
+// All the logic is in the command modules beside it (commandModules.ts says which runs which); this file only connects it to the process, and
 // loads the code of the command it runs only (the bundle is split per command, at each dynamic
 // import: a command's start does not pay for evaluating every other command's code;
 // scripts/build-cli.mjs).
@@ -11,13 +11,13 @@ import {
   ASR_COMMANDS,
   COLLECTION_COMMANDS,
   COMPARE_COMMANDS,
-  CURVE_THREAD,
-  EXIT_INTERNAL,
-  FILE_COMMANDS,
+  CURVE_THREAD_ARG,
+  IMPORT_EXPORT_COMMANDS,
   NEW_COMMANDS,
   TRANSCRIPT_COMMANDS,
   typedIn,
-} from "./common.ts";
+} from "./commandModules.ts";
+import { EXIT_INTERNAL } from "./exitCodes.ts";
 
 const io = {
   stdout: (text: string) => process.stdout.write(text),
@@ -61,8 +61,8 @@ const userFolder = typedIn(process.env);
 if (userFolder !== null && userFolder !== process.cwd()) process.chdir(userFolder);
 
 const argv = process.argv.slice(2);
-// The second thread of `stats` is started with CURVE_THREAD (curveThreads.ts).
-const curveThread = argv[0] === CURVE_THREAD;
+// The second thread of `stats` is started with CURVE_THREAD_ARG (curveThreads.ts).
+const curveThread = argv[0] === CURVE_THREAD_ARG;
 
 // Before any command's code is loaded: its bundle's compiled code comes from the cache. The
 // second thread only reads it: the command's thread writes the same bundles' caches, and a
@@ -117,9 +117,9 @@ async function main(): Promise<void> {
         }),
       interactive: process.stderr.isTTY === true,
     });
-  } else if (FILE_COMMANDS.has(argv[0] ?? "")) {
-    const { runFilesCli } = await import("./files.ts");
-    process.exitCode = runFilesCli(argv, {
+  } else if (IMPORT_EXPORT_COMMANDS.has(argv[0] ?? "")) {
+    const { runImportExportCli } = await import("./importExport.ts");
+    process.exitCode = runImportExportCli(argv, {
       ...io,
       ...disk,
       makeDir: (path) => mkdirSync(path, { recursive: true }),
@@ -146,8 +146,8 @@ async function main(): Promise<void> {
       argv[0] === "stats" || argv[0] === "report"
         ? (await import("./curveThreads.ts")).threadedCurveRunner(new URL(import.meta.url))
         : undefined;
-    const { runCli } = await import("./run.ts");
-    process.exitCode = runCli(argv, {
+    const { runAnalysisCli } = await import("./analysisCommands.ts");
+    process.exitCode = runAnalysisCli(argv, {
       ...io,
       readFile: (path) => {
         const text = disk.readFile(path);

@@ -18,12 +18,14 @@ import {
   type TaskResponses,
   toTextsCsv,
 } from "../domain/transcripts/taskCsv.ts";
-import { EXIT_OK, EXIT_USAGE, readError, TRANSCRIPT_COMMANDS, writeError } from "./common.ts";
-import type { FilesIO } from "./files.ts";
+import { TRANSCRIPT_COMMANDS } from "./commandModules.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
+import { readError, writeError } from "./fileErrors.ts";
+import type { ImportExportIO } from "./importExport.ts";
 
 export { TRANSCRIPT_COMMANDS };
 
-export type TranscriptsIO = Pick<FilesIO, "stdout" | "stderr" | "readFile" | "writeFile">;
+export type TranscriptsIO = Pick<ImportExportIO, "stdout" | "stderr" | "readFile" | "writeFile">;
 
 const USAGE = `Usage:
   redpen aggregate RESPONSES.csv [--method ${AGGREGATION_METHODS.join("|")}] [--out OUT.csv] [--workers WORKERS.csv]

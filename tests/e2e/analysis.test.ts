@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { runCli } from "../../src/cli/run.ts";
+import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { generateStudy } from "../../src/domain/interchange/generate.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
@@ -130,7 +130,7 @@ function cliReport(file: AnnotationFile, binSeconds?: number): string {
   const target = path.join(dir, `${file.study.id}.json`);
   let stdout = "";
   const argv = ["stats", target, "--json", ...(binSeconds ? ["--bin", String(binSeconds)] : [])];
-  const code = runCli(argv, {
+  const code = runAnalysisCli(argv, {
     stdout: (t) => {
       stdout += t;
     },
@@ -144,7 +144,7 @@ function cliReport(file: AnnotationFile, binSeconds?: number): string {
 /** What the command line prints for `argv` (in-process). */
 function cliOut(argv: string[]): string {
   let stdout = "";
-  const code = runCli(argv, {
+  const code = runAnalysisCli(argv, {
     stdout: (t) => {
       stdout += t;
     },

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { runCli } from "../../src/cli/run.ts";
+import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
 import { launchPersistent, watchErrors } from "./chromium.ts";
 
 const INPUT = path.resolve("tests/golden/compare-ccr.input.json");
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 function statsJson(): string {
   let stdout = "";
-  const code = runCli(["stats", INPUT, "--json"], {
+  const code = runAnalysisCli(["stats", INPUT, "--json"], {
     stdout: (t) => {
       stdout += t;
     },

@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
 import { runCollectionCli } from "../../src/cli/collection.ts";
-import { runCli } from "../../src/cli/run.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { DEFAULT_RATING_SCALE } from "../../src/domain/study/ratingScale.ts";
 import { createCollectionServer } from "../../src/server/http.ts";
@@ -297,7 +297,7 @@ test("publish, three participants (one offline mid-way), collect, stats = analys
   const report = readFileSync(await download.path(), "utf8");
   let stats = "";
   expect(
-    runCli(["stats", collectedPath, "--json"], {
+    runAnalysisCli(["stats", collectedPath, "--json"], {
       stdout: (t) => {
         stats += t;
       },

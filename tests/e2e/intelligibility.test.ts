@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { runCli } from "../../src/cli/run.ts";
+import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
 import { runTranscriptsCli } from "../../src/cli/transcripts.ts";
 import { launchPersistent, SCREENSHOT_DIR, screenshot, watchErrors } from "./chromium.ts";
 
@@ -36,7 +36,7 @@ afterAll(async () => {
 
 function statsJson(): string {
   let stdout = "";
-  const code = runCli(["stats", INPUT, "--json"], {
+  const code = runAnalysisCli(["stats", INPUT, "--json"], {
     stdout: (t) => {
       stdout += t;
     },

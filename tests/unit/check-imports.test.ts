@@ -15,7 +15,7 @@ test("db imports no UI store; workers nothing of the features; the domain nothin
   expect(check("src/domain/merge/merge.ts", "src/db/db.ts")).toBe(
     "domain/ may import only nothing of ours, not db/",
   );
-  expect(check("src/cli/run.ts", "src/db/db.ts")).toBe("cli/ may import only domain, not db/");
+  expect(check("src/cli/analysisCommands.ts", "src/db/db.ts")).toBe("cli/ may import only domain, not db/");
   expect(check("src/lib/routes.ts", "src/features/studies/StudyPage.tsx")).toBe(
     "lib/ may import only domain, not features/studies/",
   );
@@ -167,5 +167,5 @@ test("inside domain/, a folder imports only the folders of the layers below its 
     "domain/pairs/ has no layer in DOMAIN_LAYERS (a domain folder imports only the folders below it): give it one",
   );
   // outside domain/, the domain is one area as before
-  expect(check("src/cli/run.ts", "src/domain/api/client.ts")).toBeNull();
+  expect(check("src/cli/analysisCommands.ts", "src/domain/api/client.ts")).toBeNull();
 });
