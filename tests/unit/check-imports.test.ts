@@ -15,7 +15,9 @@ test("db imports no UI store; workers nothing of the features; the domain nothin
   expect(check("src/domain/merge/merge.ts", "src/db/db.ts")).toBe(
     "domain/ may import only nothing of ours, not db/",
   );
-  expect(check("src/cli/analysisCommands.ts", "src/db/db.ts")).toBe("cli/ may import only domain, not db/");
+  expect(check("src/cli/analysisCommands.ts", "src/db/db.ts")).toBe(
+    "cli/ may import only domain, not db/",
+  );
   expect(check("src/lib/routes.ts", "src/features/studies/StudyPage.tsx")).toBe(
     "lib/ may import only domain, not features/studies/",
   );
