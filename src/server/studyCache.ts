@@ -3,7 +3,7 @@
 // publish gives the study a new version (migration 6), so a process reads the study again
 // only when the version in the study's row has moved, and several server processes on one
 // PostgreSQL each see another's publish at their next request.
-import type { CollectionSettings } from "../domain/collection/collection.ts";
+import type { CollectionSettings } from "../domain/collection/protocol.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { ServiceError } from "./errors.ts";
 import { perStore, type Sql } from "./store.ts";

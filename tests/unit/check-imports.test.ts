@@ -149,8 +149,8 @@ test("inside domain/, a folder imports only the folders of the layers below its 
     "domain/stats/ may import only util, i18n, security, interchange, study, clips, acoustics, merge, transcripts (a domain folder imports only the folders below it), not domain/tasks/",
   );
   // the collection protocol's types lie below the API contract, which is typed by them
-  expect(check("src/domain/api/requests.ts", "src/domain/collection/collection.ts")).toBeNull();
-  expect(check("src/domain/collection/collection.ts", "src/domain/api/requests.ts")).toBe(
+  expect(check("src/domain/api/requests.ts", "src/domain/collection/protocol.ts")).toBeNull();
+  expect(check("src/domain/collection/protocol.ts", "src/domain/api/requests.ts")).toBe(
     "domain/collection/ may import only util, i18n, security, interchange, study, clips, acoustics, merge, transcripts, stats, tasks (a domain folder imports only the folders below it), not domain/api/",
   );
   // sideways, within one layer: refused too
