@@ -23,8 +23,8 @@ export function aggregateStudy(
   io: StudyIO,
   write: (files: [string, string][]) => boolean,
   out: string | undefined,
-  workers: string | undefined,
-  workersCsv: (result: ReturnType<typeof aggregateTranscripts>) => string,
+  annotators: string | undefined,
+  annotatorsCsv: (result: ReturnType<typeof aggregateTranscripts>) => string,
 ): number {
   let text: string;
   try {
@@ -43,7 +43,9 @@ export function aggregateStudy(
     io.stderr(`${input}: no clip has a listener's transcript: nothing to aggregate\n`);
     return EXIT_USAGE;
   }
-  const result = aggregateTranscripts(tasks, method, { workerFigures: workers !== undefined });
+  const result = aggregateTranscripts(tasks, method, {
+    annotatorFigures: annotators !== undefined,
+  });
   const csv = `${Papa.unparse(
     {
       fields: ["task", "output", "transcripts"],
@@ -53,7 +55,7 @@ export function aggregateStudy(
   )}\n`;
   const files: [string, string][] = [];
   if (out !== undefined) files.push([out, csv]);
-  if (workers !== undefined) files.push([workers, workersCsv(result)]);
+  if (annotators !== undefined) files.push([annotators, annotatorsCsv(result)]);
   if (!write(files)) return EXIT_USAGE;
   if (out === undefined) io.stdout(csv);
   else io.stdout(`${out}: ${result.tasks.length} clips aggregated by ${method}\n`);

@@ -105,7 +105,7 @@ export interface StudyInfo {
     unit?: TokenUnit;
     /**
      * The listeners' consensus per clip and their estimated reliability (the default
-     * aggregation method, as `cli aggregate STUDY.json --workers`): it follows in a
+     * aggregation method, as `cli aggregate STUDY.json --annotators`): it follows in a
      * "consensus" message while `consensusPending`; null without listener transcripts.
      */
     consensus?: StudyConsensus | null;
