@@ -20,7 +20,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const realIO = realImportExportIO;
 const run = runImportExport;
 
-// Two clips; crowd workers w1 and w2 both finished c1 (w1 marked 0.2–0.9 s, rating 4; w2
+// Two clips; crowd annotators w1 and w2 both finished c1 (w1 marked 0.2–0.9 s, rating 4; w2
 // marked nothing), so c1 has a consensus; c2 has no annotation.
 const study = (): AnnotationFile => ({
   format: "redpen-annotations",

@@ -24,7 +24,7 @@ import {
 import { sortFewAscending } from "./sortFew.ts";
 import { binCount, ceilDiv, floorDiv, markSpan, us } from "./time.ts";
 
-/** A worker's sensitivity or specificity is kept inside [ε, 1 − ε] while EM runs (no log 0). */
+/** An annotator's sensitivity or specificity is kept inside [ε, 1 − ε] while EM runs (no log 0). */
 const EPSILON = 1e-6;
 /**
  * EM stops when the log-likelihood per bin gains less than TOLERANCE in a round (converged), or
@@ -34,7 +34,8 @@ const EPSILON = 1e-6;
 const TOLERANCE = 1e-10;
 const MAX_ITERATIONS = 1000;
 
-export interface ConsensusWorker {
+/** A crowd annotator against the consensus. */
+export interface ConsensusAnnotator {
   id: string;
   /** Clips (with ≥ 2 crowd annotations) this annotator annotated, and their bins. */
   annotations: number;
@@ -59,7 +60,12 @@ export interface ConsensusSummary {
   /** Whether EM met its stopping rule, and the rounds it ran (0 without bins). */
   converged: boolean;
   iterations: number;
-  workers: ConsensusWorker[];
+  /**
+   * Each crowd annotator against the consensus. `workers` is the field's name in the report
+   * (`stats --json`, the analysis screen's download), kept so that readers of reports go on
+   * working.
+   */
+  workers: ConsensusAnnotator[];
 }
 
 export interface ClipConsensus {
@@ -416,7 +422,7 @@ export interface ConsensusTables {
 const WORD = 30;
 
 /**
- * The study's consensus: the summary with each crowd worker's figures and, when `withRegions`,
+ * The study's consensus: the summary with each crowd annotator's figures and, when `withRegions`,
  * each clip's consensus regions (the exports; the report needs only the summary).
  */
 export function computeConsensus(
@@ -762,7 +768,7 @@ export function consensusFromTables(
       cells[w * 4 + 1] as number,
       cells[w * 4] as number,
     );
-  const workers: ConsensusWorker[] = [];
+  const workers: ConsensusAnnotator[] = [];
   for (let w = 0; w < A; w++) {
     if (!t.crowd[w] || (annotations[w] as number) === 0) continue;
     workers.push({
