@@ -26,9 +26,8 @@ const io = {
 
 /** The files on disk, as every command's IO names them (each takes the ones it needs). */
 const disk = {
-  // The bytes, then decoded: the same text (invalid sequences become U+FFFD either way, a BOM
-  // is kept) in about half the time of Node 20's readFileSync(path, "utf8") (a 19 MB study:
-  // 25 against 45 ms; 61 MB of transcripts: 71 against 106–121 ms).
+  // The bytes, then decoded: the same text as Node 20's readFileSync(path, "utf8") (invalid
+  // sequences become U+FFFD either way, a BOM is kept), sooner (docs/benchmarks-cli.md).
   readFile: (path: string) => readFileSync(path).toString("utf8"),
   readBytes: (path: string) => readFileSync(path),
   writeFile: (path: string, data: string | Uint8Array) => writeFileSync(path, data),
@@ -46,8 +45,7 @@ function internal(error: unknown) {
  * Ends a finished command's process as soon as stdout and stderr have written everything
  * (a pipe takes 64 KB at once; the rest is written as the reader takes it, and `exit` before
  * that would cut the output short). Left to itself, Node would first finish the garbage
- * collector's marking and tear the heap down: 5–8 ms of `aggregate --method rover`'s 320 ms on
- * the development half (medians of 31 interleaved runs, quiet).
+ * collector's marking and tear the heap down, which the output does not need.
  */
 function exitWhenWritten() {
   const pending = [process.stdout, process.stderr].find((stream) => stream.writableLength > 0);
@@ -103,7 +101,7 @@ async function main(): Promise<void> {
     exitWhenWritten();
   } else if (ASR_COMMANDS.has(argv[0] ?? "")) {
     const { runAsrCli } = await import("./asr.ts");
-    // Only here: loading child_process costs every other command about 4 ms of its start.
+    // Only here: every other command's start would pay for loading child_process.
     const { execSync } = await import("node:child_process");
     process.exitCode = runAsrCli(argv, {
       ...io,
@@ -160,7 +158,7 @@ async function main(): Promise<void> {
       curveRunner,
     });
     // Not left to Node's own end, which would first join the curve's thread and finish the
-    // garbage collector's marking: about 6 ms of `stats --json` on the 100,000-transcript study.
+    // garbage collector's marking.
     exitWhenWritten();
   }
 }

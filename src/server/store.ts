@@ -26,8 +26,8 @@ export interface Store extends Sql {
 /**
  * The tables the participants' calls read (migrations 7 and 8): the ones whose statistics
  * decide their plans. Not the whole database: a plain ANALYZE also samples PostgreSQL's own
- * catalogs, 134 ms on PGlite against 15–18 ms for these at 200 participants (measured), and
- * PGlite does nothing else meanwhile.
+ * catalogs, several times the work of these tables' (docs/server.md), and PGlite does nothing
+ * else meanwhile.
  */
 const ANALYZED = "ANALYZE studies, clips, participants, sessions, assignments, submissions";
 
@@ -37,7 +37,7 @@ const ANALYZED = "ANALYZE studies, clips, participants, sessions, assignments, s
  * autovacuum's "analyze after 10% changed" would. PGlite has no autovacuum at all, and a
  * server's comes a minute late for a study that has just started; without statistics the
  * planner guesses one row per table and picks plans that scan a study's every participant per
- * submission (measured: 10 ms instead of 0.4 ms per statement at 100 participants). The plans
+ * submission. The plans
  * PL/pgSQL keeps are made again after an ANALYZE of their tables.
  */
 function autoAnalyze(store: Store): Store {

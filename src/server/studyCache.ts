@@ -104,9 +104,9 @@ export async function studyAt(
   }
   if (db !== store) return load(store, db, studyId);
   // Through the store itself: one read at a time per study, the others waiting for it (a
-  // study's first arrivals come together: 32 of them read and parsed the same study at once,
-  // 98 ms each on PostgreSQL, 400 ms on PGlite, measured), unless it began before the caller
-  // read `version` and found an older one.
+  // study's first arrivals come together, and each would otherwise read and parse the same
+  // study at once; docs/server.md, "Performance"), unless it began before the caller read
+  // `version` and found an older one.
   const pending = loadsOf(store);
   const inFlight = pending.get(studyId);
   if (inFlight) {
