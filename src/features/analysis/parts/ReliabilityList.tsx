@@ -1,5 +1,5 @@
 // The listeners by estimated reliability (issue 20): what `cli aggregate STUDY.json --annotators
-// W.csv` writes, computed in the analysis worker by the same code, most reliable first.
+// A.csv` writes, computed in the analysis worker by the same code, most reliable first.
 import { useState } from "react";
 import type { AnnotatorReliability } from "../../../domain/transcripts/aggregate.ts";
 import { count, percent } from "../format.ts";
@@ -40,7 +40,7 @@ export function ReliabilityList({
         towards the crowd's rate by a prior of two average clips, give an error rate; the vote
         weight is log((1 − e) / e), and a listener wrong half the time or more gets no vote
         {leftOut > 0 ? ` (${count(leftOut)} left out)` : ""}. The same numbers as{" "}
-        <code>redpen aggregate STUDY.json --annotators W.csv</code>.
+        <code>redpen aggregate STUDY.json --annotators A.csv</code>.
       </p>
       <div className="relative mt-2 overflow-x-auto">
         <table className="w-full text-sm">
