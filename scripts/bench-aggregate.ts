@@ -70,21 +70,21 @@ function random(seed: number) {
 
 /**
  * 1,000,000 transcripts: 142,858 recordings of 6–14 words from a 5,000-word vocabulary, 7
- * transcripts each by workers drawn from 20,000, each worker with an error rate between 2% and
- * 60% (per word: substituted, dropped or with a word put after it, equally likely).
+ * transcripts each by annotators drawn from 20,000, each annotator with an error rate between
+ * 2% and 60% (per word: substituted, dropped or with a word put after it, equally likely).
  */
 function generate(path: string): void {
   const g = random(20);
   const vocabulary = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}`);
   const word = () => vocabulary[Math.floor(g() * vocabulary.length)] as string;
-  const workers = Array.from({ length: 20_000 }, () => 0.02 + 0.58 * g() ** 2);
+  const errorRates = Array.from({ length: 20_000 }, () => 0.02 + 0.58 * g() ** 2);
   const lines = ["task,output,performer"];
   let n = 0;
   for (let task = 0; n < 1_000_000; task++) {
     const truth = Array.from({ length: 6 + Math.floor(g() * 9) }, word);
     for (let k = 0; k < 7 && n < 1_000_000; k++, n++) {
-      const worker = Math.floor(g() * workers.length);
-      const e = workers[worker] as number;
+      const annotator = Math.floor(g() * errorRates.length);
+      const e = errorRates[annotator] as number;
       const out: string[] = [];
       for (const w of truth) {
         if (g() >= e) out.push(w);
@@ -94,7 +94,7 @@ function generate(path: string): void {
           else if (kind >= 2 / 3) out.push(w, word());
         }
       }
-      lines.push(`r${task},${out.join(" ")},p${worker}`);
+      lines.push(`r${task},${out.join(" ")},p${annotator}`);
     }
   }
   writeFileSync(path, `${lines.join("\n")}\n`);

@@ -125,7 +125,7 @@ async function main() {
   try {
     await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
     const page = context.pages()[0] ?? (await context.newPage());
-    // Generous for a 20,000-clip merge (about 30 s here), short enough that a broken selector
+    // Generous for a 20,000-clip merge, short enough that a broken selector
     // fails the run instead of hanging it.
     page.setDefaultTimeout(180_000);
     await observeLongTasks(page);

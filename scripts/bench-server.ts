@@ -144,8 +144,8 @@ const finishedClip = (clientId: string, position: number) => ({
 /** The participants' and researcher's calls to the server at `base`, as the run sends them. */
 function httpClient(base: string, sockets = CLIENTS) {
   // node:http with kept-alive connections, one per client: on a 2-core machine the client's own
-  // CPU is taken from the server's, and fetch spent 2.3 ms per submission where this spends
-  // about a third of it (the requests and answers are the same bytes).
+  // CPU is taken from the server's, and fetch spends several times this client's CPU per
+  // submission (the requests and answers are the same bytes; docs/server.md).
   // A timeout lets the agent heed the server's Keep-Alive hint and drop an idle connection a
   // second before the server would (without one it keeps it, and a request sent on it as the
   // server closes it is reset).
@@ -207,9 +207,8 @@ function httpClient(base: string, sockets = CLIENTS) {
  * its 32 clients send 10 arrivals and 100 submissions each, of the run's shapes, answered with
  * answers of the real ones' shapes. The server under test is not touched and starts as cold as
  * before. Without this, V8 compiled this client's code during the measured launch, on the same
- * two cores as the server and PostgreSQL (this client took 0.95 ms of CPU per submission over
- * a run of 2,000 and 0.55 ms over one of 10,000), which participants' browsers, on machines of
- * their own, never do.
+ * two cores as the server and PostgreSQL (more CPU per submission in a short run than in a
+ * long one), which participants' browsers, on machines of their own, never do.
  */
 async function warmClient() {
   const stub = http.createServer((req, res) => {

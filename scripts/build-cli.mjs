@@ -5,9 +5,9 @@
 // its own code alone.
 //
 // Why CommonJS: Node 20 starts an ES module entry through its asynchronous module loader (each
-// file opened and read through the thread pool, the loader's own modules compiled first): the
-// same ROVER command took 9 ms longer from one ES module than from one CommonJS file (median
-// of 41 interleaved runs, 342 against 333 ms; docs/transcripts.md#speed). esbuild splits
+// file opened and read through the thread pool, the loader's own modules compiled first), so
+// the same command starts later from an ES module than from a CommonJS file (measured in
+// docs/transcripts.md#speed). esbuild splits
 // shared code into chunks only for ES modules, so here each bundle carries the shared code it
 // needs (the domain is pure: copies keep no state that must be shared).
 
@@ -20,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.join(root, "dist-cli");
 const src = path.join(root, "src");
 
-/** A dynamically imported module's bundle: its path under src/, "/" as "-", e.g. cli-run.cjs. */
+/** A dynamically imported module's bundle: its path under src/, "/" as "-", e.g. cli-analysisCommands.cjs. */
 const bundleOf = (file) =>
   `${path
     .relative(src, file)
@@ -60,7 +60,7 @@ const common = {
   logLevel: "warning",
   plugins: [split],
   // import() of a bundle as require(): through the ES module loader, Node would also run
-  // cjs-module-lexer over each bundle to find its exports (12 ms for the transcripts bundle).
+  // cjs-module-lexer over each bundle to find its exports, work a require() does not do.
   supported: { "dynamic-import": false },
 };
 

@@ -1,6 +1,6 @@
 // Writes a deterministic synthetic study in the interchange format:
 //   npx tsx scripts/gen-study.ts --clips 100000 --annotators 3 --out bench-data/study.json
-// Options: --clips N (default 20), --annotators A per clip (default 3), --pool P crowd workers
+// Options: --clips N (default 20), --annotators A per clip (default 3), --pool P crowd annotators
 // in all (default 4 × A), --seed S (default 1), --out FILE (default: standard output).
 // Browser benchmarks import `generateStudy` from here (or from src/domain/interchange/generate.ts).
 import { writeFileSync } from "node:fs";
@@ -27,7 +27,7 @@ export const GEN_USAGE = `Usage: npx tsx scripts/gen-study.ts [options]
 Writes a deterministic synthetic study in the interchange format (one record per line).
   --clips N        clips (default 20)
   --annotators A   crowd annotators per clip (default 3)
-  --pool P         crowd workers in all (default 4 × A; at least A)
+  --pool P         crowd annotators in all (default 4 × A; at least A)
   --seed S         the generator's seed (default 1): the same options, the same bytes
   --out FILE       where to write it (default: standard output)
   --help           this text

@@ -1,7 +1,7 @@
 // The environments the CLI benchmarks run a Node command in: as this process has it, and, when
 // it is set, without NODE_EXTRA_CA_CERTS. Node 20 parses every certificate that file lists at
 // start, before any of our code runs (nodejs/node#40524; a sandbox may set it for its network
-// proxy: +0.08 s here), and no RedPen command makes a TLS connection, so both are reported.
+// proxy), and no RedPen command makes a TLS connection, so both are reported.
 
 /** The path NODE_EXTRA_CA_CERTS names here, if any. */
 export const extraCerts: string | undefined = process.env.NODE_EXTRA_CA_CERTS;

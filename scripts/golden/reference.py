@@ -436,7 +436,7 @@ def dawid_skene(votes, mask):
 
 def consensus(data, n_bins, annotated, vectors):
     """Majority vote and Dawid-Skene consensus over the bins of clips with >= 2 crowd annotations,
-    item by item (no pooling), and each crowd worker's kappa (scikit-learn) against both."""
+    item by item (no pooling), and each crowd annotator's kappa (scikit-learn) against both."""
     crowd = sorted((a["id"] for a in data["annotators"] if a["role"] == "crowd"), key=code_unit_key)
     col = {a: i for i, a in enumerate(crowd)}
     items = []  # (clip id, bin index)

@@ -7,7 +7,8 @@ import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import { type AggregationMethod, aggregateTranscripts } from "../domain/transcripts/aggregate.ts";
 import { studyResponses } from "../domain/transcripts/studyResponses.ts";
-import { EXIT_OK, EXIT_USAGE, readError } from "./common.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
+import { readError } from "./fileErrors.ts";
 
 /** What it reads and says through (the transcripts commands' IO). */
 interface StudyIO {
@@ -22,8 +23,8 @@ export function aggregateStudy(
   io: StudyIO,
   write: (files: [string, string][]) => boolean,
   out: string | undefined,
-  workers: string | undefined,
-  workersCsv: (result: ReturnType<typeof aggregateTranscripts>) => string,
+  annotators: string | undefined,
+  annotatorsCsv: (result: ReturnType<typeof aggregateTranscripts>) => string,
 ): number {
   let text: string;
   try {
@@ -42,7 +43,9 @@ export function aggregateStudy(
     io.stderr(`${input}: no clip has a listener's transcript: nothing to aggregate\n`);
     return EXIT_USAGE;
   }
-  const result = aggregateTranscripts(tasks, method, { workerFigures: workers !== undefined });
+  const result = aggregateTranscripts(tasks, method, {
+    annotatorFigures: annotators !== undefined,
+  });
   const csv = `${Papa.unparse(
     {
       fields: ["task", "output", "transcripts"],
@@ -52,7 +55,7 @@ export function aggregateStudy(
   )}\n`;
   const files: [string, string][] = [];
   if (out !== undefined) files.push([out, csv]);
-  if (workers !== undefined) files.push([workers, workersCsv(result)]);
+  if (annotators !== undefined) files.push([annotators, annotatorsCsv(result)]);
   if (!write(files)) return EXIT_USAGE;
   if (out === undefined) io.stdout(csv);
   else io.stdout(`${out}: ${result.tasks.length} clips aggregated by ${method}\n`);

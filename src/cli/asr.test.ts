@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { type AsrIO, runAsrCli, shellQuote } from "./asr.ts";
-import { runFiles } from "./filesRun.test-data.ts";
+import { runImportExport } from "./importExportRun.test-data.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -64,7 +64,7 @@ test("a transcripts CSV: clips by id or file name, new annotators with --role as
       "s01_espeak,whisper,and mister john\r\n",
   );
   const out = path.join(dir, "new.json");
-  const r = runFiles([
+  const r = runImportExport([
     "import",
     csv,
     "--into",
@@ -99,7 +99,7 @@ test("a listener's transcript joins the submission already stored (its rating ke
   const csv = path.join(dir, "t.csv");
   writeFileSync(csv, "clip,annotator,transcript\ns01_human,w1,and mister john\n");
   const out = path.join(dir, "new.json");
-  const r = runFiles(["import", csv, "--into", into, "--out", out]);
+  const r = runImportExport(["import", csv, "--into", into, "--out", out]);
   expect(r.code).toBe(0);
   expect(r.out).toBe(
     `${out}: SUS with 1 file merged: 1 transcript added to a stored submission; 3 records already there\n`,
@@ -125,7 +125,7 @@ test("bad rows are refused by line, and nothing is written", () => {
     ].join("\n"),
   );
   const out = path.join(dir, "new.json");
-  const r = runFiles(["import", csv, "--into", into, "--out", out]);
+  const r = runImportExport(["import", csv, "--into", into, "--out", out]);
   expect(r.code).toBe(2);
   expect(r.err).toBe(
     [
@@ -139,12 +139,12 @@ test("bad rows are refused by line, and nothing is written", () => {
   );
   expect(existsSync(out)).toBe(false);
   writeFileSync(csv, "clip,who,transcript\ns01_human,w1,x\n");
-  expect(runFiles(["import", csv, "--into", into, "--out", out]).err).toContain(
+  expect(runImportExport(["import", csv, "--into", into, "--out", out]).err).toContain(
     `${csv}: line 1: the header has no "annotator" column`,
   );
-  expect(runFiles(["import", csv, "--into", into, "--out", out, "--role", "robot"]).err).toContain(
-    "--role must be crowd, expert, researcher or asr",
-  );
+  expect(
+    runImportExport(["import", csv, "--into", into, "--out", out, "--role", "robot"]).err,
+  ).toContain("--role must be crowd, expert, researcher or asr");
 });
 
 function asrIO(exec: (command: string) => string) {

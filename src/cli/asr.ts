@@ -10,9 +10,8 @@ import { serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import { expandChoices, planMerge, resolveMerge } from "../domain/merge/merge.ts";
 import { applyResolutionToFile } from "../domain/merge/mergeFile.ts";
 import { errorMessage } from "../domain/util/errorText.ts";
-import { type CliIO, EXIT_OK, EXIT_USAGE, load } from "./run.ts";
-
-export { ASR_COMMANDS } from "./common.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
+import { type CliIO, load } from "./studyFile.ts";
 
 export interface AsrIO extends CliIO {
   exists(path: string): boolean;

@@ -1,9 +1,8 @@
 // A V8 code cache for the command line's bundles (dist-cli/*.cjs), as Node 22 keeps one with
 // module.enableCompileCache() and CPython keeps .pyc files: the first run of a command compiles
 // its bundle's functions as it meets them and, as the process exits, writes their bytecode;
-// later runs start from it instead of parsing and compiling again. `stats --json` on the
-// 100,000-transcript study: about 40 ms less of its 1.2 s; ROVER on the development half about
-// 11 ms of 330 (medians of interleaved runs; docs/benchmarks-cli.md).
+// later runs start from it instead of parsing and compiling again (what it saves, measured:
+// docs/benchmarks-cli.md).
 //
 // Where: REDPEN_CODE_CACHE names the folder ("off" or "0": no cache); by default a folder of
 // this user's own in the system's temporary folder, used only if it is a real folder owned by
@@ -11,8 +10,8 @@
 // cache starts with a copy of the bundle it was made from (its length, then its text), so a
 // rebuilt or upgraded bundle (even of the same length, which V8's own check would let through)
 // is compiled afresh and its cache replaced; V8 refuses a cache of another V8 version or flags
-// itself. The copy is compared as text rather than by a digest: hashing loaded node:crypto and
-// took about 8 ms of every run, comparing takes under 1. Everything here is best-effort: a
+// itself. The copy is compared as text rather than by a digest: hashing would load node:crypto
+// on every run, where comparing is one pass over text already read. Everything here is best-effort: a
 // cache that cannot be read or written is no cache, never an error.
 import { lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import Module from "node:module";

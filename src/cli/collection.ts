@@ -31,26 +31,26 @@ import { matchAudioFiles } from "../domain/clips/audioMatch.ts";
 import { anonymise } from "../domain/collection/anonymise.ts";
 import { armsOf } from "../domain/collection/arms.ts";
 import {
-  type CollectionSettings,
-  genericLink,
-  type PublishedStudy,
-  prolificLink,
-} from "../domain/collection/collection.ts";
-import {
   PARTICIPANT_LINKS,
   PARTICIPANT_LINKS_TEXT,
   type ParticipantLinks,
   participantLinksOf,
   withParticipantLinks,
 } from "../domain/collection/links.ts";
+import {
+  type CollectionSettings,
+  genericLink,
+  type PublishedStudy,
+  prolificLink,
+} from "../domain/collection/protocol.ts";
 import { changeLines, publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings, settingsUpdate } from "../domain/collection/settings.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { collectionRefusal, submissionRules, taskModule } from "../domain/tasks/index.ts";
-import { COLLECTION_COMMANDS } from "./common.ts";
-import { EXIT_OK, EXIT_USAGE } from "./run.ts";
+import { COLLECTION_COMMANDS } from "./commandModules.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
 import { withLanguageOptions } from "./texts.ts";
 
 export interface AsyncCliIO {

@@ -17,8 +17,8 @@ import {
   conditionsByGroup,
   conditionsOfStudies,
 } from "../domain/stats/conditions.ts";
-import { EXIT_OK, EXIT_USAGE } from "./common.ts";
-import { type CliIO, load } from "./run.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
+import { type CliIO, load } from "./studyFile.ts";
 
 export const COMPARE_USAGE = `Usage: redpen compare A.json B.json … [--label NAME …] [--by FIELD] [--json | --latex | --csv]
        redpen compare STUDY.json --by platform|arm|screening:TEST|FIELD [--json | --latex | --csv]

@@ -7,8 +7,8 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { runFiles } from "./filesRun.test-data.ts";
-import { runCli } from "./run.ts";
+import { runAnalysisCli } from "./analysisCommands.ts";
+import { runImportExport } from "./importExportRun.test-data.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -42,7 +42,7 @@ test("webMUSHRA's paired comparison into a study: judgments, then the figures", 
   writeFileSync(into, serializeAnnotationFile(study()));
   const out = path.join(dir, "new.json");
   const csv = path.join("tests", "formats", "webmushra-paired_comparison.csv");
-  const r = runFiles(["import", csv, "--into", into, "--out", out]);
+  const r = runImportExport(["import", csv, "--into", into, "--out", out]);
   expect(r.err).toBe("");
   expect(r.code).toBe(0);
   expect(r.out).toBe(
@@ -65,9 +65,9 @@ test("stats --json on the study the import made: the reference against each syst
   writeFileSync(into, serializeAnnotationFile(study()));
   const out = path.join(dir, "new.json");
   const csv = path.join("tests", "formats", "webmushra-paired_comparison.csv");
-  expect(runFiles(["import", csv, "--into", into, "--out", out]).code).toBe(0);
+  expect(runImportExport(["import", csv, "--into", into, "--out", out]).code).toBe(0);
   let stdout = "";
-  const code = runCli(["stats", out, "--json"], {
+  const code = runAnalysisCli(["stats", out, "--json"], {
     stdout: (t) => {
       stdout += t;
     },

@@ -3,11 +3,11 @@
 // scikit-learn; here the layout, rows read back from those figures, and the empty cases).
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { runCli } from "./run.ts";
+import { runAnalysisCli } from "./analysisCommands.ts";
 
 function run(argv: string[]) {
   let out = "";
-  const code = runCli(argv, {
+  const code = runAnalysisCli(argv, {
     stdout: (t) => {
       out += t;
     },

@@ -21,7 +21,7 @@ import {
   curveTasks,
   curveTasksPerSystem,
 } from "../domain/stats/bootstrap.ts";
-import { CURVE_THREAD } from "./common.ts";
+import { CURVE_THREAD_ARG } from "./commandModules.ts";
 
 /** What the second thread receives (workerData.redpenCurve, or a message to a thread started early). */
 export interface CurveJob {
@@ -81,7 +81,7 @@ function awaitCurveJob(): void {
   parentPort?.once("message", (job: CurveJob) => runCurveWorker(job));
 }
 
-/** The second thread's entry (the command line's entry started with CURVE_THREAD). */
+/** The second thread's entry (the command line's entry started with CURVE_THREAD_ARG). */
 export function runCurveThread(): void {
   const job = (workerData as { redpenCurve?: CurveJob | typeof JOB_LATER } | null)?.redpenCurve;
   if (job === JOB_LATER) awaitCurveJob();
@@ -91,8 +91,8 @@ export function runCurveThread(): void {
 /**
  * How long this thread waits for the task the second thread is on before it computes that task
  * itself too (the same numbers come out either way): three times as long as its own tasks took
- * on average, between 5 and 200 ms (a task of 1,000 replicates of 600 draws takes a few
- * milliseconds; on a loaded machine the second thread may not be running at all).
+ * on average, between 5 and 200 ms (on a loaded machine the second thread may not be running
+ * at all).
  */
 function patience(ownMs: number, ownTasks: number): number {
   if (ownTasks === 0) return 50;
@@ -100,8 +100,8 @@ function patience(ownMs: number, ownTasks: number): number {
 }
 
 /**
- * Below this many generator draws in all (about 10 ms here) a second thread costs more than it
- * saves: starting one takes about 40 ms of CPU.
+ * Below this many generator draws in all a second thread costs more than it saves: starting
+ * one costs CPU of its own (docs/benchmarks-cli.md).
  */
 const MIN_DRAWS = 2_000_000;
 
@@ -132,9 +132,9 @@ function startThread(entry: URL, data: unknown): Worker {
   let worker: Worker;
   if (entry.pathname.endsWith(".ts")) {
     const code = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-    worker = new Worker(code, { eval: true, workerData: data, argv: [CURVE_THREAD] });
+    worker = new Worker(code, { eval: true, workerData: data, argv: [CURVE_THREAD_ARG] });
   } else {
-    worker = new Worker(entry, { workerData: data, argv: [CURVE_THREAD] });
+    worker = new Worker(entry, { workerData: data, argv: [CURVE_THREAD_ARG] });
   }
   // Never keeps the process alive; an error there (it could not start) leaves its tasks to
   // this thread, which takes every task not done.
@@ -146,7 +146,7 @@ function startThread(entry: URL, data: unknown): Worker {
 /**
  * Study files smaller than this (in UTF-16 code units) start no thread before their job is
  * known: a small study's curve, if it has one, is too small to wait for (MIN_DRAWS), and an idle
- * thread costs about 0.05 s of CPU.
+ * thread costs CPU all the same.
  */
 const EARLY_TEXT = 1_000_000;
 

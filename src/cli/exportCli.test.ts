@@ -8,8 +8,8 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { toConsensusJson } from "../domain/export/consensus.ts";
 import { serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { writeError } from "./files.ts";
-import { realFilesIO, runFiles } from "./filesRun.test-data.ts";
+import { writeError } from "./fileErrors.ts";
+import { realImportExportIO, runImportExport } from "./importExportRun.test-data.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -17,10 +17,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const realIO = realFilesIO;
-const run = runFiles;
+const realIO = realImportExportIO;
+const run = runImportExport;
 
-// Two clips; crowd workers w1 and w2 both finished c1 (w1 marked 0.2–0.9 s, rating 4; w2
+// Two clips; crowd annotators w1 and w2 both finished c1 (w1 marked 0.2–0.9 s, rating 4; w2
 // marked nothing), so c1 has a consensus; c2 has no annotation.
 const study = (): AnnotationFile => ({
   format: "redpen-annotations",

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { type CliIO, runCli } from "./run.ts";
+import { runAnalysisCli } from "./analysisCommands.ts";
+import type { CliIO } from "./studyFile.ts";
 
 /** A mono 16-bit WAV of a 200 Hz sine, `seconds` long at 16 kHz. */
 function sineWav(seconds: number): Uint8Array {
@@ -49,7 +50,7 @@ function run(argv: string[], files: Record<string, Uint8Array>) {
       return bytes;
     },
   };
-  return { code: runCli(argv, io), stdout, stderr };
+  return { code: runAnalysisCli(argv, io), stdout, stderr };
 }
 
 describe("features", () => {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { differences } from "../../tests/helpers/differences.ts";
-import { runCli } from "./run.ts";
+import { runAnalysisCli } from "./analysisCommands.ts";
 
 const dir = path.resolve("tests/golden");
 const cases = readdirSync(dir)
@@ -20,7 +20,7 @@ test.each(cases)(
   "stats --json $name agrees with the independent implementation to 1e-9",
   ({ name, input, bin }) => {
     let stdout = "";
-    const code = runCli(["stats", input, "--json", ...(bin ? ["--bin", bin] : [])], {
+    const code = runAnalysisCli(["stats", input, "--json", ...(bin ? ["--bin", bin] : [])], {
       stdout: (t) => {
         stdout += t;
       },

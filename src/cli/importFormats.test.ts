@@ -10,8 +10,8 @@ import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { runFiles } from "./filesRun.test-data.ts";
-import { USAGE } from "./run.ts";
+import { runImportExport } from "./importExportRun.test-data.ts";
+import { USAGE } from "./usage.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const run = runFiles;
+const run = runImportExport;
 
 const study = (): AnnotationFile => ({
   format: "redpen-annotations",

@@ -2,11 +2,11 @@
 // golden test's; here the layout, and what is said when nothing can be scored).
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { runCli } from "./run.ts";
+import { runAnalysisCli } from "./analysisCommands.ts";
 
 function run(argv: string[]) {
   let out = "";
-  const code = runCli(argv, {
+  const code = runAnalysisCli(argv, {
     stdout: (t) => {
       out += t;
     },

@@ -1,5 +1,5 @@
 // Entry point of the command line: `npm run --silent cli -- <command>` (see docs/cli.md).
-// All the logic is in run.ts and its siblings; this file only connects it to the process, and
+// All the logic is in the command modules beside it (commandModules.ts says which runs which); this file only connects it to the process, and
 // loads the code of the command it runs only (the bundle is split per command, at each dynamic
 // import: a command's start does not pay for evaluating every other command's code;
 // scripts/build-cli.mjs).
@@ -11,13 +11,13 @@ import {
   ASR_COMMANDS,
   COLLECTION_COMMANDS,
   COMPARE_COMMANDS,
-  CURVE_THREAD,
-  EXIT_INTERNAL,
-  FILE_COMMANDS,
+  CURVE_THREAD_ARG,
+  IMPORT_EXPORT_COMMANDS,
   NEW_COMMANDS,
   TRANSCRIPT_COMMANDS,
   typedIn,
-} from "./common.ts";
+} from "./commandModules.ts";
+import { EXIT_INTERNAL } from "./exitCodes.ts";
 
 const io = {
   stdout: (text: string) => process.stdout.write(text),
@@ -26,9 +26,8 @@ const io = {
 
 /** The files on disk, as every command's IO names them (each takes the ones it needs). */
 const disk = {
-  // The bytes, then decoded: the same text (invalid sequences become U+FFFD either way, a BOM
-  // is kept) in about half the time of Node 20's readFileSync(path, "utf8") (a 19 MB study:
-  // 25 against 45 ms; 61 MB of transcripts: 71 against 106–121 ms).
+  // The bytes, then decoded: the same text as Node 20's readFileSync(path, "utf8") (invalid
+  // sequences become U+FFFD either way, a BOM is kept), sooner (docs/benchmarks-cli.md).
   readFile: (path: string) => readFileSync(path).toString("utf8"),
   readBytes: (path: string) => readFileSync(path),
   writeFile: (path: string, data: string | Uint8Array) => writeFileSync(path, data),
@@ -46,8 +45,7 @@ function internal(error: unknown) {
  * Ends a finished command's process as soon as stdout and stderr have written everything
  * (a pipe takes 64 KB at once; the rest is written as the reader takes it, and `exit` before
  * that would cut the output short). Left to itself, Node would first finish the garbage
- * collector's marking and tear the heap down: 5–8 ms of `aggregate --method rover`'s 320 ms on
- * the development half (medians of 31 interleaved runs, quiet).
+ * collector's marking and tear the heap down, which the output does not need.
  */
 function exitWhenWritten() {
   const pending = [process.stdout, process.stderr].find((stream) => stream.writableLength > 0);
@@ -61,8 +59,8 @@ const userFolder = typedIn(process.env);
 if (userFolder !== null && userFolder !== process.cwd()) process.chdir(userFolder);
 
 const argv = process.argv.slice(2);
-// The second thread of `stats` is started with CURVE_THREAD (curveThreads.ts).
-const curveThread = argv[0] === CURVE_THREAD;
+// The second thread of `stats` is started with CURVE_THREAD_ARG (curveThreads.ts).
+const curveThread = argv[0] === CURVE_THREAD_ARG;
 
 // Before any command's code is loaded: its bundle's compiled code comes from the cache. The
 // second thread only reads it: the command's thread writes the same bundles' caches, and a
@@ -103,7 +101,7 @@ async function main(): Promise<void> {
     exitWhenWritten();
   } else if (ASR_COMMANDS.has(argv[0] ?? "")) {
     const { runAsrCli } = await import("./asr.ts");
-    // Only here: loading child_process costs every other command about 4 ms of its start.
+    // Only here: every other command's start would pay for loading child_process.
     const { execSync } = await import("node:child_process");
     process.exitCode = runAsrCli(argv, {
       ...io,
@@ -117,9 +115,9 @@ async function main(): Promise<void> {
         }),
       interactive: process.stderr.isTTY === true,
     });
-  } else if (FILE_COMMANDS.has(argv[0] ?? "")) {
-    const { runFilesCli } = await import("./files.ts");
-    process.exitCode = runFilesCli(argv, {
+  } else if (IMPORT_EXPORT_COMMANDS.has(argv[0] ?? "")) {
+    const { runImportExportCli } = await import("./importExport.ts");
+    process.exitCode = runImportExportCli(argv, {
       ...io,
       ...disk,
       makeDir: (path) => mkdirSync(path, { recursive: true }),
@@ -146,8 +144,8 @@ async function main(): Promise<void> {
       argv[0] === "stats" || argv[0] === "report"
         ? (await import("./curveThreads.ts")).threadedCurveRunner(new URL(import.meta.url))
         : undefined;
-    const { runCli } = await import("./run.ts");
-    process.exitCode = runCli(argv, {
+    const { runAnalysisCli } = await import("./analysisCommands.ts");
+    process.exitCode = runAnalysisCli(argv, {
       ...io,
       readFile: (path) => {
         const text = disk.readFile(path);
@@ -160,7 +158,7 @@ async function main(): Promise<void> {
       curveRunner,
     });
     // Not left to Node's own end, which would first join the curve's thread and finish the
-    // garbage collector's marking: about 6 ms of `stats --json` on the 100,000-transcript study.
+    // garbage collector's marking.
     exitWhenWritten();
   }
 }

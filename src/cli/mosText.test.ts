@@ -5,13 +5,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { runCli } from "./run.ts";
+import { runAnalysisCli } from "./analysisCommands.ts";
 
 /** Runs the command line in-process: exit code, stdout and stderr. */
 function run(argv: string[]) {
   let out = "";
   let err = "";
-  const code = runCli(argv, {
+  const code = runAnalysisCli(argv, {
     stdout: (t) => {
       out += t;
     },

@@ -20,7 +20,7 @@ import { armsOf } from "../domain/collection/arms.ts";
 import { intakeOf } from "../domain/collection/intake.ts";
 import { screeningOf } from "../domain/collection/screening.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
-import { typedIn } from "./common.ts";
+import { typedIn } from "./commandModules.ts";
 import { type NewStudyIO, runNewCli } from "./newStudy.ts";
 
 let dir: string;

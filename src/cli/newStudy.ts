@@ -29,7 +29,8 @@ import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import type { AnnotationFile, Clip, StudyTask } from "../domain/interchange/types.ts";
 import { slugify } from "../domain/study/slug.ts";
 import { DEFAULT_TASK, moduleOf, TASK_MODULES } from "../domain/tasks/index.ts";
-import { EXIT_OK, EXIT_USAGE, readError, writeError } from "./common.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
+import { readError, writeError } from "./fileErrors.ts";
 import { withLanguageOptions } from "./texts.ts";
 
 export interface NewStudyIO {

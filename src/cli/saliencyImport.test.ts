@@ -13,8 +13,8 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { runFiles } from "./filesRun.test-data.ts";
-import { runCli } from "./run.ts";
+import { runAnalysisCli } from "./analysisCommands.ts";
+import { runImportExport } from "./importExportRun.test-data.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -54,7 +54,7 @@ function write(name: string, text: string): string {
 
 function stats(file: string): Record<string, unknown> {
   let out = "";
-  const code = runCli(["stats", file, "--json"], {
+  const code = runAnalysisCli(["stats", file, "--json"], {
     stdout: (t) => {
       out += t;
     },
@@ -72,7 +72,7 @@ test("a CSV and a .npy array go into the study; stats --json has the model's fig
   copyFileSync("tests/formats/saliency/s01_espeak.npy", npy);
   const out = path.join(dir, "new.json");
   // The CSV's times are 0.1 s apart, as --hop says; the array's 5 frames of 0.02 s span its clip.
-  const r = runFiles([
+  const r = runImportExport([
     "import",
     csv,
     "--model",
@@ -87,7 +87,7 @@ test("a CSV and a .npy array go into the study; stats --json has the model's fig
   expect(r.err).toBe("");
   expect(r.out).toBe(`${out}: Demo with saliency of model "ig" for 1 clip (5 frames)\n`);
   expect(r.code).toBe(0);
-  const r1 = runFiles([
+  const r1 = runImportExport([
     "import",
     npy,
     "--model",
@@ -118,7 +118,7 @@ test("a CSV and a .npy array go into the study; stats --json has the model's fig
   });
   // Again with other values: the clip's record of the model is replaced, not doubled.
   const again = write("again.csv", "clip,time,value\nc2,0,5\nc2,0.1,4\n");
-  const r2 = runFiles(["import", again, "--model", "ig", "--into", out, "--out", out]);
+  const r2 = runImportExport(["import", again, "--model", "ig", "--into", out, "--out", out]);
   expect(r2.out).toContain("for 1 clip (2 frames), 1 replacing the stored");
   const back = parseAnnotationText(readFileSync(out, "utf8"));
   expect(back.ok && back.file.saliency?.map((s) => s.values)).toEqual([
@@ -133,7 +133,7 @@ test("problems name file, line and clip, and nothing is written", () => {
   const npy = path.join(dir, "s01_espeak.npy");
   copyFileSync("tests/formats/saliency/s01_espeak.npy", npy);
   const out = path.join(dir, "new.json");
-  const r = runFiles([
+  const r = runImportExport([
     "import",
     csv,
     npy,
@@ -157,11 +157,12 @@ test("problems name file, line and clip, and nothing is written", () => {
     ].join("\n"),
   );
   expect(existsSync(out)).toBe(false);
-  expect(runFiles(["import", csv, "--hop", "0.1", "--into", into, "--out", out]).err).toContain(
-    "--hop goes with --model",
-  );
   expect(
-    runFiles(["import", npy, "--model", "ig", "--hop", "0", "--into", into, "--out", out]).err,
+    runImportExport(["import", csv, "--hop", "0.1", "--into", into, "--out", out]).err,
+  ).toContain("--hop goes with --model");
+  expect(
+    runImportExport(["import", npy, "--model", "ig", "--hop", "0", "--into", into, "--out", out])
+      .err,
   ).toContain("--hop must be a number of seconds");
 });
 
@@ -173,7 +174,7 @@ test("a RedPen file's saliency rides along a JSON import", () => {
   };
   const incoming = write("theirs.json", serializeAnnotationFile(withSaliency));
   const out = path.join(dir, "new.json");
-  expect(runFiles(["import", incoming, "--into", into, "--out", out]).code).toBe(0);
+  expect(runImportExport(["import", incoming, "--into", into, "--out", out]).code).toBe(0);
   const back = parseAnnotationText(readFileSync(out, "utf8"));
   expect(back.ok && back.file.saliency).toEqual(withSaliency.saliency);
 });

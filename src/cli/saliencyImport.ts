@@ -13,7 +13,8 @@ import { problemLine } from "../domain/interchange/problems.ts";
 import { mergeSaliency, saliencyKey } from "../domain/interchange/saliency.ts";
 import { serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile, SaliencyRecord } from "../domain/interchange/types.ts";
-import { EXIT_OK, EXIT_USAGE, readError, writeError } from "./common.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
+import { readError, writeError } from "./fileErrors.ts";
 
 export interface SaliencyImportIO {
   stdout(text: string): void;

@@ -1,11 +1,11 @@
 // Readable `stats`: the Model and listeners table (Table 4) with the report's figures.
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { runCli } from "./run.ts";
+import { runAnalysisCli } from "./analysisCommands.ts";
 
 function run(args: string[]): string {
   let out = "";
-  const code = runCli(args, {
+  const code = runAnalysisCli(args, {
     stdout: (t) => {
       out += t;
     },

@@ -4,13 +4,13 @@
 // JSON report is untouched (golden.test.ts).
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { runCli } from "./run.ts";
+import { runAnalysisCli } from "./analysisCommands.ts";
 
 function stats(file: string, change?: (study: Record<string, unknown>) => void) {
   const json = JSON.parse(readFileSync(file, "utf8"));
   change?.(json.study);
   let out = "";
-  const code = runCli(["stats", "study.json"], {
+  const code = runAnalysisCli(["stats", "study.json"], {
     stdout: (t) => {
       out += t;
     },

@@ -39,7 +39,7 @@ test("aggregate --method rover writes crowd-kit's file byte for byte; wer scores
   const r = await run(["aggregate", fixture("responses.csv"), "--method", "rover", "--out", out]);
   expect(r).toEqual({
     code: 0,
-    out: `${out}: 2,211 tasks aggregated by rover from 15,477 transcripts of 1,098 workers\n`,
+    out: `${out}: 2,211 tasks aggregated by rover from 15,477 transcripts of 1,098 annotators\n`,
     err: "",
   });
   expect(readFileSync(out, "utf8")).toBe(readFileSync(fixture("rover-crowdkit.csv"), "utf8"));
@@ -51,9 +51,9 @@ test("aggregate --method rover writes crowd-kit's file byte for byte; wer scores
   expect(json.errors).toBe(json.substitutions + json.deletions + json.insertions);
 });
 
-test("aggregate's default is the reliability method: 93.23 on the development half, with --workers", async () => {
-  const workers = path.join(dir, "workers.csv");
-  const r = await run(["aggregate", fixture("responses.csv"), "--workers", workers]);
+test("aggregate's default is the reliability method: 93.23 on the development half, with --annotators", async () => {
+  const annotators = path.join(dir, "annotators.csv");
+  const r = await run(["aggregate", fixture("responses.csv"), "--annotators", annotators]);
   expect(r.code).toBe(0);
   expect(r.out.startsWith("task,output\n4221,")).toBe(true);
   const hyp = file("ours.csv", r.out);
@@ -65,9 +65,9 @@ test("aggregate's default is the reliability method: 93.23 on the development ha
     "task,refTokens,substitutions,deletions,insertions,errors,wer,accuracy,missing",
   );
   expect(rows).toHaveLength(2212);
-  const workerRows = readFileSync(workers, "utf8").trim().split("\n");
-  expect(workerRows[0]).toBe("worker,transcripts,errors,words,errorRate,weight");
-  expect(workerRows).toHaveLength(1099);
+  const annotatorRows = readFileSync(annotators, "utf8").trim().split("\n");
+  expect(annotatorRows[0]).toBe("annotator,transcripts,errors,words,errorRate,weight");
+  expect(annotatorRows).toHaveLength(1099);
 });
 
 test("wer: a task missing from the hypotheses scores as an empty text, and is counted", async () => {
@@ -95,7 +95,7 @@ test("bad input: columns named, long lines numbered, nothing written", async () 
     out: "",
     err: `${noColumns}: line 1: no "task", no "output" or "text", no "performer" or "worker" column (the header has "id", "transcript", "who")\n`,
   });
-  // ROVER needs no worker column.
+  // ROVER needs no annotator column.
   const noWorker = file("nw.csv", "task,output\n1,x\n");
   expect((await run(["aggregate", noWorker, "--method", "rover"])).out).toBe("task,output\n1,x\n");
   const long = file("long.csv", `task,output,performer\n1,"a\nb",p\n2,${"y".repeat(10_001)},p\n`);
@@ -173,21 +173,30 @@ test("aggregate STUDY.json: each clip's listeners (not recognisers) merged, task
   });
   expect(code).toBe(0);
   expect(out).toBe("task,output,transcripts\nc1,the cat sat,3\nc2,hello,1\n");
-  // The default method and --out, --workers: the listeners' reliabilities by annotator id.
+  // The default method and --out, --annotators: the listeners' reliabilities by annotator id.
   const target = path.join(dir, "consensus.csv");
-  const workers = path.join(dir, "workers.csv");
-  expect((await run(["aggregate", study, "--out", target, "--workers", workers])).code).toBe(0);
+  const annotators = path.join(dir, "annotators.csv");
+  expect((await run(["aggregate", study, "--out", target, "--annotators", annotators])).code).toBe(
+    0,
+  );
   expect(
     readFileSync(target, "utf8")
       .split("\n")
       .map((l) => l.split(",")[0]),
   ).toEqual(["task", "c1", "c2", ""]);
   expect(
-    readFileSync(workers, "utf8")
+    readFileSync(annotators, "utf8")
       .split("\n")
       .slice(1, 4)
       .map((l) => l.split(",")[0]),
   ).toEqual(["w1", "w2", "w3"]);
+  // --workers, the option's name before --annotators, still writes the same file.
+  const before = path.join(dir, "workers.csv");
+  expect((await run(["aggregate", study, "--out", target, "--workers", before])).code).toBe(0);
+  expect(readFileSync(before, "utf8")).toBe(readFileSync(annotators, "utf8"));
+  expect(readFileSync(before, "utf8").split("\n")[0]).toBe(
+    "annotator,transcripts,errors,words,errorRate,weight",
+  );
 });
 
 test("wer scores aggregate STUDY.json's output: --hyp reads it, --ref STUDY.json the clips' texts", async () => {

@@ -1,6 +1,6 @@
 // `aggregate` and `wer`: crowd transcriptions merged into one text per recording, and scored
 // against true texts as the VLDB 2021 Crowd Science Challenge scores them (docs/transcripts.md).
-//   aggregate RESPONSES.csv [--method reliability|rover] [--out OUT.csv] [--workers WORKERS.csv]
+//   aggregate RESPONSES.csv [--method reliability|rover] [--out OUT.csv] [--annotators ANNOTATORS.csv]
 //   wer --ref GT.csv|STUDY.json --hyp PRED.csv [--json] [--per-task OUT.csv]
 import Papa from "papaparse";
 import type { Aggregation } from "../domain/transcripts/aggregate.ts";
@@ -18,21 +18,24 @@ import {
   type TaskResponses,
   toTextsCsv,
 } from "../domain/transcripts/taskCsv.ts";
-import { EXIT_OK, EXIT_USAGE, readError, TRANSCRIPT_COMMANDS, writeError } from "./common.ts";
-import type { FilesIO } from "./files.ts";
+import { TRANSCRIPT_COMMANDS } from "./commandModules.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
+import { readError, writeError } from "./fileErrors.ts";
+import type { ImportExportIO } from "./importExport.ts";
 
 export { TRANSCRIPT_COMMANDS };
 
-export type TranscriptsIO = Pick<FilesIO, "stdout" | "stderr" | "readFile" | "writeFile">;
+export type TranscriptsIO = Pick<ImportExportIO, "stdout" | "stderr" | "readFile" | "writeFile">;
 
 const USAGE = `Usage:
-  redpen aggregate RESPONSES.csv [--method ${AGGREGATION_METHODS.join("|")}] [--out OUT.csv] [--workers WORKERS.csv]
+  redpen aggregate RESPONSES.csv [--method ${AGGREGATION_METHODS.join("|")}] [--out OUT.csv] [--annotators ANNOTATORS.csv]
       merge each recording's crowd transcripts into one text: reads task,output,performer
       (or crowd-kit's task,text,worker), writes task,output, one row per task in the order of
       first appearance (standard output without --out). --method reliability (the default)
-      learns each worker's reliability; rover is the challenge's baseline, as crowd-kit computes
-      it. --workers writes each worker's estimated error rate and vote weight.
-  redpen aggregate STUDY.json [--method ...] [--out OUT.csv] [--workers WORKERS.csv]
+      learns each annotator's reliability; rover is the challenge's baseline, as crowd-kit computes
+      it. --annotators writes each annotator's estimated error rate and vote weight
+      (--workers, its name before, still works).
+  redpen aggregate STUDY.json [--method ...] [--out OUT.csv] [--annotators ANNOTATORS.csv]
       the same per clip of a study: its listeners' transcripts (recognisers left out) by
       annotator id, written as task,output,transcripts (task: the clip's id) in the study's
       clip order, ready for wer --hyp
@@ -52,7 +55,7 @@ interface Args {
   positional: string[];
   method?: string;
   out?: string;
-  workers?: string;
+  annotators?: string;
   ref?: string;
   hyp?: string;
   perTask?: string;
@@ -64,7 +67,7 @@ function parse(argv: readonly string[]): Args {
   const command = argv[0];
   const allowed =
     command === "aggregate"
-      ? new Set(["--method", "--out", "--workers"])
+      ? new Set(["--method", "--out", "--annotators", "--workers"])
       : new Set(["--ref", "--hyp", "--json", "--per-task"]);
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -81,7 +84,8 @@ function parse(argv: readonly string[]): Args {
     }
     if (name === "--method") args.method = value();
     else if (name === "--out") args.out = value();
-    else if (name === "--workers") args.workers = value();
+    // --workers: the option's name before it was --annotators (docs/cli.md), kept working.
+    else if (name === "--annotators" || name === "--workers") args.annotators = value();
     else if (name === "--ref") args.ref = value();
     else if (name === "--hyp") args.hyp = value();
     else if (name === "--per-task") args.perTask = value();
@@ -146,24 +150,24 @@ function aggregate(args: Args, io: TranscriptsIO): number | Promise<number> {
         io,
         (files) => writeAll(files, io),
         args.out,
-        args.workers,
-        workersCsv,
+        args.annotators,
+        annotatorsCsv,
       ),
     );
   }
-  // The reliability method and --workers learn per worker: they need the worker column.
-  const needWorker = method === "reliability" || args.workers !== undefined;
-  const tasks = readCsv(input, io, (text) => readResponsesCsv(text, { needWorker }));
+  // The reliability method and --annotators learn per annotator: they need the annotator column.
+  const needAnnotator = method === "reliability" || args.annotators !== undefined;
+  const tasks = readCsv(input, io, (text) => readResponsesCsv(text, { needAnnotator }));
   if (tasks === undefined) return EXIT_USAGE;
   // Plain ROVER loads none of the reliability method's code (nor its arithmetic library).
-  if (!needWorker) {
-    return written(args, tasks, { method, tasks: roverTasks(tasks), workers: [] }, io);
+  if (!needAnnotator) {
+    return written(args, tasks, { method, tasks: roverTasks(tasks), annotators: [] }, io);
   }
   return import("../domain/transcripts/aggregate.ts").then(({ aggregateTranscripts }) =>
     written(
       args,
       tasks,
-      aggregateTranscripts(tasks, method, { workerFigures: args.workers !== undefined }),
+      aggregateTranscripts(tasks, method, { annotatorFigures: args.annotators !== undefined }),
       io,
     ),
   );
@@ -180,17 +184,17 @@ function written(
   const csv = toTextsCsv(result.tasks);
   const files: [string, string][] = [];
   if (args.out !== undefined) files.push([args.out, csv]);
-  if (args.workers !== undefined) files.push([args.workers, workersCsv(result)]);
+  if (args.annotators !== undefined) files.push([args.annotators, annotatorsCsv(result)]);
   if (!writeAll(files, io)) return EXIT_USAGE;
   if (args.out === undefined) io.stdout(csv);
   else {
     const transcripts = result.tasks.reduce((n, t) => n + t.transcripts, 0);
-    const leftOut = result.workers.filter((w) => w.weight === 0).length;
-    const workers = new Set(tasks.flatMap((t) => t.workers)).size;
+    const leftOut = result.annotators.filter((w) => w.weight === 0).length;
+    const annotators = new Set(tasks.flatMap((t) => t.annotators)).size;
     io.stdout(
-      `${args.out}: ${plural(result.tasks.length, "task")} aggregated by ${method} from ${plural(transcripts, "transcript")} of ${plural(workers, "worker")}` +
+      `${args.out}: ${plural(result.tasks.length, "task")} aggregated by ${method} from ${plural(transcripts, "transcript")} of ${plural(annotators, "annotator")}` +
         (method === "reliability"
-          ? ` (${plural(leftOut, "worker")} left out as mostly wrong)`
+          ? ` (${plural(leftOut, "annotator")} left out as mostly wrong)`
           : "") +
         "\n",
     );
@@ -198,10 +202,10 @@ function written(
   return EXIT_OK;
 }
 
-/** Each worker's estimated reliability as CSV (--workers). */
-function workersCsv(result: Aggregation): string {
-  const rows = result.workers.map((w) => [
-    w.worker,
+/** Each annotator's estimated reliability as CSV (--annotators). */
+function annotatorsCsv(result: Aggregation): string {
+  const rows = result.annotators.map((w) => [
+    w.annotator,
     w.transcripts,
     w.errors,
     w.words,
@@ -209,7 +213,7 @@ function workersCsv(result: Aggregation): string {
     Number(w.weight.toFixed(6)),
   ]);
   return `${Papa.unparse(
-    { fields: ["worker", "transcripts", "errors", "words", "errorRate", "weight"], data: rows },
+    { fields: ["annotator", "transcripts", "errors", "words", "errorRate", "weight"], data: rows },
     { newline: "\n" },
   )}\n`;
 }

@@ -56,7 +56,7 @@ Commands:
   export STUDY.json --format FORMAT --out DIR [--force]
                                        the study page's exports (json, csv, audacity, textgrid,
                                        eaf, bins, consensus, trn, zip) written into DIR
-  aggregate RESPONSES.csv|STUDY.json [--method reliability|rover] [--out OUT.csv] [--workers W.csv]
+  aggregate RESPONSES.csv|STUDY.json [--method reliability|rover] [--out OUT.csv] [--annotators A.csv]
                                        merge each recording's (or clip's) crowd transcripts into one text
   wer --ref GT.csv --hyp PRED.csv [--json] [--per-task OUT.csv]
                                        AWAcc and pooled WER of aggregated texts against true ones

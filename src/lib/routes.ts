@@ -1,5 +1,5 @@
 // Every path of the app that carries an id is built and read here (the participant and expert
-// links, which the CLI and the server print too, are built in domain/collection/collection.ts the same
+// links, which the CLI and the server print too, are built in domain/collection/protocol.ts the same
 // way; the API's paths come from domain/api/endpoints.ts), so ids with "/", ":", "?",
 // "#", "%" or spaces survive the trip: each id is one path segment, encodeURIComponent'ed when
 // a link is built and decoded exactly once when a route is read.

@@ -3,14 +3,14 @@
 // Part of the collection server's services (service.ts re-exports them all).
 import { armsOf, instructionsFor } from "../domain/collection/arms.ts";
 import { assignClips } from "../domain/collection/assign.ts";
+import { checkAnswers, hasIntake, intakeOf } from "../domain/collection/intake.ts";
+import { type LinkPlatform, linkRefusal, participantLinksOf } from "../domain/collection/links.ts";
 import type {
   AdmissionAnswer,
   CollectionSettings,
   ParticipantState,
   StudyAbout,
-} from "../domain/collection/collection.ts";
-import { checkAnswers, hasIntake, intakeOf } from "../domain/collection/intake.ts";
-import { type LinkPlatform, linkRefusal, participantLinksOf } from "../domain/collection/links.ts";
+} from "../domain/collection/protocol.ts";
 import { screeningOf } from "../domain/collection/screening.ts";
 import { playLimitOf } from "../domain/collection/submissionRules.ts";
 import { languageOf, participantTextsOf } from "../domain/i18n/languages.ts";

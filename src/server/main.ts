@@ -7,9 +7,9 @@ import { parseArgs } from "node:util";
 import { errorMessage } from "../domain/util/errorText.ts";
 import { createCollectionServer, warmCollectionServer } from "./http.ts";
 import { migrate } from "./migrations.ts";
-import { rehearseConnections } from "./rehearsal.ts";
 import { ensureResearcherToken } from "./service.ts";
 import { openStore } from "./store.ts";
+import { warmConnections } from "./warmConnections.ts";
 
 const USAGE =
   "usage: npm run serve -- --port PORT --data DIR [--app DIST_DIR] [--host HOST] [--rate REQUESTS_PER_SECOND_PER_ADDRESS] [--arrival-rate ARRIVALS_PER_MINUTE_PER_ADDRESS] [--slot-timeout MINUTES] [--trust-proxy] [--public-origin https://study.example.org] [--allow-origin https://lab.example.org ...] [--no-warm-up]";
@@ -96,8 +96,8 @@ async function main() {
     console.log(`Researcher token (shown once; keep it): ${made}`);
   }
   // Every connection goes through a participant's calls once, rolled back, before the first
-  // participants come (rehearsal.ts).
-  await rehearseConnections(store);
+  // participants come (warmConnections.ts).
+  await warmConnections(store);
   const appDir = existsSync(path.join(values.app, "index.html")) ? values.app : undefined;
   if (!appDir)
     console.warn(`No built app in ${values.app}/ (run npm run build): serving the API only.`);

@@ -5,7 +5,7 @@
 // Part of the collection server's services (service.ts re-exports them all).
 import type { z } from "zod";
 import type { PlayRequestSchema } from "../domain/api/requests.ts";
-import type { PlayStarted } from "../domain/collection/collection.ts";
+import type { PlayStarted } from "../domain/collection/protocol.ts";
 import { playLimitOf } from "../domain/collection/submissionRules.ts";
 import { ServiceError } from "./errors.ts";
 import type { Store } from "./store.ts";

@@ -1,6 +1,6 @@
 // The researcher's live progress of a study.
 // Part of the collection server's services (service.ts re-exports them all).
-import type { StudyProgress } from "../domain/collection/collection.ts";
+import type { StudyProgress } from "../domain/collection/protocol.ts";
 import type { Clip, ParticipantStatus } from "../domain/interchange/types.ts";
 import { coveredSeconds } from "../domain/study/spans.ts";
 import type { Sql } from "./store.ts";

@@ -15,14 +15,19 @@ export interface Store extends Sql {
   readonly connections: number;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction that is always rolled back: what it wrote never stays
+   * (the connections' warm-up, warmConnections.ts). Throws what `work` throws.
+   */
+  rolledBack<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 /**
  * The tables the participants' calls read (migrations 7 and 8): the ones whose statistics
  * decide their plans. Not the whole database: a plain ANALYZE also samples PostgreSQL's own
- * catalogs, 134 ms on PGlite against 15–18 ms for these at 200 participants (measured), and
- * PGlite does nothing else meanwhile.
+ * catalogs, several times the work of these tables' (docs/server.md), and PGlite does nothing
+ * else meanwhile.
  */
 const ANALYZED = "ANALYZE studies, clips, participants, sessions, assignments, submissions";
 
@@ -32,7 +37,7 @@ const ANALYZED = "ANALYZE studies, clips, participants, sessions, assignments, s
  * autovacuum's "analyze after 10% changed" would. PGlite has no autovacuum at all, and a
  * server's comes a minute late for a study that has just started; without statistics the
  * planner guesses one row per table and picks plans that scan a study's every participant per
- * submission (measured: 10 ms instead of 0.4 ms per statement at 100 participants). The plans
+ * submission. The plans
  * PL/pgSQL keeps are made again after an ANALYZE of their tables.
  */
 function autoAnalyze(store: Store): Store {
@@ -69,14 +74,42 @@ export async function openPglite(dir: string): Promise<Store> {
     connections: 1,
     query: (text, params) => run(db, text, params),
     transaction: (work) => db.transaction((tx) => work({ query: (t, p) => run(tx, t, p) })),
+    rolledBack: (work) =>
+      db.transaction(async (tx) => {
+        const result = await work({ query: (t, p) => run(tx, t, p) });
+        await tx.rollback();
+        return result;
+      }),
     close: () => db.close(),
   });
+}
+
+/** `work` on one connection of `pool` between BEGIN and `end`; rolled back when it throws. */
+async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (tx: Sql) => Promise<T>,
+  end: "COMMIT" | "ROLLBACK",
+): Promise<T> {
+  const c = await pool.connect();
+  try {
+    await c.query("BEGIN");
+    const result = await work({
+      query: async <R>(t: string, p?: unknown[]) => (await c.query(t, p)).rows as R[],
+    });
+    await c.query(end);
+    return result;
+  } catch (error) {
+    await c.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    c.release();
+  }
 }
 
 /** A PostgreSQL server at `url` (postgres://user:pass@host:port/db). */
 export async function openPostgres(url: string, poolSize = 10): Promise<Store> {
   // Connections are kept however long they are idle (node-postgres closes them after 10 s by
-  // default): each backend keeps its compiled functions and their plans (rehearsal.ts), and a
+  // default): each backend keeps its compiled functions and their plans (warmConnections.ts), and a
   // study's participants come in bursts after quiet minutes.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 0 });
   // Fail at start, with the server's own message, rather than at the first request.
@@ -86,22 +119,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Store> {
     kind: "postgresql",
     connections: poolSize,
     query: async (text, params) => (await pool.query(text, params)).rows,
-    transaction: async (work) => {
-      const c = await pool.connect();
-      try {
-        await c.query("BEGIN");
-        const result = await work({
-          query: async <T>(t: string, p?: unknown[]) => (await c.query(t, p)).rows as T[],
-        });
-        await c.query("COMMIT");
-        return result;
-      } catch (error) {
-        await c.query("ROLLBACK").catch(() => undefined);
-        throw error;
-      } finally {
-        c.release();
-      }
-    },
+    transaction: (work) => inTransaction(pool, work, "COMMIT"),
+    rolledBack: (work) => inTransaction(pool, work, "ROLLBACK"),
     close: () => pool.end(),
   });
 }

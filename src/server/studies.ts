@@ -8,7 +8,7 @@ import type {
   CollectionSettings,
   PublishedStudy,
   PublishResult,
-} from "../domain/collection/collection.ts";
+} from "../domain/collection/protocol.ts";
 import { publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings } from "../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../domain/interchange/schema.ts";

@@ -3,7 +3,7 @@
 // publish gives the study a new version (migration 6), so a process reads the study again
 // only when the version in the study's row has moved, and several server processes on one
 // PostgreSQL each see another's publish at their next request.
-import type { CollectionSettings } from "../domain/collection/collection.ts";
+import type { CollectionSettings } from "../domain/collection/protocol.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { ServiceError } from "./errors.ts";
 import { perStore, type Sql } from "./store.ts";
@@ -104,9 +104,9 @@ export async function studyAt(
   }
   if (db !== store) return load(store, db, studyId);
   // Through the store itself: one read at a time per study, the others waiting for it (a
-  // study's first arrivals come together: 32 of them read and parsed the same study at once,
-  // 98 ms each on PostgreSQL, 400 ms on PGlite, measured), unless it began before the caller
-  // read `version` and found an older one.
+  // study's first arrivals come together, and each would otherwise read and parse the same
+  // study at once; docs/server.md, "Performance"), unless it began before the caller read
+  // `version` and found an older one.
   const pending = loadsOf(store);
   const inFlight = pending.get(studyId);
   if (inFlight) {

@@ -6,7 +6,7 @@ import type {
   CollectionSettings,
   ParticipantProgress,
   SubmissionResponse,
-} from "../domain/collection/collection.ts";
+} from "../domain/collection/protocol.ts";
 import {
   playLimitOf,
   problemText,

@@ -1,12 +1,12 @@
 // Before the server opens: its own code made warm. A fresh server process compiles each of its
 // functions (fastify's routing and hooks, the contract's checks, the services, the answers'
 // JSON) the first time a request needs it, and a study's launch brings hundreds of
-// participants in its first minute: the first ones paid for the compiling (arrivals' p99
-// 0.3–0.6 s on a cold server, docs/server.md "Performance"). So, before listening, the server
+// participants in its first minute: the first ones paid for the compiling (docs/server.md,
+// "Performance"). So, before listening, the server
 // sends itself a few participants' visits (arrive, read the state, finish every clip, send one
 // again) through its own request handling (fastify's inject: the same routes, hooks and
 // handlers, no socket), on a study of its own that is deleted after, with everything that came
-// with it. The database's side is warmed by rehearsal.ts.
+// with it. The database's side is warmed by warmConnections.ts.
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { AnnotationFile, Clip } from "../domain/interchange/types.ts";

@@ -2,7 +2,7 @@
 // everything the server holds about them goes, in one transaction.
 // Part of the collection server's services (service.ts re-exports them all).
 import { WithdrawRequestSchema } from "../domain/api/requests.ts";
-import type { WithdrawResult } from "../domain/collection/collection.ts";
+import type { WithdrawResult } from "../domain/collection/protocol.ts";
 import type { ParticipantStatus } from "../domain/interchange/types.ts";
 import { ServiceError, valid } from "./errors.ts";
 import type { Store } from "./store.ts";

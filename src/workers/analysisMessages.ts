@@ -6,7 +6,7 @@ import type { ProtocolFacts } from "../domain/report/protocol.ts";
 import type { analyze } from "../domain/stats/index.ts";
 import type { CurvePoint } from "../domain/stats/intelligibility.ts";
 import type { StimuliPoint, SystemErrorBootstrap } from "../domain/stats/resample.ts";
-import type { QualityRules, RaterCheck, RuleId } from "../domain/study/qualityRules.ts";
+import type { AnnotatorCheck, QualityRules, RuleId } from "../domain/study/qualityRules.ts";
 import type { TokenUnit } from "../domain/transcripts/normalise.ts";
 import type { StudyConsensus } from "../domain/transcripts/studyConsensus.ts";
 
@@ -105,7 +105,7 @@ export interface StudyInfo {
     unit?: TokenUnit;
     /**
      * The listeners' consensus per clip and their estimated reliability (the default
-     * aggregation method, as `cli aggregate STUDY.json --workers`): it follows in a
+     * aggregation method, as `cli aggregate STUDY.json --annotators`): it follows in a
      * "consensus" message while `consensusPending`; null without listener transcripts.
      */
     consensus?: StudyConsensus | null;
@@ -114,7 +114,7 @@ export interface StudyInfo {
   /** The quality rules, every rater's checks, who they exclude and whether the figures do. */
   quality?: {
     rules: QualityRules;
-    checks: RaterCheck[];
+    checks: AnnotatorCheck[];
     excluded: { id: string; rules: RuleId[] }[];
     applied: boolean;
   };

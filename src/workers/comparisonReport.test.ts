@@ -4,7 +4,7 @@
 // byte.
 import { readFileSync } from "node:fs";
 import { afterEach, expect, test } from "vitest";
-import { runCli } from "../cli/run.ts";
+import { runAnalysisCli } from "../cli/analysisCommands.ts";
 import { RedPenDB } from "../db/db.ts";
 import { deleteStudyRows } from "../db/studies.ts";
 import { applyMerge, planImport, studyToFile } from "../db/studyFiles.ts";
@@ -86,7 +86,7 @@ test("imported, stored, analysed by the worker: the download equals stats --json
   expect(done.analysis.report.comparison?.qualification?.participants).toBe(2);
 
   let stdout = "";
-  const code = runCli(["stats", "--json", "ccr.json"], {
+  const code = runAnalysisCli(["stats", "--json", "ccr.json"], {
     stdout: (t) => {
       stdout += t;
     },

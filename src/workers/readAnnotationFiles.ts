@@ -26,7 +26,7 @@ export function uniqueNames(names: readonly string[]): string[] {
 /**
  * Reads every file, then parses and validates each (`onChecking(count)` is called between the
  * two). Runs in the import worker (src/workers/importHandler.ts): File.text() and the parse of
- * a 25 MB study take seconds that must not block the page. `study`, when given, is the stored
+ * a large study must not block the page. `study`, when given, is the stored
  * study that files of other tools are imported into.
  */
 export async function readAnnotationFiles(

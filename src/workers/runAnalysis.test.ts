@@ -233,7 +233,7 @@ describe("runAnalysis", () => {
     expect(done.study.intelligibility?.curvePending).toBe(true);
     expect(done.study.intelligibility?.consensusPending).toBe(true);
     expect(done.study.intelligibility?.unit).toBe("character");
-    // The consensus is what `cli aggregate STUDY.json --workers` computes: per clip, and every
+    // The consensus is what `cli aggregate STUDY.json --annotators` computes: per clip, and every
     // listener by estimated reliability (lowest error rate first).
     const cli = aggregateTranscripts(studyResponses(golden), "reliability");
     expect(consensus.consensus?.clips).toEqual(
@@ -260,8 +260,8 @@ describe("runAnalysis", () => {
     );
     const last = again.messages.at(-1);
     expect(last?.type === "consensus" && last.consensus).toBe(first);
-    expect(consensus.consensus?.workers.map((w) => w.worker).sort()).toEqual(
-      cli.workers.map((w) => w.worker).sort(),
+    expect(consensus.consensus?.workers.map((w) => w.annotator).sort()).toEqual(
+      cli.annotators.map((w) => w.annotator).sort(),
     );
     const rates = consensus.consensus?.workers.map((w) => w.errorRate) ?? [];
     expect(rates).toEqual([...rates].sort((a, b) => a - b));

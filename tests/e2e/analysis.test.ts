@@ -14,7 +14,7 @@ import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { computeReport } from "../../src/domain/stats/index.ts";
 import type { Report } from "../../src/domain/stats/report.ts";
 import { bootstrapMos } from "../../src/domain/stats/resample.ts";
-import { withoutRaters } from "../../src/domain/study/qualityRules.ts";
+import { withoutAnnotators } from "../../src/domain/study/qualityRules.ts";
 import {
   dismissNotices,
   importThroughHome,
@@ -286,7 +286,7 @@ describe("a generated 300-clip study", () => {
     // w02 marked 0.071 and w09 0.067 of their reference bins (computeReport's figures).
     await page.getByText("2 raters excluded by the quality rules").waitFor();
     await waitForAnalysis("0.1");
-    const left = withoutRaters(file, new Set(["w02", "w09"]));
+    const left = withoutAnnotators(file, new Set(["w02", "w09"]));
     const expected = expectedFigures(computeReport(left));
     expect(await figuresOnScreen(Object.keys(expected))).toEqual(expected);
     await page.getByText("2 raters excluded by the quality rules").click(); // (why)

@@ -1,14 +1,14 @@
 // The command line in-process, for browser tests that compare a screen or a download with what
 // the CLI prints for the same file.
 import { readFileSync } from "node:fs";
+import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
 import { runCollectionCli } from "../../src/cli/collection.ts";
-import { runCli } from "../../src/cli/run.ts";
 
 /** What `cli <argv>` prints; a non-zero exit throws, naming the command and what it said. */
 export function cliStdout(argv: string[]): string {
   let stdout = "";
   let stderr = "";
-  const code = runCli(argv, {
+  const code = runAnalysisCli(argv, {
     stdout: (t) => {
       stdout += t;
     },

@@ -1,4 +1,4 @@
-// An annotator's work travels to the researcher: crowd worker w1 marks a span on the demo
+// An annotator's work travels to the researcher: crowd annotator w1 marks a span on the demo
 // study in their browser, downloads "Download my annotations (JSON)", and the researcher, in
 // another browser, imports that file on the home page and finds the span on the study.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -70,7 +70,7 @@ async function importInput(p: Page) {
 let exported: { name: string; text: string } | undefined;
 let span: [number, number] = [0, 0];
 
-test("crowd worker w1 marks a span, finishes the clip and downloads their work", async () => {
+test("crowd annotator w1 marks a span, finishes the clip and downloads their work", async () => {
   const { context, page, errors } = await newContext();
   await page.goto(`${inject("baseUrl")}${CROWD}`);
   await waitForWaveform(page, "s01_human.wav");

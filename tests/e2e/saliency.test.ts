@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { runFilesCli } from "../../src/cli/files.ts";
-import { runCli } from "../../src/cli/run.ts";
+import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
+import { runImportExportCli } from "../../src/cli/importExport.ts";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
@@ -89,7 +89,7 @@ function saliencyCsv(): string {
   return `${rows.join("\n")}\n`;
 }
 
-function cli(run: typeof runCli, argv: string[]): string {
+function cli(run: typeof runAnalysisCli, argv: string[]): string {
   let out = "";
   let err = "";
   const code = run(argv, {
@@ -104,7 +104,7 @@ function cli(run: typeof runCli, argv: string[]): string {
     writeFile: (p: string, d: string | Uint8Array) => writeFileSync(p, d),
     makeDir: () => undefined,
     exists: () => false,
-  } as Parameters<typeof runCli>[1]);
+  } as Parameters<typeof runAnalysisCli>[1]);
   if (code !== 0) throw new Error(`${argv.join(" ")}: exit ${code}: ${err}`);
   return out;
 }
@@ -146,7 +146,7 @@ test("the demo study with a model's saliency shows Table 4 and Figure 1 as stats
   // The study as the app exports it, and the command line's report of it.
   const exported = path.join(dir, "demo.json");
   writeFileSync(exported, await download("Export JSON"));
-  const expected = cli(runCli, ["stats", exported, "--json"]);
+  const expected = cli(runAnalysisCli, ["stats", exported, "--json"]);
   const saliency = JSON.parse(expected).saliency["ssl-mos-ig"];
   expect(saliency.clips).toBe(3);
   // The same CSV through `import --model` gives the very records the app stored.
@@ -154,7 +154,7 @@ test("the demo study with a model's saliency shows Table 4 and Figure 1 as stats
   const without = path.join(dir, "without.json");
   writeFileSync(without, JSON.stringify({ ...file, saliency: undefined }));
   const viaCli = path.join(dir, "via-cli.json");
-  cli(runFilesCli as unknown as typeof runCli, [
+  cli(runImportExportCli as unknown as typeof runAnalysisCli, [
     "import",
     csv,
     "--model",

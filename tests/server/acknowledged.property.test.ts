@@ -6,7 +6,7 @@
 // resolveMerge, as the merge preview runs them) all accept.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { runCli } from "../../src/cli/run.ts";
+import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
 import { parseAnnotationFile } from "../../src/domain/interchange/schema.ts";
 import { planMerge, resolveMerge } from "../../src/domain/merge/merge.ts";
 import { studyFile } from "./fixtures.ts";
@@ -172,8 +172,10 @@ test("whatever the server acknowledged, validate, stats and the app's import acc
           readFile: () => text,
         });
         const said: string[] = [];
-        expect(runCli(["validate", "collected.json"], io(said)), said.join("")).toBe(0);
-        expect(runCli(["stats", "collected.json", "--json"], io(said)), said.join("")).toBe(0);
+        expect(runAnalysisCli(["validate", "collected.json"], io(said)), said.join("")).toBe(0);
+        expect(runAnalysisCli(["stats", "collected.json", "--json"], io(said)), said.join("")).toBe(
+          0,
+        );
         const plan = planMerge(undefined, [parsed.file], ["collected.json"]);
         resolveMerge(plan, {});
       },

@@ -10,7 +10,7 @@
 // one recorded change per acknowledged publish. Bounded loops, loopback only.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { versionTag } from "../../src/domain/api/endpoints.ts";
-import type { CollectionSettings, PublishedStudy } from "../../src/domain/collection/collection.ts";
+import type { CollectionSettings, PublishedStudy } from "../../src/domain/collection/protocol.ts";
 import { publishChanges } from "../../src/domain/collection/publishChanges.ts";
 import { settingsUpdate } from "../../src/domain/collection/settings.ts";
 import { parseAnnotationFile } from "../../src/domain/interchange/schema.ts";

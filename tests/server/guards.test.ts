@@ -108,6 +108,7 @@ test("a 500 is logged by request id and error name, never with ids or bodies", a
       broken
         ? Promise.reject(new Error("duplicate key (platform_participant)=(PID-SECRET-1)"))
         : real.transaction(work),
+    rolledBack: (work) => real.rolledBack(work),
     close: () => real.close(),
   };
   h = await startHarness({ log: (line) => logged.push(line) }, store);

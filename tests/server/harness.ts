@@ -7,7 +7,7 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { versionTag } from "../../src/domain/api/endpoints.ts";
-import type { PublishedStudy, SettingsUpdate } from "../../src/domain/collection/collection.ts";
+import type { PublishedStudy, SettingsUpdate } from "../../src/domain/collection/protocol.ts";
 import { mergeSettings, settingsUpdate } from "../../src/domain/collection/settings.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { createCollectionServer, type ServerOptions } from "../../src/server/http.ts";

@@ -5,7 +5,7 @@
 // each other (If-Match), and every change to a running study is recorded for the report.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { versionTag } from "../../src/domain/api/endpoints.ts";
-import type { PublishedStudy } from "../../src/domain/collection/collection.ts";
+import type { PublishedStudy } from "../../src/domain/collection/protocol.ts";
 import { parseAnnotationFile } from "../../src/domain/interchange/schema.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { protocolFacts, protocolReport } from "../../src/domain/report/protocol.ts";

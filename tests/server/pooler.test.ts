@@ -1,6 +1,6 @@
 // The server behind a connection pooler in transaction mode (PgBouncer, as managed PostgreSQL
 // services put one in front of the database), with fewer backends than the server's pool has
-// connections: it starts (its rehearsal of every connection does not wait for backends the
+// connections: it starts (its warm-up of every connection does not wait for backends the
 // pooler does not have), and participants arrive and submit, every submission stored once, a
 // retry answered as a replay. Its statements are unnamed and it keeps no state in a session,
 // which a pooler that hands each transaction to any backend requires (PgBouncer 1.18 here

@@ -16,7 +16,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, expect, test } from "vitest";
-import { runCli, USAGE } from "../../src/cli/run.ts";
+import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
+import { USAGE } from "../../src/cli/usage.ts";
 
 const ROOT = path.resolve(".");
 const BIN = path.join(ROOT, "dist-cli", "redpen.cjs");
@@ -30,7 +31,7 @@ beforeAll(() => {
 function inProcess(args: string[]) {
   let out = "";
   let err = "";
-  const code = runCli(args, {
+  const code = runAnalysisCli(args, {
     stdout: (t) => {
       out += t;
     },
@@ -162,15 +163,18 @@ test("the code cache: written by a first run, read by the next, replaced when st
     const args = ["stats", FIXTURE, "--json"];
     const expected = inProcess(args);
     expect(cached(cache, args)).toEqual(expected);
-    const runFile = path.join(cache, `cli-run.cjs.${process.version}-${process.arch}.v8`);
-    const bundle = readFileSync(path.join(ROOT, "dist-cli", "cli-run.cjs"));
+    const runFile = path.join(
+      cache,
+      `cli-analysisCommands.cjs.${process.version}-${process.arch}.v8`,
+    );
+    const bundle = readFileSync(path.join(ROOT, "dist-cli", "cli-analysisCommands.cjs"));
     // The copy a cache file starts with: the bundle's length in bytes, then the bundle.
     const header = Buffer.alloc(4);
     header.writeUInt32LE(bundle.length);
     const copy = Buffer.concat([header, bundle]);
     // One file per bundle the command loaded, each starting with a copy of its bundle.
     expect(readdirSync(cache).sort()).toEqual(
-      ["cli-curveThreads.cjs", "cli-run.cjs"].map(
+      ["cli-analysisCommands.cjs", "cli-curveThreads.cjs"].map(
         (b) => `${b}.${process.version}-${process.arch}.v8`,
       ),
     );
@@ -233,7 +237,9 @@ test("the second thread of stats reads the code cache but never writes it", () =
     expect(readdirSync(cache)).toEqual([]);
     // A command run writes the caches of the bundles it loaded, as before.
     expect(cached(cache, ["validate", FIXTURE]).code).toBe(0);
-    expect(readdirSync(cache)).toEqual([`cli-run.cjs.${process.version}-${process.arch}.v8`]);
+    expect(readdirSync(cache)).toEqual([
+      `cli-analysisCommands.cjs.${process.version}-${process.arch}.v8`,
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

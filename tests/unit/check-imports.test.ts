@@ -15,7 +15,9 @@ test("db imports no UI store; workers nothing of the features; the domain nothin
   expect(check("src/domain/merge/merge.ts", "src/db/db.ts")).toBe(
     "domain/ may import only nothing of ours, not db/",
   );
-  expect(check("src/cli/run.ts", "src/db/db.ts")).toBe("cli/ may import only domain, not db/");
+  expect(check("src/cli/analysisCommands.ts", "src/db/db.ts")).toBe(
+    "cli/ may import only domain, not db/",
+  );
   expect(check("src/lib/routes.ts", "src/features/studies/StudyPage.tsx")).toBe(
     "lib/ may import only domain, not features/studies/",
   );
@@ -147,8 +149,8 @@ test("inside domain/, a folder imports only the folders of the layers below its 
     "domain/stats/ may import only util, i18n, security, interchange, study, clips, acoustics, merge, transcripts (a domain folder imports only the folders below it), not domain/tasks/",
   );
   // the collection protocol's types lie below the API contract, which is typed by them
-  expect(check("src/domain/api/requests.ts", "src/domain/collection/collection.ts")).toBeNull();
-  expect(check("src/domain/collection/collection.ts", "src/domain/api/requests.ts")).toBe(
+  expect(check("src/domain/api/requests.ts", "src/domain/collection/protocol.ts")).toBeNull();
+  expect(check("src/domain/collection/protocol.ts", "src/domain/api/requests.ts")).toBe(
     "domain/collection/ may import only util, i18n, security, interchange, study, clips, acoustics, merge, transcripts, stats, tasks (a domain folder imports only the folders below it), not domain/api/",
   );
   // sideways, within one layer: refused too
@@ -167,5 +169,5 @@ test("inside domain/, a folder imports only the folders of the layers below its 
     "domain/pairs/ has no layer in DOMAIN_LAYERS (a domain folder imports only the folders below it): give it one",
   );
   // outside domain/, the domain is one area as before
-  expect(check("src/cli/run.ts", "src/domain/api/client.ts")).toBeNull();
+  expect(check("src/cli/analysisCommands.ts", "src/domain/api/client.ts")).toBeNull();
 });

@@ -21,7 +21,7 @@ const block = (start: string) => {
   return found;
 };
 
-// "crowd worker w17 marked three spans (two overlapping), w3 marked one, and experts e1 and
+// "crowd annotator w17 marked three spans (two overlapping), w3 marked one, and experts e1 and
 // e2 labelled w17's spans"; w8 finished the clip without a span.
 const example: AnnotationFile = {
   format: "redpen-annotations",

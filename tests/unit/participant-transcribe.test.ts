@@ -17,7 +17,7 @@ import {
   updateStudy,
 } from "../../src/db/repo.ts";
 import { versionTag } from "../../src/domain/api/endpoints.ts";
-import type { PublishedStudy } from "../../src/domain/collection/collection.ts";
+import type { PublishedStudy } from "../../src/domain/collection/protocol.ts";
 import { DEFAULT_RATING_SCALE } from "../../src/domain/study/ratingScale.ts";
 import { fetchPublished, publishToServer } from "../../src/features/collection/publish.ts";
 import { Outbox, type OutboxStatus } from "../../src/features/participate/outbox.ts";

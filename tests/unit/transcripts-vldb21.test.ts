@@ -65,7 +65,7 @@ test("the reliability method beats ROVER by a point on the development half", ()
 });
 
 test("a study holding the half's transcripts with line breaks inside is read, validated and scored", () => {
-  const responses = readResponsesCsv(readCsv("responses.csv"), { needWorker: true });
+  const responses = readResponsesCsv(readCsv("responses.csv"), { needAnnotator: true });
   const truth = readTextsCsv(readCsv("gt.csv"));
   if (!responses.ok || !truth.ok) throw new Error("fixture unreadable");
   // The recordings with a carriage return or line feed inside a transcript (the published data has them).
@@ -95,7 +95,7 @@ test("a study holding the half's transcripts with line breaks inside is read, va
   const csv = [
     "clip,annotator,transcript",
     ...tasks.flatMap((t) =>
-      t.texts.map((x, i) => [t.task, t.workers[i] ?? "", x].map(quote).join(",")),
+      t.texts.map((x, i) => [t.task, t.annotators[i] ?? "", x].map(quote).join(",")),
     ),
   ].join("\r\n");
   const imported = transcriptsCsvToFile(csv, study, { role: "crowd" });

@@ -5,7 +5,7 @@
 // own pieces (schema.ts), so what the server acknowledges the reader accepts; the server's
 // bounds come on top (never looser than the reader).
 
-import type { CollectionSettings, SettingsUpdate } from "../collection/collection.ts";
+import type { CollectionSettings, SettingsUpdate } from "../collection/protocol.ts";
 import { describeValue, formatPath } from "../interchange/problems.ts";
 import {
   IsoDateTimeSchema,

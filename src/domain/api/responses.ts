@@ -6,6 +6,7 @@
 // collection.ts (`z.ZodType<StudyAbout>` …), so the app keeps using those names.
 // Unknown keys are dropped, not refused: a newer server may add fields.
 
+import type { IntakeConfig, StandardId } from "../collection/intake.ts";
 import type {
   AdmissionAnswer,
   ParticipantProgress,
@@ -17,8 +18,7 @@ import type {
   StudyProgress,
   SubmissionResponse,
   WithdrawResult,
-} from "../collection/collection.ts";
-import type { IntakeConfig, StandardId } from "../collection/intake.ts";
+} from "../collection/protocol.ts";
 import type { ScreeningConfig } from "../collection/screening.ts";
 import { AnnotationFileSchema, ReasonLabelSchema, STUDY_TASKS } from "../interchange/schema.ts";
 import type { AnnotationFile } from "../interchange/types.ts";

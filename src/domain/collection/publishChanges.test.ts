@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import type { AnnotationFile } from "../interchange/types.ts";
 import { anonymise } from "./anonymise.ts";
-import type { PublishedStudy } from "./collection.ts";
+import type { PublishedStudy } from "./protocol.ts";
 import { changeLines, type PublishDraft, publishChanges } from "./publishChanges.ts";
 import { mergeSettings, settingsUpdate } from "./settings.ts";
 

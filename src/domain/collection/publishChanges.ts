@@ -10,8 +10,8 @@
 import type { AnnotationFile, Clip, TaxonomyEntry } from "../interchange/types.ts";
 import { taskOf } from "../tasks/index.ts";
 import { armsOf, type InstructionArm } from "./arms.ts";
-import type { CollectionSettings, PublishedStudy } from "./collection.ts";
 import { PARTICIPANT_LINKS_TEXT, participantLinksOf } from "./links.ts";
+import type { CollectionSettings, PublishedStudy } from "./protocol.ts";
 
 /** What a publish sends, as the server will hold it: the settings after the change (merged). */
 export interface PublishDraft {

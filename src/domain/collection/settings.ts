@@ -2,7 +2,7 @@
 // a publish sends a change to them, never a whole set that would wipe what it leaves out. One
 // home for both sides: the clients make the change (settingsUpdate), the server applies it
 // (mergeSettings).
-import { type CollectionSettings, DEFAULT_SETTINGS, type SettingsUpdate } from "./collection.ts";
+import { type CollectionSettings, DEFAULT_SETTINGS, type SettingsUpdate } from "./protocol.ts";
 
 /**
  * The change that turns `before` (what is published; null: nothing yet) into `after`: each

@@ -4,7 +4,7 @@ import type { AnnotationFile } from "../interchange/types.ts";
 import { planMerge } from "../merge/merge.ts";
 import { annotatorSubset } from "./annotatorSubset.ts";
 
-// A hand-made study: two crowd workers (w1, w2), two experts (e1, e2) who label some of the
+// A hand-made study: two crowd annotators (w1, w2), two experts (e1, e2) who label some of the
 // workers' spans. The expected subsets below are worked out by hand from it.
 function study(): AnnotationFile {
   return {
@@ -61,7 +61,7 @@ const pairs = (xs: readonly { annotatorId: string }[], key: "clipId" | "regionId
   xs.map((x) => `${(x as unknown as Record<string, string>)[key]}/${x.annotatorId}`);
 
 describe("annotatorSubset", () => {
-  test("a crowd worker's subset: header, taxonomy, all clips, them, their submissions and spans", () => {
+  test("a crowd annotator's subset: header, taxonomy, all clips, them, their submissions and spans", () => {
     const full = study();
     const sub = annotatorSubset(full, "w1");
     expect(sub.format).toBe("redpen-annotations");

@@ -37,7 +37,7 @@ export function toConsensusCsv(file: AnnotationFile, consensus = studyConsensus(
 
 /**
  * `{ format: "redpen-consensus", version: 1, studyId, binSeconds, summary, clips }`: the
- * report's consensus summary (each crowd worker's sensitivity, specificity and kappas) and per
+ * report's consensus summary (each crowd annotator's sensitivity, specificity and kappas) and per
  * clip its crowd annotators and majority and model regions, two-space indented.
  */
 export function toConsensusJson(file: AnnotationFile, consensus = studyConsensus(file)): string {

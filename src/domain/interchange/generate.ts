@@ -142,7 +142,7 @@ export function generateStudy(options: GenerateOptions = {}): AnnotationFile {
       });
     }
 
-    // Which crowd workers annotate this clip: `perClip` distinct ones from the pool.
+    // Which crowd annotators annotate this clip: `perClip` distinct ones from the pool.
     const chosen = new Set<number>();
     while (chosen.size < perClip) chosen.add(Math.floor(rand() * poolSize));
     const expert = experts[sentenceIndex % 2] as Annotator;

@@ -2,8 +2,8 @@
 // to the page): counted over the crowd, with the study's settings as participants met them.
 import { studyCollectionOf } from "../api/requests.ts";
 import { armsOf } from "../collection/arms.ts";
-import type { CollectionSettings } from "../collection/collection.ts";
 import { intakeOf, type Need, STANDARD_QUESTIONS } from "../collection/intake.ts";
+import type { CollectionSettings } from "../collection/protocol.ts";
 import { type ScreeningConfig, screeningOf } from "../collection/screening.ts";
 import { languageOf, participantTextsOf } from "../i18n/languages.ts";
 import type { AnnotationFile, StudyTask, Submission } from "../interchange/types.ts";

@@ -60,7 +60,7 @@ describe("Dawid–Skene by EM", () => {
       truth.push(y);
       const votes = planted.map(({ se, sp }) => (y ? (next() < se ? 1 : 0) : next() < sp ? 0 : 1));
       patterns.push({
-        workers: Int32Array.from([0, 1, 2, 3, 4]),
+        annotators: Int32Array.from([0, 1, 2, 3, 4]),
         votes: Uint8Array.from(votes),
         weight: 1,
       });
@@ -92,14 +92,14 @@ describe("Dawid–Skene by EM", () => {
     for (let i = 0; i < 500; i++) {
       const votes = [next() < 0.3 ? 1 : 0, next() < 0.4 ? 1 : 0, next() < 0.35 ? 1 : 0];
       single.push({
-        workers: Int32Array.from([0, 1, 2]),
+        annotators: Int32Array.from([0, 1, 2]),
         votes: Uint8Array.from(votes),
         weight: 1,
       });
       counts.set(votes.join(""), (counts.get(votes.join("")) ?? 0) + 1);
     }
     const pooled = [...counts].map(([key, weight]) => ({
-      workers: Int32Array.from([0, 1, 2]),
+      annotators: Int32Array.from([0, 1, 2]),
       votes: v(key),
       weight,
     }));
@@ -114,29 +114,29 @@ describe("Dawid–Skene by EM", () => {
 });
 
 /**
- * Two-class Dawid–Skene by EM as docs/statistics.md states it, one worker's sums at a time
- * (the reference: no classes of workers, no combined indexes), stopping by the same rule.
+ * Two-class Dawid–Skene by EM as docs/statistics.md states it, one annotator's sums at a time
+ * (the reference: no classes of annotators, no combined indexes), stopping by the same rule.
  */
-function textbookDawidSkene(patterns: Parameters<typeof dawidSkene>[0], workers: number) {
+function textbookDawidSkene(patterns: Parameters<typeof dawidSkene>[0], annotators: number) {
   const clamp = (x: number) => Math.min(1 - 1e-6, Math.max(1e-6, x));
   const posterior = patterns.map((p) => p.votes.reduce((s, x) => s + x, 0) / p.votes.length);
-  const se = new Array<number>(workers).fill(0);
-  const sp = new Array<number>(workers).fill(0);
+  const se = new Array<number>(annotators).fill(0);
+  const sp = new Array<number>(annotators).fill(0);
   let prevalence = 0;
   let logLikelihood = Number.NEGATIVE_INFINITY;
   for (let round = 1; round <= 1000; round++) {
     let total = 0;
     let positive = 0;
-    const posNum = new Array<number>(workers).fill(0);
-    const posDen = new Array<number>(workers).fill(0);
-    const negNum = new Array<number>(workers).fill(0);
-    const negDen = new Array<number>(workers).fill(0);
+    const posNum = new Array<number>(annotators).fill(0);
+    const posDen = new Array<number>(annotators).fill(0);
+    const negNum = new Array<number>(annotators).fill(0);
+    const negDen = new Array<number>(annotators).fill(0);
     patterns.forEach((p, i) => {
       const t = (posterior[i] as number) * p.weight;
       const f = (1 - (posterior[i] as number)) * p.weight;
       total += p.weight;
       positive += t;
-      p.workers.forEach((w, j) => {
+      p.annotators.forEach((w, j) => {
         posDen[w] = (posDen[w] as number) + t;
         negDen[w] = (negDen[w] as number) + f;
         if (p.votes[j]) posNum[w] = (posNum[w] as number) + t;
@@ -144,7 +144,7 @@ function textbookDawidSkene(patterns: Parameters<typeof dawidSkene>[0], workers:
       });
     });
     prevalence = clamp(total > 0 ? positive / total : 0.5);
-    for (let w = 0; w < workers; w++) {
+    for (let w = 0; w < annotators; w++) {
       se[w] = clamp(
         (posDen[w] as number) > 0 ? (posNum[w] as number) / (posDen[w] as number) : 0.5,
       );
@@ -156,7 +156,7 @@ function textbookDawidSkene(patterns: Parameters<typeof dawidSkene>[0], workers:
     patterns.forEach((p, i) => {
       let l1 = ln(prevalence);
       let l0 = ln(1 - prevalence);
-      p.workers.forEach((w, j) => {
+      p.annotators.forEach((w, j) => {
         l1 += p.votes[j] ? ln(se[w] as number) : ln(1 - (se[w] as number));
         l0 += p.votes[j] ? ln(1 - (sp[w] as number)) : ln(sp[w] as number);
       });
@@ -172,14 +172,17 @@ function textbookDawidSkene(patterns: Parameters<typeof dawidSkene>[0], workers:
   return { prevalence, se, sp, posterior, round: 1000, converged: false };
 }
 
-test("the EM gives the textbook EM's figures to the bit, for crowds of overlapping sets of workers", () => {
-  // Patterns of 1 to 12 votes by up to 30 workers, drawn from a few sets of workers (so that
-  // some workers share every set and others do not), of whole and fractional weights.
-  const crowd = fc.integer({ min: 1, max: 30 }).chain((workers) =>
+test("the EM gives the textbook EM's figures to the bit, for crowds of overlapping sets of annotators", () => {
+  // Patterns of 1 to 12 votes by up to 30 annotators, drawn from a few sets of annotators (so that
+  // some annotators share every set and others do not), of whole and fractional weights.
+  const crowd = fc.integer({ min: 1, max: 30 }).chain((annotators) =>
     fc.tuple(
-      fc.constant(workers),
+      fc.constant(annotators),
       fc.array(
-        fc.uniqueArray(fc.nat(workers - 1), { minLength: 1, maxLength: Math.min(12, workers) }),
+        fc.uniqueArray(fc.nat(annotators - 1), {
+          minLength: 1,
+          maxLength: Math.min(12, annotators),
+        }),
         { minLength: 1, maxLength: 6 },
       ),
       fc.array(
@@ -196,17 +199,17 @@ test("the EM gives the textbook EM's figures to the bit, for crowds of overlappi
     ),
   );
   fc.assert(
-    fc.property(crowd, ([workers, sets, items]) => {
+    fc.property(crowd, ([annotators, sets, items]) => {
       const patterns = items.map(({ set, votes, weight }) => {
         const ids = (sets[set % sets.length] as number[]).slice().sort((x, y) => x - y);
         return {
-          workers: Int32Array.from(ids),
+          annotators: Int32Array.from(ids),
           votes: Uint8Array.from(ids, (_, j) => (votes[j] ? 1 : 0)),
           weight,
         };
       });
-      const fit = dawidSkene(patterns, workers);
-      const reference = textbookDawidSkene(patterns, workers);
+      const fit = dawidSkene(patterns, annotators);
+      const reference = textbookDawidSkene(patterns, annotators);
       // toEqual tells 0 from -0 and compares every double exactly.
       expect(Array.from(fit.posterior)).toEqual(reference.posterior);
       expect(Array.from(fit.sensitivity)).toEqual(reference.se);

@@ -24,7 +24,7 @@ import {
 import { sortFewAscending } from "./sortFew.ts";
 import { binCount, ceilDiv, floorDiv, markSpan, us } from "./time.ts";
 
-/** A worker's sensitivity or specificity is kept inside [ε, 1 − ε] while EM runs (no log 0). */
+/** An annotator's sensitivity or specificity stays inside [ε, 1 − ε] while EM runs (no log 0). */
 const EPSILON = 1e-6;
 /**
  * EM stops when the log-likelihood per bin gains less than TOLERANCE in a round (converged), or
@@ -34,7 +34,8 @@ const EPSILON = 1e-6;
 const TOLERANCE = 1e-10;
 const MAX_ITERATIONS = 1000;
 
-export interface ConsensusWorker {
+/** A crowd annotator against the consensus. */
+export interface ConsensusAnnotator {
   id: string;
   /** Clips (with ≥ 2 crowd annotations) this annotator annotated, and their bins. */
   annotations: number;
@@ -59,7 +60,12 @@ export interface ConsensusSummary {
   /** Whether EM met its stopping rule, and the rounds it ran (0 without bins). */
   converged: boolean;
   iterations: number;
-  workers: ConsensusWorker[];
+  /**
+   * Each crowd annotator against the consensus. `workers` is the field's name in the report
+   * (`stats --json`, the analysis screen's download), kept so that readers of reports go on
+   * working.
+   */
+  workers: ConsensusAnnotator[];
 }
 
 export interface ClipConsensus {
@@ -125,16 +131,16 @@ export function majoritySpans(
 
 /** Distinct (annotators, votes) patterns with how many bins show each. */
 interface Pattern {
-  workers: Int32Array;
+  annotators: Int32Array;
   votes: Uint8Array;
   weight: number;
 }
 
 /**
  * Patterns in flat arrays: pattern i's votes are voted[offset[i] … offset[i + 1] − 1], weight[i]
- * its bins, and set[i] its set of workers (patterns with the same workers, in the same order,
- * share one), whose workers are workers[workersAt[s] … workersAt[s + 1] − 1], the k-th vote
- * being the k-th worker's (the arrays may run longer).
+ * its bins, and set[i] its set of annotators (patterns with the same annotators, in the same
+ * order, share one), whose annotators are annotators[annotatorsAt[s] … annotatorsAt[s + 1] − 1],
+ * the k-th vote being the k-th annotator's (the arrays may run longer).
  */
 interface PatternArrays {
   count: number;
@@ -143,8 +149,8 @@ interface PatternArrays {
   weight: Float64Array;
   set: Int32Array;
   sets: number;
-  workersAt: Int32Array;
-  workers: Int32Array;
+  annotatorsAt: Int32Array;
+  annotators: Int32Array;
 }
 
 export interface DawidSkeneResult {
@@ -165,30 +171,30 @@ export interface DawidSkeneResult {
  * the posteriors) and the E-step (posteriors from the parameters, in log space, with the
  * log-likelihood per item that decides when to stop).
  */
-export function dawidSkene(patterns: readonly Pattern[], workers: number): DawidSkeneResult {
+export function dawidSkene(patterns: readonly Pattern[], annotators: number): DawidSkeneResult {
   const P = patterns.length;
   let E = 0;
-  for (let i = 0; i < P; i++) E += (patterns[i] as Pattern).workers.length;
+  for (let i = 0; i < P; i++) E += (patterns[i] as Pattern).annotators.length;
   const offset = new Int32Array(P + 1);
   const voted = new Uint8Array(E);
   const weight = new Float64Array(P);
   const setOf = new Int32Array(P);
   const sets = new Map<string, number>();
-  const workersAt = [0];
-  const setWorkers: number[] = [];
+  const annotatorsAt = [0];
+  const setAnnotators: number[] = [];
   for (let i = 0; i < P; i++) {
     const p = patterns[i] as Pattern;
     const at = offset[i] as number;
-    offset[i + 1] = at + p.workers.length;
+    offset[i + 1] = at + p.annotators.length;
     voted.set(p.votes, at);
     weight[i] = p.weight;
-    const key = p.workers.join(",");
+    const key = p.annotators.join(",");
     let set = sets.get(key);
     if (set === undefined) {
       set = sets.size;
       sets.set(key, set);
-      for (const w of p.workers) setWorkers.push(w);
-      workersAt.push(setWorkers.length);
+      for (const w of p.annotators) setAnnotators.push(w);
+      annotatorsAt.push(setAnnotators.length);
     }
     setOf[i] = set;
   }
@@ -199,34 +205,34 @@ export function dawidSkene(patterns: readonly Pattern[], workers: number): Dawid
     weight,
     set: setOf,
     sets: sets.size,
-    workersAt: Int32Array.from(workersAt),
-    workers: Int32Array.from(setWorkers),
+    annotatorsAt: Int32Array.from(annotatorsAt),
+    annotators: Int32Array.from(setAnnotators),
   };
-  return fitPatterns(flat, workers);
+  return fitPatterns(flat, annotators);
 }
 
 /**
- * The workers in classes of those that are in the same sets of workers (so in the same
- * patterns): a worker's expected unnatural and natural items are sums over the patterns it is
- * in, the same sums in the same order for every worker of its class, so they are taken once per
- * class (a crowd where every worker heard every clip is one class). classOf[w] is w's class
- * (the workers in no pattern share one that no set has); set s's classes are
+ * The annotators in classes of those that are in the same sets of annotators (so in the same
+ * patterns): an annotator's expected unnatural and natural items are sums over the patterns it is
+ * in, the same sums in the same order for every annotator of its class, so they are taken once per
+ * class (a crowd where every annotator heard every clip is one class). classOf[w] is w's class
+ * (the annotators in no pattern share one that no set has); set s's classes are
  * member[first[s] … first[s + 1] − 1].
  */
-function workerClasses(patterns: PatternArrays, workers: number) {
-  const { sets, workersAt, workers: setWorkers } = patterns;
-  // Refined set by set: the workers of set s that share a class split off into a new one, so
-  // in the end two workers share a class when no set tells them apart.
-  // A set adds at most as many classes as it has workers: with at most `workers` classes before
-  // a set, there are at most twice that after it.
-  const classOf = new Int32Array(workers);
+function annotatorClasses(patterns: PatternArrays, annotators: number) {
+  const { sets, annotatorsAt, annotators: setAnnotators } = patterns;
+  // Refined set by set: the annotators of set s that share a class split off into a new one, so
+  // in the end two annotators share a class when no set tells them apart.
+  // A set adds at most as many classes as it has annotators: with at most `annotators` classes
+  // before a set, there are at most twice that after it.
+  const classOf = new Int32Array(annotators);
   let classes = 1;
-  const splitInto = new Int32Array(2 * workers + 1);
-  const stamp = new Int32Array(2 * workers + 1).fill(-1);
+  const splitInto = new Int32Array(2 * annotators + 1);
+  const stamp = new Int32Array(2 * annotators + 1).fill(-1);
   for (let s = 0; s < sets; s++) {
-    const to = workersAt[s + 1] as number;
-    for (let j = workersAt[s] as number; j < to; j++) {
-      const w = setWorkers[j] as number;
+    const to = annotatorsAt[s + 1] as number;
+    for (let j = annotatorsAt[s] as number; j < to; j++) {
+      const w = setAnnotators[j] as number;
       const c = classOf[w] as number;
       if (stamp[c] !== s) {
         stamp[c] = s;
@@ -234,17 +240,17 @@ function workerClasses(patterns: PatternArrays, workers: number) {
       }
       classOf[w] = splitInto[c] as number;
     }
-    // The class numbers grow with every set: numbered again from 0 once they pass `workers`.
-    if (classes > workers) classes = renumber(classOf, stamp, splitInto);
+    // The class numbers grow with every set: numbered again from 0 once they pass `annotators`.
+    if (classes > annotators) classes = renumber(classOf, stamp, splitInto);
   }
   // Each set's distinct classes.
   const first = new Int32Array(sets + 1);
   const member: number[] = [];
   const seen = new Int32Array(classes).fill(-1);
   for (let s = 0; s < sets; s++) {
-    const to = workersAt[s + 1] as number;
-    for (let j = workersAt[s] as number; j < to; j++) {
-      const c = classOf[setWorkers[j] as number] as number;
+    const to = annotatorsAt[s + 1] as number;
+    for (let j = annotatorsAt[s] as number; j < to; j++) {
+      const c = classOf[setAnnotators[j] as number] as number;
       if (seen[c] !== s) {
         seen[c] = s;
         member.push(c);
@@ -274,17 +280,17 @@ function renumber(classOf: Int32Array, stamp: Int32Array, splitInto: Int32Array)
 
 /**
  * The EM over patterns in flat arrays (dawidSkene). Each pattern i stands for weight[i] items
- * with the same workers and votes, so every sum over items is a sum over patterns times their
- * weights. Each vote is read as one index, 2 · worker + vote, into arrays that hold a worker's
- * two cases side by side (the M-step's counts, the E-step's log terms), so the passes take the
+ * with the same annotators and votes, so every sum over items is a sum over patterns times their
+ * weights. Each vote is read as one index, 2 · annotator + vote, into arrays that hold an
+ * annotator's two cases side by side (the M-step's counts, the E-step's log terms), so the passes take the
  * same sums in the same order without a branch per vote.
  */
-function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult {
-  const { count: P, offset, voted, weight, workersAt } = patterns;
+function fitPatterns(patterns: PatternArrays, annotators: number): DawidSkeneResult {
+  const { count: P, offset, voted, weight, annotatorsAt } = patterns;
   const clamp = (x: number) => Math.min(1 - EPSILON, Math.max(EPSILON, x));
-  // Each set's workers as 2 · worker: a vote's index is that plus the vote.
-  const twice = patterns.workers.map((w) => 2 * w);
-  const { classOf, classes, first, member } = workerClasses(patterns, workers);
+  // Each set's annotators as 2 · annotator: a vote's index is that plus the vote.
+  const twice = patterns.annotators.map((w) => 2 * w);
+  const { classOf, classes, first, member } = annotatorClasses(patterns, annotators);
   // The start: each item's share of marks (the soft majority).
   const posterior = new Float64Array(P);
   for (let i = 0; i < P; i++) {
@@ -294,17 +300,17 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
     for (let j = from; j < to; j++) marks += voted[j] as number;
     posterior[i] = marks / (to - from);
   }
-  const sensitivity = new Float64Array(workers);
-  const specificity = new Float64Array(workers);
-  // Per class of workers (workerClasses): the expected items its workers were shown that are
-  // unnatural (posDen) and natural (negDen). Per worker w: at 2w + 1 the unnatural items it
+  const sensitivity = new Float64Array(annotators);
+  const specificity = new Float64Array(annotators);
+  // Per class of annotators (annotatorClasses): the expected items its annotators were shown
+  // that are unnatural (posDen) and natural (negDen). Per annotator w: at 2w + 1 the unnatural items it
   // marked, at 2w the natural ones it did not mark (counted).
   const posDen = new Float64Array(classes);
   const negDen = new Float64Array(classes);
-  const counted = new Float64Array(2 * workers);
+  const counted = new Float64Array(2 * annotators);
   // The E-step's terms of a vote: log P(vote | unnatural) and log P(vote | natural), at 2w + vote.
-  const logIf1 = new Float64Array(2 * workers);
-  const logIf0 = new Float64Array(2 * workers);
+  const logIf1 = new Float64Array(2 * annotators);
+  const logIf0 = new Float64Array(2 * annotators);
   // The M-step's addend of a vote at its parity: the natural share f for 0, the unnatural t for 1.
   const share = new Float64Array(2);
   let prevalence = 0;
@@ -313,7 +319,7 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
   let logLikelihood = Number.NEGATIVE_INFINITY;
   while (iterations < MAX_ITERATIONS) {
     iterations++;
-    // M-step: the prevalence, and each worker's sensitivity (marks among the unnatural items)
+    // M-step: the prevalence, and each annotator's sensitivity (marks among the unnatural items)
     // and specificity (no marks among the natural ones), weighted by the posteriors.
     let total = 0;
     let positive = 0;
@@ -337,7 +343,7 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
       share[1] = t;
       const from = offset[i] as number;
       const to = offset[i + 1] as number;
-      const at = (workersAt[set] as number) - from;
+      const at = (annotatorsAt[set] as number) - from;
       for (let j = from; j < to; j++) {
         const v = voted[j] as number;
         const c = (twice[at + j] as number) + v;
@@ -345,14 +351,14 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
       }
     }
     prevalence = clamp(total > 0 ? positive / total : 0.5);
-    for (let w = 0; w < workers; w++) {
+    for (let w = 0; w < annotators; w++) {
       const pos = posDen[classOf[w] as number] as number;
       const neg = negDen[classOf[w] as number] as number;
       const se = clamp(pos > 0 ? (counted[2 * w + 1] as number) / pos : 0.5);
       const sp = clamp(neg > 0 ? (counted[2 * w] as number) / neg : 0.5);
       sensitivity[w] = se;
       specificity[w] = sp;
-      // The four logs of each worker, once per round rather than once per vote.
+      // The four logs of each annotator, once per round rather than once per vote.
       logIf1[2 * w + 1] = ln(se);
       logIf1[2 * w] = ln(1 - se);
       logIf0[2 * w + 1] = ln(1 - sp);
@@ -368,7 +374,7 @@ function fitPatterns(patterns: PatternArrays, workers: number): DawidSkeneResult
       let l0 = logPrior0;
       const from = offset[i] as number;
       const to = offset[i + 1] as number;
-      const at = (workersAt[patterns.set[i] as number] as number) - from;
+      const at = (annotatorsAt[patterns.set[i] as number] as number) - from;
       for (let j = from; j < to; j++) {
         const c = (twice[at + j] as number) + (voted[j] as number);
         l1 += logIf1[c] as number;
@@ -416,7 +422,7 @@ export interface ConsensusTables {
 const WORD = 30;
 
 /**
- * The study's consensus: the summary with each crowd worker's figures and, when `withRegions`,
+ * The study's consensus: the summary with each crowd annotator's figures and, when `withRegions`,
  * each clip's consensus regions (the exports; the report needs only the summary).
  */
 export function computeConsensus(
@@ -541,8 +547,8 @@ class ClipVotes {
 
 /**
  * The distinct patterns of votes, built clip by clip in flat arrays (PatternArrays): bins with
- * the same workers and the same mask share a pattern, found by the workers (one map per set of
- * workers) and then the mask.
+ * the same annotators and the same mask share a pattern, found by the annotators (one map per
+ * set of annotators) and then the mask.
  */
 class PatternTable implements PatternArrays {
   count = 0;
@@ -551,16 +557,16 @@ class PatternTable implements PatternArrays {
   weight = new Float64Array(1024);
   set = new Int32Array(1024);
   sets = 0;
-  workersAt = new Int32Array(1024);
-  workers = new Int32Array(8192);
-  /** Per set of workers: its number, and its patterns by mask. */
+  annotatorsAt = new Int32Array(1024);
+  annotators = new Int32Array(8192);
+  /** Per set of annotators: its number, and its patterns by mask. */
   private readonly ids = new Map<string, { set: number; known: Map<number | string, number> }>();
   private readonly key: number[] = [];
 
   constructor(private readonly annotatorCount: number) {}
 
   /**
-   * Adds one clip's k bins (masks of W words; its n workers ascending in ids[0 … n − 1]);
+   * Adds one clip's k bins (masks of W words; its n annotators ascending in ids[0 … n − 1]);
    * `patternOf`, when given, receives each bin's pattern.
    */
   addClip(
@@ -574,15 +580,16 @@ class PatternTable implements PatternArrays {
     const key = this.key;
     key.length = n;
     for (let j = 0; j < n; j++) key[j] = ids[j] as number;
-    // One UTF-16 code unit per worker while every index fits in one (no decimal digits to write).
-    const workerKey =
+    // One UTF-16 code unit per annotator while every index fits in one (no decimal digits to
+    // write).
+    const annotatorKey =
       this.annotatorCount <= 0x10000 ? String.fromCharCode.apply(null, key) : key.join(",");
-    let workerSet = this.ids.get(workerKey);
-    if (!workerSet) {
-      workerSet = { set: this.addSet(ids, n), known: new Map() };
-      this.ids.set(workerKey, workerSet);
+    let annotatorSet = this.ids.get(annotatorKey);
+    if (!annotatorSet) {
+      annotatorSet = { set: this.addSet(ids, n), known: new Map() };
+      this.ids.set(annotatorKey, annotatorSet);
     }
-    const known = workerSet.known;
+    const known = annotatorSet.known;
     // Runs of equal masks (most bins repeat the one before) take one pattern lookup.
     let b = 0;
     while (b < k) {
@@ -593,7 +600,7 @@ class PatternTable implements PatternArrays {
       if (id === undefined) {
         id = this.count;
         known.set(mask, id);
-        this.add(masks, b * W, n, workerSet.set);
+        this.add(masks, b * W, n, annotatorSet.set);
       }
       this.weight[id] = (this.weight[id] as number) + (end - b);
       if (patternOf) patternOf.fill(id, b, end);
@@ -601,23 +608,23 @@ class PatternTable implements PatternArrays {
     }
   }
 
-  /** A new set of workers, ids[0 … n − 1]; its number. */
+  /** A new set of annotators, ids[0 … n − 1]; its number. */
   private addSet(ids: Int32Array, n: number): number {
     const S = this.sets;
-    if (S + 2 > this.workersAt.length) {
-      this.workersAt = grown(this.workersAt, 2 * this.workersAt.length);
+    if (S + 2 > this.annotatorsAt.length) {
+      this.annotatorsAt = grown(this.annotatorsAt, 2 * this.annotatorsAt.length);
     }
-    const at = this.workersAt[S] as number;
-    if (at + n > this.workers.length) {
-      this.workers = grown(this.workers, Math.max(at + n, 2 * this.workers.length));
+    const at = this.annotatorsAt[S] as number;
+    if (at + n > this.annotators.length) {
+      this.annotators = grown(this.annotators, Math.max(at + n, 2 * this.annotators.length));
     }
-    this.workers.set(ids.subarray(0, n), at);
-    this.workersAt[S + 1] = at + n;
+    this.annotators.set(ids.subarray(0, n), at);
+    this.annotatorsAt[S + 1] = at + n;
     this.sets = S + 1;
     return S;
   }
 
-  /** A new pattern of `set`: the votes of its n workers in the mask at masks[from …]. */
+  /** A new pattern of `set`: the votes of its n annotators in the mask at masks[from …]. */
   private add(masks: Int32Array, from: number, n: number, set: number): void {
     const P = this.count;
     if (P + 2 > this.offset.length) {
@@ -648,11 +655,11 @@ function grown<T extends Int32Array | Uint8Array | Float64Array>(array: T, lengt
 }
 
 /**
- * Per pattern, the majority's and the model's decision; per worker, the bins and the pooled
+ * Per pattern, the majority's and the model's decision; per annotator, the bins and the pooled
  * kappa cells against each (cells[w · 4 + (vote << 1 | decision)]); the bins each marks.
  */
 function decisions(patterns: PatternArrays, posterior: Float64Array | null, A: number) {
-  const { count: P, offset, voted, weight: weights, workersAt, workers } = patterns;
+  const { count: P, offset, voted, weight: weights, annotatorsAt, annotators } = patterns;
   const majorityOf = new Uint8Array(P);
   const modelOf = new Uint8Array(P);
   const maj = new Float64Array(A * 4);
@@ -672,9 +679,9 @@ function decisions(patterns: PatternArrays, posterior: Float64Array | null, A: n
     modelOf[p] = d;
     majorityMarked += m * weight;
     modelMarked += d * weight;
-    const at = (workersAt[patterns.set[p] as number] as number) - from;
+    const at = (annotatorsAt[patterns.set[p] as number] as number) - from;
     for (let j = from; j < to; j++) {
-      const w = workers[at + j] as number;
+      const w = annotators[at + j] as number;
       const x = voted[j] as number;
       binsOf[w] = (binsOf[w] as number) + weight;
       maj[w * 4 + ((x << 1) | m)] = (maj[w * 4 + ((x << 1) | m)] as number) + weight;
@@ -690,8 +697,8 @@ interface ClipPatterns {
   annotations: Int32Array;
   usedClips: number;
   totalBins: number;
-  /** With `withRegions`: the clips counted, each with its workers and its bins' patterns. */
-  used: { clip: number; workers: Int32Array; patternOf: Int32Array }[];
+  /** With `withRegions`: the clips counted, each with its annotators and its bins' patterns. */
+  used: { clip: number; annotators: Int32Array; patternOf: Int32Array }[];
 }
 
 /** The clips' votes as patterns, clip by clip (ClipVotes, PatternTable). */
@@ -709,7 +716,7 @@ function clipPatterns(t: ConsensusTables, binUs: number, withRegions: boolean): 
     table.addClip(votes.masks, k, votes.W, votes.ids, votes.n, patternOf);
     totalBins += k;
     usedClips++;
-    if (patternOf) used.push({ clip: c, workers: votes.ids.slice(0, votes.n), patternOf });
+    if (patternOf) used.push({ clip: c, annotators: votes.ids.slice(0, votes.n), patternOf });
   }
   return { table, annotations: votes.annotations, usedClips, totalBins, used };
 }
@@ -738,7 +745,7 @@ export function consensusFromTables(
 
   const clips: ClipConsensus[] = [];
   if (withRegions) {
-    for (const { clip, workers, patternOf: of } of used) {
+    for (const { clip, annotators, patternOf: of } of used) {
       const majority = new Uint8Array(of.length);
       const modelBins = new Uint8Array(of.length);
       for (let b = 0; b < of.length; b++) {
@@ -748,7 +755,7 @@ export function consensusFromTables(
       const durationUs = t.durUs[clip] as number;
       clips.push({
         clipId: (t.clips[clip] as AnnotationFile["clips"][number]).id,
-        annotators: Array.from(workers, (w) => t.annotatorIds[w] as string),
+        annotators: Array.from(annotators, (w) => t.annotatorIds[w] as string),
         majority: binsToSpans(majority, binUs, durationUs),
         model: binsToSpans(modelBins, binUs, durationUs),
       });
@@ -762,10 +769,10 @@ export function consensusFromTables(
       cells[w * 4 + 1] as number,
       cells[w * 4] as number,
     );
-  const workers: ConsensusWorker[] = [];
+  const annotators: ConsensusAnnotator[] = [];
   for (let w = 0; w < A; w++) {
     if (!t.crowd[w] || (annotations[w] as number) === 0) continue;
-    workers.push({
+    annotators.push({
       id: t.annotatorIds[w] as string,
       annotations: annotations[w] as number,
       bins: binsOf[w] as number,
@@ -784,7 +791,7 @@ export function consensusFromTables(
       prevalence: model ? model.prevalence : null,
       converged: model ? model.converged : true,
       iterations: model ? model.iterations : 0,
-      workers,
+      workers: annotators,
     },
     clips,
   };

@@ -90,7 +90,7 @@ export interface Report {
   intelligibility: Intelligibility | null;
   /** Paired comparisons and the natural-pairs pre-test; null with neither (comparison.ts). */
   comparison: Comparison | null;
-  /** The crowd's consensus per bin (majority and Dawid–Skene) and each crowd worker against it. */
+  /** The crowd's consensus per bin (majority and Dawid–Skene) and each crowd annotator against it. */
   consensus: ConsensusSummary;
   /** Agreement between experts on the reasons of the spans they both labelled. */
   expertAgreement: ExpertAgreement;

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile, Submission } from "../interchange/types.ts";
 import {
-  checkRaters,
+  checkAnnotators,
   DEFAULT_RULES,
-  excludedRaters,
+  excludedAnnotators,
   qualityRulesOf,
   ruleText,
-  withoutRaters,
+  withoutAnnotators,
 } from "./qualityRules.ts";
 
 /** Raters who each break one rule (r0 breaks none), on 2 reference and 2 synthetic clips. */
@@ -72,7 +72,7 @@ describe("quality rules", () => {
       regions: 0,
       referenceMarkedFraction: a.id === "r0" ? 0.6 : 0,
     }));
-    const checks = checkRaters(file, quality, DEFAULT_RULES);
+    const checks = checkAnnotators(file, quality, DEFAULT_RULES);
     expect(checks).toEqual([
       { id: "r0", breaks: ["referenceMarked"] },
       { id: "rDeaf", breaks: ["notHeard"] },
@@ -81,11 +81,11 @@ describe("quality rules", () => {
       { id: "rLow", breaks: ["referenceRating"] },
     ]);
     // Nothing is on by default: nobody is excluded.
-    expect(excludedRaters(checks, DEFAULT_RULES)).toEqual([]);
+    expect(excludedAnnotators(checks, DEFAULT_RULES)).toEqual([]);
     const rules = qualityRulesOf({
       qualityRules: { fast: { on: true }, lowVariance: { on: true, variance: 0.5 } },
     });
-    expect(excludedRaters(checks, rules)).toEqual([
+    expect(excludedAnnotators(checks, rules)).toEqual([
       { id: "rFast", rules: ["fast"] },
       { id: "rFlat", rules: ["lowVariance"] },
     ]);
@@ -103,7 +103,7 @@ describe("quality rules", () => {
       qualityRules: { notHeard: { on: true, threshold: 0.25 }, fast: { on: true, seconds: 8 } },
     });
     // rDeaf: 1 of 4 = 0.25, not above 0.25. Median seconds: r0 8.5, rFast 2, rLow 8.5 …
-    expect(excludedRaters(checkRaters(file, quality, rules), rules)).toEqual([
+    expect(excludedAnnotators(checkAnnotators(file, quality, rules), rules)).toEqual([
       { id: "rFast", rules: ["fast"] },
     ]);
   });
@@ -124,13 +124,13 @@ describe("quality rules", () => {
   test("excluding is a view: the raters' work is left out, the file itself is unchanged", () => {
     const file = study();
     const before = JSON.stringify(file);
-    const view = withoutRaters(file, new Set(["rFast"]));
+    const view = withoutAnnotators(file, new Set(["rFast"]));
     expect(view.annotators.map((a) => a.id)).not.toContain("rFast");
     expect(view.submissions.some((s) => s.annotatorId === "rFast")).toBe(false);
     expect(view.regions.map((r) => r.id)).toEqual(["g2"]);
     expect(view.reasonLabels.map((l) => l.regionId)).toEqual(["g2"]);
     expect(JSON.stringify(file)).toBe(before);
-    expect(withoutRaters(file, new Set())).toBe(file);
+    expect(withoutAnnotators(file, new Set())).toBe(file);
   });
 });
 
@@ -147,7 +147,7 @@ test("the rules check the raters who rated: the screened out and those who left 
     referenceMarkedFraction: null,
   }));
   // The five crowd raters with clips, not seven.
-  expect(checkRaters(file, quality, DEFAULT_RULES).map((c) => c.id)).toEqual([
+  expect(checkAnnotators(file, quality, DEFAULT_RULES).map((c) => c.id)).toEqual([
     "r0",
     "rDeaf",
     "rFast",

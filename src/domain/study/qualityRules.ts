@@ -1,6 +1,6 @@
-// "Did they try": the study's quality rules for crowd raters (issue 9, item 3), one home for
+// "Did they try": the study's quality rules for crowd annotators (issue 9, item 3), one home for
 // every caller (the analysis worker, the analysis screen, `stats --apply-rules`, the protocol
-// report). Each rule is switched on or off per study (`study.qualityRules`); a rater caught by
+// report). Each rule is switched on or off per study (`study.qualityRules`); an annotator caught by
 // any rule that is on is excluded from the figures — a view only: nothing is deleted, and the
 // analysis screen can include them again.
 
@@ -26,7 +26,7 @@ export interface QualityRules {
   notHeard: { on: boolean; threshold: number };
   /** Median active seconds per finished clip below `seconds`. */
   fast: { on: boolean; seconds: number };
-  /** Variance of the rater's ratings below `variance` (ITU-T P.808 uses 0.1). */
+  /** Variance of the annotator's ratings below `variance` (ITU-T P.808 uses 0.1). */
   lowVariance: { on: boolean; variance: number };
 }
 
@@ -84,28 +84,28 @@ export function qualityRulesOf(study: Record<string, unknown>): QualityRules {
   };
 }
 
-export interface RaterCheck {
+export interface AnnotatorCheck {
   id: string;
-  /** The rules (on or not) the rater breaks, in RULE_IDS order. */
+  /** The rules (on or not) the annotator breaks, in RULE_IDS order. */
   breaks: RuleId[];
 }
 
 /**
- * Checks every crowd rater (a crowd annotator with a finished clip or a span: not one the
+ * Checks every crowd annotator (one with a finished clip or a span: not one the
  * headphone check screened out, nor one who left before doing anything) against every rule
  * (on or off, so the screen can show what a rule would catch): `quality` are the report's annotator rows (reference bins marked). A rule
  * needs data to break: no reference clip rated, no seconds recorded, fewer than 2 ratings…
  * break nothing.
  */
-export function checkRaters(
+export function checkAnnotators(
   file: AnnotationFile,
   quality: readonly AnnotatorQuality[],
   rules: QualityRules,
-): RaterCheck[] {
+): AnnotatorCheck[] {
   const reference = new Set(file.clips.filter((c) => c.isReference).map((c) => c.id));
   const marked = new Map(quality.map((q) => [q.id, q.referenceMarkedFraction]));
   const marking = new Set(file.regions.map((r) => r.annotatorId));
-  const out: RaterCheck[] = [];
+  const out: AnnotatorCheck[] = [];
   for (const a of file.annotators) {
     if (a.role !== "crowd") continue;
     const subs = file.submissions.filter((s) => s.annotatorId === a.id);
@@ -140,9 +140,9 @@ export function checkRaters(
   return out.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 }
 
-/** The raters excluded by the rules that are on, each with the rules that caught them. */
-export function excludedRaters(
-  checks: readonly RaterCheck[],
+/** The annotators excluded by the rules that are on, each with the rules that caught them. */
+export function excludedAnnotators(
+  checks: readonly AnnotatorCheck[],
   rules: QualityRules,
 ): { id: string; rules: RuleId[] }[] {
   return checks
@@ -151,7 +151,7 @@ export function excludedRaters(
 }
 
 /** The study without these annotators' work: their submissions, spans and the labels on them. */
-export function withoutRaters(file: AnnotationFile, ids: ReadonlySet<string>): AnnotationFile {
+export function withoutAnnotators(file: AnnotationFile, ids: ReadonlySet<string>): AnnotationFile {
   if (ids.size === 0) return file;
   const regions = file.regions.filter((r) => !ids.has(r.annotatorId));
   const kept = new Set(regions.map((r) => r.id));
@@ -167,9 +167,9 @@ export function withoutRaters(file: AnnotationFile, ids: ReadonlySet<string>): A
 /** What the rules make of a study: every check, who is excluded, and the study without them. */
 export interface QualityView {
   rules: QualityRules;
-  checks: RaterCheck[];
+  checks: AnnotatorCheck[];
   excluded: { id: string; rules: RuleId[] }[];
-  /** The study without the excluded raters (the same object when nobody is excluded). */
+  /** The study without the excluded annotators (the same object when nobody is excluded). */
   file: AnnotationFile;
 }
 
@@ -179,13 +179,13 @@ export function qualityView(
   quality: readonly AnnotatorQuality[],
 ): QualityView {
   const rules = qualityRulesOf(file.study);
-  const checks = checkRaters(file, quality, rules);
-  const excluded = excludedRaters(checks, rules);
+  const checks = checkAnnotators(file, quality, rules);
+  const excluded = excludedAnnotators(checks, rules);
   return {
     rules,
     checks,
     excluded,
-    file: withoutRaters(file, new Set(excluded.map((e) => e.id))),
+    file: withoutAnnotators(file, new Set(excluded.map((e) => e.id))),
   };
 }
 

@@ -5,7 +5,7 @@ import type { TaskResponses } from "./taskCsv.ts";
 const task = (id: string, rows: [string, string][]): TaskResponses => ({
   task: id,
   texts: rows.map((r) => r[1]),
-  workers: rows.map((r) => r[0]),
+  annotators: rows.map((r) => r[0]),
 });
 
 test("a task with one transcript returns it; an empty transcript is a vote for no words", () => {
@@ -23,7 +23,7 @@ test("a task with one transcript returns it; an empty transcript is a vote for n
   ]);
 });
 
-test("a worker who disagrees with the crowd everywhere loses their vote", () => {
+test("an annotator who disagrees with the crowd everywhere loses their vote", () => {
   // w1..w3 agree on four recordings; w4 (always wrong) and w5 (right) split the fifth 1–1 on
   // their own, where plain ROVER would take w4's "zzz" (longer on a tie).
   const tasks = ["a", "b", "c", "d"].map((id) =>
@@ -43,10 +43,10 @@ test("a worker who disagrees with the crowd everywhere loses their vote", () => 
   expect(aggregateTranscripts(tasks, "rover").tasks[4]?.output).toBe("zzz");
   const a = aggregateTranscripts(tasks);
   expect(a.tasks.map((t) => t.output)).toEqual(["say a", "say b", "say c", "say d", "e"]);
-  const w4 = a.workers.find((w) => w.worker === "w4");
-  const w1 = a.workers.find((w) => w.worker === "w1");
+  const w4 = a.annotators.find((w) => w.annotator === "w4");
+  const w1 = a.annotators.find((w) => w.annotator === "w1");
   expect(w4?.weight).toBe(0);
   expect(w4?.errorRate).toBeGreaterThan(0.5);
   expect(w1?.weight).toBeGreaterThan(1);
-  expect(a.workers.map((w) => w.worker)).toEqual(["w1", "w2", "w3", "w4", "w5"]);
+  expect(a.annotators.map((w) => w.annotator)).toEqual(["w1", "w2", "w3", "w4", "w5"]);
 });

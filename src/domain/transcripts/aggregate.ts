@@ -1,9 +1,9 @@
 // Merging each recording's crowd transcripts into one text (docs/transcripts.md):
 //   rover        the spec's ROVER, exactly as crowd-kit computes it (the challenge's baseline);
-//   reliability  (the default) each worker's reliability learned across all recordings without
+//   reliability  (the default) each annotator's reliability learned across all recordings without
 //                true texts, then a reliability-weighted ROVER aligned most reliable first, checked
 //                against the transcripts themselves by a weighted median.
-// Pure TypeScript: the CLI runs it, and a browser worker can.
+// Pure TypeScript: the CLI runs it, and a browser's Web Worker can.
 import { ln } from "../util/math.ts";
 import { editDistance } from "./align.ts";
 import { type AggregationMethod, DEFAULT_METHOD } from "./methods.ts";
@@ -23,30 +23,30 @@ export type { AggregatedTask } from "./prepared.ts";
 /**
  * The method's three constants, chosen once on the development half and not tuned further:
  * rounds of re-estimation, the prior's strength in recordings (how many recordings' worth of
- * words at the crowd's error rate a worker starts with), and the floor and ceiling of an error
+ * words at the crowd's error rate an annotator starts with), and the floor and ceiling of an error
  * rate (a weight stays finite).
  */
 export const RELIABILITY_ROUNDS = 3;
 export const PRIOR_RECORDINGS = 2;
 export const ERROR_RATE_BOUNDS = [0.01, 0.99] as const;
 
-export interface WorkerReliability {
-  worker: string;
+export interface AnnotatorReliability {
+  annotator: string;
   transcripts: number;
   /** Word errors against the consensus the weights were learned from, over its words. */
   errors: number;
   words: number;
   /** The error rate with the prior: (errors + a·ē·L̄) / (words + a·L̄). */
   errorRate: number;
-  /** The vote: log((1 - e) / e), 0 for a worker wrong at least half the time (left out). */
+  /** The vote: log((1 - e) / e), 0 for an annotator wrong at least half the time (left out). */
   weight: number;
 }
 
 export interface Aggregation {
   method: AggregationMethod;
   tasks: AggregatedTask[];
-  /** Each worker's estimated reliability, in order of first appearance. */
-  workers: WorkerReliability[];
+  /** Each annotator's estimated reliability, in order of first appearance. */
+  annotators: AnnotatorReliability[];
 }
 
 interface Estimate {
@@ -58,7 +58,7 @@ interface Estimate {
 }
 
 /**
- * Each worker's error rate against the current consensus (`distances[i][k]`: word errors of
+ * Each annotator's error rate against the current consensus (`distances[i][k]`: word errors of
  * recording i's transcript k against it), pooled over their recordings and drawn towards the
  * crowd's rate by a prior worth PRIOR_RECORDINGS average recordings; the weight is the log-odds
  * of being right (Nitzan & Paroush's optimal vote for independent voters), 0 when the error rate
@@ -80,7 +80,7 @@ function estimate(
     const length = Math.max((consensus[i] as Int32Array).length, 1);
     const d = distances[i] as Int32Array;
     for (let k = 0; k < p.words.length; k++) {
-      const w = p.workers[k] as number;
+      const w = p.annotators[k] as number;
       errors[w] = (errors[w] as number) + (d[k] as number);
       words[w] = (words[w] as number) + length;
       counts[w] = (counts[w] as number) + 1;
@@ -138,23 +138,23 @@ function medianCost(d: ArrayLike<number>, words: readonly Int32Array[], weights:
 }
 
 /**
- * One recording by the reliability method, given each worker's weight: the weighted ROVER, or a
+ * One recording by the reliability method, given each annotator's weight: the weighted ROVER, or a
  * transcript if the weighted median prefers it (the ROVER output wins ties). Returns the
  * consensus and its word errors against each transcript.
  */
 function reliableConsensus(
   p: Prepared,
   pairs: Int32Array,
-  workerWeight: Float64Array,
+  annotatorWeight: Float64Array,
 ): { consensus: Int32Array; distances: Int32Array } {
   const k = p.network.length;
   const weights = new Float64Array(k);
   let total = 0;
   for (let q = 0; q < k; q++) {
-    weights[q] = workerWeight[p.workers[q] as number] as number;
+    weights[q] = annotatorWeight[p.annotators[q] as number] as number;
     total += weights[q] as number;
   }
-  // Every worker left out: the recording still gets the crowd's plain vote.
+  // Every annotator left out: the recording still gets the crowd's plain vote.
   if (total === 0) weights.fill(1);
   // Most reliable first (stable: ties keep the file's order), so the skeleton is the best one's.
   const order = Array.from({ length: k }, (_, q) => q).sort(
@@ -180,21 +180,21 @@ function reliableConsensus(
 }
 
 /**
- * Aggregates every task's transcripts; tasks keep their order. `workerFigures: false` spares
- * ROVER the workers' figures against its output (`workers` is then empty); the reliability
+ * Aggregates every task's transcripts; tasks keep their order. `annotatorFigures: false` spares
+ * ROVER the annotators' figures against its output (`annotators` is then empty); the reliability
  * method always has them.
  */
 export function aggregateTranscripts(
   tasks: readonly TaskResponses[],
   method: AggregationMethod = DEFAULT_METHOD,
-  options: { workerFigures?: boolean } = {},
+  options: { annotatorFigures?: boolean } = {},
 ): Aggregation {
-  if (method === "rover" && options.workerFigures === false) {
-    return { method, tasks: roverTasks(tasks), workers: [] };
+  if (method === "rover" && options.annotatorFigures === false) {
+    return { method, tasks: roverTasks(tasks), annotators: [] };
   }
-  const workerIds = new Map<string, number>();
-  const prepared = prepare(tasks, workerIds);
-  const n = workerIds.size;
+  const annotatorIds = new Map<string, number>();
+  const prepared = prepare(tasks, annotatorIds);
+  const n = annotatorIds.size;
   let consensus = prepared.map((p) => roverIds(p.network, p.vocabulary));
   let distances = prepared.map((p, i) => distancesTo(consensus[i] as Int32Array, p.words));
   let used = estimate(prepared, consensus, distances, n);
@@ -208,7 +208,7 @@ export function aggregateTranscripts(
       distances = next.map((r) => r.distances);
     }
   }
-  const names = [...workerIds.keys()];
+  const names = [...annotatorIds.keys()];
   return {
     method,
     tasks: prepared.map((p, i) => ({
@@ -216,8 +216,8 @@ export function aggregateTranscripts(
       output: consensusText(p, consensus[i] as Int32Array),
       transcripts: p.network.length,
     })),
-    workers: names.map((worker, w) => ({
-      worker,
+    annotators: names.map((annotator, w) => ({
+      annotator,
       transcripts: used.counts[w] as number,
       errors: used.errors[w] as number,
       words: used.words[w] as number,

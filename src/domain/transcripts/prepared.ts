@@ -21,36 +21,36 @@ export interface Prepared {
   network: Int32Array[];
   /** The same without the empty word: what edit distances count. */
   words: Int32Array[];
-  /** Each transcript's worker as an id of `workerIds` (empty when no map is given). */
-  workers: Int32Array;
+  /** Each transcript's annotator as an id of `annotatorIds` (empty when no map is given). */
+  annotators: Int32Array;
 }
 
 /**
- * The tasks' transcripts as word ids; with `workerIds`, their workers too (ids given in order
+ * The tasks' transcripts as word ids; with `annotatorIds`, their annotators too (ids given in order
  * of first appearance).
  */
 export function prepare(
   tasks: readonly TaskResponses[],
-  workerIds?: Map<string, number>,
+  annotatorIds?: Map<string, number>,
 ): Prepared[] {
   // One vocabulary for the whole file.
   const vocabulary = new Vocabulary();
   return tasks.map((t) => {
     const transcripts = t.texts.map((text) => vocabulary.row(tokensOf(text)));
-    const workers = workerIds === undefined ? EMPTY : new Int32Array(t.texts.length);
-    if (workerIds !== undefined) {
-      for (let k = 0; k < workers.length; k++) {
-        const name = t.workers[k] ?? "";
-        let id = workerIds.get(name);
+    const annotators = annotatorIds === undefined ? EMPTY : new Int32Array(t.texts.length);
+    if (annotatorIds !== undefined) {
+      for (let k = 0; k < annotators.length; k++) {
+        const name = t.annotators[k] ?? "";
+        let id = annotatorIds.get(name);
         if (id === undefined) {
-          id = workerIds.size;
-          workerIds.set(name, id);
+          id = annotatorIds.size;
+          annotatorIds.set(name, id);
         }
-        workers[k] = id;
+        annotators[k] = id;
       }
     }
     const words = transcripts.map((h) => (h.length === 1 && h[0] === 0 ? EMPTY : h));
-    return { task: t.task, vocabulary: vocabulary.words, network: transcripts, words, workers };
+    return { task: t.task, vocabulary: vocabulary.words, network: transcripts, words, annotators };
   });
 }
 

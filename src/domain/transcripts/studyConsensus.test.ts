@@ -51,7 +51,7 @@ test("the study's consensus and its listeners by reliability, as worked by hand"
     { clip: "c1", consensus: "the cat sat", transcripts: 4 },
     { clip: "c2", consensus: "hello world", transcripts: 4 },
   ]);
-  const rows = out?.workers.map((w) => [w.worker, w.transcripts, w.errors, w.words]);
+  const rows = out?.workers.map((w) => [w.annotator, w.transcripts, w.errors, w.words]);
   expect(rows).toEqual([
     ["a", 2, 0, 5],
     ["b", 2, 0, 5],
@@ -75,15 +75,15 @@ test("no listener transcript: no consensus", () => {
 });
 
 test("ties in the error rate go by id in code-unit order", () => {
-  const w = (worker: string, errorRate: number) => ({
-    worker,
+  const w = (annotator: string, errorRate: number) => ({
+    annotator,
     transcripts: 1,
     errors: 0,
     words: 1,
     errorRate,
     weight: 1,
   });
-  expect(byReliability([w("b", 0.2), w("Z", 0.2), w("a", 0.1)]).map((x) => x.worker)).toEqual([
+  expect(byReliability([w("b", 0.2), w("Z", 0.2), w("a", 0.1)]).map((x) => x.annotator)).toEqual([
     "a",
     "Z",
     "b",

@@ -1,12 +1,12 @@
 // A study's consensus transcripts and its listeners' estimated reliability, as the analysis
 // screen shows them: the default aggregation method (the same code as `cli aggregate
-// STUDY.json --workers W.csv`) over the study's listener transcripts (studyResponses.ts).
+// STUDY.json --annotators W.csv`) over the study's listener transcripts (studyResponses.ts).
 import type { AnnotationFile } from "../interchange/types.ts";
 import {
   type AggregationMethod,
+  type AnnotatorReliability,
   aggregateTranscripts,
   DEFAULT_METHOD,
-  type WorkerReliability,
 } from "./aggregate.ts";
 import { studyResponses } from "./studyResponses.ts";
 
@@ -23,17 +23,18 @@ export interface StudyConsensus {
   /** Per clip with a listener transcript, in the study's clip order. */
   clips: ClipConsensus[];
   /** Every listener, most reliable first (lowest estimated error rate; ties by id). */
-  workers: WorkerReliability[];
+  /** Each listener's estimated reliability, most reliable first. */
+  workers: AnnotatorReliability[];
 }
 
 /** The listeners ordered by estimated reliability: error rate ascending, then id (code units). */
-export function byReliability(workers: readonly WorkerReliability[]): WorkerReliability[] {
-  return [...workers].sort((a, b) =>
+export function byReliability(annotators: readonly AnnotatorReliability[]): AnnotatorReliability[] {
+  return [...annotators].sort((a, b) =>
     a.errorRate !== b.errorRate
       ? a.errorRate - b.errorRate
-      : a.worker < b.worker
+      : a.annotator < b.annotator
         ? -1
-        : a.worker > b.worker
+        : a.annotator > b.annotator
           ? 1
           : 0,
   );
@@ -43,7 +44,7 @@ export function byReliability(workers: readonly WorkerReliability[]): WorkerReli
 export function studyConsensus(file: AnnotationFile): StudyConsensus | null {
   const tasks = studyResponses(file);
   if (tasks.length === 0) return null;
-  const result = aggregateTranscripts(tasks, DEFAULT_METHOD, { workerFigures: true });
+  const result = aggregateTranscripts(tasks, DEFAULT_METHOD, { annotatorFigures: true });
   return {
     method: result.method,
     clips: result.tasks.map((t) => ({
@@ -51,6 +52,6 @@ export function studyConsensus(file: AnnotationFile): StudyConsensus | null {
       consensus: t.output,
       transcripts: t.transcripts,
     })),
-    workers: byReliability(result.workers),
+    workers: byReliability(result.annotators),
   };
 }

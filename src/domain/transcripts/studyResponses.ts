@@ -22,7 +22,7 @@ export function studyResponses(file: AnnotationFile): TaskResponses[] {
     out.push({
       task: clip.id,
       texts: list.map((x) => x.text),
-      workers: list.map((x) => x.annotator),
+      annotators: list.map((x) => x.annotator),
     });
   }
   return out;

@@ -5,32 +5,32 @@ import { readResponsesCsv, readTable, readTextsCsv, toTextsCsv } from "./taskCsv
 test("responses: quoted fields across lines, tasks in order of first appearance", () => {
   const csv =
     '\uFEFFtask,output,performer\r\nt2,"hello,\nworld",p1\r\nt1,hi,p2\r\n\r\nt2,"say ""hi""",p3\r\n';
-  const r = readResponsesCsv(csv, { needWorker: true });
+  const r = readResponsesCsv(csv, { needAnnotator: true });
   expect(r).toEqual({
     ok: true,
     value: [
-      { task: "t2", texts: ["hello,\nworld", 'say "hi"'], workers: ["p1", "p3"] },
-      { task: "t1", texts: ["hi"], workers: ["p2"] },
+      { task: "t2", texts: ["hello,\nworld", 'say "hi"'], annotators: ["p1", "p3"] },
+      { task: "t1", texts: ["hi"], annotators: ["p2"] },
     ],
   });
 });
 
 test("responses: crowd-kit's column names, any column order; an empty text is a transcript", () => {
-  const r = readResponsesCsv("worker,text,task\nw1,,a\nw2,yes,a\n", { needWorker: true });
+  const r = readResponsesCsv("worker,text,task\nw1,,a\nw2,yes,a\n", { needAnnotator: true });
   expect(r).toEqual({
     ok: true,
-    value: [{ task: "a", texts: ["", "yes"], workers: ["w1", "w2"] }],
+    value: [{ task: "a", texts: ["", "yes"], annotators: ["w1", "w2"] }],
   });
 });
 
 test("missing columns are named, with the header there is", () => {
-  expect(readResponsesCsv("id,transcript\n1,x\n", { needWorker: true })).toEqual({
+  expect(readResponsesCsv("id,transcript\n1,x\n", { needAnnotator: true })).toEqual({
     ok: false,
     errors: [
       'line 1: no "task", no "output" or "text", no "performer" or "worker" column (the header has "id", "transcript")',
     ],
   });
-  // The worker column is needed only when asked for.
+  // The annotator column is needed only when asked for.
   expect(readResponsesCsv("task,output\n1,x\n").ok).toBe(true);
   expect(readTextsCsv("task,answer\n1,x\n")).toEqual({
     ok: false,

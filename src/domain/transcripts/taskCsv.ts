@@ -10,15 +10,15 @@ export const MAX_LINE_CHARS = 10_000;
 export const TASK_COLUMN = "task";
 /** The text column: the challenge's name, then crowd-kit's. */
 export const TEXT_COLUMNS = ["output", "text"] as const;
-/** The worker column: the challenge's name, then crowd-kit's. */
-export const WORKER_COLUMNS = ["performer", "worker"] as const;
+/** The annotator column, as the outside tools name it: the challenge's name, then crowd-kit's. */
+export const ANNOTATOR_COLUMNS = ["performer", "worker"] as const;
 
 /** One recording's transcripts, in the order of the file's rows. */
 export interface TaskResponses {
   task: string;
   texts: string[];
-  /** The worker of each text (empty when the file has no worker column). */
-  workers: string[];
+  /** The annotator of each text (empty when the file has no annotator column). */
+  annotators: string[];
 }
 
 export type CsvResult<T> = { ok: true; value: T } | { ok: false; errors: string[] };
@@ -232,8 +232,8 @@ const quoteList = (names: readonly string[]) => names.map((n) => `"${n}"`).join(
 
 function columns(
   header: readonly string[],
-  needWorker: boolean,
-): CsvResult<{ task: number; text: number; worker: number }> {
+  needAnnotator: boolean,
+): CsvResult<{ task: number; text: number; annotator: number }> {
   const find = (names: readonly string[]) => {
     for (const name of names) {
       const i = header.indexOf(name);
@@ -243,11 +243,11 @@ function columns(
   };
   const task = find([TASK_COLUMN]);
   const text = find(TEXT_COLUMNS);
-  const worker = find(WORKER_COLUMNS);
+  const annotator = find(ANNOTATOR_COLUMNS);
   const missing: string[] = [];
   if (task < 0) missing.push(`"${TASK_COLUMN}"`);
   if (text < 0) missing.push(quoteList(TEXT_COLUMNS));
-  if (needWorker && worker < 0) missing.push(quoteList(WORKER_COLUMNS));
+  if (needAnnotator && annotator < 0) missing.push(quoteList(ANNOTATOR_COLUMNS));
   if (missing.length > 0) {
     return {
       ok: false,
@@ -256,7 +256,7 @@ function columns(
       ],
     };
   }
-  return { ok: true, value: { task, text, worker } };
+  return { ok: true, value: { task, text, annotator } };
 }
 
 /**
@@ -265,13 +265,13 @@ function columns(
  */
 export function readResponsesCsv(
   text: string,
-  options: { needWorker?: boolean } = {},
+  options: { needAnnotator?: boolean } = {},
 ): CsvResult<TaskResponses[]> {
   const table = readTable(text);
   if (!table.ok) return table;
-  const cols = columns(table.value.header, options.needWorker ?? false);
+  const cols = columns(table.value.header, options.needAnnotator ?? false);
   if (!cols.ok) return cols;
-  const { task, text: textCol, worker } = cols.value;
+  const { task, text: textCol, annotator } = cols.value;
   const { header, lines, cells } = table.value;
   const width = header.length;
   const byTask = new Map<string, TaskResponses>();
@@ -282,18 +282,18 @@ export function readResponsesCsv(
       errors.push(`line ${lines[r]}: the task is empty`);
       continue;
     }
-    const workerId = worker < 0 ? "" : (cells[at + worker] as string).trim();
-    if (worker >= 0 && workerId === "") {
-      errors.push(`line ${lines[r]}: the ${header[worker]} is empty`);
+    const annotatorId = annotator < 0 ? "" : (cells[at + annotator] as string).trim();
+    if (annotator >= 0 && annotatorId === "") {
+      errors.push(`line ${lines[r]}: the ${header[annotator]} is empty`);
       continue;
     }
     let entry = byTask.get(id);
     if (entry === undefined) {
-      entry = { task: id, texts: [], workers: [] };
+      entry = { task: id, texts: [], annotators: [] };
       byTask.set(id, entry);
     }
     entry.texts.push(cells[at + textCol] as string);
-    entry.workers.push(workerId);
+    entry.annotators.push(annotatorId);
   }
   if (errors.length > 0) return { ok: false, errors: capped(errors) };
   return { ok: true, value: [...byTask.values()] };

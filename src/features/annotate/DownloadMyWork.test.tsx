@@ -55,7 +55,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A study with two clips, two crowd workers and an expert who labelled w2's span. */
+/** A study with two clips, two crowd annotators and an expert who labelled w2's span. */
 async function seed() {
   await createStudy({
     id: STUDY,
@@ -96,7 +96,7 @@ async function download(): Promise<Saved> {
 }
 
 describe("DownloadMyWork", () => {
-  test("a crowd worker downloads <study>-<annotator>.json with only their own work", async () => {
+  test("a crowd annotator downloads <study>-<annotator>.json with only their own work", async () => {
     const { mine } = await seed();
     render(<DownloadMyWork studyId={STUDY} annotatorId="w1" />);
     const file = await download();

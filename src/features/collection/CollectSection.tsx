@@ -2,7 +2,7 @@
 // participant, and the collected work through the usual merge preview into this study.
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import type { StudyProgress } from "../../domain/collection/collection.ts";
+import type { StudyProgress } from "../../domain/collection/protocol.ts";
 import type { StudyTask } from "../../domain/interchange/types.ts";
 import { moduleOf } from "../../domain/tasks/index.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";

@@ -2,7 +2,7 @@
 // what to what, and what it means for them, before anything is sent.
 import { useEffect, useId, useRef } from "react";
 import { Button } from "../../components/Button.tsx";
-import type { PublishedStudy } from "../../domain/collection/collection.ts";
+import type { PublishedStudy } from "../../domain/collection/protocol.ts";
 import type { PublishChange } from "../../domain/collection/publishChanges.ts";
 
 export function ConfirmChanges({

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, expect, test, vi } from "vitest";
-import type { StudyProgress, WithdrawResult } from "../../domain/collection/collection.ts";
+import type { StudyProgress, WithdrawResult } from "../../domain/collection/protocol.ts";
 import { moduleOf } from "../../domain/tasks/index.ts";
 import { ProgressView } from "./ProgressView.tsx";
 

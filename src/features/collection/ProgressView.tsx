@@ -3,7 +3,7 @@
 // counted as theirs), each person's reference-clip check, and withdrawing a participant.
 import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import type { StudyProgress, WithdrawResult } from "../../domain/collection/collection.ts";
+import type { StudyProgress, WithdrawResult } from "../../domain/collection/protocol.ts";
 import type { ParticipantStatus } from "../../domain/interchange/types.ts";
 import { REFERENCE_FLAG_THRESHOLD } from "../../domain/study/referenceCheck.ts";
 import type { ProgressColumn } from "../../domain/tasks/index.ts";

@@ -3,7 +3,7 @@
 // Publish, which asks before changing anything for people already in the study.
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { type PublishedStudy, prolificCompletionUrl } from "../../domain/collection/collection.ts";
+import { type PublishedStudy, prolificCompletionUrl } from "../../domain/collection/protocol.ts";
 import type { PublishChange } from "../../domain/collection/publishChanges.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { ConfirmChanges } from "./ConfirmChanges.tsx";

@@ -1,5 +1,5 @@
 // Above the publish form: whether the server has the study, and who is in it.
-import type { PublishedStudy } from "../../domain/collection/collection.ts";
+import type { PublishedStudy } from "../../domain/collection/protocol.ts";
 
 /** Whether the server has the study, when it was last published, and who is in it. */
 export function PublishedStatus({

@@ -4,14 +4,14 @@
 // changes nothing the researcher has not confirmed (domain/collection/publishChanges.ts).
 
 import { getClipAudio, studyToFile } from "../../db/repo.ts";
+import { type ParticipantLinks, participantLinksOf } from "../../domain/collection/links.ts";
 import {
   type CollectionSettings,
   expertLink,
   genericLink,
   type PublishedStudy,
   prolificLink,
-} from "../../domain/collection/collection.ts";
-import { type ParticipantLinks, participantLinksOf } from "../../domain/collection/links.ts";
+} from "../../domain/collection/protocol.ts";
 import { type PublishChange, publishChanges } from "../../domain/collection/publishChanges.ts";
 import { settingsUpdate } from "../../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../../domain/interchange/schema.ts";

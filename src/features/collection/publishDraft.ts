@@ -1,5 +1,5 @@
 // The publish form's fields as typed, from the published settings and back to settings.
-import type { CollectionSettings, PublishedStudy } from "../../domain/collection/collection.ts";
+import type { CollectionSettings, PublishedStudy } from "../../domain/collection/protocol.ts";
 import { mergeSettings } from "../../domain/collection/settings.ts";
 
 /** The form's fields, as typed. */

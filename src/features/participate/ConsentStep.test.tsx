@@ -3,7 +3,7 @@
 // or transcribe study's participant was told they would mark unnatural parts.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
-import type { StudyAbout } from "../../domain/collection/collection.ts";
+import type { StudyAbout } from "../../domain/collection/protocol.ts";
 import { Language } from "../../lib/i18n.tsx";
 import { ConsentStep } from "./ConsentStep.tsx";
 

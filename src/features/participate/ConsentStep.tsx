@@ -4,7 +4,7 @@
 // without penalty.
 import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import type { StudyAbout } from "../../domain/collection/collection.ts";
+import type { StudyAbout } from "../../domain/collection/protocol.ts";
 import { DEFAULT_TASK, moduleOf } from "../../domain/tasks/index.ts";
 import { useT } from "../../lib/i18n.tsx";
 

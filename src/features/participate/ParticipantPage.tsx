@@ -17,9 +17,9 @@ import {
   updateParticipation,
 } from "../../db/repo.ts";
 import type { ArriveRequest } from "../../domain/api/requests.ts";
-import { arrivalFromSearch, type StudyAbout } from "../../domain/collection/collection.ts";
 import type { Answers } from "../../domain/collection/intake.ts";
 import { acceptsLink } from "../../domain/collection/links.ts";
+import { arrivalFromSearch, type StudyAbout } from "../../domain/collection/protocol.ts";
 import { playLimitOf } from "../../domain/collection/submissionRules.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";

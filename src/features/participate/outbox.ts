@@ -8,7 +8,7 @@
 // page tells the participant.
 
 import { getStudy, type Participation, updateParticipation } from "../../db/repo.ts";
-import type { ParticipantState } from "../../domain/collection/collection.ts";
+import type { ParticipantState } from "../../domain/collection/protocol.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import {
   acknowledge,

@@ -17,7 +17,7 @@ import {
   updateParticipation,
 } from "../../db/repo.ts";
 import type { ArriveRequest, SubmissionRequest } from "../../domain/api/requests.ts";
-import type { StudyAbout } from "../../domain/collection/collection.ts";
+import type { StudyAbout } from "../../domain/collection/protocol.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 

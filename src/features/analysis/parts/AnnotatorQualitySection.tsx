@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from "react";
-import type { ConsensusWorker } from "../../../domain/stats/consensus.ts";
+import type { ConsensusAnnotator } from "../../../domain/stats/consensus.ts";
 import { definitionOf } from "../../../domain/stats/definitions.ts";
 import type { AnnotatorQuality } from "../../../domain/study/qualityRules.ts";
 import { REFERENCE_NULL } from "../explain.ts";
@@ -27,7 +27,7 @@ export function AnnotatorQualitySection({
   /** Experts and researchers: listed, never flagged. */
   nonCrowd?: readonly string[];
   /** Each crowd annotator against the consensus (report.consensus.workers). */
-  reliability?: readonly ConsensusWorker[];
+  reliability?: readonly ConsensusAnnotator[];
 }) {
   const notCrowd = useMemo(() => new Set(nonCrowd), [nonCrowd]);
   // Crowd annotators without a finished clip (screened out, or gone before one) are not

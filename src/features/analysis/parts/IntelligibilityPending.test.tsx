@@ -86,7 +86,7 @@ test("while the curve and the consensus are computed, the section says so; then 
   expect(statuses().some((s) => s?.startsWith("Computing the interval width"))).toBe(false);
   expect(statuses()).toContain("Estimating each listener's reliability from the consensus…");
   // Then the consensus: no status left, and the listeners most reliable first (as
-  // `aggregate --workers` writes them: w2 12.5 %, w1 37.5 %).
+  // `aggregate --annotators` writes them: w2 12.5 %, w1 37.5 %).
   rerender(section({ curvePending: false, consensusPending: false, withCurve: true }));
   const list = await within(region).findByRole("table", {
     name: /Listeners by estimated reliability/,

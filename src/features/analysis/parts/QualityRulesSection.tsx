@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { getStudy, updateStudy } from "../../../db/repo.ts";
 import {
+  type AnnotatorCheck,
   DEFAULT_RULES,
   type QualityRules,
-  type RaterCheck,
   RULE_IDS,
   type RuleId,
   ruleText,
@@ -46,7 +46,7 @@ export function QualityRulesSection({
   rules: QualityRules;
   /** The rules offered for the study's task and data (domain/tasks `offeredRules`), in order. */
   offered: readonly RuleId[];
-  checks: readonly RaterCheck[];
+  checks: readonly AnnotatorCheck[];
   onSaved(): void;
 }) {
   const id = useId();

@@ -1,7 +1,7 @@
-// The listeners by estimated reliability (issue 20): what `cli aggregate STUDY.json --workers
-// W.csv` writes, computed in the analysis worker by the same code, most reliable first.
+// The listeners by estimated reliability (issue 20): what `cli aggregate STUDY.json --annotators
+// A.csv` writes, computed in the analysis worker by the same code, most reliable first.
 import { useState } from "react";
-import type { WorkerReliability } from "../../../domain/transcripts/aggregate.ts";
+import type { AnnotatorReliability } from "../../../domain/transcripts/aggregate.ts";
 import { count, percent } from "../format.ts";
 import { Pager } from "./Pager.tsx";
 
@@ -10,11 +10,11 @@ const TH = "py-2 pr-3 font-medium text-right";
 const TD = "py-1.5 pr-3 tabular-nums text-right";
 
 export function ReliabilityList({
-  workers,
+  workers: annotators,
   pending,
 }: {
   /** Most reliable first; null when the study has no listener transcript. */
-  workers: readonly WorkerReliability[] | null | undefined;
+  workers: readonly AnnotatorReliability[] | null | undefined;
   pending: boolean;
 }) {
   const [page, setPage] = useState(0);
@@ -28,10 +28,10 @@ export function ReliabilityList({
       </div>
     );
   }
-  if (!workers || workers.length === 0) return null;
-  const leftOut = workers.filter((w) => w.weight === 0).length;
-  const current = Math.min(page, Math.max(0, Math.ceil(workers.length / PAGE) - 1));
-  const shown = workers.slice(current * PAGE, (current + 1) * PAGE);
+  if (!annotators || annotators.length === 0) return null;
+  const leftOut = annotators.filter((w) => w.weight === 0).length;
+  const current = Math.min(page, Math.max(0, Math.ceil(annotators.length / PAGE) - 1));
+  const shown = annotators.slice(current * PAGE, (current + 1) * PAGE);
   return (
     <div className="mt-6">
       <h3 className="text-sm font-medium text-slate-800">Listeners by estimated reliability</h3>
@@ -40,7 +40,7 @@ export function ReliabilityList({
         towards the crowd's rate by a prior of two average clips, give an error rate; the vote
         weight is log((1 − e) / e), and a listener wrong half the time or more gets no vote
         {leftOut > 0 ? ` (${count(leftOut)} left out)` : ""}. The same numbers as{" "}
-        <code>redpen aggregate STUDY.json --workers W.csv</code>.
+        <code>redpen aggregate STUDY.json --annotators A.csv</code>.
       </p>
       <div className="relative mt-2 overflow-x-auto">
         <table className="w-full text-sm">
@@ -71,9 +71,9 @@ export function ReliabilityList({
           </thead>
           <tbody>
             {shown.map((w) => (
-              <tr key={w.worker} className="border-b border-slate-100">
+              <tr key={w.annotator} className="border-b border-slate-100">
                 <th scope="row" className="py-1.5 pr-3 text-left font-normal text-slate-800">
-                  {w.worker}
+                  {w.annotator}
                 </th>
                 <td className={TD}>{count(w.transcripts)}</td>
                 <td className={TD}>{count(w.errors)}</td>
@@ -95,7 +95,7 @@ export function ReliabilityList({
         label="Listeners"
         page={current}
         pageSize={PAGE}
-        total={workers.length}
+        total={annotators.length}
         onPage={setPage}
       />
     </div>

@@ -1,12 +1,12 @@
 // The file commands (`import`, `export`) run in-process for the tests: real files through Node's
 // fs (or another IO given), stdout and stderr collected.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { type FilesIO, runFilesCli } from "./files.ts";
+import { type ImportExportIO, runImportExportCli } from "./importExport.ts";
 
-export type FilesFs = Omit<FilesIO, "stdout" | "stderr">;
+export type ImportExportFs = Omit<ImportExportIO, "stdout" | "stderr">;
 
 /** The file system as main.ts wires it. */
-export const realFilesIO = (): FilesFs => ({
+export const realImportExportIO = (): ImportExportFs => ({
   readFile: (p) => readFileSync(p, "utf8"),
   readBytes: (p) => new Uint8Array(readFileSync(p)),
   writeFile: (p, d) => writeFileSync(p, d),
@@ -15,10 +15,10 @@ export const realFilesIO = (): FilesFs => ({
 });
 
 /** Runs `argv`; the exit code and what went to stdout and stderr. */
-export function runFiles(argv: string[], io: FilesFs = realFilesIO()) {
+export function runImportExport(argv: string[], io: ImportExportFs = realImportExportIO()) {
   let out = "";
   let err = "";
-  const code = runFilesCli(argv, {
+  const code = runImportExportCli(argv, {
     ...io,
     stdout: (t) => {
       out += t;

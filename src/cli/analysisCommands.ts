@@ -1,63 +1,26 @@
-// The command line, as a function of its arguments and a little I/O, so tests run it in-process.
-// main.ts wires it to the real process.
+// The commands that read a study and analyse it: `validate`, `stats`, `report`, and `features`
+// of a WAV file; as a function of the arguments and a little I/O, so tests run them in-process.
+// main.ts wires them to the real process.
 
 import { computeFeatures, featuresToJson } from "../domain/acoustics/features.ts";
 import { featureSummary } from "../domain/acoustics/spanStats.ts";
 import { wavSamples } from "../domain/clips/wav.ts";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/interchange/binWidth.ts";
-import { problemLine } from "../domain/interchange/problems.ts";
-import { type ParseResult, parseAnnotationText } from "../domain/interchange/schema.ts";
-import type { AnnotationFile, ResolvedRecords } from "../domain/interchange/types.ts";
+import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { protocolFacts, protocolReport } from "../domain/report/protocol.ts";
 import { type AnalyzeOptions, computeReport } from "../domain/stats/index.ts";
-import type { CurveRunner } from "../domain/stats/intelligibility.ts";
 import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import { qualityView } from "../domain/study/qualityRules.ts";
 import { errorMessage } from "../domain/util/errorText.ts";
-import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, readError } from "./common.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
+import { readError } from "./fileErrors.ts";
 import { formatStats } from "./statsText.ts";
+import { type CliIO, load, recordsOf } from "./studyFile.ts";
 import { USAGE } from "./usage.ts";
-
-export interface CliIO {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** The file's text (UTF-8); throws Node-style errors (`code` ENOENT, EISDIR, EACCES …). */
-  readFile(path: string): string;
-  /** The file's bytes (for audio); same errors as readFile. */
-  readBytes?(path: string): Uint8Array;
-  /** Who computes the stimuli curve's intervals (main.ts: a second thread; default: here). */
-  curveRunner?: CurveRunner;
-}
-
-export { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, readError, USAGE };
 
 class UsageError extends Error {}
 
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
-
-/** Reads and validates FILE; on failure writes the problems and returns undefined. */
-export function load(fileName: string, io: CliIO): AnnotationFile | undefined {
-  let text: string;
-  try {
-    text = io.readFile(fileName);
-  } catch (error) {
-    io.stderr(`${fileName}: ${readError(error)}\n`);
-    return undefined;
-  }
-  const result: ParseResult = parseAnnotationText(text, fileName);
-  if (!result.ok) {
-    io.stderr(result.errors.map((p) => `${problemLine(fileName, p)}\n`).join(""));
-    return undefined;
-  }
-  if (result.warnings.length > 0) {
-    io.stderr(result.warnings.map((p) => `${problemLine(fileName, p)}\n`).join(""));
-  }
-  if (result.records !== undefined) recordsOf.set(result.file, result.records);
-  return result.file;
-}
-
-/** What reading each loaded file resolved, for its figures (computeReport's `records`). */
-const recordsOf = new WeakMap<AnnotationFile, ResolvedRecords>();
 
 interface Parsed {
   command: string;
@@ -146,7 +109,7 @@ function reportOptions(args: Parsed, io: CliIO, file: AnnotationFile): AnalyzeOp
   return {
     ...(args.bin === undefined ? {} : { binSeconds: args.bin }),
     curveRunner: io.curveRunner,
-    records: recordsOf.get(file),
+    records: recordsOf(file),
   };
 }
 
@@ -246,8 +209,8 @@ function features(args: Parsed, io: CliIO): number {
   return EXIT_OK;
 }
 
-/** Runs the command line; returns the exit code. Never throws for bad input. */
-export function runCli(argv: readonly string[], io: CliIO): number {
+/** Runs `validate`, `stats`, `report` or `features`; returns the exit code. Never throws for bad input. */
+export function runAnalysisCli(argv: readonly string[], io: CliIO): number {
   let args: Parsed;
   try {
     args = parseArgs(argv);

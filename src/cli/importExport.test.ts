@@ -10,7 +10,7 @@ import { textGridFiles } from "../domain/formats/textgrid/write.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { runFiles } from "./filesRun.test-data.ts";
+import { runImportExport } from "./importExportRun.test-data.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const run = runFiles;
+const run = runImportExport;
 
 const study = (): AnnotationFile => ({
   format: "redpen-annotations",

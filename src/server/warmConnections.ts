@@ -1,22 +1,19 @@
-// Before the server listens: every connection to the database goes once through what a
-// participant's calls run (an arrival, a return visit, a submission fitted, stored and sent
-// again, a play of a play-limited clip counted) on a study of its own, in a transaction that
-// is rolled back, so that nothing of it stays. Each PostgreSQL backend compiles a PL/pgSQL
-// function at its first call and plans each statement in it when it first runs it, and keeps
-// both for the connection's life; without
-// this, the first participants paid for it (a study's launch brings them all at once: in
-// process, 32 arrivals and their first submissions on a fresh server took about twice as long
-// as the next 32) and, on PGlite, everyone waiting behind them.
+// The database connections' warm-up, before the server listens: every connection to the
+// database goes once through what a participant's calls run (an arrival, a return visit, a
+// submission fitted, stored and sent again, a play of a play-limited clip counted) on a study
+// of its own, in a transaction that is rolled back, so that nothing of it stays. Each
+// PostgreSQL backend compiles a PL/pgSQL function at its first call and plans each statement
+// in it when it first runs it, and keeps both for the connection's life; without this, the
+// first participants paid for it (a study's launch brings them all at once; measured
+// in docs/server.md, "Performance") and, on PGlite, everyone waiting behind them. The server's
+// own code is warmed by warmup.ts.
 import { randomBytes } from "node:crypto";
 import type { Sql, Store } from "./store.ts";
 import { sha256 } from "./studies.ts";
 
-/** Thrown to roll a rehearsal back: what it wrote is never committed. */
-class Rehearsed extends Error {}
-
 /** The calls of a participant's arrival and submissions, on a study no one sees. */
-async function rehearse(tx: Sql) {
-  const study = `rehearsal-${randomBytes(8).toString("hex")}`;
+async function participantCalls(tx: Sql) {
+  const study = `warm-up-${randomBytes(8).toString("hex")}`;
   const token = sha256(randomBytes(32));
   const [row] = await tx.query<{ version: number }>(
     "INSERT INTO studies (id, file, settings) VALUES ($1, '{}', '{}') RETURNING version",
@@ -30,18 +27,18 @@ async function rehearse(tx: Sql) {
   );
   const [again] = await tx.query<{ study_version: number }>(
     "SELECT * FROM arrival_again($1, $2, $3, $4)",
-    [study, "rehearsal", "p", token],
+    [study, "warm-up", "p", token],
   );
   await tx.query("SELECT * FROM arrival_counts($1, $2, $3, $4, $5)", [
     study,
     again?.study_version,
-    ["rehearsal"],
+    ["warm-up"],
     ["p"],
     60,
   ]);
   const person = {
     id: "p",
-    platform: "rehearsal",
+    platform: "warm-up",
     participant: "p",
     platform_study: null,
     platform_session: null,
@@ -54,7 +51,7 @@ async function rehearse(tx: Sql) {
   await tx.query("SELECT arrival_join($1, $2)", [study, JSON.stringify([person])]);
   await tx.query("SELECT * FROM arrival_again($1, $2, $3, $4)", [
     study,
-    "rehearsal",
+    "warm-up",
     "p",
     sha256(randomBytes(32)),
   ]);
@@ -78,15 +75,14 @@ async function rehearse(tx: Sql) {
       maxEnd,
       position === 2 ? 2 : null,
     ]);
-    if (taken?.outcome !== expected)
-      throw new Error(`rehearsal: ${taken?.outcome} for ${expected}`);
+    if (taken?.outcome !== expected) throw new Error(`warm-up: ${taken?.outcome} for ${expected}`);
     // A play of the second clip (a study with a play limit), before it is finished.
     if (expected === "replay") {
       const [played] = await tx.query<{ outcome: string }>(
         "SELECT * FROM take_play($1, $2, $3, $4, $5, $6)",
-        [token, study, version, 2, "rehearsal-play", 2],
+        [token, study, version, 2, "warm-up-play", 2],
       );
-      if (played?.outcome !== "started") throw new Error(`rehearsal: play ${played?.outcome}`);
+      if (played?.outcome !== "started") throw new Error(`warm-up: play ${played?.outcome}`);
     }
   }
 }
@@ -101,12 +97,12 @@ async function rehearse(tx: Sql) {
 const TOGETHER_MS = 2000;
 
 /**
- * Rehearses on every connection the store holds at once (each PostgreSQL backend has its own
- * compiled functions and plans), each in a transaction rolled back after. Returns how many
- * rehearsed to the end. A failure is not the server's: it starts, and the first participants
- * pay as before.
+ * Warms every connection the store holds at once (each PostgreSQL backend has its own compiled
+ * functions and plans), each in a transaction that is rolled back (`store.rolledBack`). Returns
+ * how many went through to the end. A failure is not the server's: it starts, and the first
+ * participants pay as before.
  */
-export async function rehearseConnections(store: Store): Promise<number> {
+export async function warmConnections(store: Store): Promise<number> {
   const n = store.connections;
   let entered = 0;
   let allIn: () => void = () => undefined;
@@ -120,14 +116,13 @@ export async function rehearseConnections(store: Store): Promise<number> {
   const outcomes = await Promise.all(
     Array.from({ length: n }, () =>
       store
-        .transaction(async (tx) => {
+        .rolledBack(async (tx) => {
           if (++entered === n) allIn();
           await together;
-          await rehearse(tx);
-          throw new Rehearsed();
+          await participantCalls(tx);
+          return true;
         })
-        .catch((error: unknown) => {
-          if (error instanceof Rehearsed) return true;
+        .catch(() => {
           allIn(); // one failed: the others must not wait for it
           return false;
         }),

@@ -1,8 +1,10 @@
 import { describe, expect, test } from "vitest";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { computeReport } from "../domain/stats/index.ts";
-import { type CliIO, runCli, USAGE } from "./run.ts";
+import { runAnalysisCli } from "./analysisCommands.ts";
+import type { CliIO } from "./studyFile.ts";
 import { table } from "./tables.ts";
+import { USAGE } from "./usage.ts";
 
 /** A tiny study, small enough to work its figures out by hand (see the stats test). */
 function study(): AnnotationFile {
@@ -63,7 +65,7 @@ function run(argv: string[], files: Record<string, string> = {}, dirs: string[] 
       return text;
     },
   };
-  const code = runCli(argv, io);
+  const code = runAnalysisCli(argv, io);
   return { code, stdout, stderr };
 }
 

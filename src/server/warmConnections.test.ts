@@ -1,6 +1,6 @@
-// The rehearsal before the server listens (rehearsal.ts): every connection goes through an
-// arrival and submissions to the end, on PGlite and on PostgreSQL (ten backends), and nothing
-// of it stays in any table; the participants who come next are assigned and submit as ever.
+// The connections' warm-up before the server listens (warmConnections.ts): every connection
+// goes through an arrival and submissions to the end, on PGlite and on PostgreSQL (ten
+// backends), and nothing of it stays in any table; the participants who come next are assigned and submit as ever.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,10 +11,10 @@ import { type Cluster, startPostgres } from "../../tests/server/postgres.ts";
 import { ArriveRequestSchema, SubmissionRequestSchema } from "../domain/api/requests.ts";
 import { arrive } from "./arrival.ts";
 import { migrate } from "./migrations.ts";
-import { rehearseConnections } from "./rehearsal.ts";
 import { openPostgres, type Store } from "./store.ts";
 import { publishStudy } from "./studies.ts";
 import { submit } from "./submissions.ts";
+import { warmConnections } from "./warmConnections.ts";
 
 const cleanup: (() => unknown)[] = [];
 afterAll(async () => {
@@ -56,7 +56,21 @@ async function check(store: Store) {
     submissions: 0,
     plays: 0,
   });
-  expect(await rehearseConnections(store)).toBe(store.connections);
+  // A rolled-back transaction gives back what its work returns and keeps none of its writes;
+  // what its work throws comes through.
+  const kept = await store.rolledBack(async (tx) => {
+    await tx.query("DELETE FROM clips");
+    return (await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM clips"))[0]?.n;
+  });
+  expect(kept).toBe(0);
+  await expect(
+    store.rolledBack(async (tx) => {
+      await tx.query("DELETE FROM clips");
+      throw new Error("stop");
+    }),
+  ).rejects.toThrow("stop");
+  expect(await rows(store)).toEqual(before);
+  expect(await warmConnections(store)).toBe(store.connections);
   expect(await rows(store)).toEqual(before);
   // The next participant: assigned two clips, both taken.
   const { sessionToken, state } = await arrive(
@@ -88,8 +102,8 @@ async function check(store: Store) {
   });
 }
 
-test("PGlite: its one connection rehearses, and nothing of it stays", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "redpen-rehearsal-"));
+test("PGlite: its one connection is warmed, and nothing of it stays", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "redpen-warm-"));
   const store = await openMigratedPglite(path.join(dir, "db"));
   cleanup.push(
     () => rmSync(dir, { recursive: true, force: true }),
@@ -99,14 +113,14 @@ test("PGlite: its one connection rehearses, and nothing of it stays", async () =
   await check(store);
 });
 
-test("PostgreSQL: its ten connections rehearse, each on a backend of its own, and nothing stays", async () => {
+test("PostgreSQL: its ten connections are warmed, each on a backend of its own, and nothing stays", async () => {
   const cluster: Cluster = await startPostgres();
   cleanup.push(() => cluster.stop());
   const store = await openPostgres(cluster.url);
   cleanup.push(() => store.close());
   expect(store.connections).toBe(10);
   await check(store);
-  // Ten backends of this database are connected, kept after the rehearsal.
+  // Ten backends of this database are connected, kept after the warm-up.
   const [row] = await store.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'",
   );

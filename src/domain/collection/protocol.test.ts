@@ -1,11 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { PARTICIPANT_ID_PATTERN } from "../api/requests.ts";
-import {
-  arrivalFromSearch,
-  genericLink,
-  prolificCompletionUrl,
-  prolificLink,
-} from "./collection.ts";
+import { arrivalFromSearch, genericLink, prolificCompletionUrl, prolificLink } from "./protocol.ts";
 
 describe("participant links", () => {
   test("Prolific's link carries its three placeholders, the generic one a participant id", () => {

@@ -25,13 +25,12 @@ import {
 import type { AnnotationFile, Role } from "../domain/interchange/types.ts";
 import { ENTITY_KINDS, expandChoices, planMerge, resolveMerge } from "../domain/merge/merge.ts";
 import { applyResolutionToFile } from "../domain/merge/mergeFile.ts";
-import { FILE_COMMANDS, writeError } from "./common.ts";
-import { type CliIO, EXIT_OK, EXIT_USAGE, load, readError } from "./run.ts";
+import { EXIT_OK, EXIT_USAGE } from "./exitCodes.ts";
+import { readError, writeError } from "./fileErrors.ts";
 import { importSaliency } from "./saliencyImport.ts";
+import { type CliIO, load } from "./studyFile.ts";
 
-export { FILE_COMMANDS, writeError };
-
-export interface FilesIO extends CliIO {
+export interface ImportExportIO extends CliIO {
   readBytes(path: string): Uint8Array;
   writeFile(path: string, data: string | Uint8Array): void;
   /** Creates the folder (and its parents) when missing. */
@@ -117,7 +116,7 @@ function parse(argv: readonly string[]): Args {
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 const baseName = (p: string) => p.split(/[/\\]/).pop() ?? p;
 
-function importFiles(args: Args, io: FilesIO): number {
+function importFiles(args: Args, io: ImportExportIO): number {
   if (!args.into) throw new FilesUsage("import needs --into STUDY.json");
   if (!args.out) throw new FilesUsage("import needs --out NEW.json (it may be STUDY.json itself)");
   if (args.positional.length === 0) throw new FilesUsage("import needs at least one FILE");
@@ -227,7 +226,7 @@ function importFiles(args: Args, io: FilesIO): number {
   return EXIT_OK;
 }
 
-function exportFiles(args: Args, io: FilesIO): number {
+function exportFiles(args: Args, io: ImportExportIO): number {
   const [studyPath, ...rest] = args.positional;
   if (studyPath === undefined) throw new FilesUsage("export needs STUDY.json");
   if (rest.length > 0) throw new FilesUsage(`unexpected argument ${JSON.stringify(rest[0])}`);
@@ -322,7 +321,7 @@ function exportFiles(args: Args, io: FilesIO): number {
 }
 
 /** Runs `import` or `export`; returns the exit code. */
-export function runFilesCli(argv: readonly string[], io: FilesIO): number {
+export function runImportExportCli(argv: readonly string[], io: ImportExportIO): number {
   try {
     if (argv.includes("-h") || argv.includes("--help")) {
       io.stdout(FILES_USAGE);
