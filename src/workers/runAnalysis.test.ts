@@ -260,10 +260,10 @@ describe("runAnalysis", () => {
     );
     const last = again.messages.at(-1);
     expect(last?.type === "consensus" && last.consensus).toBe(first);
-    expect(consensus.consensus?.workers.map((w) => w.annotator).sort()).toEqual(
+    expect(consensus.consensus?.annotators.map((w) => w.annotator).sort()).toEqual(
       cli.annotators.map((w) => w.annotator).sort(),
     );
-    const rates = consensus.consensus?.workers.map((w) => w.errorRate) ?? [];
+    const rates = consensus.consensus?.annotators.map((w) => w.errorRate) ?? [];
     expect(rates).toEqual([...rates].sort((a, b) => a - b));
     const report = computeReport(golden);
     expect(done.analysis.report.intelligibility?.stimuliCurve).toEqual([]);

@@ -1,13 +1,16 @@
 // The pass over clips (docs/spec/statistics.md): for each clip, its annotations' bin vectors
 // (packed 32 bins to a word, in one reused buffer), annotated seconds, per-clip kappa, union and
 // overlap, and the sums that the pooled figures need: pair cell counts, alpha sums, per-annotator
-// counts, and the score–length points.
+// counts, and the score–length points. Its parts: the clip's annotations and their vectors
+// (clipVectors.ts), the pair sums (pairSums.ts), and here the walk over clips, the figures of
+// one annotated clip and the agreement of its annotations.
 import type { AnnotationFile } from "../interchange/types.ts";
 import { type AlphaSums, addUnits, emptyAlphaSums } from "./alpha.ts";
-import { countBits, countBoth, markSpanBits, popcount, wordCount } from "./bitset.ts";
+import { countBoth, popcount } from "./bitset.ts";
+import { ClipVectors, type RegionTotals } from "./clipVectors.ts";
 import { kappaFromCells } from "./kappa.ts";
+import { type PairAcc, PairSums } from "./pairSums.ts";
 import type { RegionTable, SubmissionTable } from "./records.ts";
-import { sortFewAscending } from "./sortFew.ts";
 
 /** One clip's figures for the analysis screen's table. */
 export interface ClipAgreement {
@@ -37,17 +40,6 @@ export interface ScatterPoint {
   /** Mean annotated seconds of the clip's annotations. */
   length: number;
   score: number;
-}
-
-/** Cell counts of one annotator pair (a < b as annotator indexes), pooled over their shared clips. */
-export interface PairAcc {
-  a: number;
-  b: number;
-  clips: number;
-  n: number;
-  n11: number;
-  n10: number;
-  n01: number;
 }
 
 export interface PassResult {
@@ -81,53 +73,39 @@ export interface PassResult {
   scatter: ScatterPoint[];
 }
 
-/** The pair's sums in the map (a study with too many annotators for the flat arrays). */
-function pairAcc(pairs: Map<number, PairAcc>, a: number, b: number, A: number): PairAcc {
-  const key = a * A + b;
-  let acc = pairs.get(key);
-  if (acc === undefined) {
-    acc = { a, b, clips: 0, n: 0, n11: 0, n10: 0, n01: 0 };
-    pairs.set(key, acc);
-  }
-  return acc;
+export type { PairAcc } from "./pairSums.ts";
+
+/** The sums over clips that PassResult reports, gathered as the pass goes. */
+interface Totals extends RegionTotals {
+  annotatedClips: number;
+  annotations: number;
+  durationSum: number;
+  clipKappaSum: number;
+  clipKappaCount: number;
+  perClipUndefined: number;
+  multiBins: number;
+  unionBins: number;
+  overlapBins: number;
+  alpha: AlphaSums;
+  /** Per annotator index: annotations, marked and total bins on reference clips. */
+  annotatorAnnotations: Int32Array;
+  referenceMarked: Float64Array;
+  referenceBins: Float64Array;
 }
 
-/**
- * Each annotator a's row in the flat pair sums of A annotators (pairs a < b row by row, pair
- * (a, b) at rows[a] + b), into `rows` (its length: the annotators that have a row).
- */
-function pairRows(rows: Int32Array, A: number): Int32Array {
-  for (let a = 0; a < rows.length; a++) rows[a] = (a * (2 * A - a - 1)) / 2 - a - 1;
-  return rows;
+/** One clip's figures for its row; null where the clip has too few annotations. */
+interface ClipFigures {
+  meanKappa: number | null;
+  unionFraction: number | null;
+  overlapFraction: number | null;
+  meanSeconds: number | null;
 }
 
-/**
- * The flat pair sums (pairs a < b row by row: pair (a, b) at rowAt[a] + b) as the map's
- * entries, in (a, b) order as its keys a · A + b are; `cells` null where no clip had a mark.
- */
-function densePairs(
-  pairs: Map<number, PairAcc>,
-  A: number,
-  pairClips: Int32Array,
-  pairBins: Float64Array,
-  cells: Float64Array | null,
-): void {
-  let at = 0;
-  for (let a = 0; a < A; a++) {
-    for (let b = a + 1; b < A; b++, at++) {
-      const clipsOfPair = pairClips[at] as number;
-      if (clipsOfPair === 0) continue;
-      pairs.set(a * A + b, {
-        a,
-        b,
-        clips: clipsOfPair,
-        n: pairBins[at] as number,
-        n11: cells === null ? 0 : (cells[3 * at] as number),
-        n10: cells === null ? 0 : (cells[3 * at + 1] as number),
-        n01: cells === null ? 0 : (cells[3 * at + 2] as number),
-      });
-    }
-  }
+/** The score–length points, filled in clip order. */
+interface Points {
+  lengths: Float64Array;
+  scores: Float64Array;
+  count: number;
 }
 
 export function passOverClips(
@@ -141,329 +119,237 @@ export function passOverClips(
 ): PassResult {
   const C = clips.length;
   const A = annotatorCount;
-  const slotOf = new Int32Array(A).fill(-1);
-  const slotAnn = new Int32Array(A);
-  const slotUs = new Float64Array(A);
-  const slotOnes = new Int32Array(A);
-  let scratch = new Uint32Array(1024);
-
-  const annotatorAnnotations = new Int32Array(A);
-  const annotatorRegions = new Int32Array(A);
-  const referenceMarked = new Float64Array(A);
-  const referenceBins = new Float64Array(A);
+  const vectors = new ClipVectors(A);
+  const pairs = new PairSums(A);
+  const totals = emptyTotals(A);
   const clipAnnotated = new Uint8Array(C);
-  const pairs = new Map<number, PairAcc>();
-  // Pair sums in flat arrays while A² is at most 2^20, else in the map directly: a study of 500
-  // listeners makes 800,000 pair updates, and an array slot is cheaper than a map entry. Every
-  // sum is of integers, the same in any order. The pairs a < b only, row by row (pair (a, b) at
-  // rowAt[a] + b), and each sum in its own array: a clip without marks adds to the clips and
-  // bins only, whose arrays (1.5 MB with 500 listeners) stay in the processor's caches where
-  // five sums side by side over every (a, b) (10 MB) did not; the three cell sums are made at
-  // the first clip with a mark.
-  const dense = A * A <= 1 << 20;
-  const T = dense ? (A * (A - 1)) / 2 : 0;
-  const rowAt = pairRows(new Int32Array(dense ? A : 0), A);
-  const pairClips = new Int32Array(T);
-  const pairBins = new Float64Array(T);
-  let pairCells: Float64Array | null = null;
-  /** One clip's cells for the pair (a, b), a before b, over its K bins. */
-  const addPair = (a: number, b: number, K: number, n11: number, n10: number, n01: number) => {
-    if (dense) {
-      const at = (rowAt[a] as number) + b;
-      pairClips[at] = (pairClips[at] as number) + 1;
-      pairBins[at] = (pairBins[at] as number) + K;
-      pairCells ??= new Float64Array(3 * T);
-      pairCells[3 * at] = (pairCells[3 * at] as number) + n11;
-      pairCells[3 * at + 1] = (pairCells[3 * at + 1] as number) + n10;
-      pairCells[3 * at + 2] = (pairCells[3 * at + 2] as number) + n01;
-      return;
-    }
-    const acc = pairAcc(pairs, a, b, A);
-    acc.clips++;
-    acc.n += K;
-    acc.n11 += n11;
-    acc.n10 += n10;
-    acc.n01 += n01;
-  };
-  const alpha = emptyAlphaSums();
-  const lengths = new Float64Array(C);
-  const scores = new Float64Array(C);
-  let points = 0;
+  const points: Points = { lengths: new Float64Array(C), scores: new Float64Array(C), count: 0 };
   const rows: ClipAgreement[] = [];
   const scatter: ScatterPoint[] = [];
-
-  let annotatedClips = 0;
-  let annotations = 0;
-  let durationSum = 0;
-  let nonEmptyRegions = 0;
-  let regionUsSum = 0;
-  let clipKappaSum = 0;
-  let clipKappaCount = 0;
-  let perClipUndefined = 0;
-  let multiBins = 0;
-  let unionBins = 0;
-  let overlapBins = 0;
-
-  const rOrder = regions.order;
-  const rAnn = regions.annotator;
-  const rS = regions.start;
-  const rE = regions.end;
-  const sOrder = submissions.order;
-  const sAnn = submissions.annotator;
 
   for (let c = 0; c < C; c++) {
     const clip = clips[c] as AnnotationFile["clips"][number];
     const K = clipBins[c] as number;
-    const rLo = regions.offsets[c] as number;
-    const rHi = regions.offsets[c + 1] as number;
-    const sLo = submissions.offsets[c] as number;
-    const sHi = submissions.offsets[c + 1] as number;
-
-    // The clip's annotators: a submission or a region makes an annotation.
-    let m = 0;
-    for (let j = sLo; j < sHi; j++) {
-      const a = sAnn[sOrder[j] as number] as number;
-      if ((slotOf[a] as number) < 0) {
-        slotOf[a] = m;
-        slotAnn[m++] = a;
-      }
-    }
-    for (let j = rLo; j < rHi; j++) {
-      const a = rAnn[rOrder[j] as number] as number;
-      if ((slotOf[a] as number) < 0) {
-        slotOf[a] = m;
-        slotAnn[m++] = a;
-      }
-    }
-
-    let meanKappa: number | null = null;
-    let unionFraction: number | null = null;
-    let overlapFraction: number | null = null;
-    let meanSeconds: number | null = null;
-
+    const m = vectors.gather(c, regions, submissions);
+    let figures: ClipFigures = { ...NO_FIGURES };
     if (m > 0) {
-      // Slots in annotator order (= id order), so slot pairs (i < j) are pairs (a < b).
-      sortFewAscending(slotAnn, m);
-      for (let i = 0; i < m; i++) {
-        slotOf[slotAnn[i] as number] = i;
-        slotUs[i] = 0;
-      }
-
-      // Each annotation's bin vector: W words of 32 bins at slot * W (bitset.ts). A clip without
-      // regions (a listening or transcription test) has only empty vectors: no words to clear
-      // or count (every figure below is then the one the empty vectors give).
-      const marked = rHi > rLo;
-      const W = marked ? wordCount(K) : 0;
-      const need = m * W;
-      if (scratch.length < need) scratch = new Uint32Array(Math.max(need, scratch.length * 2));
-      scratch.fill(0, 0, need);
-
-      // Regions come sorted by (annotator, start): mark bins and sweep the union per annotator.
-      let curAnn = -1;
-      let curS = 0;
-      let curE = 0;
-      for (let j = rLo; j < rHi; j++) {
-        const idx = rOrder[j] as number;
-        const s = rS[idx] as number;
-        const e = rE[idx] as number;
-        if (e <= s) continue;
-        const a = rAnn[idx] as number;
-        const slot = slotOf[a] as number;
-        nonEmptyRegions++;
-        annotatorRegions[a] = (annotatorRegions[a] as number) + 1;
-        regionUsSum += e - s;
-        markSpanBits(scratch, slot * W, K, s, e, binUs);
-        if (a !== curAnn) {
-          if (curAnn >= 0) {
-            const cs = slotOf[curAnn] as number;
-            slotUs[cs] = (slotUs[cs] as number) + (curE - curS);
-          }
-          curAnn = a;
-          curS = s;
-          curE = e;
-        } else if (s <= curE) {
-          if (e > curE) curE = e;
-        } else {
-          slotUs[slot] = (slotUs[slot] as number) + (curE - curS);
-          curS = s;
-          curE = e;
-        }
-      }
-      if (curAnn >= 0) {
-        const cs = slotOf[curAnn] as number;
-        slotUs[cs] = (slotUs[cs] as number) + (curE - curS);
-      }
-
+      vectors.mark(c, m, K, binUs, regions, totals);
       clipAnnotated[c] = 1;
-      annotatedClips++;
-      annotations += m;
-      durationSum += clip.duration;
-      // l = (Σ annotated µs / m) / 1e6, summed in exact integers: clips whose annotations cover
-      // the same total get bit-identical lengths (adding seconds would not: 3 × 0.1 ≠ 0.3).
-      let usSum = 0;
-      for (let i = 0; i < m; i++) {
-        const a = slotAnn[i] as number;
-        annotatorAnnotations[a] = (annotatorAnnotations[a] as number) + 1;
-        usSum += slotUs[i] as number;
-        slotOnes[i] = marked ? countBits(scratch, i * W, W) : 0;
-      }
-      meanSeconds = usSum / m / 1e6;
-
-      if (clip.isReference === true) {
-        for (let i = 0; i < m; i++) {
-          const a = slotAnn[i] as number;
-          referenceMarked[a] = (referenceMarked[a] as number) + (slotOnes[i] as number);
-          referenceBins[a] = (referenceBins[a] as number) + K;
-        }
-      }
-
-      if (m >= 2 && !marked) {
-        // No bin marked: union and overlap 0, every pair's cells n11 = n10 = n01 = 0 and its
-        // kappa undefined (pe = 1), alpha's units all 0; the same sums as the loops below give.
-        multiBins += K;
-        if (K > 0) {
-          unionFraction = 0;
-          overlapFraction = 0;
-        }
-        if (dense) {
-          // The pair's clips and bins only: its three cell sums stay as they are (adding 0 to
-          // a sum of non-negative integers leaves it the same).
-          for (let i = 0; i < m; i++) {
-            const row = rowAt[slotAnn[i] as number] as number;
-            for (let j = i + 1; j < m; j++) {
-              const at = row + (slotAnn[j] as number);
-              pairClips[at] = (pairClips[at] as number) + 1;
-              pairBins[at] = (pairBins[at] as number) + K;
-            }
-          }
-        } else {
-          for (let i = 0; i < m; i++) {
-            const ai = slotAnn[i] as number;
-            for (let j = i + 1; j < m; j++) addPair(ai, slotAnn[j] as number, K, 0, 0, 0);
-          }
-        }
-        addUnits(alpha, m, 0, 0, K);
-        perClipUndefined++;
-      } else if (m >= 2) {
-        // Bins marked by anyone (OR of the vectors) and by everyone (AND).
-        let clipUnion = 0;
-        let clipOverlap = 0;
-        for (let w = 0; w < W; w++) {
-          let any = 0;
-          let all = 0xffffffff;
-          for (let i = 0; i < m; i++) {
-            const word = scratch[i * W + w] as number;
-            any |= word;
-            all &= word;
-          }
-          clipUnion += popcount(any >>> 0);
-          clipOverlap += popcount(all >>> 0);
-        }
-        multiBins += K;
-        unionBins += clipUnion;
-        overlapBins += clipOverlap;
-        if (K > 0) {
-          unionFraction = clipUnion / K;
-          overlapFraction = clipOverlap / K;
-        }
-
-        // Pairs: n11 from the words; n10 = ones(i) - n11, n01 = ones(j) - n11.
-        let kappaSum = 0;
-        let kappaCount = 0;
-        let ones = 0;
-        let bothSum = 0;
-        for (let i = 0; i < m; i++) {
-          const ai = slotAnn[i] as number;
-          ones += slotOnes[i] as number;
-          for (let j = i + 1; j < m; j++) {
-            const n11 = countBoth(scratch, i * W, j * W, W);
-            bothSum += n11;
-            const n10 = (slotOnes[i] as number) - n11;
-            const n01 = (slotOnes[j] as number) - n11;
-            const kappa = kappaFromCells(n11, n10, n01, K - n11 - n10 - n01);
-            if (kappa !== null) {
-              kappaSum += kappa;
-              kappaCount++;
-            }
-            addPair(ai, slotAnn[j] as number, K, n11, n10, n01);
-          }
-        }
-        // Alpha needs Σ over bins of n1 and of n1*(m - n1), n1 = annotators marking the bin:
-        // Σ n1 = Σ ones(i), and Σ n1² = Σ ones(i) + 2 Σ_{i<j} n11(i, j) (marks are 0/1).
-        addUnits(alpha, m, ones, m * ones - (ones + 2 * bothSum), K);
-
-        if (kappaCount > 0) {
-          meanKappa = kappaSum / kappaCount;
-          clipKappaSum += meanKappa;
-          clipKappaCount++;
-        } else {
-          perClipUndefined++;
-        }
-      }
-
-      const scoreCount = submissions.scoreCount[c] as number;
-      const score =
-        clip.score !== undefined
-          ? clip.score
-          : scoreCount > 0
-            ? (submissions.scoreSum[c] as number) / scoreCount
-            : undefined;
+      figures = annotatedClip(clip, K, m, vectors, pairs, totals);
+      const score = clipScore(clip, c, submissions);
       if (score !== undefined) {
-        lengths[points] = meanSeconds;
-        scores[points] = score;
-        points++;
-        if (detail) {
-          const point: ScatterPoint = { clipId: clip.id, length: meanSeconds, score };
-          if (clip.system !== undefined) point.system = clip.system;
-          scatter.push(point);
-        }
+        const length = figures.meanSeconds as number;
+        points.lengths[points.count] = length;
+        points.scores[points.count] = score;
+        points.count++;
+        if (detail) scatter.push(scatterPoint(clip, length, score));
       }
-
-      for (let i = 0; i < m; i++) slotOf[slotAnn[i] as number] = -1;
+      vectors.release(m);
     }
-
-    if (detail) {
-      const row: ClipAgreement = {
-        clipId: clip.id,
-        name: clip.name,
-        isReference: clip.isReference === true,
-        annotations: m,
-        bins: K,
-        meanKappa,
-        unionFraction,
-        overlapFraction,
-        meanAnnotatedSeconds: meanSeconds,
-      };
-      if (clip.system !== undefined) row.system = clip.system;
-      if (clip.sentence !== undefined) row.sentence = clip.sentence;
-      rows.push(row);
-    }
+    if (detail) rows.push(clipRow(clip, m, K, figures));
   }
 
-  if (dense) densePairs(pairs, A, pairClips, pairBins, pairCells);
-
+  const { alpha, ...sums } = totals;
   return {
-    annotatedClips,
-    annotations,
-    durationSum,
-    nonEmptyRegions,
-    regionUsSum,
-    clipKappaSum,
-    clipKappaCount,
-    perClipUndefined,
-    multiBins,
-    unionBins,
-    overlapBins,
+    ...sums,
     alpha,
-    pairs,
-    lengths: lengths.subarray(0, points),
-    scores: scores.subarray(0, points),
+    pairs: pairs.result(),
+    lengths: points.lengths.subarray(0, points.count),
+    scores: points.scores.subarray(0, points.count),
     clipAnnotated,
-    annotatorAnnotations,
-    annotatorRegions,
-    referenceMarked,
-    referenceBins,
     rows,
     scatter,
   };
+}
+
+const NO_FIGURES: ClipFigures = {
+  meanKappa: null,
+  unionFraction: null,
+  overlapFraction: null,
+  meanSeconds: null,
+};
+
+function emptyTotals(A: number): Totals {
+  return {
+    annotatedClips: 0,
+    annotations: 0,
+    durationSum: 0,
+    nonEmptyRegions: 0,
+    regionUsSum: 0,
+    clipKappaSum: 0,
+    clipKappaCount: 0,
+    perClipUndefined: 0,
+    multiBins: 0,
+    unionBins: 0,
+    overlapBins: 0,
+    alpha: emptyAlphaSums(),
+    annotatorAnnotations: new Int32Array(A),
+    annotatorRegions: new Int32Array(A),
+    referenceMarked: new Float64Array(A),
+    referenceBins: new Float64Array(A),
+  };
+}
+
+/**
+ * The figures of a clip with `m` annotations whose vectors are marked: its mean annotated
+ * seconds, its annotators' counts, and with two or more annotations its agreement, each added
+ * to the totals and pair sums.
+ */
+function annotatedClip(
+  clip: AnnotationFile["clips"][number],
+  K: number,
+  m: number,
+  vectors: ClipVectors,
+  pairs: PairSums,
+  totals: Totals,
+): ClipFigures {
+  totals.annotatedClips++;
+  totals.annotations += m;
+  totals.durationSum += clip.duration;
+  // l = (Σ annotated µs / m) / 1e6, summed in exact integers: clips whose annotations cover
+  // the same total get bit-identical lengths (adding seconds would not: 3 × 0.1 ≠ 0.3).
+  let usSum = 0;
+  for (let i = 0; i < m; i++) {
+    const a = vectors.annotator[i] as number;
+    totals.annotatorAnnotations[a] = (totals.annotatorAnnotations[a] as number) + 1;
+    usSum += vectors.us[i] as number;
+  }
+  const figures: ClipFigures = { ...NO_FIGURES, meanSeconds: usSum / m / 1e6 };
+
+  if (clip.isReference === true) {
+    for (let i = 0; i < m; i++) {
+      const a = vectors.annotator[i] as number;
+      totals.referenceMarked[a] =
+        (totals.referenceMarked[a] as number) + (vectors.ones[i] as number);
+      totals.referenceBins[a] = (totals.referenceBins[a] as number) + K;
+    }
+  }
+  if (m < 2) return figures;
+  totals.multiBins += K;
+
+  if (!vectors.marked) {
+    // No bin marked: union and overlap 0, every pair's cells n11 = n10 = n01 = 0 and its kappa
+    // undefined (pe = 1), alpha's units all 0; the same sums as agreement() gives.
+    if (K > 0) {
+      figures.unionFraction = 0;
+      figures.overlapFraction = 0;
+    }
+    pairs.addUnmarked(vectors.annotator, m, K);
+    addUnits(totals.alpha, m, 0, 0, K);
+    totals.perClipUndefined++;
+    return figures;
+  }
+
+  const { union, overlap, kappaSum, kappaCount } = agreement(K, m, vectors, pairs, totals.alpha);
+  totals.unionBins += union;
+  totals.overlapBins += overlap;
+  if (K > 0) {
+    figures.unionFraction = union / K;
+    figures.overlapFraction = overlap / K;
+  }
+  if (kappaCount > 0) {
+    figures.meanKappa = kappaSum / kappaCount;
+    totals.clipKappaSum += figures.meanKappa;
+    totals.clipKappaCount++;
+  } else {
+    totals.perClipUndefined++;
+  }
+  return figures;
+}
+
+/**
+ * The agreement of a clip's `m` ≥ 2 annotations over its K bins: bins marked by anyone (OR of
+ * the vectors) and by everyone (AND), each pair's kappa (summed where defined) and cells (added
+ * to the pair sums), and alpha's units.
+ */
+function agreement(
+  K: number,
+  m: number,
+  vectors: ClipVectors,
+  pairs: PairSums,
+  alpha: AlphaSums,
+): { union: number; overlap: number; kappaSum: number; kappaCount: number } {
+  const { bits, words: W, ones: slotOnes, annotator } = vectors;
+  let union = 0;
+  let overlap = 0;
+  for (let w = 0; w < W; w++) {
+    let any = 0;
+    let all = 0xffffffff;
+    for (let i = 0; i < m; i++) {
+      const word = bits[i * W + w] as number;
+      any |= word;
+      all &= word;
+    }
+    union += popcount(any >>> 0);
+    overlap += popcount(all >>> 0);
+  }
+
+  // Pairs: n11 from the words; n10 = ones(i) - n11, n01 = ones(j) - n11.
+  let kappaSum = 0;
+  let kappaCount = 0;
+  let ones = 0;
+  let bothSum = 0;
+  for (let i = 0; i < m; i++) {
+    const ai = annotator[i] as number;
+    ones += slotOnes[i] as number;
+    for (let j = i + 1; j < m; j++) {
+      const n11 = countBoth(bits, i * W, j * W, W);
+      bothSum += n11;
+      const n10 = (slotOnes[i] as number) - n11;
+      const n01 = (slotOnes[j] as number) - n11;
+      const kappa = kappaFromCells(n11, n10, n01, K - n11 - n10 - n01);
+      if (kappa !== null) {
+        kappaSum += kappa;
+        kappaCount++;
+      }
+      pairs.add(ai, annotator[j] as number, K, n11, n10, n01);
+    }
+  }
+  // Alpha needs Σ over bins of n1 and of n1*(m - n1), n1 = annotators marking the bin:
+  // Σ n1 = Σ ones(i), and Σ n1² = Σ ones(i) + 2 Σ_{i<j} n11(i, j) (marks are 0/1).
+  addUnits(alpha, m, ones, m * ones - (ones + 2 * bothSum), K);
+  return { union, overlap, kappaSum, kappaCount };
+}
+
+/** The clip's score: its own, else the mean of its submissions' ratings, else undefined. */
+function clipScore(
+  clip: AnnotationFile["clips"][number],
+  c: number,
+  submissions: SubmissionTable,
+): number | undefined {
+  if (clip.score !== undefined) return clip.score;
+  const scoreCount = submissions.scoreCount[c] as number;
+  return scoreCount > 0 ? (submissions.scoreSum[c] as number) / scoreCount : undefined;
+}
+
+function scatterPoint(
+  clip: AnnotationFile["clips"][number],
+  length: number,
+  score: number,
+): ScatterPoint {
+  const point: ScatterPoint = { clipId: clip.id, length, score };
+  if (clip.system !== undefined) point.system = clip.system;
+  return point;
+}
+
+function clipRow(
+  clip: AnnotationFile["clips"][number],
+  m: number,
+  K: number,
+  figures: ClipFigures,
+): ClipAgreement {
+  const row: ClipAgreement = {
+    clipId: clip.id,
+    name: clip.name,
+    isReference: clip.isReference === true,
+    annotations: m,
+    bins: K,
+    meanKappa: figures.meanKappa,
+    unionFraction: figures.unionFraction,
+    overlapFraction: figures.overlapFraction,
+    meanAnnotatedSeconds: figures.meanSeconds,
+  };
+  if (clip.system !== undefined) row.system = clip.system;
+  if (clip.sentence !== undefined) row.sentence = clip.sentence;
+  return row;
 }

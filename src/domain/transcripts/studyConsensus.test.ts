@@ -51,14 +51,14 @@ test("the study's consensus and its listeners by reliability, as worked by hand"
     { clip: "c1", consensus: "the cat sat", transcripts: 4 },
     { clip: "c2", consensus: "hello world", transcripts: 4 },
   ]);
-  const rows = out?.workers.map((w) => [w.annotator, w.transcripts, w.errors, w.words]);
+  const rows = out?.annotators.map((w) => [w.annotator, w.transcripts, w.errors, w.words]);
   expect(rows).toEqual([
     ["a", 2, 0, 5],
     ["b", 2, 0, 5],
     ["c", 2, 2, 5],
     ["d", 2, 5, 5],
   ]);
-  const [a, b, c, d] = out?.workers ?? [];
+  const [a, b, c, d] = out?.annotators ?? [];
   expect(a?.errorRate).toBeCloseTo(0.175, 12);
   expect(b?.errorRate).toBeCloseTo(0.175, 12);
   expect(c?.errorRate).toBeCloseTo(0.375, 12);

@@ -24,7 +24,7 @@ export interface StudyConsensus {
   clips: ClipConsensus[];
   /** Every listener, most reliable first (lowest estimated error rate; ties by id). */
   /** Each listener's estimated reliability, most reliable first. */
-  workers: AnnotatorReliability[];
+  annotators: AnnotatorReliability[];
 }
 
 /** The listeners ordered by estimated reliability: error rate ascending, then id (code units). */
@@ -52,6 +52,6 @@ export function studyConsensus(file: AnnotationFile): StudyConsensus | null {
       consensus: t.output,
       transcripts: t.transcripts,
     })),
-    workers: byReliability(result.annotators),
+    annotators: byReliability(result.annotators),
   };
 }

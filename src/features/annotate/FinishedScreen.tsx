@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { formatTime } from "../../audio/format.ts";
+import { Table, Td, Th } from "../../components/Table.tsx";
 import type { ClipRecord, SubmissionRecord } from "../../db/repo.ts";
 import type { StudyTask } from "../../domain/interchange/types.ts";
 import { DEFAULT_TASK, moduleOf } from "../../domain/tasks/index.ts";
@@ -96,48 +97,50 @@ export function FinishedScreen({
           </dd>
         </div>
       </dl>
-      <table className="mt-6 w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-500">
-          <tr>
-            <th className="py-2 font-medium">#</th>
-            <th className="py-2 font-medium">{t("finished.clip")}</th>
-            {holds.spans && <th className="py-2 font-medium">{t("finished.spanCount")}</th>}
-            {holds.rating && <th className="py-2 font-medium">{t("finished.rating")}</th>}
-            {holds.transcript && <th className="py-2 font-medium">{t("listen.typed")}</th>}
-            <th className="py-2 font-medium">
+      <Table
+        className="mt-6 w-full text-left text-sm"
+        headClassName="border-b border-slate-200 text-slate-500"
+        headRow="bare"
+        th="py-2 font-medium"
+        td="py-1.5"
+        head={
+          <>
+            <Th>#</Th>
+            <Th>{t("finished.clip")}</Th>
+            {holds.spans && <Th>{t("finished.spanCount")}</Th>}
+            {holds.rating && <Th>{t("finished.rating")}</Th>}
+            {holds.transcript && <Th>{t("listen.typed")}</Th>}
+            <Th>
               <span className="sr-only">{t("finished.open")}</span>
-            </th>
+            </Th>
+          </>
+        }
+      >
+        {clips.map((c, i) => (
+          <tr key={c.id} className="border-b border-slate-100">
+            <Td className="text-slate-500 tabular-nums">{i + 1}</Td>
+            <Td className="text-slate-900" dir="auto">
+              {nameOf(c, i)}
+            </Td>
+            {holds.spans && <Td className="tabular-nums">{spanCounts.get(c.id) ?? 0}</Td>}
+            {holds.rating && <Td className="tabular-nums">{byClip.get(c.id)?.score ?? "—"}</Td>}
+            {holds.transcript && (
+              <Td className="break-words text-slate-900" dir="auto">
+                {byClip.get(c.id)?.transcript ?? "—"}
+              </Td>
+            )}
+            <Td className="text-right">
+              <Link
+                href={hrefFor(c.id)}
+                className="text-sm text-slate-700 underline hover:text-slate-900"
+                aria-label={t("finished.openClip", { n: i + 1, name: nameOf(c, i) })}
+              >
+                {t("finished.open")}
+              </Link>
+            </Td>
           </tr>
-        </thead>
-        <tbody>
-          {clips.map((c, i) => (
-            <tr key={c.id} className="border-b border-slate-100">
-              <td className="py-1.5 text-slate-500 tabular-nums">{i + 1}</td>
-              <td className="py-1.5 text-slate-900" dir="auto">
-                {nameOf(c, i)}
-              </td>
-              {holds.spans && <td className="py-1.5 tabular-nums">{spanCounts.get(c.id) ?? 0}</td>}
-              {holds.rating && (
-                <td className="py-1.5 tabular-nums">{byClip.get(c.id)?.score ?? "—"}</td>
-              )}
-              {holds.transcript && (
-                <td className="py-1.5 break-words text-slate-900" dir="auto">
-                  {byClip.get(c.id)?.transcript ?? "—"}
-                </td>
-              )}
-              <td className="py-1.5 text-right">
-                <Link
-                  href={hrefFor(c.id)}
-                  className="text-sm text-slate-700 underline hover:text-slate-900"
-                  aria-label={t("finished.openClip", { n: i + 1, name: nameOf(c, i) })}
-                >
-                  {t("finished.open")}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
     </section>
   );
 }

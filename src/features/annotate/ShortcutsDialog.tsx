@@ -1,6 +1,7 @@
 // "?" — every keyboard shortcut of the crowd screen, from the same table the keys use, its
 // descriptions in the page's language.
 import { Dialog } from "../../components/Dialog.tsx";
+import { Table, Td, Th } from "../../components/Table.tsx";
 import { type MessageId, useT } from "../../lib/i18n.tsx";
 import { SHORTCUT_DOCS } from "./keys.ts";
 
@@ -35,34 +36,40 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
       closeLabel={t("dialog.close")}
     >
       <p className="mt-1 text-sm text-slate-600">{t("shortcuts.note")}</p>
-      <table className="mt-4 w-full text-sm">
-        <thead className="sr-only">
-          <tr>
-            <th>{t("shortcuts.keys")}</th>
-            <th>{t("shortcuts.action")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SHORTCUT_DOCS.map((doc) => {
-            const id = shortcutDescriptionId(doc.description);
-            return (
-              <tr key={doc.description} className="border-t border-slate-100">
-                <td className="py-1.5 pe-4 align-top whitespace-nowrap" dir="ltr">
-                  {doc.keys.map((k, i) => (
-                    <span key={k}>
-                      {i > 0 && <span className="px-1 text-slate-400">/</span>}
-                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800">
-                        {k}
-                      </kbd>
-                    </span>
-                  ))}
-                </td>
-                <td className="py-1.5 text-slate-700">{id ? t(id) : doc.description}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <Table
+        className="mt-4 w-full text-sm"
+        headClassName="sr-only"
+        headRow="bare"
+        th=""
+        td="py-1.5 pe-4"
+        head={
+          <>
+            <Th>{t("shortcuts.keys")}</Th>
+            <Th>{t("shortcuts.action")}</Th>
+          </>
+        }
+      >
+        {SHORTCUT_DOCS.map((doc) => {
+          const id = shortcutDescriptionId(doc.description);
+          return (
+            <tr key={doc.description} className="border-t border-slate-100">
+              <Td className="align-top whitespace-nowrap" dir="ltr">
+                {doc.keys.map((k, i) => (
+                  <span key={k}>
+                    {i > 0 && <span className="px-1 text-slate-400">/</span>}
+                    <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800">
+                      {k}
+                    </kbd>
+                  </span>
+                ))}
+              </Td>
+              <Td last className="text-slate-700">
+                {id ? t(id) : doc.description}
+              </Td>
+            </tr>
+          );
+        })}
+      </Table>
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@
 // counted as theirs), each person's reference-clip check, and withdrawing a participant.
 import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { Table, Td, Th } from "../../components/Table.tsx";
 import type { StudyProgress, WithdrawResult } from "../../domain/collection/protocol.ts";
 import type { ParticipantStatus } from "../../domain/interchange/types.ts";
 import { REFERENCE_FLAG_THRESHOLD } from "../../domain/study/referenceCheck.ts";
@@ -94,30 +95,34 @@ export function ProgressView({
       )}
       {progress.perParticipant.length > 0 && (
         <div className="max-h-72 overflow-auto rounded-md border border-slate-200">
-          <table className="w-full text-left text-xs">
-            <caption className="sr-only">Participants</caption>
-            <thead className="sticky top-0 bg-slate-50 text-slate-600">
-              <tr>
-                <th className="px-2 py-1 font-medium">Participant</th>
-                <th className="px-2 py-1 font-medium">Status</th>
-                <th className="px-2 py-1 font-medium">Clips</th>
-                {referenceMarked && <th className="px-2 py-1 font-medium">Reference marked</th>}
-                <th className="px-2 py-1 font-medium">
+          <Table
+            className="w-full text-left text-xs"
+            caption="Participants"
+            sticky
+            headRow="bare"
+            th="px-2 py-1 font-medium"
+            td="px-2 py-1"
+            head={
+              <>
+                <Th>Participant</Th>
+                <Th>Status</Th>
+                <Th>Clips</Th>
+                {referenceMarked && <Th>Reference marked</Th>}
+                <Th>
                   <span className="sr-only">Withdraw</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {progress.perParticipant.map((row) => (
-                <ProgressRow
-                  key={row.id}
-                  row={row}
-                  referenceMarked={referenceMarked}
-                  onWithdraw={() => setAsking(row)}
-                />
-              ))}
-            </tbody>
-          </table>
+                </Th>
+              </>
+            }
+          >
+            {progress.perParticipant.map((row) => (
+              <ProgressRow
+                key={row.id}
+                row={row}
+                referenceMarked={referenceMarked}
+                onWithdraw={() => setAsking(row)}
+              />
+            ))}
+          </Table>
         </div>
       )}
     </div>
@@ -141,26 +146,24 @@ function ProgressRow({
   const flagged = share !== null && share > REFERENCE_FLAG_THRESHOLD;
   return (
     <tr className="border-t border-slate-100">
-      <td className="px-2 py-1">
+      <Td>
         <span className="font-mono">{row.participant}</span>{" "}
         <span className="text-slate-600">
           ({row.platform === "prolific" ? "Prolific" : "link"})
         </span>
-      </td>
-      <td className="px-2 py-1">{STATUS[row.status]}</td>
-      <td className="px-2 py-1 tabular-nums">
-        {out ? "none: screened out" : `${row.done} / ${row.total}`}
-      </td>
+      </Td>
+      <Td>{STATUS[row.status]}</Td>
+      <Td className="tabular-nums">{out ? "none: screened out" : `${row.done} / ${row.total}`}</Td>
       {referenceMarked && (
-        <td className={`px-2 py-1 tabular-nums ${flagged ? "text-red-700" : ""}`}>
+        <Td className={`tabular-nums ${flagged ? "text-red-700" : ""}`}>
           {out
             ? "—"
             : share === null
               ? "not yet"
               : `${Math.round(share * 100)}% (${row.referenceMarkedSeconds?.toFixed(1)} s)${flagged ? " — check" : ""}`}
-        </td>
+        </Td>
       )}
-      <td className="px-2 py-1 text-right">
+      <Td className="text-right">
         <Button
           size="sm"
           variant="ghost"
@@ -169,7 +172,7 @@ function ProgressRow({
         >
           Withdraw
         </Button>
-      </td>
+      </Td>
     </tr>
   );
 }

@@ -1,6 +1,7 @@
 import * as Plot from "@observablehq/plot";
 import { useCallback, useMemo } from "react";
 import { Card } from "../../components/Card.tsx";
+import { RowTh, Table, Td, Th } from "../../components/Table.tsx";
 import {
   conditionsCsv,
   conditionsJson,
@@ -143,77 +144,72 @@ export function CompareResult({ result }: { result: ConditionComparison }) {
         }
       >
         <div className="overflow-x-auto">
-          <table className="min-w-full text-sm" aria-label="MOS per system and condition">
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-slate-600">
-                <th scope="col" className="py-1.5 pr-4 font-medium">
-                  System
-                </th>
+          <Table
+            className="min-w-full text-sm"
+            aria-label="MOS per system and condition"
+            headRow="large"
+            th="py-1.5 font-medium"
+            td=""
+            head={
+              <>
+                <Th className="pr-4">System</Th>
                 {result.conditions.map((c) => (
-                  <th key={c.label} scope="col" className="px-3 py-1.5 text-right font-medium">
+                  <Th key={c.label} numeric className="px-3">
                     {c.label}
-                  </th>
+                  </Th>
+                ))}
+              </>
+            }
+          >
+            {result.systems.map((s) => (
+              <tr key={s.system} className="border-b border-slate-100">
+                <RowTh className="py-1.5 pr-4 font-medium">{s.system}</RowTh>
+                {s.byCondition.map((cell, c) => {
+                  const place = placeOf(cell.rank, last[c] ?? 1);
+                  return (
+                    <Td key={result.conditions[c]?.label} numeric className="px-3 py-1.5">
+                      {cell.mean === null ? (
+                        NULL_MARK
+                      ) : (
+                        <>
+                          <span className={place ? PLACE_CLASS[place] : undefined}>
+                            {fixed(cell.mean, 2)}
+                          </span>
+                          {cell.ci95HalfWidth !== null && (
+                            <sub className="ml-0.5 text-slate-500">
+                              ±{fixed(cell.ci95HalfWidth, 2)}
+                            </sub>
+                          )}
+                          <span className="ml-1.5 text-xs text-slate-500">
+                            {place ?? shortOrdinal(cell.rank as number)}
+                          </span>
+                        </>
+                      )}
+                    </Td>
+                  );
+                })}
+              </tr>
+            ))}
+            {(
+              [
+                ["Raters", (i: number) => String(result.conditions[i]?.raters)],
+                ["Ratings", (i: number) => String(result.conditions[i]?.ratings)],
+                [
+                  "Minutes per rater",
+                  (i: number) => fixed(result.conditions[i]?.minutesPerRater ?? null, 1),
+                ],
+              ] as const
+            ).map(([name, value]) => (
+              <tr key={name} className="text-slate-600">
+                <RowTh className="py-1 pr-4 font-normal">{name}</RowTh>
+                {result.conditions.map((c, i) => (
+                  <Td key={c.label} numeric className="px-3 py-1">
+                    {value(i)}
+                  </Td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {result.systems.map((s) => (
-                <tr key={s.system} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-4 text-left font-medium">
-                    {s.system}
-                  </th>
-                  {s.byCondition.map((cell, c) => {
-                    const place = placeOf(cell.rank, last[c] ?? 1);
-                    return (
-                      <td
-                        key={result.conditions[c]?.label}
-                        className="px-3 py-1.5 text-right tabular-nums"
-                      >
-                        {cell.mean === null ? (
-                          NULL_MARK
-                        ) : (
-                          <>
-                            <span className={place ? PLACE_CLASS[place] : undefined}>
-                              {fixed(cell.mean, 2)}
-                            </span>
-                            {cell.ci95HalfWidth !== null && (
-                              <sub className="ml-0.5 text-slate-500">
-                                ±{fixed(cell.ci95HalfWidth, 2)}
-                              </sub>
-                            )}
-                            <span className="ml-1.5 text-xs text-slate-500">
-                              {place ?? shortOrdinal(cell.rank as number)}
-                            </span>
-                          </>
-                        )}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-              {(
-                [
-                  ["Raters", (i: number) => String(result.conditions[i]?.raters)],
-                  ["Ratings", (i: number) => String(result.conditions[i]?.ratings)],
-                  [
-                    "Minutes per rater",
-                    (i: number) => fixed(result.conditions[i]?.minutesPerRater ?? null, 1),
-                  ],
-                ] as const
-              ).map(([name, value]) => (
-                <tr key={name} className="text-slate-600">
-                  <th scope="row" className="py-1 pr-4 text-left font-normal">
-                    {name}
-                  </th>
-                  {result.conditions.map((c, i) => (
-                    <td key={c.label} className="px-3 py-1 text-right tabular-nums">
-                      {value(i)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </div>
         <div className="mt-4">
           <ConditionsChart result={result} />
@@ -249,41 +245,41 @@ export function CompareResult({ result }: { result: ConditionComparison }) {
         </ul>
         {result.differences.length > 0 && (
           <div className="overflow-x-auto">
-            <table className="min-w-full text-sm" aria-label="Mann–Whitney tests">
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-slate-600">
-                  {(
-                    [
-                      ["system", "System", ""],
-                      ["a", "Condition", ""],
-                      ["b", "Condition", ""],
-                      ["u", "U", "text-right"],
-                      ["p", "p", "text-right"],
-                      ["pHolm", "p (Holm)", "text-right"],
-                    ] as const
-                  ).map(([key, h, align]) => (
-                    <th key={key} scope="col" className={`py-1.5 pr-4 font-medium ${align}`}>
-                      {h}
-                    </th>
-                  ))}
+            <Table
+              className="min-w-full text-sm"
+              aria-label="Mann–Whitney tests"
+              headRow="large"
+              th="py-1.5 pr-4 font-medium"
+              td="py-1 pr-4"
+              head={(
+                [
+                  ["system", "System", false],
+                  ["a", "Condition", false],
+                  ["b", "Condition", false],
+                  ["u", "U", true],
+                  ["p", "p", true],
+                  ["pHolm", "p (Holm)", true],
+                ] as const
+              ).map(([key, h, numeric]) => (
+                <Th key={key} numeric={numeric}>
+                  {h}
+                </Th>
+              ))}
+            >
+              {result.differences.map((d) => (
+                <tr
+                  key={`${d.system}\u0000${d.a}\u0000${d.b}`}
+                  className={`border-b border-slate-100 ${d.significant ? "font-semibold" : ""}`}
+                >
+                  <Td>{d.system}</Td>
+                  <Td>{d.a}</Td>
+                  <Td>{d.b}</Td>
+                  <Td numeric>{d.u}</Td>
+                  <Td numeric>{pText(d.p)}</Td>
+                  <Td numeric>{pText(d.pHolm)}</Td>
                 </tr>
-              </thead>
-              <tbody>
-                {result.differences.map((d) => (
-                  <tr
-                    key={`${d.system}\u0000${d.a}\u0000${d.b}`}
-                    className={`border-b border-slate-100 ${d.significant ? "font-semibold" : ""}`}
-                  >
-                    <td className="py-1 pr-4">{d.system}</td>
-                    <td className="py-1 pr-4">{d.a}</td>
-                    <td className="py-1 pr-4">{d.b}</td>
-                    <td className="py-1 pr-4 text-right tabular-nums">{d.u}</td>
-                    <td className="py-1 pr-4 text-right tabular-nums">{pText(d.p)}</td>
-                    <td className="py-1 pr-4 text-right tabular-nums">{pText(d.pHolm)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           </div>
         )}
       </Card>

@@ -1,5 +1,7 @@
 // One conflict: the fields that differ, side by side, and the choice of which version stays.
+
 import { useId } from "react";
+import { RowTh, Table, Td, Th } from "../../components/Table.tsx";
 import { conflictTitle, differingFields, sourceLabel } from "../../domain/merge/conflictView.ts";
 import type { Choice, Conflict } from "../../domain/merge/merge.ts";
 
@@ -23,32 +25,30 @@ export function ConflictItem({
   return (
     <fieldset className="rounded-md border border-amber-200 bg-amber-50/60 p-3">
       <legend className="px-1 text-sm font-medium text-slate-900">{conflictTitle(conflict)}</legend>
-      <table className="w-full table-fixed text-xs">
-        <thead>
-          <tr className="text-slate-500">
-            <th scope="col" className="w-1/4 py-0.5 pr-2 text-left font-medium">
-              Field
-            </th>
-            <th scope="col" className="py-0.5 pr-2 text-left font-medium">
-              {conflict.current.stored ? "Stored" : "First file"}
-            </th>
-            <th scope="col" className="py-0.5 text-left font-medium">
-              Incoming
-            </th>
+      <Table
+        className="w-full table-fixed text-xs"
+        headRowClassName="text-slate-500"
+        th="py-0.5 pr-2 text-left font-medium"
+        td="py-0.5 pr-2"
+        bodyClassName="font-mono"
+        head={
+          <>
+            <Th className="w-1/4">Field</Th>
+            <Th>{conflict.current.stored ? "Stored" : "First file"}</Th>
+            <Th last>Incoming</Th>
+          </>
+        }
+      >
+        {fields.map((f) => (
+          <tr key={f.field} className="align-top">
+            <RowTh className="font-normal text-slate-600">{f.field}</RowTh>
+            <Td className="break-all text-slate-800">{f.current}</Td>
+            <Td last className="break-all text-slate-800">
+              {f.incoming}
+            </Td>
           </tr>
-        </thead>
-        <tbody className="font-mono">
-          {fields.map((f) => (
-            <tr key={f.field} className="align-top">
-              <th scope="row" className="py-0.5 pr-2 text-left font-normal text-slate-600">
-                {f.field}
-              </th>
-              <td className="py-0.5 pr-2 break-all text-slate-800">{f.current}</td>
-              <td className="py-0.5 break-all text-slate-800">{f.incoming}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {follows ? (
         <p className="mt-2 text-xs text-slate-600">
           Made on a different version of its region: it follows the choice for{" "}

@@ -1,9 +1,7 @@
 import { useState } from "react";
+import { Table, Td, Th } from "../../components/Table.tsx";
 import { type ClipRecord, setClipText } from "../../db/repo.ts";
 import { formatSeconds } from "../../lib/format.ts";
-
-const TH = "px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
-const TD = "px-3 py-2 text-sm";
 
 /**
  * A clip's text, edited in place: saved when the field loses focus or on Enter (the reference
@@ -45,65 +43,53 @@ export function ClipTable({
   }
   return (
     <div className="relative overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">Clips</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={TH}>
-              #
-            </th>
-            <th scope="col" className={TH}>
-              Name
-            </th>
-            <th scope="col" className={TH}>
-              System
-            </th>
-            <th scope="col" className={TH}>
-              Sentence
-            </th>
-            <th scope="col" className={TH}>
-              Text
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              Duration
-            </th>
-            <th scope="col" className={TH}>
-              Reference
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              Submissions
-            </th>
+      <Table
+        className="min-w-full divide-y divide-slate-200"
+        caption="Clips"
+        headRow="bare"
+        th="px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500"
+        td="px-3 py-2 text-sm"
+        bodyClassName="divide-y divide-slate-100"
+        head={
+          <>
+            <Th>#</Th>
+            <Th>Name</Th>
+            <Th>System</Th>
+            <Th>Sentence</Th>
+            <Th>Text</Th>
+            <Th numeric>Duration</Th>
+            <Th>Reference</Th>
+            <Th numeric>Submissions</Th>
+          </>
+        }
+      >
+        {clips.map((c, i) => (
+          <tr key={c.id} className="hover:bg-slate-50">
+            <Td className="tabular-nums text-slate-500">{i + 1}</Td>
+            <Td className="font-medium text-slate-900">{c.name}</Td>
+            <Td className="text-slate-700">{c.system ?? "—"}</Td>
+            <Td className="text-slate-700">{c.sentence ?? "—"}</Td>
+            <Td>
+              <ClipText clip={c} />
+            </Td>
+            <Td numeric className="text-slate-700">
+              {formatSeconds(c.duration)}
+            </Td>
+            <Td>
+              {c.isReference ? (
+                <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
+                  reference
+                </span>
+              ) : (
+                <span className="sr-only">no</span>
+              )}
+            </Td>
+            <Td numeric className="text-slate-700">
+              {submissionsByClip.get(c.id) ?? 0}
+            </Td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {clips.map((c, i) => (
-            <tr key={c.id} className="hover:bg-slate-50">
-              <td className={`${TD} tabular-nums text-slate-500`}>{i + 1}</td>
-              <td className={`${TD} font-medium text-slate-900`}>{c.name}</td>
-              <td className={`${TD} text-slate-700`}>{c.system ?? "—"}</td>
-              <td className={`${TD} text-slate-700`}>{c.sentence ?? "—"}</td>
-              <td className={TD}>
-                <ClipText clip={c} />
-              </td>
-              <td className={`${TD} text-right tabular-nums text-slate-700`}>
-                {formatSeconds(c.duration)}
-              </td>
-              <td className={TD}>
-                {c.isReference ? (
-                  <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
-                    reference
-                  </span>
-                ) : (
-                  <span className="sr-only">no</span>
-                )}
-              </td>
-              <td className={`${TD} text-right tabular-nums text-slate-700`}>
-                {submissionsByClip.get(c.id) ?? 0}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
     </div>
   );
 }

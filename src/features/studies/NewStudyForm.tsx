@@ -1,84 +1,58 @@
-// "New study": name, bin width, rating requirement, audio files (decoded in the browser to
-// check them and read their length) and an optional CSV of clip metadata.
+// "New study": the study's basics (StudyBasics.tsx: name, bin width, language, task, rating
+// requirement), audio files (decoded in the browser to check them and read their length) and an
+// optional CSV of clip metadata.
 import { type FormEvent, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
-import type { StudyTask } from "../../domain/interchange/types.ts";
-import {
-  DEFAULT_TASK,
-  moduleOf,
-  requiresRating,
-  transcriptionDraft,
-  transcriptionFromDraft,
-  withTask,
-} from "../../domain/tasks/index.ts";
+import { DEFAULT_TASK, moduleOf, transcriptionDraft, withTask } from "../../domain/tasks/index.ts";
 import { plural } from "../../lib/format.ts";
 import { studyPath } from "../../lib/routes.ts";
 import { notify } from "../../stores/notices.ts";
 import { ClipFilesFields } from "./ClipFilesFields.tsx";
 import { createStudyFromFiles } from "./createStudyFromFiles.ts";
-import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
-import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
-import { TaskFields } from "./TaskFields.tsx";
+import { StudyBasicsFields, useStudyBasics } from "./StudyBasics.tsx";
 import { clipFilesProblems, useClipFiles } from "./useClipFiles.ts";
 
-interface FieldErrors {
-  name?: string;
-  bin?: string;
+/** The problems with the form's own fields (the shared ones' are the basics'). */
+interface FileErrors {
   files?: string;
   csv?: string;
-  language?: string;
-  task?: string;
 }
 
 export function NewStudyForm() {
   const [, navigate] = useLocation();
-  const [name, setName] = useState("");
-  const [bin, setBin] = useState("0.1");
-  // The researcher's choice where the task leaves the rating to them (RequireRatingField).
-  const [requireRating, setRequireRating] = useState(
-    () => moduleOf(DEFAULT_TASK).rating.defaultRequired,
-  );
-  const [language, setLanguage] = useState("en");
-  const [task, setTask] = useState<StudyTask>(DEFAULT_TASK);
-  const module = moduleOf(task);
-  const [draft, setDraft] = useState(() => transcriptionDraft({}));
-  const [taskProblems, setTaskProblems] = useState<Record<string, string>>({});
+  const basics = useStudyBasics(() => ({
+    name: "",
+    bin: "0.1",
+    language: "en",
+    task: DEFAULT_TASK,
+    requireRating: moduleOf(DEFAULT_TASK).rating.defaultRequired,
+    transcription: transcriptionDraft({}),
+  }));
   const files = useClipFiles();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FileErrors>({});
   const [saving, setSaving] = useState(false);
   const { decodable } = files;
 
-  const validate = (): FieldErrors => ({
-    name: nameProblem(name),
-    bin: binProblem(bin),
-    language: languageFieldProblem(language),
-    ...clipFilesProblems(files),
-  });
-
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const settings = module.transcriptionSettings ? transcriptionFromDraft(draft) : null;
-    setTaskProblems(settings && !settings.ok ? settings.problems : {});
-    const found = {
-      ...validate(),
-      task: settings && !settings.ok ? "the transcription settings" : undefined,
-    };
+    const values = basics.check("when-used");
+    const found = clipFilesProblems(files);
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    if (!values || Object.values(found).some(Boolean)) return;
     setSaving(true);
     try {
       const id = await createStudyFromFiles({
-        name: name.trim(),
-        binSeconds: Number(bin),
-        requireRating: requiresRating(module, requireRating),
-        language: language.trim(),
+        name: values.name,
+        binSeconds: values.binSeconds,
+        requireRating: values.requireRating,
+        language: values.language,
         files: decodable,
         meta: files.match?.byFile,
-        extra: withTask({}, task, settings?.ok ? settings.settings : {}),
+        extra: withTask({}, values.task, values.transcription),
       });
-      notify("info", `Created “${name.trim()}” with ${plural(decodable.length, "clip")}.`);
+      notify("info", `Created “${values.name}” with ${plural(decodable.length, "clip")}.`);
       navigate(studyPath(id));
     } catch {
       // The repository has shown the error as a notice; the form keeps its contents.
@@ -86,7 +60,7 @@ export function NewStudyForm() {
     }
   };
 
-  const summary = Object.values(errors).filter(Boolean);
+  const summary = [...Object.values(basics.errors), ...Object.values(errors)].filter(Boolean);
 
   return (
     <Card
@@ -94,23 +68,7 @@ export function NewStudyForm() {
       description="Upload the clips to annotate. Everything stays in this browser."
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="New study">
-        <NameAndBinFields
-          name={name}
-          onName={setName}
-          bin={bin}
-          onBin={setBin}
-          errors={errors}
-          namePlaceholder="e.g. VCC2018 pilot"
-        />
-        <LanguageField value={language} onChange={setLanguage} error={errors.language} />
-        <TaskFields
-          task={task}
-          onTask={setTask}
-          draft={draft}
-          onDraft={setDraft}
-          problems={taskProblems}
-        />
-        <RequireRatingField checked={requireRating} onChange={setRequireRating} task={module} />
+        <StudyBasicsFields basics={basics} namePlaceholder="e.g. VCC2018 pilot" />
 
         <ClipFilesFields
           files={files}

@@ -1,5 +1,7 @@
-// Editing a study's settings: name, description, instructions for annotators, bin width,
-// whether the rating is required and its question, and the protocol details for the report. Saved in one write; Cancel leaves the study as it was.
+// Editing a study's settings: its basics (StudyBasics.tsx: name, bin width, language, task,
+// whether the rating is required), description, instructions for annotators, the rating
+// question, and the protocol details for the report. Saved in one write; Cancel leaves the
+// study as it was.
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { INPUT } from "../../components/inputClass.ts";
@@ -17,25 +19,16 @@ import {
   ratingScaleOf,
   ratingScaleProblem,
 } from "../../domain/study/ratingScale.ts";
-import {
-  moduleOf,
-  requiresRating,
-  taskOf,
-  transcriptionDraft,
-  transcriptionFromDraft,
-  transcriptionOf,
-  withTask,
-} from "../../domain/tasks/index.ts";
+import { taskOf, transcriptionDraft, transcriptionOf, withTask } from "../../domain/tasks/index.ts";
 import { notify } from "../../stores/notices.ts";
 import { ArmsFields, armsDraft, armsProblem, withArms } from "./ArmsFields.tsx";
-import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
-import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
+import { languageFieldProblem } from "./LanguageField.tsx";
 import { LinksField, linksDraft } from "./LinksField.tsx";
 import { ParticipantTextsField, parseTexts, textsDraft } from "./ParticipantTextsField.tsx";
 import { ProtocolFields, protocolDraft, protocolProblem, withProtocol } from "./ProtocolFields.tsx";
 import { RatingScaleFields } from "./RatingScaleFields.tsx";
-import { TaskFields } from "./TaskFields.tsx";
+import { StudyBasicsFields, useStudyBasics } from "./StudyBasics.tsx";
 
 /** `extra` with `key` set to the trimmed text, or without `key` when the text is empty. */
 function withText(
@@ -55,29 +48,28 @@ export function StudySettingsForm({
   /** Called after saving or cancelling. */
   onDone: () => void;
 }) {
-  const [name, setName] = useState(study.name);
+  const basics = useStudyBasics(() => ({
+    name: study.name,
+    bin: String(study.binSeconds),
+    language: languageOf(study.extra),
+    task: taskOf(study.extra),
+    requireRating: study.requireRating,
+    transcription: transcriptionDraft(transcriptionOf(study.extra)),
+  }));
+  const { language } = basics.draft;
   const [description, setDescription] = useState(studyText(study, "description"));
   const [instructions, setInstructions] = useState(studyText(study, "instructions"));
   const [arms, setArms] = useState(() => armsDraft(study.extra));
-  const [bin, setBin] = useState(String(study.binSeconds));
-  const [requireRating, setRequireRating] = useState(study.requireRating);
   const [scale, setScale] = useState<RatingScale>(() => ratingScaleOf(study.extra));
   const [protocol, setProtocol] = useState(() => protocolDraft(protocolOf(study.extra)));
   const [intake, setIntake] = useState(() => intakeOf(study.extra));
   const [free, setFree] = useState(() => freeText(intakeOf(study.extra)));
   const [check, setCheck] = useState(() => screeningOf(study.extra).test);
   const [links, setLinks] = useState(() => linksDraft(study.extra));
-  const [language, setLanguage] = useState(() => languageOf(study.extra));
   const [texts, setTexts] = useState(() => textsDraft(participantTextsOf(study.extra)));
-  const [task, setTask] = useState(() => taskOf(study.extra));
-  const [draft, setDraft] = useState(() => transcriptionDraft(transcriptionOf(study.extra)));
-  const [taskProblems, setTaskProblems] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<{
-    name?: string;
-    bin?: string;
     scale?: string;
     protocol?: string;
-    language?: string;
     texts?: string;
     arms?: string;
   }>({});
@@ -85,7 +77,7 @@ export function StudySettingsForm({
   const changeLanguage = (next: string) => {
     if (isDefaultRatingScale(scale, language) && !languageFieldProblem(next))
       setScale(defaultRatingScale(next));
-    setLanguage(next);
+    basics.set.language(next);
   };
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -94,12 +86,10 @@ export function StudySettingsForm({
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    const values = basics.check("always");
     const found = {
-      name: nameProblem(name),
-      bin: binProblem(bin),
       scale: ratingScaleProblem(scale),
       protocol: protocolProblem(protocol),
-      language: languageFieldProblem(language),
       arms: armsProblem(arms),
       texts: (() => {
         const parsed = parseTexts(texts);
@@ -107,10 +97,7 @@ export function StudySettingsForm({
       })(),
     };
     setErrors(found);
-    // The settings are kept when another task is chosen, so switching back finds them again.
-    const settings = transcriptionFromDraft(draft);
-    setTaskProblems(settings.ok ? {} : settings.problems);
-    if (Object.values(found).some(Boolean) || !settings.ok) return;
+    if (!values || Object.values(found).some(Boolean)) return;
     const ownTexts = parseTexts(texts);
     // The default wording is implied when absent; a study's own wording is stored.
     const trimmed = ratingScaleOf({ ratingScale: scale });
@@ -122,7 +109,7 @@ export function StudySettingsForm({
     } = study.extra;
     const withoutScale = {
       ...rest,
-      ...(language.trim() === "en" ? {} : { language: language.trim() }),
+      ...(values.language === "en" ? {} : { language: values.language }),
       ...("texts" in ownTexts && Object.keys(ownTexts.texts).length > 0
         ? { participantTexts: ownTexts.texts }
         : {}),
@@ -130,9 +117,9 @@ export function StudySettingsForm({
     setSaving(true);
     try {
       await updateStudy(study.id, {
-        name: name.trim(),
-        binSeconds: Number(bin),
-        requireRating: requiresRating(moduleOf(task), requireRating),
+        name: values.name,
+        binSeconds: values.binSeconds,
+        requireRating: values.requireRating,
         extra: withParticipantLinks(
           withTask(
             withArms(
@@ -156,8 +143,8 @@ export function StudySettingsForm({
               ),
               arms,
             ),
-            task,
-            settings.settings,
+            values.task,
+            values.transcription,
           ),
           links === "" ? undefined : links,
         ),
@@ -178,57 +165,42 @@ export function StudySettingsForm({
       aria-label="Study settings"
       className="space-y-4"
     >
-      <NameAndBinFields
-        name={name}
-        onName={setName}
-        bin={bin}
-        onBin={setBin}
-        errors={errors}
+      <StudyBasicsFields
+        basics={basics}
         binHint="The analysis's default; stored spans do not change."
-      />
-      <div>
-        <label htmlFor={ids.description} className="block text-sm font-medium text-slate-800">
-          Description <span className="font-normal text-slate-500">(for researchers)</span>
-        </label>
-        <textarea
-          id={ids.description}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          rows={2}
-          className={INPUT}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.instructions} className="block text-sm font-medium text-slate-800">
-          Instructions for annotators
-        </label>
-        <textarea
-          id={ids.instructions}
-          value={instructions}
-          onChange={(e) => setInstructions(e.target.value)}
-          rows={3}
-          aria-describedby={`${ids.instructions}-h`}
-          placeholder={moduleOf(task).studyPage.instructionsExample}
-          className={INPUT}
-        />
-        <p id={`${ids.instructions}-h`} className="mt-1 text-xs text-slate-500">
-          Shown above each clip on the annotation screen. Leave empty for none.
-        </p>
-      </div>
-      <ArmsFields draft={arms} onChange={setArms} error={errors.arms} />
-      <LanguageField value={language} onChange={changeLanguage} error={errors.language} />
-      <TaskFields
-        task={task}
-        onTask={setTask}
-        draft={draft}
-        onDraft={setDraft}
-        problems={taskProblems}
-      />
-      <RequireRatingField
-        checked={requireRating}
-        onChange={setRequireRating}
-        task={moduleOf(task)}
-      />
+        onLanguage={changeLanguage}
+      >
+        <div>
+          <label htmlFor={ids.description} className="block text-sm font-medium text-slate-800">
+            Description <span className="font-normal text-slate-500">(for researchers)</span>
+          </label>
+          <textarea
+            id={ids.description}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            rows={2}
+            className={INPUT}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.instructions} className="block text-sm font-medium text-slate-800">
+            Instructions for annotators
+          </label>
+          <textarea
+            id={ids.instructions}
+            value={instructions}
+            onChange={(e) => setInstructions(e.target.value)}
+            rows={3}
+            aria-describedby={`${ids.instructions}-h`}
+            placeholder={basics.module.studyPage.instructionsExample}
+            className={INPUT}
+          />
+          <p id={`${ids.instructions}-h`} className="mt-1 text-xs text-slate-500">
+            Shown above each clip on the annotation screen. Leave empty for none.
+          </p>
+        </div>
+        <ArmsFields draft={arms} onChange={setArms} error={errors.arms} />
+      </StudyBasicsFields>
       <RatingScaleFields
         scale={scale}
         onChange={setScale}

@@ -2,7 +2,7 @@
 // test of its labels (tests/e2e/axis-labels.test.ts bundles this file): listener groups as a
 // Vietnamese SUS test's intake gives them, long and not ASCII.
 import { createRoot } from "react-dom/client";
-import { GroupChart } from "../../../src/features/analysis/parts/IntelligibilitySection.tsx";
+import { GroupChart } from "../../../src/features/analysis/parts/IntelligibilityCharts.tsx";
 
 export const GROUPS = [
   "tiếng Việt,tiếng Anh",

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from "react";
+import { Table, Td, Th } from "../../../components/Table.tsx";
 import type { ConsensusAnnotator } from "../../../domain/stats/consensus.ts";
 import { definitionOf } from "../../../domain/stats/definitions.ts";
 import type { AnnotatorQuality } from "../../../domain/study/qualityRules.ts";
@@ -116,92 +117,90 @@ export function AnnotatorQualitySection({
         <p className="text-sm text-slate-600">No annotators yet.</p>
       ) : (
         <div className="relative overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Annotators with their reference marked share</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Annotator
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
+          <Table
+            caption="Annotators with their reference marked share"
+            headRow="caps"
+            th="py-2 pr-4 font-medium"
+            td="py-1.5 pr-4"
+            head={
+              <>
+                <Th>Annotator</Th>
+                <Th numeric>
                   <Defined definition={definitionOf("annotator.annotations")}>Annotations</Defined>
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                </Th>
+                <Th numeric>
                   <Defined definition={definitionOf("annotator.regions")}>Regions</Defined>
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                </Th>
+                <Th numeric>
                   <Defined definition={definition}>Reference marked</Defined>
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                </Th>
+                <Th numeric>
                   <Defined definition={definitionOf("consensus.sensitivity")}>Sensitivity</Defined>
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                </Th>
+                <Th numeric>
                   <Defined definition={definitionOf("consensus.specificity")}>Specificity</Defined>
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium whitespace-nowrap">
+                </Th>
+                <Th numeric className="whitespace-nowrap">
                   <Defined definition={definitionOf("consensus.kappaModel")}>
                     <span className="normal-case">κ</span> model
                   </Defined>
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium whitespace-nowrap">
+                </Th>
+                <Th numeric className="whitespace-nowrap">
                   <Defined definition={definitionOf("consensus.kappaMajority")}>
                     <span className="normal-case">κ</span> majority
                   </Defined>
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => {
-                const flag = isFlagged(a, threshold, notCrowd);
-                const w = byWorker.get(a.id);
-                const why = notCrowd.has(a.id) ? NOT_CROWD : NO_SHARED;
-                return (
-                  <tr
-                    key={a.id}
-                    data-flagged={flag ? "true" : undefined}
-                    className={`border-b border-slate-100 last:border-0 ${flag ? "bg-red-50" : ""}`}
+                </Th>
+                <Th last>Status</Th>
+              </>
+            }
+          >
+            {rows.map((a) => {
+              const flag = isFlagged(a, threshold, notCrowd);
+              const w = byWorker.get(a.id);
+              const why = notCrowd.has(a.id) ? NOT_CROWD : NO_SHARED;
+              return (
+                <tr
+                  key={a.id}
+                  data-flagged={flag ? "true" : undefined}
+                  className={`border-b border-slate-100 last:border-0 ${flag ? "bg-red-50" : ""}`}
+                >
+                  <Td
+                    className={`font-mono text-xs ${flag ? "border-l-4 border-red-600 pl-2" : "pl-3"}`}
                   >
-                    <td
-                      className={`py-1.5 pr-4 font-mono text-xs ${flag ? "border-l-4 border-red-600 pl-2" : "pl-3"}`}
-                    >
-                      {a.id}
-                    </td>
-                    <td className="py-1.5 pr-4 text-right tabular-nums">{count(a.annotations)}</td>
-                    <td className="py-1.5 pr-4 text-right tabular-nums">{count(a.regions)}</td>
-                    <td className="py-1.5 pr-4 text-right">
-                      <Value text={fixed(a.referenceMarkedFraction)} reason={REFERENCE_NULL} />
-                    </td>
-                    <td className="py-1.5 pr-4 text-right" data-column="sensitivity">
-                      <Value text={fixed(w?.sensitivity)} reason={why} />
-                    </td>
-                    <td className="py-1.5 pr-4 text-right" data-column="specificity">
-                      <Value text={fixed(w?.specificity)} />
-                    </td>
-                    <td className="py-1.5 pr-4 text-right" data-column="kappaModel">
-                      <Value text={fixed(w?.kappaModel)} />
-                    </td>
-                    <td className="py-1.5 pr-4 text-right" data-column="kappaMajority">
-                      <Value text={fixed(w?.kappaMajority)} />
-                    </td>
-                    <td className="py-1.5">
-                      {flag ? (
-                        <span className="font-semibold text-red-700">
-                          <span aria-hidden="true">⚑ </span>Flagged: above {fixed(threshold, 2)}
-                        </span>
-                      ) : notCrowd.has(a.id) ? (
-                        <span className="text-slate-500">Expert or researcher: not checked</span>
-                      ) : (
-                        <span className="text-slate-500">OK</span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                    {a.id}
+                  </Td>
+                  <Td numeric>{count(a.annotations)}</Td>
+                  <Td numeric>{count(a.regions)}</Td>
+                  <Td className="text-right">
+                    <Value text={fixed(a.referenceMarkedFraction)} reason={REFERENCE_NULL} />
+                  </Td>
+                  <Td className="text-right" data-column="sensitivity">
+                    <Value text={fixed(w?.sensitivity)} reason={why} />
+                  </Td>
+                  <Td className="text-right" data-column="specificity">
+                    <Value text={fixed(w?.specificity)} />
+                  </Td>
+                  <Td className="text-right" data-column="kappaModel">
+                    <Value text={fixed(w?.kappaModel)} />
+                  </Td>
+                  <Td className="text-right" data-column="kappaMajority">
+                    <Value text={fixed(w?.kappaMajority)} />
+                  </Td>
+                  <Td last>
+                    {flag ? (
+                      <span className="font-semibold text-red-700">
+                        <span aria-hidden="true">⚑ </span>Flagged: above {fixed(threshold, 2)}
+                      </span>
+                    ) : notCrowd.has(a.id) ? (
+                      <span className="text-slate-500">Expert or researcher: not checked</span>
+                    ) : (
+                      <span className="text-slate-500">OK</span>
+                    )}
+                  </Td>
+                </tr>
+              );
+            })}
+          </Table>
           {shown.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">No annotator is above the threshold.</p>
           ) : null}

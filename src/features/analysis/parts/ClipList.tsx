@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { Table, Td, Th } from "../../../components/Table.tsx";
 import { NO_SYSTEM } from "../../../domain/stats/errorTypes.ts";
 import type { ClipAgreement } from "../../../workers/analysisMessages.ts";
 import { clipKappaReason } from "../explain.ts";
@@ -91,16 +92,18 @@ export function ClipList({
         </label>
       </div>
       <div className="relative overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Agreement per clip</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
+        <Table
+          caption="Agreement per clip"
+          headRow="caps"
+          th="py-2 pr-4 font-medium"
+          td="py-1.5 pr-4"
+          head={
+            <>
               {COLUMNS.map((col) => (
-                <th
+                <Th
                   key={col.key}
-                  scope="col"
+                  numeric={col.numeric}
                   aria-sort={col.key === key ? direction : "none"}
-                  className={`py-2 pr-4 font-medium ${col.numeric ? "text-right" : ""}`}
                 >
                   <button
                     type="button"
@@ -112,62 +115,53 @@ export function ClipList({
                       {col.key === key ? (direction === "ascending" ? "▲" : "▼") : "↕"}
                     </span>
                   </button>
-                </th>
+                </Th>
               ))}
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Union
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Overlap
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
+              <Th numeric>Union</Th>
+              <Th numeric>Overlap</Th>
+              <Th numeric last>
                 <span className="sr-only">Open</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((clip) => {
-              const selected = clip.clipId === selectedId;
-              return (
-                <tr
-                  key={clip.clipId}
-                  className={`border-b border-slate-100 last:border-0 ${selected ? "bg-slate-100" : ""}`}
-                >
-                  <td className="max-w-64 truncate py-1.5 pr-4" title={clip.name}>
-                    {clip.name}
-                    {clip.isReference ? (
-                      <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">
-                        reference
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="py-1.5 pr-4">{clip.system ?? NO_SYSTEM}</td>
-                  <td className="py-1.5 pr-4 text-right tabular-nums">{count(clip.annotations)}</td>
-                  <td className="py-1.5 pr-4 text-right">
-                    <Value text={fixed(clip.meanKappa)} reason={clipKappaReason(clip)} />
-                  </td>
-                  <td className="py-1.5 pr-4 text-right tabular-nums">
-                    {fixed(clip.unionFraction)}
-                  </td>
-                  <td className="py-1.5 pr-4 text-right tabular-nums">
-                    {fixed(clip.overlapFraction)}
-                  </td>
-                  <td className="py-1.5 text-right">
-                    <button
-                      type="button"
-                      aria-pressed={selected}
-                      aria-label={`Open ${clip.name}`}
-                      className="rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-50"
-                      onClick={() => onOpen(clip)}
-                    >
-                      {selected ? "Shown" : "Open"}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+              </Th>
+            </>
+          }
+        >
+          {rows.map((clip) => {
+            const selected = clip.clipId === selectedId;
+            return (
+              <tr
+                key={clip.clipId}
+                className={`border-b border-slate-100 last:border-0 ${selected ? "bg-slate-100" : ""}`}
+              >
+                <Td className="max-w-64 truncate" title={clip.name}>
+                  {clip.name}
+                  {clip.isReference ? (
+                    <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">
+                      reference
+                    </span>
+                  ) : null}
+                </Td>
+                <Td>{clip.system ?? NO_SYSTEM}</Td>
+                <Td numeric>{count(clip.annotations)}</Td>
+                <Td className="text-right">
+                  <Value text={fixed(clip.meanKappa)} reason={clipKappaReason(clip)} />
+                </Td>
+                <Td numeric>{fixed(clip.unionFraction)}</Td>
+                <Td numeric>{fixed(clip.overlapFraction)}</Td>
+                <Td last className="text-right">
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    aria-label={`Open ${clip.name}`}
+                    className="rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-50"
+                    onClick={() => onOpen(clip)}
+                  >
+                    {selected ? "Shown" : "Open"}
+                  </button>
+                </Td>
+              </tr>
+            );
+          })}
+        </Table>
       </div>
       <Pager label="Clips" page={current} pageSize={PAGE} total={sorted.length} onPage={setPage} />
     </div>

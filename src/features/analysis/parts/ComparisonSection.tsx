@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { RowTh, Table, Td, Th } from "../../../components/Table.tsx";
 import type { Comparison } from "../../../domain/stats/comparison.ts";
 import { ownValue } from "../../../domain/util/idRecord.ts";
 import { count, fixed, percent, pValue } from "../format.ts";
@@ -13,10 +14,6 @@ import { Value } from "./Value.tsx";
 
 const NO_DECISION = "every judgment a tie: no share, no test";
 const ONE_JUDGMENT = "one judgment: no spread";
-
-const TH = "py-2 pr-3 font-medium";
-const TH_RIGHT = "py-2 pr-3 text-right font-medium";
-const TD_RIGHT = "py-1 pr-3 text-right tabular-nums";
 
 const interval = (ci: readonly [number, number] | null | undefined, digits = 2) =>
   ci ? `[${fixed(ci[0], digits)}, ${fixed(ci[1], digits)}]` : "—";
@@ -82,92 +79,70 @@ export function ComparisonSection({ comparison }: { comparison: Comparison | nul
     >
       {pairs.length > 0 ? (
         <div className="relative overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="mb-1 text-left text-xs text-slate-500">
-              Preference per pair of items (ties: judgments preferring neither)
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                <th scope="col" className={TH}>
-                  Item
-                </th>
-                <th scope="col" className={TH}>
-                  over
-                </th>
-                <th scope="col" className={TH_RIGHT}>
-                  Judgments
-                </th>
-                <th scope="col" className={TH_RIGHT}>
-                  Wins
-                </th>
-                <th scope="col" className={TH_RIGHT}>
-                  Ties
-                </th>
-                <th scope="col" className={TH_RIGHT}>
-                  Prefer item
-                </th>
-                <th scope="col" className={TH_RIGHT}>
-                  95% CI
-                </th>
-                <th scope="col" className={TH_RIGHT}>
-                  p (Holm)
-                </th>
+          <Table
+            caption="Preference per pair of items (ties: judgments preferring neither)"
+            captionStyle="note"
+            td="py-1 pr-3"
+            head={
+              <>
+                <Th>Item</Th>
+                <Th>over</Th>
+                <Th numeric>Judgments</Th>
+                <Th numeric>Wins</Th>
+                <Th numeric>Ties</Th>
+                <Th numeric>Prefer item</Th>
+                <Th numeric>95% CI</Th>
+                <Th numeric>p (Holm)</Th>
                 {ccr ? (
                   <>
-                    <th scope="col" className={TH_RIGHT}>
-                      CMOS item − other
-                    </th>
-                    <th scope="col" className={TH_RIGHT}>
-                      95% CI (t)
-                    </th>
+                    <Th numeric>CMOS item − other</Th>
+                    <Th numeric>95% CI (t)</Th>
                   </>
                 ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {pairs.map((p) => {
-                const key = `${p.a}\u0000${p.b}`;
-                return (
-                  <tr key={key} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="py-1 pr-3 text-left font-normal">
-                      {p.a}
-                    </th>
-                    <td className="py-1 pr-3">{p.b}</td>
-                    <td className={TD_RIGHT}>{count(p.judgments)}</td>
-                    <td className={TD_RIGHT}>
-                      {count(p.aWins)} : {count(p.bWins)}
-                    </td>
-                    <td className={TD_RIGHT}>{count(p.same)}</td>
-                    <td
-                      className={`${TD_RIGHT} font-medium`}
-                      data-figure={`comparison.${p.a}.${p.b}.preferA`}
-                    >
-                      <Value text={percent(p.preferA)} reason={NO_DECISION} />
-                    </td>
-                    <td className={TD_RIGHT}>
-                      <Value text={interval(p.ci95)} reason={NO_DECISION} />
-                    </td>
-                    <td className={TD_RIGHT} data-figure={`comparison.${p.a}.${p.b}.pHolm`}>
-                      <Value text={pValue(p.pHolm)} reason={NO_DECISION} />
-                      {p.significant ? (
-                        <abbr title="significant after Holm's correction">{" *"}</abbr>
-                      ) : null}
-                    </td>
-                    {ccr ? (
-                      <>
-                        <td className={TD_RIGHT} data-figure={`comparison.${p.a}.${p.b}.meanDiff`}>
-                          <Value text={fixed(p.meanDiff ?? null, 2)} />
-                        </td>
-                        <td className={TD_RIGHT}>
-                          <Value text={interval(p.meanDiffCi95)} reason={ONE_JUDGMENT} />
-                        </td>
-                      </>
+              </>
+            }
+          >
+            {pairs.map((p) => {
+              const key = `${p.a}\u0000${p.b}`;
+              return (
+                <tr key={key} className="border-b border-slate-100 last:border-0">
+                  <RowTh>{p.a}</RowTh>
+                  <Td>{p.b}</Td>
+                  <Td numeric>{count(p.judgments)}</Td>
+                  <Td numeric>
+                    {count(p.aWins)} : {count(p.bWins)}
+                  </Td>
+                  <Td numeric>{count(p.same)}</Td>
+                  <Td
+                    numeric
+                    className="font-medium"
+                    data-figure={`comparison.${p.a}.${p.b}.preferA`}
+                  >
+                    <Value text={percent(p.preferA)} reason={NO_DECISION} />
+                  </Td>
+                  <Td numeric>
+                    <Value text={interval(p.ci95)} reason={NO_DECISION} />
+                  </Td>
+                  <Td numeric data-figure={`comparison.${p.a}.${p.b}.pHolm`}>
+                    <Value text={pValue(p.pHolm)} reason={NO_DECISION} />
+                    {p.significant ? (
+                      <abbr title="significant after Holm's correction">{" *"}</abbr>
                     ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                  </Td>
+                  {ccr ? (
+                    <>
+                      <Td numeric data-figure={`comparison.${p.a}.${p.b}.meanDiff`}>
+                        <Value text={fixed(p.meanDiff ?? null, 2)} />
+                      </Td>
+                      <Td numeric>
+                        <Value text={interval(p.meanDiffCi95)} reason={ONE_JUDGMENT} />
+                      </Td>
+                    </>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </Table>
         </div>
       ) : (
         <p className="text-sm text-slate-500">
@@ -185,41 +160,31 @@ export function ComparisonSection({ comparison }: { comparison: Comparison | nul
               listeners.
             </figcaption>
           </figure>
-          <table className="w-full self-start text-sm">
-            <caption className="mb-1 text-left text-xs text-slate-500">
-              Bradley–Terry strengths, strongest first
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                <th scope="col" className={TH}>
-                  Rank
-                </th>
-                <th scope="col" className={TH}>
-                  Item
-                </th>
-                <th scope="col" className={TH_RIGHT}>
-                  Strength
-                </th>
-                <th scope="col" className={TH_RIGHT}>
-                  95% CI
-                </th>
+          <Table
+            className="w-full self-start text-sm"
+            caption="Bradley–Terry strengths, strongest first"
+            captionStyle="note"
+            td="py-1 pr-3"
+            head={
+              <>
+                <Th>Rank</Th>
+                <Th>Item</Th>
+                <Th numeric>Strength</Th>
+                <Th numeric>95% CI</Th>
+              </>
+            }
+          >
+            {strengths.map((s) => (
+              <tr key={s.item} className="border-b border-slate-100 last:border-0">
+                <Td className="tabular-nums">{s.rank}</Td>
+                <RowTh>{s.item}</RowTh>
+                <Td numeric data-figure={`comparison.bt.${s.item}`}>
+                  {fixed(s.strength, 2)}
+                </Td>
+                <Td numeric>{interval([s.lo, s.hi])}</Td>
               </tr>
-            </thead>
-            <tbody>
-              {strengths.map((s) => (
-                <tr key={s.item} className="border-b border-slate-100 last:border-0">
-                  <td className="py-1 pr-3 tabular-nums">{s.rank}</td>
-                  <th scope="row" className="py-1 pr-3 text-left font-normal">
-                    {s.item}
-                  </th>
-                  <td className={TD_RIGHT} data-figure={`comparison.bt.${s.item}`}>
-                    {fixed(s.strength, 2)}
-                  </td>
-                  <td className={TD_RIGHT}>{interval([s.lo, s.hi])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </div>
       ) : null}
       {qualification !== null ? (
@@ -233,29 +198,25 @@ export function ComparisonSection({ comparison }: { comparison: Comparison | nul
           {bars.length > 0 ? (
             <div className="mt-3 grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,16rem)]">
               <AccuracyHistogram bars={bars} passAccuracy={qualification.passAccuracy} />
-              <table className="w-full self-start text-sm">
-                <caption className="mb-1 text-left text-xs text-slate-500">
-                  Participants per accuracy
-                </caption>
-                <thead>
-                  <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                    <th scope="col" className={TH_RIGHT}>
-                      Accuracy
-                    </th>
-                    <th scope="col" className={TH_RIGHT}>
-                      Participants
-                    </th>
+              <Table
+                className="w-full self-start text-sm"
+                caption="Participants per accuracy"
+                captionStyle="note"
+                td="py-1 pr-3"
+                head={
+                  <>
+                    <Th numeric>Accuracy</Th>
+                    <Th numeric>Participants</Th>
+                  </>
+                }
+              >
+                {bars.map((b) => (
+                  <tr key={b.accuracy} className="border-b border-slate-100 last:border-0">
+                    <Td numeric>{percent(b.accuracy)}</Td>
+                    <Td numeric>{count(b.participants)}</Td>
                   </tr>
-                </thead>
-                <tbody>
-                  {bars.map((b) => (
-                    <tr key={b.accuracy} className="border-b border-slate-100 last:border-0">
-                      <td className={TD_RIGHT}>{percent(b.accuracy)}</td>
-                      <td className={TD_RIGHT}>{count(b.participants)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </Table>
             </div>
           ) : null}
         </div>

@@ -129,7 +129,7 @@ test("while the worker computes the consensus, the view says so", async () => {
 });
 
 test("the listeners by estimated reliability, as worked by hand", () => {
-  render(<ReliabilityList workers={studyConsensus(file)?.workers} pending={false} />);
+  render(<ReliabilityList annotators={studyConsensus(file)?.annotators} pending={false} />);
   const table = screen.getByRole("table", { name: /Listeners by estimated reliability/ });
   const rows = within(table)
     .getAllByRole("row")
@@ -147,8 +147,8 @@ test("the listeners by estimated reliability, as worked by hand", () => {
 });
 
 test("the reliability list while pending, and with no listener", () => {
-  const { rerender } = render(<ReliabilityList workers={undefined} pending />);
+  const { rerender } = render(<ReliabilityList annotators={undefined} pending />);
   expect(screen.getByRole("status").textContent).toMatch(/Estimating each listener's reliability/);
-  rerender(<ReliabilityList workers={null} pending={false} />);
+  rerender(<ReliabilityList annotators={null} pending={false} />);
   expect(screen.queryByRole("table")).toBeNull();
 });

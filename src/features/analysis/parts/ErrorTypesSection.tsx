@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { RowTh, Table, Td, Th } from "../../../components/Table.tsx";
 import type { TaxonomyEntry } from "../../../domain/interchange/types.ts";
 import type { Report } from "../../../domain/stats/report.ts";
 import type { SystemErrorBootstrap } from "../../../domain/stats/resample.ts";
@@ -83,63 +84,36 @@ export function ErrorTypesSection({
           </figcaption>
         </figure>
         <div className="relative overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="mb-1 text-left text-xs text-slate-500">
-              Reasons per annotated clip (annotated clips in brackets)
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Error type
-                </th>
+          <Table
+            caption="Reasons per annotated clip (annotated clips in brackets)"
+            captionStyle="note"
+            td="py-1 pr-3"
+            head={
+              <>
+                <Th>Error type</Th>
                 {systems.map((s) => (
-                  <th key={s} scope="col" className="py-2 pr-3 text-right font-medium">
+                  <Th key={s} numeric>
                     {s}{" "}
                     <span className="font-normal">
                       ({count(ownValue(errorTypes.bySystem, s)?.clips ?? 0)})
                     </span>
-                  </th>
+                  </Th>
                 ))}
-                <th scope="col" className="py-2 text-right font-medium">
+                <Th numeric last>
                   All <span className="font-normal">({count(errorTypes.overall.clips)})</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {types.map((t) => (
-                <tr key={t.id} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="py-1 pr-3 text-left font-normal">
-                    {t.label}
-                  </th>
-                  {systems.map((s) => (
-                    <td key={s} className="py-1 pr-3 text-right">
-                      <Value
-                        text={fixed(
-                          ownValue(ownValue(errorTypes.bySystem, s)?.perSample, t.id) ?? null,
-                        )}
-                        reason={PER_SAMPLE_NULL}
-                      />
-                    </td>
-                  ))}
-                  <td className="py-1 text-right font-medium">
-                    <Value
-                      text={fixed(ownValue(errorTypes.overall.perSample, t.id) ?? null)}
-                      reason={PER_SAMPLE_NULL}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            {bootstrap ? (
-              <tfoot>
+                </Th>
+              </>
+            }
+            foot={
+              bootstrap ? (
                 <tr className="border-t border-slate-200 text-xs">
-                  <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-600">
+                  <RowTh className="font-normal text-slate-600">
                     Unnatural seconds per annotation (bootstrap 95%)
-                  </th>
+                  </RowTh>
                   {systems.map((s) => {
                     const length = ownValue(bootstrap, s)?.length;
                     return (
-                      <td key={s} className="py-1 pr-3 text-right" data-figure={`length.${s}`}>
+                      <Td key={s} className="text-right" data-figure={`length.${s}`}>
                         <Value
                           text={
                             length
@@ -148,14 +122,36 @@ export function ErrorTypesSection({
                           }
                           reason="no annotation"
                         />
-                      </td>
+                      </Td>
                     );
                   })}
                   <td />
                 </tr>
-              </tfoot>
-            ) : null}
-          </table>
+              ) : null
+            }
+          >
+            {types.map((t) => (
+              <tr key={t.id} className="border-b border-slate-100 last:border-0">
+                <RowTh>{t.label}</RowTh>
+                {systems.map((s) => (
+                  <Td key={s} className="text-right">
+                    <Value
+                      text={fixed(
+                        ownValue(ownValue(errorTypes.bySystem, s)?.perSample, t.id) ?? null,
+                      )}
+                      reason={PER_SAMPLE_NULL}
+                    />
+                  </Td>
+                ))}
+                <Td last className="text-right font-medium">
+                  <Value
+                    text={fixed(ownValue(errorTypes.overall.perSample, t.id) ?? null)}
+                    reason={PER_SAMPLE_NULL}
+                  />
+                </Td>
+              </tr>
+            ))}
+          </Table>
         </div>
       </div>
     </Section>

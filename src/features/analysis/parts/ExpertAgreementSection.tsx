@@ -1,3 +1,4 @@
+import { RowTh, Table, Td, Th } from "../../../components/Table.tsx";
 import type { TaxonomyEntry } from "../../../domain/interchange/types.ts";
 import { definitionOf } from "../../../domain/stats/definitions.ts";
 import type { Report } from "../../../domain/stats/report.ts";
@@ -48,75 +49,63 @@ export function ExpertAgreementSection({
             </span>
           </div>
           <div className="relative overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">
-                Kappa per reason for each pair of labellers and the mean over pairs
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Reason
-                  </th>
+            <Table
+              caption="Kappa per reason for each pair of labellers and the mean over pairs"
+              headRow="caps"
+              th="py-2 pr-4 font-medium"
+              td="py-1.5 pr-4"
+              head={
+                <>
+                  <Th>Reason</Th>
                   {pairs.map((p) => (
-                    <th
-                      key={`${p.a}\u0000${p.b}`}
-                      scope="col"
-                      className="py-2 pr-4 text-right font-medium normal-case"
-                    >
+                    <Th key={`${p.a}\u0000${p.b}`} numeric className="normal-case">
                       <Defined definition={definitionOf("expertAgreement.pair")}>
                         <span className="font-mono">
                           {p.a} – {p.b}
                         </span>
                       </Defined>
-                    </th>
+                    </Th>
                   ))}
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <Th numeric last>
                     Mean
-                  </th>
+                  </Th>
+                </>
+              }
+            >
+              {taxonomy.map((t) => (
+                <tr key={t.id} className="border-b border-slate-100">
+                  <RowTh className="font-normal text-slate-700">{t.label}</RowTh>
+                  {pairs.map((p) => (
+                    <Td key={`${p.a}\u0000${p.b}`} className="text-right">
+                      <Value text={fixed(ownValue(p.byReason, t.id) ?? null)} />
+                    </Td>
+                  ))}
+                  <Td last className="text-right font-medium">
+                    <Value text={fixed(ownValue(agreement.byReason, t.id) ?? null)} />
+                  </Td>
                 </tr>
-              </thead>
-              <tbody>
-                {taxonomy.map((t) => (
-                  <tr key={t.id} className="border-b border-slate-100">
-                    <th scope="row" className="py-1.5 pr-4 text-left font-normal text-slate-700">
-                      {t.label}
-                    </th>
-                    {pairs.map((p) => (
-                      <td key={`${p.a}\u0000${p.b}`} className="py-1.5 pr-4 text-right">
-                        <Value text={fixed(ownValue(p.byReason, t.id) ?? null)} />
-                      </td>
-                    ))}
-                    <td className="py-1.5 text-right font-medium">
-                      <Value text={fixed(ownValue(agreement.byReason, t.id) ?? null)} />
-                    </td>
-                  </tr>
+              ))}
+              <tr className="border-b border-slate-100 bg-slate-50 font-medium">
+                <RowTh className="">All reasons</RowTh>
+                {pairs.map((p) => (
+                  <Td key={`${p.a}\u0000${p.b}`} className="text-right">
+                    <Value text={fixed(p.overall)} />
+                  </Td>
                 ))}
-                <tr className="border-b border-slate-100 bg-slate-50 font-medium">
-                  <th scope="row" className="py-1.5 pr-4 text-left">
-                    All reasons
-                  </th>
-                  {pairs.map((p) => (
-                    <td key={`${p.a}\u0000${p.b}`} className="py-1.5 pr-4 text-right">
-                      <Value text={fixed(p.overall)} />
-                    </td>
-                  ))}
-                  <td className="py-1.5 text-right">
-                    <Value text={fixed(agreement.overall)} />
-                  </td>
-                </tr>
-                <tr className="text-slate-600">
-                  <th scope="row" className="py-1.5 pr-4 text-left font-normal">
-                    Spans both labelled
-                  </th>
-                  {pairs.map((p) => (
-                    <td key={`${p.a}\u0000${p.b}`} className="py-1.5 pr-4 text-right tabular-nums">
-                      {count(p.spans)}
-                    </td>
-                  ))}
-                  <td />
-                </tr>
-              </tbody>
-            </table>
+                <Td last className="text-right">
+                  <Value text={fixed(agreement.overall)} />
+                </Td>
+              </tr>
+              <tr className="text-slate-600">
+                <RowTh>Spans both labelled</RowTh>
+                {pairs.map((p) => (
+                  <Td key={`${p.a}\u0000${p.b}`} numeric>
+                    {count(p.spans)}
+                  </Td>
+                ))}
+                <td />
+              </tr>
+            </Table>
           </div>
           <p className="mt-2 text-xs text-slate-500">
             — : undefined for that pair ({BOTH_CONSTANT} on every shared span).

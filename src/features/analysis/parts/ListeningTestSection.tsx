@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { RowTh, Table, Td, Th } from "../../../components/Table.tsx";
 import type { Report } from "../../../domain/stats/report.ts";
 import { ownValue } from "../../../domain/util/idRecord.ts";
 import type { StudyInfo } from "../analysisClient.ts";
@@ -83,79 +84,73 @@ export function ListeningTestSection({
           </figcaption>
         </figure>
         <div className="relative overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="mb-1 text-left text-xs text-slate-500">
-              MOS per system (1–5)
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  System
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  MOS
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
+          <Table
+            caption="MOS per system (1–5)"
+            captionStyle="note"
+            td="py-1 pr-3"
+            head={
+              <>
+                <Th>System</Th>
+                <Th numeric>MOS</Th>
+                <Th numeric last>
                   95 % CI
-                </th>
+                </Th>
                 {resampling ? (
-                  <th
-                    scope="col"
-                    className="py-2 pl-3 text-right font-medium"
+                  <Th
+                    numeric
+                    last
+                    className="pl-3"
                     title={`Bootstrap: ${resampling.replicates} replicates drawing raters and sentences with replacement`}
                   >
                     Bootstrap CI*
-                  </th>
+                  </Th>
                 ) : null}
-                <th scope="col" className="py-2 pl-3 pr-3 text-right font-medium">
+                <Th numeric className="pl-3">
                   SD
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Ratings
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
+                </Th>
+                <Th numeric>Ratings</Th>
+                <Th numeric last>
                   Raters
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {systems.map((s) => {
-                const m = ownValue(mos.bySystem, s);
-                return (
-                  <tr key={s} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="py-1 pr-3 text-left font-normal">
-                      {s}
-                    </th>
-                    <td className="py-1 pr-3 text-right font-medium" data-figure={`mos.${s}.mean`}>
-                      <Value text={fixed(m?.mean, 2)} />
-                    </td>
-                    <td className="py-1 text-right" data-figure={`mos.${s}.ci95`}>
+                </Th>
+              </>
+            }
+          >
+            {systems.map((s) => {
+              const m = ownValue(mos.bySystem, s);
+              return (
+                <tr key={s} className="border-b border-slate-100 last:border-0">
+                  <RowTh>{s}</RowTh>
+                  <Td className="text-right font-medium" data-figure={`mos.${s}.mean`}>
+                    <Value text={fixed(m?.mean, 2)} />
+                  </Td>
+                  <Td last className="text-right" data-figure={`mos.${s}.ci95`}>
+                    <Value
+                      text={m?.ci95 ? `[${fixed(m.ci95[0], 2)}, ${fixed(m.ci95[1], 2)}]` : "—"}
+                      reason={ONE_RATING}
+                    />
+                  </Td>
+                  {resampling ? (
+                    <Td last className="pl-3 text-right" data-figure={`mos.${s}.bootstrap`}>
                       <Value
-                        text={m?.ci95 ? `[${fixed(m.ci95[0], 2)}, ${fixed(m.ci95[1], 2)}]` : "—"}
-                        reason={ONE_RATING}
+                        text={(() => {
+                          const b = ownValue(resampling.mos, s);
+                          return b ? `[${fixed(b[0], 2)}, ${fixed(b[1], 2)}]` : "—";
+                        })()}
+                        reason="too few ratings to resample"
                       />
-                    </td>
-                    {resampling ? (
-                      <td className="py-1 pl-3 text-right" data-figure={`mos.${s}.bootstrap`}>
-                        <Value
-                          text={(() => {
-                            const b = ownValue(resampling.mos, s);
-                            return b ? `[${fixed(b[0], 2)}, ${fixed(b[1], 2)}]` : "—";
-                          })()}
-                          reason="too few ratings to resample"
-                        />
-                      </td>
-                    ) : null}
-                    <td className="py-1 pl-3 pr-3 text-right">
-                      <Value text={fixed(m?.sd ?? null, 2)} reason={ONE_RATING} />
-                    </td>
-                    <td className="py-1 pr-3 text-right tabular-nums">{count(m?.n ?? 0)}</td>
-                    <td className="py-1 text-right tabular-nums">{count(m?.raters ?? 0)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                    </Td>
+                  ) : null}
+                  <Td className="pl-3 text-right">
+                    <Value text={fixed(m?.sd ?? null, 2)} reason={ONE_RATING} />
+                  </Td>
+                  <Td numeric>{count(m?.n ?? 0)}</Td>
+                  <Td numeric last>
+                    {count(m?.raters ?? 0)}
+                  </Td>
+                </tr>
+              );
+            })}
+          </Table>
           {resampling ? (
             <p className="mt-1 text-xs text-slate-500">
               * Resampling estimate, not part of the spec: a 95 % percentile interval over{" "}
@@ -168,40 +163,39 @@ export function ListeningTestSection({
       {resampling?.curve && resampling.curve.length > 1 ? (
         <div className="relative mt-6 flex flex-wrap items-start gap-6 overflow-x-auto">
           <StimuliChart points={resampling.curve} />
-          <table className="text-sm">
-            <caption className="mb-1 text-left text-xs text-slate-500">
-              How many sentences do I need? (resampling estimate: random sets of sentences of each
-              size, 20 draws; as Taylor &amp; Richmond's Figures 2 and 5)
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                <th scope="col" className="py-2 pr-6 font-medium">
-                  Sentences
-                </th>
-                <th scope="col" className="py-2 pr-6 text-right font-medium">
-                  Mean width of the 95 % t intervals
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
+          <Table
+            className="text-sm"
+            caption={
+              <>
+                How many sentences do I need? (resampling estimate: random sets of sentences of each
+                size, 20 draws; as Taylor &amp; Richmond's Figures 2 and 5)
+              </>
+            }
+            captionStyle="note"
+            th="py-2 pr-6 font-medium"
+            td="py-1 pr-6"
+            head={
+              <>
+                <Th>Sentences</Th>
+                <Th numeric>Mean width of the 95 % t intervals</Th>
+                <Th numeric last>
                   Norm of the Holm p matrix
-                </th>
+                </Th>
+              </>
+            }
+          >
+            {resampling.curve.map((p) => (
+              <tr key={p.sentences} className="border-b border-slate-100 last:border-0">
+                <RowTh className="font-normal tabular-nums">{count(p.sentences)}</RowTh>
+                <Td className="text-right">
+                  <Value text={fixed(p.ciWidth, 2)} reason="no system with two ratings" />
+                </Td>
+                <Td last className="text-right">
+                  <Value text={fixed(p.pNorm, 3)} reason="no testable pair" />
+                </Td>
               </tr>
-            </thead>
-            <tbody>
-              {resampling.curve.map((p) => (
-                <tr key={p.sentences} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="py-1 pr-6 text-left font-normal tabular-nums">
-                    {count(p.sentences)}
-                  </th>
-                  <td className="py-1 pr-6 text-right">
-                    <Value text={fixed(p.ciWidth, 2)} reason="no system with two ratings" />
-                  </td>
-                  <td className="py-1 text-right">
-                    <Value text={fixed(p.pNorm, 3)} reason="no testable pair" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </div>
       ) : null}
       {mos.pairs.length > 0 && (
@@ -214,52 +208,44 @@ export function ListeningTestSection({
             </figcaption>
           </figure>
           <div className="relative overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="mb-1 text-left text-xs text-slate-500">
-                Pairs of systems (mean difference a − b over shared sentences)
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    a − b
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Sentences
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Mean diff.
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    p
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+            <Table
+              caption="Pairs of systems (mean difference a − b over shared sentences)"
+              captionStyle="note"
+              td="py-1 pr-3"
+              head={
+                <>
+                  <Th>a − b</Th>
+                  <Th numeric>Sentences</Th>
+                  <Th numeric>Mean diff.</Th>
+                  <Th numeric>p</Th>
+                  <Th numeric last>
                     p (Holm)
-                  </th>
+                  </Th>
+                </>
+              }
+            >
+              {mos.pairs.map((p) => (
+                <tr key={`${p.a}\n${p.b}`} className="border-b border-slate-100 last:border-0">
+                  <RowTh>
+                    {p.a} − {p.b}
+                  </RowTh>
+                  <Td numeric>{count(p.sentences)}</Td>
+                  <Td className="text-right">
+                    <Value text={fixed(p.meanDiff, 2)} reason="no shared sentence" />
+                  </Td>
+                  <Td className="text-right">
+                    <Value text={pValue(p.p)} />
+                  </Td>
+                  <Td
+                    last
+                    className={`text-right ${p.pHolm !== null && p.pHolm < 0.05 ? "font-semibold" : ""}`}
+                    data-figure={`mos.${p.a}.${p.b}.pHolm`}
+                  >
+                    <Value text={pValue(p.pHolm)} />
+                  </Td>
                 </tr>
-              </thead>
-              <tbody>
-                {mos.pairs.map((p) => (
-                  <tr key={`${p.a}\n${p.b}`} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="py-1 pr-3 text-left font-normal">
-                      {p.a} − {p.b}
-                    </th>
-                    <td className="py-1 pr-3 text-right tabular-nums">{count(p.sentences)}</td>
-                    <td className="py-1 pr-3 text-right">
-                      <Value text={fixed(p.meanDiff, 2)} reason="no shared sentence" />
-                    </td>
-                    <td className="py-1 pr-3 text-right">
-                      <Value text={pValue(p.p)} />
-                    </td>
-                    <td
-                      className={`py-1 text-right ${p.pHolm !== null && p.pHolm < 0.05 ? "font-semibold" : ""}`}
-                      data-figure={`mos.${p.a}.${p.b}.pHolm`}
-                    >
-                      <Value text={pValue(p.pHolm)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           </div>
         </div>
       )}

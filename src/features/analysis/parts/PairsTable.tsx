@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { Table, Td, Th } from "../../../components/Table.tsx";
 import { definitionOf } from "../../../domain/stats/definitions.ts";
 import type { PairKappa } from "../../../domain/stats/report.ts";
 import { PAIR_KAPPA_NULL } from "../explain.ts";
@@ -66,41 +67,39 @@ export function PairsTable({
         </label>
       </div>
       <div className="relative overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Cohen's kappa for each annotator pair</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Annotator a
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Annotator b
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
+        <Table
+          caption="Cohen's kappa for each annotator pair"
+          headRow="caps"
+          th="py-2 pr-4 font-medium"
+          td="py-1.5 pr-4"
+          head={
+            <>
+              <Th>Annotator a</Th>
+              <Th>Annotator b</Th>
+              <Th numeric>
                 <Defined definition={definitionOf("pair.clips")}>Clips</Defined>
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
+              </Th>
+              <Th numeric>
                 <Defined definition={definitionOf("pair.bins")}>Bins</Defined>
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
+              </Th>
+              <Th numeric last>
                 <Defined definition={definitionOf("pair.kappa")}>Kappa</Defined>
-              </th>
+              </Th>
+            </>
+          }
+        >
+          {rows.map((p) => (
+            <tr key={`${p.a}\u0000${p.b}`} className="border-b border-slate-100 last:border-0">
+              <Td className="font-mono text-xs">{p.a}</Td>
+              <Td className="font-mono text-xs">{p.b}</Td>
+              <Td numeric>{count(p.clips)}</Td>
+              <Td numeric>{count(p.bins)}</Td>
+              <Td last className="text-right">
+                <Value text={fixed(p.kappa)} reason={PAIR_KAPPA_NULL} />
+              </Td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={`${p.a}\u0000${p.b}`} className="border-b border-slate-100 last:border-0">
-                <td className="py-1.5 pr-4 font-mono text-xs">{p.a}</td>
-                <td className="py-1.5 pr-4 font-mono text-xs">{p.b}</td>
-                <td className="py-1.5 pr-4 text-right tabular-nums">{count(p.clips)}</td>
-                <td className="py-1.5 pr-4 text-right tabular-nums">{count(p.bins)}</td>
-                <td className="py-1.5 text-right">
-                  <Value text={fixed(p.kappa)} reason={PAIR_KAPPA_NULL} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </div>
       <Pager label="Pairs" page={page} pageSize={PAGE} total={pairs.length} onPage={setPage} />
     </div>

@@ -1,20 +1,19 @@
 // The listeners by estimated reliability (issue 20): what `cli aggregate STUDY.json --annotators
 // A.csv` writes, computed in the analysis worker by the same code, most reliable first.
 import { useState } from "react";
+import { RowTh, Table, Td, Th } from "../../../components/Table.tsx";
 import type { AnnotatorReliability } from "../../../domain/transcripts/aggregate.ts";
 import { count, percent } from "../format.ts";
 import { Pager } from "./Pager.tsx";
 
 const PAGE = 25;
-const TH = "py-2 pr-3 font-medium text-right";
-const TD = "py-1.5 pr-3 tabular-nums text-right";
 
 export function ReliabilityList({
-  workers: annotators,
+  annotators,
   pending,
 }: {
   /** Most reliable first; null when the study has no listener transcript. */
-  workers: readonly AnnotatorReliability[] | null | undefined;
+  annotators: readonly AnnotatorReliability[] | null | undefined;
   pending: boolean;
 }) {
   const [page, setPage] = useState(0);
@@ -43,53 +42,40 @@ export function ReliabilityList({
         <code>redpen aggregate STUDY.json --annotators A.csv</code>.
       </p>
       <div className="relative mt-2 overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">
-            Listeners by estimated reliability, most reliable first
-          </caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Listener
-              </th>
-              <th scope="col" className={TH}>
-                Transcripts
-              </th>
-              <th scope="col" className={TH} title="Word errors against the consensus">
+        <Table
+          caption="Listeners by estimated reliability, most reliable first"
+          head={
+            <>
+              <Th>Listener</Th>
+              <Th numeric>Transcripts</Th>
+              <Th numeric title="Word errors against the consensus">
                 Errors
-              </th>
-              <th scope="col" className={TH} title="Consensus words of the clips they transcribed">
+              </Th>
+              <Th numeric title="Consensus words of the clips they transcribed">
                 Words
-              </th>
-              <th scope="col" className={TH}>
-                Error rate
-              </th>
-              <th scope="col" className={TH}>
-                Vote weight
-              </th>
+              </Th>
+              <Th numeric>Error rate</Th>
+              <Th numeric>Vote weight</Th>
+            </>
+          }
+        >
+          {shown.map((w) => (
+            <tr key={w.annotator} className="border-b border-slate-100">
+              <RowTh className="font-normal text-slate-800">{w.annotator}</RowTh>
+              <Td numeric>{count(w.transcripts)}</Td>
+              <Td numeric>{count(w.errors)}</Td>
+              <Td numeric>{count(w.words)}</Td>
+              <Td numeric>{percent(w.errorRate)}</Td>
+              <Td numeric>
+                {w.weight === 0 ? (
+                  <span className="text-red-800">0 (left out)</span>
+                ) : (
+                  w.weight.toFixed(3)
+                )}
+              </Td>
             </tr>
-          </thead>
-          <tbody>
-            {shown.map((w) => (
-              <tr key={w.annotator} className="border-b border-slate-100">
-                <th scope="row" className="py-1.5 pr-3 text-left font-normal text-slate-800">
-                  {w.annotator}
-                </th>
-                <td className={TD}>{count(w.transcripts)}</td>
-                <td className={TD}>{count(w.errors)}</td>
-                <td className={TD}>{count(w.words)}</td>
-                <td className={TD}>{percent(w.errorRate)}</td>
-                <td className={TD}>
-                  {w.weight === 0 ? (
-                    <span className="text-red-800">0 (left out)</span>
-                  ) : (
-                    w.weight.toFixed(3)
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </div>
       <Pager
         label="Listeners"

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { RowTh, Table, Td, Th } from "../../../components/Table.tsx";
 import type { TaxonomyEntry } from "../../../domain/interchange/types.ts";
 import type { Report } from "../../../domain/stats/report.ts";
 import { ownValue } from "../../../domain/util/idRecord.ts";
@@ -32,69 +33,54 @@ export function SaliencySection({
       subtitle={`Pearson's r between a model's saliency, max-pooled to the ${binSeconds} s bins, and the crowd's bins (the RedPen paper's Table 4): the share of listeners who marked each bin, and for each error type whether a span labelled with it covers the bin. Over the clips with the model's saliency and a crowd annotation; bins no frame reaches are left out.`}
     >
       <div className="relative overflow-x-auto">
-        <table className="w-full text-sm" data-figure="saliency.table">
-          <caption className="sr-only">
-            Pearson's r between each model's saliency and the listeners' bins
-          </caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-500 uppercase">
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Listeners' bins
-              </th>
+        <Table
+          data-figure="saliency.table"
+          caption="Pearson's r between each model's saliency and the listeners' bins"
+          headRow="caps"
+          th="py-2 pr-4 font-medium"
+          td="py-1.5 pr-4"
+          head={
+            <>
+              <Th>Listeners' bins</Th>
               {models.map((m) => (
-                <th key={m} scope="col" className="py-2 pr-4 text-right font-mono normal-case">
+                <Th key={m} numeric weighted={false} className="font-mono normal-case">
                   {m}
-                </th>
+                </Th>
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr className="border-b border-slate-100 bg-slate-50 font-medium">
-              <th scope="row" className="py-1.5 pr-4 text-left">
-                Bin annotation (share of listeners)
-              </th>
+            </>
+          }
+        >
+          <tr className="border-b border-slate-100 bg-slate-50 font-medium">
+            <RowTh className="">Bin annotation (share of listeners)</RowTh>
+            {models.map((m) => (
+              <Td key={m} className="text-right" data-model={m} data-type="overall">
+                <Value text={fixed(ownValue(saliency, m)?.overall ?? null)} reason={UNDEFINED_R} />
+              </Td>
+            ))}
+          </tr>
+          {taxonomy.map((t) => (
+            <tr key={t.id} className="border-b border-slate-100">
+              <RowTh className="font-normal text-slate-700">{t.label}</RowTh>
               {models.map((m) => (
-                <td key={m} className="py-1.5 pr-4 text-right" data-model={m} data-type="overall">
+                <Td key={m} className="text-right" data-model={m} data-type={t.id}>
                   <Value
-                    text={fixed(ownValue(saliency, m)?.overall ?? null)}
+                    text={fixed(ownValue(ownValue(saliency, m)?.byType ?? {}, t.id) ?? null)}
                     reason={UNDEFINED_R}
                   />
-                </td>
+                </Td>
               ))}
             </tr>
-            {taxonomy.map((t) => (
-              <tr key={t.id} className="border-b border-slate-100">
-                <th scope="row" className="py-1.5 pr-4 text-left font-normal text-slate-700">
-                  {t.label}
-                </th>
-                {models.map((m) => (
-                  <td key={m} className="py-1.5 pr-4 text-right" data-model={m} data-type={t.id}>
-                    <Value
-                      text={fixed(ownValue(ownValue(saliency, m)?.byType ?? {}, t.id) ?? null)}
-                      reason={UNDEFINED_R}
-                    />
-                  </td>
-                ))}
-              </tr>
+          ))}
+          <tr className="text-slate-600">
+            <RowTh>Clips, bins counted</RowTh>
+            {models.map((m) => (
+              <Td key={m} numeric data-model={m} data-type="counts">
+                {count(ownValue(saliency, m)?.clips ?? 0)},{" "}
+                {count(ownValue(saliency, m)?.bins ?? 0)}
+              </Td>
             ))}
-            <tr className="text-slate-600">
-              <th scope="row" className="py-1.5 pr-4 text-left font-normal">
-                Clips, bins counted
-              </th>
-              {models.map((m) => (
-                <td
-                  key={m}
-                  className="py-1.5 pr-4 text-right tabular-nums"
-                  data-model={m}
-                  data-type="counts"
-                >
-                  {count(ownValue(saliency, m)?.clips ?? 0)},{" "}
-                  {count(ownValue(saliency, m)?.bins ?? 0)}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
+          </tr>
+        </Table>
       </div>
       <p className="mt-2 text-xs text-slate-500">— : undefined ({UNDEFINED_R}).</p>
       {children}

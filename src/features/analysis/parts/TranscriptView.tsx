@@ -4,7 +4,9 @@
 // the default aggregation method, as `cli aggregate`). A clip without a reference text is
 // aligned with the consensus instead, and its WER says so. Reads the clip and its submissions
 // from the database when opened (one clip's alignment is quick).
+
 import { useEffect, useMemo, useState } from "react";
+import { RowTh, Table, Td, Th } from "../../../components/Table.tsx";
 import { type ClipRecord, listClips, listSubmissions } from "../../../db/repo.ts";
 import { type AlignOp, alignTokens, countOps } from "../../../domain/transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../../../domain/transcripts/normalise.ts";
@@ -198,52 +200,33 @@ export function TranscriptView({
           {rows === null ? null : rows.length === 0 ? (
             <p className="text-slate-500">No transcripts of this clip yet.</p>
           ) : (
-            <table className="w-full text-sm">
-              <caption className="sr-only">
-                Transcripts of {clip.name}, aligned with{" "}
-                {againstConsensus ? "the listeners' consensus (no reference text)" : "its text"}
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Annotator
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
+            <Table
+              caption={
+                <>
+                  Transcripts of {clip.name}, aligned with{" "}
+                  {againstConsensus ? "the listeners' consensus (no reference text)" : "its text"}
+                </>
+              }
+              head={
+                <>
+                  <Th>Annotator</Th>
+                  <Th>
                     {againstConsensus ? "Aligned with the consensus" : "Aligned with the reference"}
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  </Th>
+                  <Th numeric last>
                     {werHeading}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.annotatorId} className="border-b border-slate-100 align-top">
-                    <th scope="row" className="py-1.5 pr-3 text-left font-normal text-slate-700">
-                      {r.annotatorId}
-                    </th>
-                    <td className="py-1.5 pr-3" title={`typed: ${r.transcript}`}>
-                      <Ops ops={r.ops} unit={unit} />
-                    </td>
-                    <td className="py-1.5 text-right tabular-nums">
-                      {Number.isNaN(r.wer) ? "—" : percent(r.wer)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
+                  </Th>
+                </>
+              }
+              foot={
                 <tr className="align-top">
-                  <th
-                    scope="row"
-                    className="py-1.5 pr-3 text-left font-medium text-slate-900"
+                  <RowTh
+                    className="font-medium text-slate-900"
                     title="The listeners' transcripts merged by the reliability-weighted method (as cli aggregate)"
                   >
                     Consensus
-                  </th>
-                  <td
-                    className="py-1.5 pr-3"
-                    title={agreed === undefined ? undefined : `consensus: ${agreed}`}
-                  >
+                  </RowTh>
+                  <Td title={agreed === undefined ? undefined : `consensus: ${agreed}`}>
                     {agreedTokens === null ? (
                       <span
                         className="text-slate-500"
@@ -260,13 +243,25 @@ export function TranscriptView({
                         {agreedTokens.length > 0 ? join(agreedTokens) : "(no words)"}
                       </span>
                     )}
-                  </td>
-                  <td className="py-1.5 text-right tabular-nums">
+                  </Td>
+                  <Td numeric last>
                     {consensusRow ? percent(consensusRow.wer) : ""}
-                  </td>
+                  </Td>
                 </tr>
-              </tfoot>
-            </table>
+              }
+            >
+              {rows.map((r) => (
+                <tr key={r.annotatorId} className="border-b border-slate-100 align-top">
+                  <RowTh className="font-normal text-slate-700">{r.annotatorId}</RowTh>
+                  <Td title={`typed: ${r.transcript}`}>
+                    <Ops ops={r.ops} unit={unit} />
+                  </Td>
+                  <Td numeric last>
+                    {Number.isNaN(r.wer) ? "—" : percent(r.wer)}
+                  </Td>
+                </tr>
+              ))}
+            </Table>
           )}
           <p className="text-xs text-slate-500">
             <span className="rounded bg-amber-100 px-0.5">substitution</span> (
