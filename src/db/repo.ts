@@ -55,6 +55,7 @@ export {
   createStudy,
   deleteStudy,
   getStudy,
+  listPairs,
   listStudies,
   listStudySummaries,
   type NewStudy,

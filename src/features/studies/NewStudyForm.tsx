@@ -1,6 +1,6 @@
 // "New study": name, bin width, rating requirement, audio files (decoded in the browser to
 // check them and read their length) and an optional CSV of clip metadata.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
@@ -17,11 +17,15 @@ import { plural } from "../../lib/format.ts";
 import { studyPath } from "../../lib/routes.ts";
 import { notify } from "../../stores/notices.ts";
 import { ClipFilesFields } from "./ClipFilesFields.tsx";
-import { createStudyFromFiles } from "./createStudyFromFiles.ts";
+import { clipsOfFiles, createStudyFromFiles } from "./createStudyFromFiles.ts";
+import { DesignSections, useDesign } from "./DesignSections.tsx";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
 import { TaskFields } from "./TaskFields.tsx";
 import { clipFilesProblems, useClipFiles } from "./useClipFiles.ts";
+
+const NO_KEYS = {};
+const NO_PAIRS: never[] = [];
 
 interface FieldErrors {
   name?: string;
@@ -30,6 +34,7 @@ interface FieldErrors {
   csv?: string;
   language?: string;
   task?: string;
+  design?: string;
 }
 
 export function NewStudyForm() {
@@ -49,6 +54,12 @@ export function NewStudyForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const { decodable } = files;
+  // The clips as they will be stored (their ids), for the pairs made from them.
+  const clips = useMemo(
+    () => clipsOfFiles(decodable, files.match?.byFile),
+    [decodable, files.match],
+  );
+  const design = useDesign(task, clips, NO_KEYS, NO_PAIRS);
 
   const validate = (): FieldErrors => ({
     name: nameProblem(name),
@@ -61,12 +72,14 @@ export function NewStudyForm() {
     e.preventDefault();
     const settings = module.transcriptionSettings ? transcriptionFromDraft(draft) : null;
     setTaskProblems(settings && !settings.ok ? settings.problems : {});
+    const made = design.check();
     const found = {
       ...validate(),
       task: settings && !settings.ok ? "the transcription settings" : undefined,
+      design: made.ok ? undefined : "the design",
     };
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    if (Object.values(found).some(Boolean) || !made.ok) return;
     setSaving(true);
     try {
       const id = await createStudyFromFiles({
@@ -76,7 +89,8 @@ export function NewStudyForm() {
         language: language.trim(),
         files: decodable,
         meta: files.match?.byFile,
-        extra: withTask({}, task, settings?.ok ? settings.settings : {}),
+        extra: withTask(made.extra, task, settings?.ok ? settings.settings : {}),
+        pairs: made.pairs,
       });
       notify("info", `Created “${name.trim()}” with ${plural(decodable.length, "clip")}.`);
       navigate(studyPath(id));
@@ -118,6 +132,8 @@ export function NewStudyForm() {
           disabled={saving}
           onChange={(field) => setErrors((e) => ({ ...e, [field]: undefined }))}
         />
+
+        <DesignSections design={design} />
 
         <div className="flex items-center justify-between gap-4 border-t border-slate-100 pt-4">
           <p className="text-sm text-slate-600" aria-live="polite">

@@ -4,11 +4,12 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { INPUT } from "../../components/inputClass.ts";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
-import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
+import { type ClipRecord, type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
 import { intakeOf } from "../../domain/collection/intake.ts";
 import { withParticipantLinks } from "../../domain/collection/links.ts";
 import { screeningOf } from "../../domain/collection/screening.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
+import type { Pair } from "../../domain/interchange/types.ts";
 import { protocolOf } from "../../domain/report/protocolSettings.ts";
 import {
   defaultRatingScale,
@@ -28,6 +29,8 @@ import {
 } from "../../domain/tasks/index.ts";
 import { notify } from "../../stores/notices.ts";
 import { ArmsFields, armsDraft, armsProblem, withArms } from "./ArmsFields.tsx";
+import { DesignSections, useDesign } from "./DesignSections.tsx";
+import { withDesign } from "./designDraft.ts";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
 import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
@@ -47,11 +50,19 @@ function withText(
   return text.trim() === "" ? rest : { ...rest, [key]: text.trim() };
 }
 
+const NO_CLIPS: ClipRecord[] = [];
+const NO_PAIRS: Pair[] = [];
+
 export function StudySettingsForm({
   study,
+  clips = NO_CLIPS,
+  pairs = NO_PAIRS,
   onDone,
 }: {
   study: StudyRecord;
+  /** The study's clips and pairs, for the comparison's and the pre-test's design. */
+  clips?: readonly ClipRecord[];
+  pairs?: readonly Pair[];
   /** Called after saving or cancelling. */
   onDone: () => void;
 }) {
@@ -72,6 +83,7 @@ export function StudySettingsForm({
   const [task, setTask] = useState(() => taskOf(study.extra));
   const [draft, setDraft] = useState(() => transcriptionDraft(transcriptionOf(study.extra)));
   const [taskProblems, setTaskProblems] = useState<Record<string, string>>({});
+  const design = useDesign(task, clips, study.extra, pairs);
   const [errors, setErrors] = useState<{
     name?: string;
     bin?: string;
@@ -110,7 +122,8 @@ export function StudySettingsForm({
     // The settings are kept when another task is chosen, so switching back finds them again.
     const settings = transcriptionFromDraft(draft);
     setTaskProblems(settings.ok ? {} : settings.problems);
-    if (Object.values(found).some(Boolean) || !settings.ok) return;
+    const made = design.check();
+    if (Object.values(found).some(Boolean) || !settings.ok || !made.ok) return;
     const ownTexts = parseTexts(texts);
     // The default wording is implied when absent; a study's own wording is stored.
     const trimmed = ratingScaleOf({ ratingScale: scale });
@@ -133,6 +146,7 @@ export function StudySettingsForm({
         name: name.trim(),
         binSeconds: Number(bin),
         requireRating: requiresRating(moduleOf(task), requireRating),
+        pairs: made.pairs,
         extra: withParticipantLinks(
           withTask(
             withArms(
@@ -140,9 +154,12 @@ export function StudySettingsForm({
                 withText(
                   withIntake(
                     withProtocol(
-                      isDefaultRatingScale(trimmed, language)
-                        ? withoutScale
-                        : { ...withoutScale, ratingScale: trimmed },
+                      withDesign(
+                        isDefaultRatingScale(trimmed, language)
+                          ? withoutScale
+                          : { ...withoutScale, ratingScale: trimmed },
+                        made.extra,
+                      ),
                       protocol,
                     ),
                     { ...intake, free: parseFree(free, intakeOf(study.extra).free) },
@@ -229,6 +246,7 @@ export function StudySettingsForm({
         onChange={setRequireRating}
         task={moduleOf(task)}
       />
+      <DesignSections design={design} />
       <RatingScaleFields
         scale={scale}
         onChange={setScale}

@@ -2,26 +2,40 @@
 // to a study later the same way.
 import { addClips, createStudy, listClips, type NewClip } from "../../db/repo.ts";
 import { type ClipMeta, clipIdFor } from "../../domain/clips/clipCsv.ts";
+import type { Clip, Pair } from "../../domain/interchange/types.ts";
 
 export interface DecodedFile {
   file: File;
   duration: number;
 }
 
-/** The clips for these files, in file order, with ids from their names that avoid `taken`. */
+/**
+ * The clips these files become, in file order, with ids from their names that avoid `taken`
+ * (adding them): what New study stores, so the pairs made before storing name the same ids.
+ */
+export function clipsOfFiles(
+  files: readonly DecodedFile[],
+  meta: ReadonlyMap<string, ClipMeta> | undefined,
+  taken = new Set<string>(),
+): Clip[] {
+  return files.map(({ file, duration }) => ({
+    id: clipIdFor(file.name, taken),
+    name: file.name,
+    duration,
+    ...(meta?.get(file.name) ?? {}),
+  }));
+}
+
+/** The clips for these files with their audio (clipsOfFiles). */
 async function clipsFromFiles(
   files: readonly DecodedFile[],
   meta: ReadonlyMap<string, ClipMeta> | undefined,
   taken: Set<string>,
 ): Promise<NewClip[]> {
+  const clips = clipsOfFiles(files, meta, taken);
   return Promise.all(
-    files.map(async ({ file, duration }) => ({
-      clip: {
-        id: clipIdFor(file.name, taken),
-        name: file.name,
-        duration,
-        ...(meta?.get(file.name) ?? {}),
-      },
+    files.map(async ({ file }, i) => ({
+      clip: clips[i] as Clip,
       blob: new Blob([await file.arrayBuffer()], {
         type: file.type || "application/octet-stream",
       }),
@@ -44,6 +58,8 @@ export async function createStudyFromFiles(input: {
   meta?: ReadonlyMap<string, ClipMeta>;
   /** Further study keys (the task and its settings). */
   extra?: Record<string, unknown>;
+  /** The pairs made from these files' clips (a comparison's, a pre-test's). */
+  pairs?: readonly Pair[];
 }): Promise<string> {
   const clips = await clipsFromFiles(input.files, input.meta, new Set());
   return createStudy({
@@ -59,6 +75,7 @@ export async function createStudyFromFiles(input: {
         }
       : {}),
     clips,
+    ...(input.pairs && input.pairs.length > 0 ? { pairs: input.pairs } : {}),
   });
 }
 

@@ -1,0 +1,241 @@
+// "Comparison design" in New study and Edit settings (a compare study): how the pairs are made
+// from the clips (every pair of systems per sentence, each system against one, or a pair,a,b
+// CSV), the scale, the question's words, pairs per participant and judgments per pair (R), and
+// a summary of the pairs the choice makes. The pairs themselves: designDraft.ts.
+import { useId } from "react";
+import { buttonClass } from "../../components/Button.tsx";
+import { INPUT } from "../../components/inputClass.ts";
+import { pairsPerSentence, systemsOf } from "../../domain/tasks/compare/pairs.ts";
+import { SCALE_CHOICES } from "../../domain/tasks/compare/settings.ts";
+import { moduleOf } from "../../domain/tasks/index.ts";
+import { plural } from "../../lib/format.ts";
+import type {
+  ClipFacts,
+  ComparisonDraft,
+  ConstructionChoice,
+  DesignField,
+  DesignOutcome,
+} from "./designDraft.ts";
+import { FieldError } from "./fields.tsx";
+
+export function ComparisonDesignFields({
+  clips,
+  draft,
+  onDraft,
+  outcome,
+  problems,
+  current,
+}: {
+  clips: readonly ClipFacts[];
+  draft: ComparisonDraft;
+  onDraft(draft: ComparisonDraft): void;
+  /** What the drafts make now (for the summary). */
+  outcome: DesignOutcome;
+  /** The problems shown after trying to save. */
+  problems: Partial<Record<DesignField, string>>;
+  /** How many pairs the study has now (Edit settings); 0 in New study. */
+  current: number;
+}) {
+  const id = useId();
+  const systems = systemsOf(clips);
+  const labels = moduleOf("compare").studyPage;
+  const set = (patch: Partial<ComparisonDraft>) => onDraft({ ...draft, ...patch });
+  const choices: { value: ConstructionChoice; label: string; hint: string }[] = [
+    ...(current > 0
+      ? [
+          {
+            value: "keep" as const,
+            label: `Keep the current ${plural(current, "pair")}`,
+            hint: "The study's pairs as they are.",
+          },
+        ]
+      : []),
+    {
+      value: "all-systems",
+      label: "Every pair of systems, per sentence",
+      hint: "Each sentence's clips of two different systems make a pair (the clips' system and sentence).",
+    },
+    {
+      value: "against",
+      label: "Each system against one",
+      hint: "Each other system's clip against the chosen system's clip of the same sentence.",
+    },
+    {
+      value: "csv",
+      label: "Pairs from a CSV file",
+      hint: "Columns pair,a,b: the pair's id and its two clips (by id or file name).",
+    },
+  ];
+  const problem = problems.pairs ?? (outcome.ok ? undefined : outcome.problems.pairs);
+  const perSentence = outcome.ok ? pairsPerSentence(outcome.main, clips) : [];
+  return (
+    <fieldset className="rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-800">Comparison design</legend>
+      <div className="space-y-4">
+        <fieldset>
+          <legend className="text-sm text-slate-700">Pairs</legend>
+          <div className="mt-1 space-y-1">
+            {choices.map((c) => (
+              <label key={c.value} className="flex items-start gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name={`${id}-pairs`}
+                  className="mt-1"
+                  checked={draft.construction === c.value}
+                  onChange={() =>
+                    set({
+                      construction: c.value,
+                      ...(c.value === "against" && draft.against === ""
+                        ? { against: againstDefault(clips, systems) }
+                        : {}),
+                    })
+                  }
+                  aria-describedby={`${id}-${c.value}-d`}
+                />
+                <span>
+                  {c.label}
+                  <span id={`${id}-${c.value}-d`} className="block text-xs text-slate-500">
+                    {c.hint}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {draft.construction === "against" && (
+            <div className="mt-2 max-w-xs">
+              <label htmlFor={`${id}-against`} className="block text-sm text-slate-700">
+                Against system
+              </label>
+              <select
+                id={`${id}-against`}
+                className={INPUT}
+                value={draft.against}
+                onChange={(e) => set({ against: e.target.value })}
+              >
+                {draft.against === "" && <option value="">Choose a system</option>}
+                {systems.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {draft.construction === "csv" && (
+            <div className="mt-2 flex items-center gap-3">
+              <input
+                id={`${id}-csv`}
+                type="file"
+                accept=".csv,text/csv"
+                aria-label="Pairs CSV (pair,a,b)"
+                className="peer sr-only"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = "";
+                  if (file)
+                    void file.text().then((text) => set({ csv: { name: file.name, text } }));
+                }}
+              />
+              <label
+                htmlFor={`${id}-csv`}
+                aria-hidden="true"
+                className={`${buttonClass("secondary", "sm")} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-slate-900`}
+              >
+                {draft.csv ? "Choose another CSV" : "Choose pairs CSV"}
+              </label>
+              {draft.csv && <span className="text-sm text-slate-700">{draft.csv.name}</span>}
+            </div>
+          )}
+          {problem ? (
+            <div role="alert" className="mt-2 whitespace-pre-line text-sm text-red-600">
+              {problem}
+            </div>
+          ) : outcome.ok ? (
+            <p className="mt-2 text-sm text-slate-700" aria-live="polite">
+              {plural(outcome.main.length, "pair")} to judge
+              {perSentence.length > 0 &&
+                `: ${perSentence.map((s) => `${s.sentence} ${s.pairs}`).join(", ")}`}
+            </p>
+          ) : null}
+        </fieldset>
+
+        <fieldset>
+          <legend className="text-sm text-slate-700">Scale</legend>
+          <div className="mt-1 space-y-1">
+            {SCALE_CHOICES.map((s) => (
+              <label key={s.id} className="flex items-start gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name={`${id}-scale`}
+                  className="mt-1"
+                  checked={draft.scale === s.id}
+                  onChange={() => set({ scale: s.id })}
+                  aria-describedby={`${id}-${s.id}-d`}
+                />
+                <span>
+                  {s.label}
+                  <span id={`${id}-${s.id}-d`} className="block text-xs text-slate-500">
+                    {s.hint}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div>
+          <label htmlFor={`${id}-question`} className="block text-sm text-slate-700">
+            The question
+          </label>
+          <input
+            id={`${id}-question`}
+            className={INPUT}
+            value={draft.question}
+            maxLength={1000}
+            placeholder={
+              draft.scale === "ccr"
+                ? "e.g. How natural is sample 2 compared with sample 1?"
+                : "e.g. Which sample sounds more natural?"
+            }
+            aria-describedby={`${id}-question-h`}
+            onChange={(e) => set({ question: e.target.value })}
+          />
+          <p id={`${id}-question-h`} className="mt-1 text-xs text-slate-500">
+            Leave empty for the standard wording in the participant's language.
+          </p>
+        </div>
+
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(
+            [
+              ["perParticipant", labels.perParticipant],
+              ["perItem", labels.perItem],
+            ] as const
+          ).map(([key, label]) => (
+            <div key={key}>
+              <label htmlFor={`${id}-${key}`} className="block text-sm text-slate-700">
+                {label}
+              </label>
+              <input
+                id={`${id}-${key}`}
+                className={INPUT}
+                inputMode="numeric"
+                value={draft[key]}
+                aria-invalid={problems[key] ? true : undefined}
+                aria-describedby={problems[key] ? `${id}-${key}-e` : undefined}
+                onChange={(e) => set({ [key]: e.target.value })}
+              />
+              <FieldError id={`${id}-${key}-e`} message={problems[key]} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The system the others are first paired against: the natural recordings', else the first. */
+function againstDefault(clips: readonly ClipFacts[], systems: readonly string[]): string {
+  const natural = clips.find((c) => c.isReference === true && c.system && c.sentence)?.system;
+  return natural ?? systems[0] ?? "";
+}
