@@ -26,8 +26,15 @@ import {
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText, serializeAnnotationFile } from "../domain/interchange/schema.ts";
 import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
-import type { AnnotationFile, Clip, StudyTask } from "../domain/interchange/types.ts";
+import type { AnnotationFile, Clip, Pair, StudyTask } from "../domain/interchange/types.ts";
 import { slugify } from "../domain/study/slug.ts";
+import {
+  constructPairs,
+  DEFAULT_PRETEST_PAIRS,
+  type PairConstruction,
+  pretestPairs,
+  qualificationFor,
+} from "../domain/tasks/compare/pairs.ts";
 import { DEFAULT_TASK, moduleOf, TASK_MODULES } from "../domain/tasks/index.ts";
 import { EXIT_OK, EXIT_USAGE, readError, writeError } from "./common.ts";
 import { withLanguageOptions } from "./texts.ts";
@@ -50,7 +57,7 @@ export interface NewStudyIO {
 
 export const NEW_USAGE = `Usage:
   redpen new STUDY.json --audio DIR [--meta clips.csv] [--name NAME] [--id ID]
-          [--task mark|rate|transcribe] [--settings SETTINGS.json] [options] [--force]
+          [--task mark|rate|transcribe|compare] [--settings SETTINGS.json] [options] [--force]
       a study from DIR's WAV files (one clip each, in name order; ids from the file names) and
       the clip-metadata CSV the app's New study takes (name,system,sentence,score,isReference,
       text), written to STUDY.json for publish, stats and the app's Import; the name defaults to
@@ -59,7 +66,7 @@ export const NEW_USAGE = `Usage:
   Study settings (docs/spec/interchange-format.md, "The study's settings"): --settings reads
   them as JSON (the keys of "study": task, transcription, requireRating, ratingScale,
   instructions, arms, consent, language, participantTexts, participantLinks, intake, screening,
-  collection, protocol);
+  comparison, qualification, collection, protocol);
   these flags set one each, over the file:
       --language TAG                 the language of the participant's pages (vi, pt-BR, …)
       --texts FILE.json              the study's own wording of those pages (as \`texts\` writes)
@@ -79,9 +86,30 @@ export const NEW_USAGE = `Usage:
       --free-question TEXT           a free intake question (again for more; "*TEXT": required)
       --headphone-check huggins|antiphase|off  [--check-trials N] [--check-pass N]
       --clips-per-participant K      --ratings-per-clip R      --slot-timeout MINUTES
+  A paired comparison (--task compare; docs/listening-test.md, "Paired comparisons"):
+      --pairs all-systems|against:SYSTEM|FILE.csv
+                                     the pairs: every pair of systems per sentence (default),
+                                     each system against SYSTEM, or a CSV of pair,a,b (clips by
+                                     id or file name)
+      --scale ab|ab-no-same|ccr      A/B with "No difference" (default), A/B forced choice, or
+                                     the 7-point CCR scale (CMOS)
+      --question TEXT                the question's words (default: the pages' own, translated)
+      --pairs-per-participant K      --judgments-per-pair R   (the collection's K and R)
+  A natural-pairs pre-test (any task; a natural recording against a synthetic clip of the same
+  sentence, after the headphone check):
+      --pretest N                    N pairs made from the clips (default 10, or all there are)
+      --pass-accuracy X              the share correct to pass, 0–1 (default 0.7)
+      --pretest-record-only          record the pre-test only: nobody is screened out
       --completion-code CODE         --completion-url URL
       --screened-out-code CODE       --screened-out-url URL
 `;
+
+/** `--scale`: the comparison's scale and whether A/B offers "No difference". */
+const SCALES: Record<string, { scale: "ab" | "ccr"; allowSame?: boolean }> = {
+  ab: { scale: "ab" },
+  "ab-no-same": { scale: "ab", allowSame: false },
+  ccr: { scale: "ccr" },
+};
 
 const WAV = /\.wav$/i;
 /** Audio the browser decodes but this command cannot measure without decoding. */
@@ -104,6 +132,10 @@ interface Args {
   textFiles: { key: "instructions" | "consent"; path: string }[];
   /** `--arm ID=FILE`, in order: the arms' ids and the files of their instructions. */
   armFiles: { id: string; path: string }[];
+  /** `--pairs`, as given. */
+  pairs?: string;
+  /** `--pretest N`. */
+  pretest?: number;
   force: boolean;
 }
 
@@ -125,6 +157,10 @@ const SETTING_FLAGS: Record<string, string[]> = {
   "--completion-url": ["collection", "completionUrl"],
   "--screened-out-code": ["collection", "screenedOutCode"],
   "--screened-out-url": ["collection", "screenedOutUrl"],
+  "--question": ["comparison", "question"],
+  "--pairs-per-participant": ["collection", "clipsPerParticipant"],
+  "--judgments-per-pair": ["collection", "ratingsPerClip"],
+  "--pass-accuracy": ["qualification", "passAccuracy"],
 };
 const NUMERIC = new Set([
   "--plays",
@@ -133,6 +169,8 @@ const NUMERIC = new Set([
   "--clips-per-participant",
   "--ratings-per-clip",
   "--slot-timeout",
+  "--pairs-per-participant",
+  "--judgments-per-pair",
 ]);
 const PLAIN_FLAGS = new Set([
   "--audio",
@@ -146,6 +184,9 @@ const PLAIN_FLAGS = new Set([
   "--intake",
   "--free-question",
   "--arm",
+  "--pairs",
+  "--scale",
+  "--pretest",
 ]);
 
 /** Sets a value at a path of nested records, making the records on the way. */
@@ -171,6 +212,7 @@ function parse(argv: readonly string[]): Args {
     if (arg === "--force") force = true;
     else if (arg === "--no-rating") flags.requireRating = false;
     else if (arg === "--rating") flags.requireRating = true;
+    else if (arg === "--pretest-record-only") setAt(flags, ["qualification", "screenOut"], false);
     else if (arg in SETTING_FLAGS || PLAIN_FLAGS.has(arg)) {
       const value = argv[++i];
       if (value === undefined || value.startsWith("--")) throw new Usage(`${arg} needs a value`);
@@ -194,11 +236,26 @@ function parse(argv: readonly string[]): Args {
           v = Number(value);
           if (!Number.isInteger(v)) throw new Usage(`${arg} needs a whole number (got ${value})`);
         }
+        if (arg === "--pass-accuracy") {
+          v = Number(value);
+          if (value.trim() === "" || !Number.isFinite(v))
+            throw new Usage(`--pass-accuracy needs a number from 0 to 1 (got ${value})`);
+        }
         if (arg === "--task" && !TASK_NAMES.includes(value as StudyTask))
           throw new Usage(`--task: "${value}" is not one of ${TASK_NAMES.join(", ")}`);
         if (arg === "--links" && !(PARTICIPANT_LINKS as readonly string[]).includes(value))
           throw new Usage(`--links: "${value}" is not one of ${PARTICIPANT_LINKS.join(", ")}`);
         setAt(flags, SETTING_FLAGS[arg] as string[], v);
+      } else if (arg === "--scale") {
+        const scale = SCALES[value];
+        if (!scale)
+          throw new Usage(`--scale: "${value}" is not one of ${Object.keys(SCALES).join(", ")}`);
+        for (const [key, v] of Object.entries(scale)) setAt(flags, ["comparison", key], v);
+      } else if (arg === "--pretest") {
+        const n = Number(value);
+        if (!Number.isInteger(n) || n < 1)
+          throw new Usage(`--pretest needs a whole number of pairs, 1 or more (got ${value})`);
+        values.set(arg, value);
       } else values.set(arg, value);
     } else if (arg.startsWith("-")) throw new Usage(`unknown option ${arg}`);
     else positional.push(arg);
@@ -254,6 +311,8 @@ function parse(argv: readonly string[]): Args {
     flags: checked.settings,
     textFiles,
     armFiles,
+    ...(optional("--pairs") !== undefined ? { pairs: optional("--pairs") as string } : {}),
+    ...(optional("--pretest") !== undefined ? { pretest: Number(optional("--pretest")) } : {}),
     force,
   };
 }
@@ -333,12 +392,26 @@ function studySettings(args: Args, io: NewStudyIO): Record<string, unknown> | st
     problems.push(
       `transcription: only a transcribe study has these settings (plays, unit, groups); this one is ${task}`,
     );
+  if (task !== "compare" && whole.settings.comparison !== undefined)
+    problems.push(
+      `comparison: only a compare study has these settings (scale, question); this one is ${task}`,
+    );
+  if (task !== "compare" && args.pairs !== undefined)
+    problems.push(
+      `--pairs: only a compare study has pairs to judge; this one is ${task} (its pre-test's pairs come from --pretest)`,
+    );
+  if (args.pretest !== undefined && whole.settings.qualification?.pairs !== undefined)
+    problems.push(
+      "qualification.pairs names the pre-test's pairs and --pretest makes them from the clips: give one of them",
+    );
   if (module.rating.setting !== "choice" && whole.settings.requireRating !== undefined)
     problems.push(
       `requireRating: only a mark study's rating is optional (a rate study always asks for one, a transcription never); this one is ${task}`,
     );
   if (problems.length > 0) return problems;
   const out: Record<string, unknown> = {};
+  if (args.pretest !== undefined && whole.settings.qualification === undefined)
+    whole.settings.qualification = {};
   // In the documented order; where the rating is the researcher's choice (a mark study), the
   // task's default unless told otherwise.
   for (const key of STUDY_SETTING_KEYS) {
@@ -352,6 +425,93 @@ function studySettings(args: Args, io: NewStudyIO): Record<string, unknown> | st
     } else if (value !== undefined) out[key] = value;
   }
   return out;
+}
+
+/** `--pairs` as a construction: a keyword, else the path of a pair,a,b CSV (read here). */
+function construction(
+  given: string | undefined,
+  io: NewStudyIO,
+): PairConstruction | { problem: string } {
+  if (given === undefined || given === "all-systems") return { kind: "all-systems" };
+  if (given.startsWith("against:")) {
+    const system = given.slice("against:".length).trim();
+    return system === ""
+      ? { problem: "--pairs against:SYSTEM needs the system's name" }
+      : { kind: "against", system };
+  }
+  try {
+    return { kind: "csv", text: io.readFile(given), fileName: given };
+  } catch (error) {
+    return {
+      problem: `--pairs: ${given}: ${readError(error)} (looked at ${io.resolve(given)}; give all-systems, against:SYSTEM or a pair,a,b CSV)`,
+    };
+  }
+}
+
+/**
+ * The study's pairs (a compare study's, from --pairs; the pre-test's, from --pretest or the
+ * settings' qualification.pairs naming pairs of the --pairs CSV) and its qualification.
+ */
+function studyDesign(
+  args: Args,
+  settings: Record<string, unknown>,
+  clips: readonly Clip[],
+  io: NewStudyIO,
+):
+  | {
+      pairs: Pair[];
+      main: number;
+      qualification?: ReturnType<typeof qualificationFor>;
+      notes: string[];
+    }
+  | { problems: string[] } {
+  const taken = new Set<string>();
+  let main: Pair[] = [];
+  const wanted = settings.qualification as
+    | { pairs?: string[]; passAccuracy?: number; screenOut?: boolean }
+    | undefined;
+  if (settings.task === "compare") {
+    const how = construction(args.pairs, io);
+    if ("problem" in how) return { problems: [how.problem] };
+    const made = constructPairs(how, clips, taken);
+    if (!made.ok)
+      return {
+        problems: made.problems.map((p) =>
+          how.kind === "csv" ? p : `--pairs ${args.pairs ?? "all-systems"}: ${p}`,
+        ),
+      };
+    main = made.pairs;
+  }
+  for (const p of main) taken.add(p.id);
+  if (wanted === undefined) return { pairs: main, main: main.length, notes: [] };
+  let pretest: Pair[];
+  const notes: string[] = [];
+  if (wanted.pairs !== undefined) {
+    // The pre-test's pairs named among the --pairs CSV's: the rest are the main ones.
+    const byId = new Map(main.map((p) => [p.id, p]));
+    const unknown = wanted.pairs.filter((id) => !byId.has(id));
+    if (unknown.length > 0)
+      return {
+        problems: unknown.map(
+          (id) =>
+            `qualification.pairs: no pair "${id}" ${args.pairs !== undefined && settings.task === "compare" ? `in ${args.pairs}` : "(name pairs of the --pairs CSV of a compare study, or make them with --pretest N)"}`,
+        ),
+      };
+    const listed = new Set(wanted.pairs);
+    pretest = wanted.pairs.map((id) => byId.get(id) as Pair);
+    main = main.filter((p) => !listed.has(p.id));
+  } else {
+    const made = pretestPairs(clips, { count: args.pretest ?? DEFAULT_PRETEST_PAIRS }, taken);
+    if (!made.ok) return { problems: [`--pretest: ${made.problem}`] };
+    pretest = made.pairs;
+    if (made.note) notes.push(`pre-test: ${made.note}`);
+  }
+  return {
+    pairs: [...main, ...pretest],
+    main: main.length,
+    qualification: qualificationFor(pretest, wanted),
+    notes,
+  };
 }
 
 /** Collation of file names as a person sorts them: "s2" before "s10". */
@@ -448,16 +608,28 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
     duration: durations.get(n) as number,
     ...(meta?.get(n) ?? {}),
   }));
+  const design = studyDesign(args, rest, clips, io);
+  if ("problems" in design) {
+    io.stderr(`${design.problems.join("\n")}\nnothing written\n`);
+    return EXIT_USAGE;
+  }
   let file: AnnotationFile = {
     format: "redpen-annotations",
     version: 1,
-    study: { id: args.id ?? slugify(name), name, binSeconds: 0.1, ...rest },
+    study: {
+      id: args.id ?? slugify(name),
+      name,
+      binSeconds: 0.1,
+      ...rest,
+      ...(design.qualification ? { qualification: design.qualification } : {}),
+    },
     taxonomy: DEFAULT_TAXONOMY.map((t) => ({ ...t })),
     clips,
     annotators: [],
     submissions: [],
     regions: [],
     reasonLabels: [],
+    ...(design.pairs.length > 0 ? { pairs: design.pairs } : {}),
   };
   if (args.texts !== undefined) {
     // The study's own wording of the participant's pages, kept where it differs from the
@@ -494,7 +666,10 @@ export function runNewCli(argv: readonly string[], io: NewStudyIO): number {
       `${systems > 0 ? `, ${systems} system${systems === 1 ? "" : "s"}` : ""}` +
       `${withText > 0 ? `, ${withText} with text` : ""}` +
       `, task ${(file.study.task as string | undefined) ?? "mark"}` +
+      `${design.main > 0 ? `, ${design.main} pair${design.main === 1 ? "" : "s"}` : ""}` +
+      `${design.qualification ? `, a pre-test of ${design.qualification.pairs.length} pair${design.qualification.pairs.length === 1 ? "" : "s"} (pass at ${design.qualification.passAccuracy}${design.qualification.screenOut === false ? ", recorded only" : ""})` : ""}` +
       `${links ? `, participant links: ${PARTICIPANT_LINKS_TEXT[links]}` : ""}\n` +
+      `${design.notes.map((n) => `${n}\n`).join("")}` +
       `publish it: redpen publish ${args.out} --audio ${args.audio} --server URL\n`,
   );
   return EXIT_OK;
