@@ -11,6 +11,7 @@ import {
   listSubmissions,
   studyText,
 } from "../../db/repo.ts";
+import { studyCollectionOf } from "../../domain/api/requests.ts";
 import { taskModule } from "../../domain/tasks/index.ts";
 import { analysisPath, annotatePath, appHref, comparePath } from "../../lib/routes.ts";
 import { LazyCollectionPanel } from "../collection/index.ts";
@@ -200,7 +201,11 @@ export function StudyPage({ studyId }: { studyId: string }) {
             </Card>
           }
         >
-          <LazyCollectionPanel studyId={study.id} task={task.id} />
+          <LazyCollectionPanel
+            studyId={study.id}
+            task={task.id}
+            defaults={studyCollectionOf(study.extra)}
+          />
         </Suspense>
       ) : (
         <Card title="Crowd study on a collection server">
