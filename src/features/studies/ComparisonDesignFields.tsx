@@ -146,7 +146,12 @@ export function ComparisonDesignFields({
               {draft.csv && <span className="text-sm text-slate-700">{draft.csv.name}</span>}
             </div>
           )}
-          {problem ? (
+          {clips.length === 0 && !problems.pairs ? (
+            <p className="mt-2 text-sm text-slate-600">
+              The pairs are made from the clips: add the audio files and their metadata CSV (system,
+              sentence) above.
+            </p>
+          ) : problem ? (
             <div role="alert" className="mt-2 whitespace-pre-line text-sm text-red-600">
               {problem}
             </div>

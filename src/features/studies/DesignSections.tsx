@@ -86,6 +86,7 @@ export function DesignSections({ design }: { design: DesignState }) {
         />
       )}
       <PretestFields
+        clipCount={design.clips.length}
         draft={drafts.pretest}
         onDraft={(pretest) => setDrafts({ ...drafts, pretest })}
         outcome={design.outcome}

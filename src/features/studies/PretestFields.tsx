@@ -16,7 +16,10 @@ export function PretestFields({
   onDraft,
   outcome,
   problems,
+  clipCount,
 }: {
+  /** How many clips the pairs are made from (none yet: a hint instead of a problem). */
+  clipCount: number;
   draft: PretestDraft;
   onDraft(draft: PretestDraft): void;
   outcome: DesignOutcome;
@@ -104,7 +107,12 @@ export function PretestFields({
               Only record the result (everyone goes on; compare the groups afterwards)
             </label>
           </fieldset>
-          {problem ? (
+          {clipCount === 0 && !problems.pretest ? (
+            <p className="text-sm text-slate-600">
+              The pairs are made from the clips: add the audio files and their metadata CSV
+              (sentence, isReference) above.
+            </p>
+          ) : problem ? (
             <p role="alert" className="text-sm text-red-600">
               {problem}
             </p>
