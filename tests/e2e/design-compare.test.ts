@@ -4,13 +4,13 @@
 // pre-test of 4 pairs recorded only; the study page's summary says the design; and the study
 // file downloaded with "Export JSON" holds the pairs and the qualification, read back by the
 // interchange reader. Expected pairs worked out by hand: 3 synthesizers × 2 sentences.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { parseAnnotationText } from "../../src/domain/interchange/schema.ts";
-import { launchPersistent, watchErrors } from "./chromium.ts";
+import { dismissNotices, launchPersistent, SCREENSHOT_DIR, watchErrors } from "./chromium.ts";
 
 let context: BrowserContext;
 let page: Page;
@@ -65,6 +65,11 @@ test("New study: a CCR comparison against the human with a record-only pre-test;
   await pretest.getByLabel("Pass accuracy (0–1)").fill("0.75");
   await pretest.getByRole("radio", { name: /Only record the result/ }).check();
   await pretest.getByText("4 pre-test pairs").waitFor();
+  await dismissNotices(page);
+  // The two sections as README shows them (docs/screenshots/comparison-design.png).
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await design.screenshot({ path: path.join(SCREENSHOT_DIR, "comparison-design.png") });
+  await pretest.screenshot({ path: path.join(SCREENSHOT_DIR, "comparison-pretest.png") });
 
   await page.getByRole("button", { name: "Create study" }).click();
   await page.getByRole("heading", { level: 1, name: "E2E comparison" }).waitFor();
