@@ -554,6 +554,26 @@ describe.each(ENGINES)("on %s", (engine) => {
     expect(mine.map((j) => j.pairId.startsWith("q"))).toEqual([true, true, false, false, false]);
   });
 
+  test("progress: a compare study's main trials assigned and judged, against its pairs × R", async () => {
+    const res = await h.api("GET", "studies/ab/progress", undefined, TOKEN);
+    expect(res.status).toBe(200);
+    const p = res.json as {
+      clips: number;
+      assigned: number;
+      done: number;
+      participants: Record<string, number>;
+      perParticipant: { participant: string; done: number; total: number }[];
+    };
+    expect(p.clips).toBe(9);
+    expect(p.participants).toEqual({ started: 2, completed: 1, returned: 0, screenedOut: 1 });
+    const of = (who: string) => p.perParticipant.find((x) => x.participant === who);
+    expect(of("w-pass")).toMatchObject({ done: 3, total: 3 });
+    // Screened out: their trials were given back, none judged.
+    expect(of("w-fail")).toMatchObject({ done: 0, total: 0 });
+    expect(of("w-state")).toMatchObject({ done: 0, total: 3 });
+    expect([p.assigned, p.done]).toEqual([9, 3]);
+  });
+
   test("no participant body names a clip, a system, a sentence, a pair or which sample is natural", () => {
     expect(bodies.length).toBeGreaterThan(50);
     const text = bodies.join("\n");
