@@ -186,12 +186,14 @@ test("figures: the task's own lead; span figures only with spans, outside mark",
   ]);
 });
 
-test("the comparison is collected: New study offers it, with its labels for K and R", () => {
+test("the comparison is collected (the server takes its judgments): New study offers it, with its labels for K and R", () => {
   expect(taskModule({ task: "compare" }).id).toBe("compare");
   expect(moduleOf("compare").collected).toBe(true);
+  expect(moduleOf("compare").instructionsMessage).toBeNull();
   expect(MESSAGE_IDS).toContain(moduleOf("compare").consentMessage);
   expect(TASK_MODULES.map((m) => m.id)).toEqual(["mark", "rate", "transcribe", "compare"]);
   expect(TASK_MODULES.every((m) => m.collected)).toBe(true);
+  expect(ALL_TASK_MODULES.every((m) => m.collected)).toBe(true);
   expect(ALL_TASK_MODULES.map((m) => m.id)).toEqual(["mark", "rate", "transcribe", "compare"]);
   // Publishing (the study page's and the CLI's) asks this first: every task is published now.
   for (const task of ["mark", "rate", "transcribe", "compare", undefined]) {

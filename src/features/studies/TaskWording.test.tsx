@@ -159,7 +159,7 @@ test("Edit settings: switching a study to Transcribe stores no rating requiremen
   });
 });
 
-test("a comparison study's page: its task, its design and pre-test in the summary, its link help", async () => {
+test("a comparison study's page: its task, its design and pre-test in the summary, the links for listeners and publishing (the server collects it)", async () => {
   const clip = (id: string, system: string, isReference?: boolean) => ({
     clip: {
       id,
@@ -192,7 +192,8 @@ test("a comparison study's page: its task, its design and pre-test in the summar
     "Pre-test":
       "1 natural–synthetic pair, pass at 80 % correct; recorded only (nobody screened out)",
   });
+  expect(await screen.findByText("Links for annotators")).toBeInTheDocument();
   expect(
-    screen.getByText(/hear the two samples of each pair, labelled only 1 and 2/),
+    screen.getByText(/Each participant judges their pairs .* labelled only 1 and 2/),
   ).toBeInTheDocument();
 });

@@ -1,9 +1,10 @@
 // A paired comparison (A/B preference or CCR / CMOS): each trial plays two versions and asks
 // which is better, or how much better the second is. New study, Edit settings and `cli new` make
 // its pairs from the clips (pairs.ts: every pair of systems per sentence, each system against
-// one, or a pair,a,b CSV); participants judge them on a collection server's participant screen,
-// and results imported from files (webMUSHRA, the P.808 toolkit) are analysed the same way. Its
-// figures lead with the comparison.
+// one, or a pair,a,b CSV); the server collects the judgments (trials and judgments,
+// docs/server.md), and results read from files (the interchange format's pairs[] and
+// judgments[], or webMUSHRA's and the P.808 toolkit's results imported) are analysed the same
+// way. Its figures lead with the comparison.
 import type { TaskModule } from "../types.ts";
 
 export const COMPARE: TaskModule = {
@@ -46,7 +47,7 @@ export const COMPARE: TaskModule = {
     "The preference per pair of systems, the Bradley–Terry strengths and the pre-test's accuracies appear here once participants have judged pairs (collected from the server), or once judgments are imported on the home screen.",
   studyPage: {
     linkHelp:
-      "Participants of a collection server hear the two samples of each pair, labelled only 1 and 2, and say which sounds better (or, on the CCR scale, how much better the second is); publish the study below to hand out its links.",
+      "Each participant judges their pairs after the pre-test when the study has one: two samples, labelled only 1 and 2, and which sounds better (or, on the CCR scale, how much better the second is). Publish the study below to hand out its links.",
     expertLinks: false,
     summary: ["design"],
     progressColumns: [],
