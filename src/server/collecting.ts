@@ -3,6 +3,7 @@
 import type {
   AnnotationFile,
   Annotator,
+  Judgment,
   ParticipantStatus,
   ReasonLabel,
   Region,
@@ -149,8 +150,22 @@ export async function collect(store: Sql, studyId: string): Promise<AnnotationFi
       changes: c.changes,
     }),
   );
+  // Judgments (main and pre-test), stored as the interchange's (take_judgment, migration 14).
+  const judged = await store.query<{ participant_id: string; body: Omit<Judgment, "annotatorId"> }>(
+    `SELECT participant_id, body FROM judgments WHERE study_id = $1
+     ORDER BY participant_id, stage DESC, position`,
+    [studyId],
+  );
+  const judgments = judged.map(
+    ({ participant_id, body: { pairId, ...rest } }): Judgment => ({
+      pairId,
+      annotatorId: participant_id,
+      ...rest,
+    }),
+  );
   return {
     ...file,
+    ...(file.pairs || judgments.length > 0 ? { judgments } : {}),
     study: {
       ...file.study,
       collection: settings,

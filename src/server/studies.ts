@@ -95,10 +95,15 @@ export async function publishStudy(
     throw new ServiceError(400, "bad-study", `the study file is not valid:\n${lines.join("\n")}`);
   }
   const { taxonomy, clips } = parsed.file;
-  // A task without a participant screen (the paired comparison, for now) is not collected: the
-  // server refuses it as the app and the CLI do, whoever calls it.
+  // A task without a participant screen is not collected: the server refuses it as the app
+  // and the CLI do, whoever calls it.
   const refusal = collectionRefusal(parsed.file.study);
   if (refusal !== null) throw new ServiceError(400, "bad-study", `study.task: ${refusal}`);
+  // The pairs participants judge (a compare study's, a pre-test's), beyond the reader's rules
+  // (pairs resolve, each pre-test pair holds one reference clip).
+  const design = designProblem(parsed.file);
+  if (design !== null) throw new ServiceError(400, "bad-study", design);
+  const { pairs } = parsed.file;
   // The instruction arms the server hands out, checked by the settings' rules (a malformed list
   // would silently publish a study without arms).
   if (parsed.file.study.arms !== undefined) {
@@ -132,6 +137,7 @@ export async function publishStudy(
     submissions: [],
     regions: [],
     reasonLabels: [],
+    ...(pairs && pairs.length > 0 ? { pairs } : {}),
   };
   const expected = ifMatch === undefined ? null : taggedVersion(ifMatch);
   if (ifMatch !== undefined && expected === null) {
@@ -191,6 +197,19 @@ export async function publishStudy(
             409,
             "clip-in-use",
             `clip "${busy[0]?.clip_id}" is assigned to participants and cannot be removed from the study`,
+          );
+        }
+        // Pairs left out of the file go, unless participants already have them as trials.
+        const pairIds = (pairs ?? []).map((p) => p.id);
+        const [judged] = await tx.query<{ pair_id: string }>(
+          "SELECT pair_id FROM trials WHERE study_id = $1 AND NOT (pair_id = ANY($2::text[])) LIMIT 1",
+          [study.id, pairIds],
+        );
+        if (judged) {
+          throw new ServiceError(
+            409,
+            "pair-in-use",
+            `pair "${judged.pair_id}" is assigned to participants and cannot be removed from the study`,
           );
         }
         const before = await publishedView(tx, study.id, existing);
@@ -282,6 +301,25 @@ export async function publishStudy(
   // participants, who arrive together (studyCache.ts).
   await currentStudy(store, study.id);
   return result;
+}
+
+/**
+ * Why the study's pairs cannot be collected, or null: a compare study needs a main pair (one
+ * not in the pre-test), and view pairs (two views of one clip) are not collected by this
+ * server (their highlighted bins are not computed here): such a study is analysed from files.
+ */
+function designProblem(file: AnnotationFile): string | null {
+  const pairs = file.pairs ?? [];
+  const view = pairs.findIndex((p) => p.clipId !== undefined);
+  if (view >= 0) {
+    return `pairs[${view}].clipId: a view pair (two views of one clip) is not collected by this server; publish clip pairs, or analyse view pairs from files`;
+  }
+  if (taskOf(file.study) !== "compare") return null;
+  const pretest = new Set(file.study.qualification?.pairs ?? []);
+  if (!pairs.some((p) => !pretest.has(p.id))) {
+    return "pairs: a compare study needs at least one pair to judge besides the pre-test's";
+  }
+  return null;
 }
 
 /**

@@ -183,19 +183,15 @@ test("figures: the task's own lead; span figures only with spans, outside mark",
   ]);
 });
 
-test("the comparison is analysed, not collected: New study does not offer it", () => {
+test("the comparison is collected (the server takes its judgments) and analysed", () => {
   expect(taskModule({ task: "compare" }).id).toBe("compare");
-  expect(moduleOf("compare").collected).toBe(false);
+  expect(moduleOf("compare").collected).toBe(true);
   expect(moduleOf("compare").instructionsMessage).toBeNull();
   expect(MESSAGE_IDS).toContain(moduleOf("compare").consentMessage);
-  expect(TASK_MODULES.map((m) => m.id)).not.toContain("compare");
-  expect(TASK_MODULES.every((m) => m.collected)).toBe(true);
+  expect(ALL_TASK_MODULES.every((m) => m.collected)).toBe(true);
   expect(ALL_TASK_MODULES.map((m) => m.id)).toEqual(["mark", "rate", "transcribe", "compare"]);
-  // Publishing (the study page's and the CLI's) asks this first.
-  expect(collectionRefusal({ task: "compare" })).toBe(
-    'this is a Compare pairs (A/B, CMOS) study (task "compare"): this version has no participant screen for it, so it is not published for collection; import its results from files and analyse them',
-  );
-  for (const task of ["mark", "rate", "transcribe", undefined]) {
+  // Publishing (the study page's and the CLI's) asks this first: every task is published now.
+  for (const task of ["mark", "rate", "transcribe", "compare", undefined]) {
     expect(collectionRefusal({ task })).toBeNull();
   }
 });

@@ -159,7 +159,7 @@ test("Edit settings: switching a study to Transcribe stores no rating requiremen
   });
 });
 
-test("a comparison study's page (imported from files): its task, no links and no publishing, said why", async () => {
+test("a comparison study's page: its task, the links for listeners and publishing (the server collects it)", async () => {
   const id = await createStudy({
     name: "A/B",
     requireRating: false,
@@ -167,10 +167,6 @@ test("a comparison study's page (imported from files): its task, no links and no
   });
   show(<StudyPage studyId={id} />, `/studies/${id}`);
   expect(await summary()).toMatchObject({ Task: "Compare pairs (A/B, CMOS)" });
-  expect(
-    screen.getByText(/has no participant screen for pairs, so it hands out no links/),
-  ).toBeInTheDocument();
-  // Neither the links card nor the collection server's panel.
-  expect(screen.queryByText("Links for annotators")).toBeNull();
-  expect(screen.queryByRole("button", { name: /Publish/ })).toBeNull();
+  expect(await screen.findByText("Links for annotators")).toBeInTheDocument();
+  expect(screen.getByText(/Each participant judges their pairs/)).toBeInTheDocument();
 });

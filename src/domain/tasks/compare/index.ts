@@ -1,8 +1,8 @@
 // A paired comparison (A/B preference or CCR / CMOS): each trial plays two versions and asks
-// which is better, or how much better the second is. Its results come from files (the
-// interchange format's pairs[] and judgments[], or webMUSHRA's and the P.808 toolkit's results
-// imported): the app has no participant screen for it yet, so New study does not offer it and a
-// study of it is not published (`collected` false). Its figures lead with the comparison.
+// which is better, or how much better the second is. Collected by the server (trials and
+// judgments, docs/server.md) or read from files (the interchange format's pairs[] and
+// judgments[], or webMUSHRA's and the P.808 toolkit's results imported). Its figures lead with
+// the comparison.
 import type { TaskModule } from "../types.ts";
 
 export const COMPARE: TaskModule = {
@@ -12,7 +12,7 @@ export const COMPARE: TaskModule = {
     "Listeners judge pairs: which of two versions sounds better (A/B), or how much better the second is (CCR).",
   consentMessage: "consent.default.compare",
   instructionsMessage: null,
-  collected: false,
+  collected: true,
   rating: {
     setting: "never",
     defaultRequired: false,
@@ -45,7 +45,7 @@ export const COMPARE: TaskModule = {
     "The preference per pair of systems, the Bradley–Terry strengths and the pre-test's accuracies appear here once judgments are imported on the home screen.",
   studyPage: {
     linkHelp:
-      "A comparison test's judgments come from files: this version has no participant screen for pairs, so it hands out no links for them.",
+      "Each participant judges their pairs (two samples, labelled 1 and 2 only) after the pre-test when the study has one.",
     expertLinks: false,
     summary: [],
     progressColumns: [],
