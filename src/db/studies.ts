@@ -28,6 +28,11 @@ export interface NewStudy {
   clips?: readonly NewClip[];
   /** A participant's local copy of a server study (features/participate); never listed. */
   participation?: Participation;
+  /**
+   * A participant's trial samples (each side of a pair they judge): audio stored under these
+   * ids without a clip record, in the same transaction.
+   */
+  samples?: readonly { id: string; blob: Blob }[];
 }
 
 export interface StudySummary {
@@ -111,11 +116,16 @@ export function createStudy(input: NewStudy): Promise<string> {
     };
     const clips = input.clips ?? [];
     checkNewClips(clips);
-    if (clips.length > 0) await requireSpace(newClipsBytes(clips), "the new study");
+    const samples = input.samples ?? [];
+    const sampleBytes = samples.reduce((sum, s) => sum + s.blob.size, 0);
+    if (clips.length > 0 || samples.length > 0)
+      await requireSpace(newClipsBytes(clips) + sampleBytes, "the new study");
     await db.transaction("rw", [db.studies, db.clips, db.audio], async () => {
       if (await db.studies.get(id)) throw new Error(`a study with id "${id}" already exists`);
       await db.studies.add(record);
       if (clips.length > 0) await writeClipsInTransaction(id, clips);
+      if (samples.length > 0)
+        await db.audio.bulkAdd(samples.map((s) => ({ studyId: id, clipId: s.id, blob: s.blob })));
     });
     return id;
   });
