@@ -102,7 +102,7 @@ export function TrialsStep({
   const design = pretest ? { scale: "ab" as const, allowSame: false } : comparisonOf(study.extra);
 
   return (
-    <>
+    <div className="mx-auto max-w-3xl">
       <div className="mb-4">
         <h1 className="text-xl font-semibold text-slate-900">
           {pretest ? t("pretest.title") : study.name}
@@ -163,6 +163,6 @@ export function TrialsStep({
       ) : (
         end
       )}
-    </>
+    </div>
   );
 }

@@ -228,7 +228,7 @@ describe("CCR", () => {
     ]);
     expect(
       screen.getByRole("group", {
-        name: "How natural does the second sample sound compared with the first? The second sample compared with the first",
+        name: "How natural does the second sample sound compared with the first?",
       }),
     ).toBeInTheDocument();
     await hearBoth(user);
@@ -236,6 +236,16 @@ describe("CCR", () => {
     await user.click(screen.getByRole("button", { name: "Next pair" }));
     expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ score: 3, heardToEnd: true });
     expect(onAnswer.mock.calls[0]?.[0]).not.toHaveProperty("choice");
+  });
+
+  test("the study's own question is followed by the scale's direction", () => {
+    const { props } = setup({ scale: "ccr", question: "How clear is it?" });
+    render(<TrialView {...props} />);
+    expect(
+      screen.getByRole("group", {
+        name: "How clear is it? The second sample compared with the first",
+      }),
+    ).toBeInTheDocument();
   });
 
   test("keys 1–7 choose from “Much worse” (−3) to “Much better” (+3)", async () => {

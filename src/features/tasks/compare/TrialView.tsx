@@ -376,7 +376,8 @@ export function TrialView(props: TrialViewProps) {
       >
         <legend className="float-start mb-2 w-full text-sm font-semibold text-slate-900">
           {question}
-          {scale === "ccr" && (
+          {/* The study's own question: the scale's direction said under it. */}
+          {scale === "ccr" && props.question?.trim() && (
             <span className="mt-1 block font-normal text-slate-600">{t("pair.ccr.legend")}</span>
           )}
         </legend>
