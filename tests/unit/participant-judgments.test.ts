@@ -10,9 +10,16 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { getClipAudio, getStudy, listClips, updateParticipation } from "../../src/db/repo.ts";
+import {
+  finishClip,
+  getClipAudio,
+  getStudy,
+  listClips,
+  updateParticipation,
+} from "../../src/db/repo.ts";
 import { Outbox, type OutboxStatus } from "../../src/features/participate/outbox.ts";
 import {
+  clipIdAt,
   isJudged,
   pendingJudgments,
   prepare,
@@ -184,3 +191,65 @@ test("pre-test first, then the main trials; once each, offline and back, replays
   expect(judgments.every((j) => j.heardToEnd === true)).toBe(true);
   box.dispose();
 }, 90_000);
+
+test("a rate study with a pre-test: its clips as usual, the pre-test's samples beside them, answers before the clips", async () => {
+  const file = studyFile("pr", 3, ["a"]);
+  file.study.task = "rate";
+  file.study.qualification = { pairs: ["q1", "q2"], passAccuracy: 0 };
+  file.pairs = [
+    { id: "q1", a: "s01_human", b: "s01_a" },
+    { id: "q2", a: "s02_a", b: "s02_human" },
+  ];
+  const wav = readFileSync("public/audio/s02_human.wav");
+  const sha = createHash("sha256").update(wav).digest("hex");
+  await publishStudy(store, {
+    file,
+    settings: { clipsPerParticipant: 2, ratingsPerClip: 2, completionCode: "RATED" },
+    audio: Object.fromEntries(file.clips.map((c) => [c.id, { sha256: sha, mime: "audio/wav" }])),
+  });
+  const progress: number[] = [];
+  const prepared = await prepare(
+    base(),
+    "pr",
+    { platform: "link", participantId: "rater-1" },
+    (p) => progress.push(p.done),
+  );
+  if ("screenedOut" in prepared) throw new Error("screened out");
+  const localId = prepared.id;
+  // Two clips and two pre-test pairs' samples: six downloads, counted as they come.
+  expect(progress).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  expect((await listClips(localId)).map((c) => c.name)).toEqual(["Clip 1", "Clip 2"]);
+  const p = prepared.participation;
+  expect(p?.trials?.pretest?.map((t) => t.position)).toEqual([1, 2]);
+  expect(p?.trials?.main).toBeUndefined();
+  expect(p?.acknowledged).toEqual([]);
+
+  const gate = new TrialPlayGate(localId);
+  for (const position of [1, 2]) {
+    for (const side of [1, 2] as const) await gate.request("pretest", position, side);
+    await recordJudgment(localId, "pretest", position, { choice: "1", heardToEnd: true });
+  }
+  const box = new Outbox(localId);
+  expect(await settle(box, (s) => s.kind === "idle")).toEqual({ kind: "idle", waiting: 0 });
+  const now = (await getStudy(localId))?.participation;
+  expect(now?.pretestPassed).toBe(true);
+  expect(now?.judged).toEqual({ pretest: [1, 2] });
+  expect(now?.completion).toBeUndefined();
+  // Then the clips, sent by the same outbox: the completion once both are in.
+  for (const position of [1, 2]) {
+    await finishClip(localId, {
+      clipId: clipIdAt(position),
+      annotatorId: now?.participantId ?? "",
+      completedAt: new Date(Date.now() + position).toISOString(),
+      score: 4,
+      plays: 1,
+      seconds: 5,
+      heardToEnd: true,
+    });
+  }
+  expect(await settle(box, (s) => s.kind === "idle")).toEqual({ kind: "idle", waiting: 0 });
+  const end = (await getStudy(localId))?.participation;
+  expect(end?.acknowledged).toEqual([1, 2]);
+  expect(end?.completion).toEqual({ code: "RATED" });
+  box.dispose();
+}, 60_000);
