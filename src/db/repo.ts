@@ -41,6 +41,8 @@ export type {
   AnnotatorRecord,
   ClipRecord,
   ExpertLink,
+  LocalJudgment,
+  LocalTrial,
   Participation,
   ReasonLabelRecord,
   RegionRecord,

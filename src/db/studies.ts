@@ -33,6 +33,11 @@ export interface NewStudy {
    * stored with the study and its clips; each names clips of `clips`.
    */
   pairs?: readonly Pair[];
+  /**
+   * A participant's trial samples (each side of a pair they judge): audio stored under these
+   * ids without a clip record, in the same transaction.
+   */
+  samples?: readonly { id: string; blob: Blob }[];
 }
 
 export interface StudySummary {
@@ -118,12 +123,17 @@ export function createStudy(input: NewStudy): Promise<string> {
     checkNewClips(clips);
     const pairs = input.pairs ?? [];
     checkPairs(pairs, new Set(clips.map((c) => c.clip.id)));
-    if (clips.length > 0) await requireSpace(newClipsBytes(clips), "the new study");
+    const samples = input.samples ?? [];
+    const sampleBytes = samples.reduce((sum, s) => sum + s.blob.size, 0);
+    if (clips.length > 0 || samples.length > 0)
+      await requireSpace(newClipsBytes(clips) + sampleBytes, "the new study");
     await db.transaction("rw", [db.studies, db.clips, db.audio, db.pairs], async () => {
       if (await db.studies.get(id)) throw new Error(`a study with id "${id}" already exists`);
       await db.studies.add(record);
       if (clips.length > 0) await writeClipsInTransaction(id, clips);
       if (pairs.length > 0) await db.pairs.bulkAdd(pairs.map((p) => ({ ...p, studyId: id })));
+      if (samples.length > 0)
+        await db.audio.bulkAdd(samples.map((s) => ({ studyId: id, clipId: s.id, blob: s.blob })));
     });
     return id;
   });
