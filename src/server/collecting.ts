@@ -172,12 +172,15 @@ export async function collect(store: Sql, studyId: string): Promise<AnnotationFi
       ...(protocolChanges.length > 0 ? { protocolChanges } : {}),
     },
     exportedAt: new Date().toISOString(),
+    // The study file's own records come first: a view-pair study's crowd spans it was published
+    // with (studies.ts); the participants' ids never take one of theirs (joining.ts).
     annotators: [
+      ...file.annotators,
       ...crowd.annotators,
       ...experts.map((e): Annotator => ({ id: e.id, role: "expert" })),
     ],
-    submissions: crowd.submissions,
-    regions: crowd.regions,
+    submissions: [...file.submissions, ...crowd.submissions],
+    regions: [...file.regions, ...crowd.regions],
     reasonLabels: await reasonLabels(store, studyId),
   };
 }

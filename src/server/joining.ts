@@ -147,6 +147,7 @@ async function joinBatch(
   // A compare study's pairs: their main trials that count (not released), read under the
   // lock like the clips' counts, for the assignment (domain/collection/pairAssign.ts).
   const design = pairDesign(study);
+  const reserved = new Set(study.file.annotators.map((a) => a.id));
   const compare = design.comparison !== null;
   const pairTally = new Map<string, PairCount>();
   if (compare) {
@@ -198,7 +199,10 @@ async function joinBatch(
         `study "${study.file.study.name}" has all the participants it needs; please return it on your platform`,
       );
     }
-    const id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
+    // Never the id of an annotator the study file carries (a view-pair study's crowd).
+    let id: string;
+    do id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
+    while (reserved.has(id));
     const status: ParticipantStatus = screenedOut ? "screened-out" : "started";
     n++;
     for (const clipId of chosen) tally.set(clipId, (tally.get(clipId) ?? 0) + 1);

@@ -13,7 +13,10 @@ import { publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings } from "../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { us } from "../domain/stats/time.ts";
+import { viewPairBins } from "../domain/stats/views.ts";
 import type { Span } from "../domain/study/spans.ts";
+import { viewRecords } from "../domain/tasks/compare/views.ts";
 import { collectionRefusal, taskOf } from "../domain/tasks/index.ts";
 import { storedAudioBytes } from "./audio.ts";
 import { brokenConstraint, ServiceError, valid } from "./errors.ts";
@@ -133,12 +136,14 @@ export async function publishStudy(
     study,
     taxonomy,
     clips,
-    annotators: [],
-    submissions: [],
-    regions: [],
+    // A view pair's sides are drawn from the crowd's spans on its clip and the model's
+    // saliency: those records are kept with the study (id and role only; collect gives them
+    // back beside the participants' work). No other annotation is published.
+    ...viewRecords(parsed.file, pairs ?? []),
     reasonLabels: [],
     ...(pairs && pairs.length > 0 ? { pairs } : {}),
   };
+  if (header.saliency?.length === 0) delete header.saliency;
   const expected = ifMatch === undefined ? null : taggedVersion(ifMatch);
   if (ifMatch !== undefined && expected === null) {
     throw new ServiceError(
@@ -305,14 +310,16 @@ export async function publishStudy(
 
 /**
  * Why the study's pairs cannot be collected, or null: a compare study needs a main pair (one
- * not in the pre-test), and view pairs (two views of one clip) are not collected by this
- * server (their highlighted bins are not computed here): such a study is analysed from files.
+ * not in the pre-test), and each view pair (two views of one clip) needs both its sides to
+ * highlight a bin, computed from the file's own crowd spans and saliency (stats/views.ts).
  */
 function designProblem(file: AnnotationFile): string | null {
   const pairs = file.pairs ?? [];
-  const view = pairs.findIndex((p) => p.clipId !== undefined);
-  if (view >= 0) {
-    return `pairs[${view}].clipId: a view pair (two views of one clip) is not collected by this server; publish clip pairs, or analyse view pairs from files`;
+  const binUs = us(file.study.binSeconds);
+  for (const [i, p] of pairs.entries()) {
+    if (p.clipId === undefined) continue;
+    const made = viewPairBins(file, p, binUs);
+    if (!made.ok) return `pairs[${i}].${made.problem}`;
   }
   if (taskOf(file.study) !== "compare") return null;
   const pretest = new Set(file.study.qualification?.pairs ?? []);
