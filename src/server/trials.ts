@@ -347,13 +347,12 @@ export async function judge(
 ): Promise<JudgmentResponse> {
   if (!token) throw noSession();
   const { stage, position } = body;
-  if (!body.heardToEnd) {
-    throw new ServiceError(409, "not-heard", "heardToEnd: play both samples to the end first");
-  }
   const taken = await atVersion(store, studyId, async (study) => {
     const design = pairDesign(study);
     const problem = judgmentProblem(design, body);
     if (problem !== null) throw new ServiceError(400, "bad-judgment", problem);
+    if (!body.heardToEnd)
+      throw new ServiceError(409, "not-heard", "heardToEnd: play both samples to the end first");
     const [row] = await store.query<TakenJudgment>(
       "SELECT * FROM take_judgment($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
       [

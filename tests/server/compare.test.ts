@@ -225,6 +225,12 @@ describe.each(ENGINES)("on %s", (engine) => {
       400,
       /^choice: .*no "same"/,
     );
+    // The study's rule is said first, whatever else is wrong.
+    refusedWith(
+      await judge("ab", token, judgment("pretest", 1, { choice: "same", heardToEnd: false })),
+      400,
+      /^choice: .*no "same"/,
+    );
     // A pair never assigned (never shown) to this participant, in either stage.
     refusedWith(
       await judge("ab", token, judgment("pretest", 3, { choice: "1" })),
