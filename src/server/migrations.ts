@@ -909,9 +909,10 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       -- study is not at p_version any more ('stale'); else the participant's row locked, their
       -- trial found, and the play counted unless it was counted before ('replay'), the trial is
       -- judged ('finished'), they were screened out or returned, or it is a main trial while
-      -- their pre-test is unfinished ('pretest-first'). A comparison limits no plays.
+      -- their pre-test is unfinished ('pretest-first'; p_pretest: the study has a pre-test as
+      -- published now). A comparison limits no plays.
       CREATE FUNCTION take_trial_play(p_token text, p_study text, p_version integer,
-        p_stage text, p_position integer, p_side integer, p_play text)
+        p_stage text, p_position integer, p_side integer, p_play text, p_pretest boolean)
       RETURNS TABLE (outcome text, plays integer, study_version integer)
       LANGUAGE plpgsql AS $$
       DECLARE
@@ -965,7 +966,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
           RETURN QUERY SELECT 'returned'::text, n, v;
           RETURN;
         END IF;
-        IF p_stage = 'main' AND EXISTS (SELECT 1 FROM trials t WHERE t.study_id = p_study
+        IF p_stage = 'main' AND p_pretest AND EXISTS (SELECT 1 FROM trials t WHERE t.study_id = p_study
             AND t.participant_id = me.id AND t.stage = 'pretest' AND NOT EXISTS (
               SELECT 1 FROM judgments j WHERE j.study_id = t.study_id
               AND j.participant_id = t.participant_id AND j.stage = t.stage
@@ -977,7 +978,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         VALUES (p_study, me.id, p_stage, p_position, p_side, p_play);
         RETURN QUERY SELECT 'started'::text, n + 1, v;
       END $$;
-      ALTER FUNCTION take_trial_play(text, text, integer, text, integer, integer, text)
+      ALTER FUNCTION take_trial_play(text, text, integer, text, integer, integer, text, boolean)
         SET plan_cache_mode = force_generic_plan;
 
       -- A judgment of a trial, in one call (one transaction, the participant's row locked, so
@@ -998,7 +999,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE FUNCTION take_judgment(p_token text, p_study text, p_version integer,
         p_stage text, p_position integer, p_client text, p_choice text, p_score integer,
         p_heard boolean, p_seconds double precision, p_completed text, p_pass double precision,
-        p_screen_out boolean)
+        p_screen_out boolean, p_pretest boolean)
       RETURNS TABLE (outcome text, participant_status text, done_positions integer[],
         trial_count integer, study_settings jsonb, study_version integer)
       LANGUAGE plpgsql AS $$
@@ -1066,7 +1067,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
               ELSE 'returned' END, me.status, NULL::int[], NULL::int, NULL::jsonb, v;
             RETURN;
           END IF;
-          IF p_stage = 'main' AND EXISTS (SELECT 1 FROM trials t WHERE t.study_id = p_study
+          IF p_stage = 'main' AND p_pretest AND EXISTS (SELECT 1 FROM trials t WHERE t.study_id = p_study
               AND t.participant_id = me.id AND t.stage = 'pretest' AND NOT EXISTS (
                 SELECT 1 FROM judgments j WHERE j.study_id = t.study_id
                 AND j.participant_id = t.participant_id AND j.stage = t.stage
@@ -1147,7 +1148,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
           now_done, now_total, (SELECT st.settings FROM studies st WHERE st.id = p_study), v;
       END $$;
       ALTER FUNCTION take_judgment(text, text, integer, text, integer, text, text, integer,
-        boolean, double precision, text, double precision, boolean)
+        boolean, double precision, text, double precision, boolean, boolean)
         SET plan_cache_mode = force_generic_plan;
     `,
   },

@@ -176,7 +176,8 @@ export async function trialsOf(
     out.pretest = {
       trials: pre.map(stateOf),
       done,
-      finished: pre.length > 0 && done.length === pre.length,
+      // None to answer (a participant who arrived before the study had a pre-test): finished.
+      finished: done.length === pre.length,
     };
   }
   return out;
@@ -288,7 +289,7 @@ export async function startTrialPlay(
       outcome: string;
       plays: number | null;
       study_version: number | null;
-    }>("SELECT * FROM take_trial_play($1, $2, $3, $4, $5, $6, $7)", [
+    }>("SELECT * FROM take_trial_play($1, $2, $3, $4, $5, $6, $7, $8)", [
       sha256(token),
       studyId,
       study.version,
@@ -296,6 +297,7 @@ export async function startTrialPlay(
       position,
       side,
       body.playId,
+      pairDesign(study).pretest.length > 0,
     ]);
     return row;
   });
@@ -368,15 +370,14 @@ export async function judge(
 ): Promise<JudgmentResponse> {
   if (!token) throw noSession();
   const { stage, position } = body;
-  if (!body.heardToEnd) {
-    throw new ServiceError(409, "not-heard", "heardToEnd: play both samples to the end first");
-  }
   const taken = await atVersion(store, studyId, async (study) => {
     const design = pairDesign(study);
     const problem = judgmentProblem(design, body);
     if (problem !== null) throw new ServiceError(400, "bad-judgment", problem);
+    if (!body.heardToEnd)
+      throw new ServiceError(409, "not-heard", "heardToEnd: play both samples to the end first");
     const [row] = await store.query<TakenJudgment>(
-      "SELECT * FROM take_judgment($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+      "SELECT * FROM take_judgment($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
       [
         sha256(token),
         studyId,
@@ -391,6 +392,7 @@ export async function judge(
         body.completedAt,
         design.passAccuracy,
         design.screenOut,
+        design.pretest.length > 0,
       ],
     );
     return row;

@@ -225,6 +225,12 @@ describe.each(ENGINES)("on %s", (engine) => {
       400,
       /^choice: .*no "same"/,
     );
+    // The study's rule is said first, whatever else is wrong.
+    refusedWith(
+      await judge("ab", token, judgment("pretest", 1, { choice: "same", heardToEnd: false })),
+      400,
+      /^choice: .*no "same"/,
+    );
     // A pair never assigned (never shown) to this participant, in either stage.
     refusedWith(
       await judge("ab", token, judgment("pretest", 3, { choice: "1" })),
@@ -537,6 +543,46 @@ describe.each(ENGINES)("on %s", (engine) => {
     // Each pair three times, its sides as balanced as three allows.
     expect(perPair.map((p) => p.n)).toEqual([3, 3]);
     for (const p of perPair) expect([1, 2]).toContain(p.a_first);
+    // One gives the study back: their unjudged trial goes to the next arrival, and no further.
+    const back = arrivals.find((a) => a.status === 200)?.json.sessionToken as string;
+    expect((await h.api("POST", "p/burst/return", {}, back)).status).toBe(200);
+    expect(
+      (await h.api("POST", "p/burst/admission", { platform: "link", participantId: "b-next" }))
+        .json,
+    ).toEqual({ full: false });
+    await arrive("burst", "b-next");
+    const full = await h.api("POST", "p/burst/arrive", {
+      platform: "link",
+      participantId: "b-last",
+    });
+    expect(full.json.error?.code).toBe("study-full");
+    const counted = await h.store.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM trials WHERE study_id = 'burst' AND NOT released GROUP BY pair_id",
+    );
+    expect(counted.map((c) => c.n)).toEqual([3, 3]);
+  });
+
+  test("a pre-test added after a participant arrived: theirs is empty and finished, their trials go on; taken away, nobody waits for it", async () => {
+    const file = compareFile("later", 2, SYSTEMS.slice(0, 2));
+    await h.publish(file, { clipsPerParticipant: 2, ratingsPerClip: 5 });
+    const early = await arrive("later", "w-early");
+    await h.publish(compareFile("later", 2, SYSTEMS.slice(0, 2), { pretest: 1 }), {
+      clipsPerParticipant: 2,
+      ratingsPerClip: 5,
+    });
+    expect((await state("later", early)).pretest).toEqual({ trials: [], done: [], finished: true });
+    await playBoth("later", early, "main", 1);
+    expect((await judge("later", early, judgment("main", 1, { choice: "2" }))).status).toBe(200);
+    // A participant of the pre-test, and then the study published without it.
+    const late = await arrive("later", "w-late-pre");
+    refusedWith(await play("later", late, "main", 1, 1), 409, /pre-test comes first/);
+    // Its pair stays (participants have it: it cannot be removed), the qualification goes.
+    const without = compareFile("later", 2, SYSTEMS.slice(0, 2), { pretest: 1 });
+    delete without.study.qualification;
+    await h.publish(without, { clipsPerParticipant: 2, ratingsPerClip: 5 });
+    expect((await state("later", late)).pretest).toBeUndefined();
+    await playBoth("later", late, "main", 1);
+    expect((await judge("later", late, judgment("main", 1, { choice: "1" }))).status).toBe(200);
   });
 
   test("collect: pairs, judgments (main and pre-test) and the screening entries, which validate accepts", async () => {
