@@ -177,6 +177,31 @@ describe("A/B", () => {
     );
   });
 
+  test("Tab reaches each sample's Play, then the answers and Next once both were heard", async () => {
+    const user = userEvent.setup();
+    const { props, onAnswer } = setup();
+    render(<TrialView {...props} />);
+    // The pair's heading has focus when it opens; Tab goes on from there.
+    expect(screen.getByRole("heading", { name: "Pair 1 of 3" })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Play sample 1" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    ends(audios()[0] as HTMLMediaElement);
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Play sample 2" })).toHaveFocus();
+    await user.keyboard(" ");
+    ends(audios()[1] as HTMLMediaElement);
+    await user.tab();
+    // The radio group is one tab stop; arrows move within it (and choose).
+    expect(screen.getByRole("radio", { name: "Sample 1" })).toHaveFocus();
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("radio", { name: "Sample 2" })).toBeChecked();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Next pair" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(onAnswer.mock.calls[0]?.[0]).toMatchObject({ choice: "2", playCounts: [1, 1] });
+  });
+
   test("without “no difference”: no such answer, and 0 chooses nothing", async () => {
     const user = userEvent.setup();
     const { props } = setup({ allowSame: false });
