@@ -3,7 +3,7 @@
 import { expect, test } from "vitest";
 import type { AnnotationFile } from "../../interchange/types.ts";
 import { viewPairBins } from "../../stats/views.ts";
-import { viewPairOptions, viewPairs, viewRecords } from "./views.ts";
+import { parseViewChoice, viewPairOptions, viewPairs, viewRecords } from "./views.ts";
 
 // c1's model m: frame f covers [0.05 f, 0.05 f + 0.05), so bin k is frames 2k and 2k+1 and its
 // pooled value their greater: 0.1 0.9 0.3 0.9 0.2 0.8 0 0.5 0.8 0.1.
@@ -164,5 +164,17 @@ test("the records a view-pair study carries: the clips' crowd spans and the pair
       { id: "r3", clipId: "c1", annotatorId: "w2", start: 0.25, end: 0.45 },
     ],
     saliency: [{ clipId: "c1", model: "m", hopSeconds: 0.05, values: C1_M }],
+  });
+});
+
+test("the construction as written on the command line", () => {
+  expect(parseViewChoice("regions:overlap~saliency:ssl mos")).toEqual({
+    regions: "overlap",
+    model: "ssl mos",
+  });
+  expect(parseViewChoice("all-systems")).toBeNull();
+  expect(parseViewChoice("saliency:m~regions:union")).toEqual({
+    problem:
+      "\"saliency:m~regions:union\" is not a region preference test: write regions:union~saliency:MODEL or regions:overlap~saliency:MODEL (the listeners' view first, then the model's)",
   });
 });

@@ -193,3 +193,21 @@ export function viewRecords(file: SourceFile, pairs: readonly Pair[]): ViewRecor
     saliency: (file.saliency ?? []).filter((r) => clips.has(r.clipId) && models.has(r.model)),
   };
 }
+
+/**
+ * A view pair construction as written (`cli new --pairs`): `regions:union~saliency:MODEL` or
+ * `regions:overlap~saliency:MODEL`. Null: the text names no view (a clip-pair construction);
+ * otherwise the choice or what is wrong with it.
+ */
+export function parseViewChoice(
+  text: string,
+): { regions: RegionView; model: string } | { problem: string } | null {
+  if (!text.startsWith("regions:") && !text.startsWith("saliency:")) return null;
+  const match = /^regions:(union|overlap)~saliency:(.+)$/.exec(text);
+  if (match === null)
+    return {
+      problem: `"${text}" is not a region preference test: write regions:union~saliency:MODEL or regions:overlap~saliency:MODEL (the listeners' view first, then the model's)`,
+    };
+  const model = (match[2] as string).trim();
+  return { regions: match[1] as RegionView, model };
+}
