@@ -1,7 +1,14 @@
 // Studies: create, list, change, delete. See repo.ts for the whole repository API.
 import type Dexie from "dexie";
 import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
-import type { Pair, TaxonomyEntry } from "../domain/interchange/types.ts";
+import type {
+  Annotator,
+  Pair,
+  Region,
+  SaliencyRecord,
+  Submission,
+  TaxonomyEntry,
+} from "../domain/interchange/types.ts";
 import { slugify } from "../domain/study/slug.ts";
 import { checkNewClips, type NewClip, newClipsBytes, writeClipsInTransaction } from "./clips.ts";
 import { db, ofStudy, type Participation, type RedPenDB, type StudyRecord } from "./db.ts";
@@ -38,6 +45,16 @@ export interface NewStudy {
    * ids without a clip record, in the same transaction.
    */
   samples?: readonly { id: string; blob: Blob }[];
+  /**
+   * Annotations the new study starts with, of its clips: a region preference test's crowd
+   * spans and the model's saliency (domain/tasks/compare/views.ts, viewRecords).
+   */
+  annotations?: {
+    annotators: readonly Annotator[];
+    submissions: readonly Submission[];
+    regions: readonly Region[];
+    saliency: readonly SaliencyRecord[];
+  };
 }
 
 export interface StudySummary {
@@ -127,13 +144,25 @@ export function createStudy(input: NewStudy): Promise<string> {
     const sampleBytes = samples.reduce((sum, s) => sum + s.blob.size, 0);
     if (clips.length > 0 || samples.length > 0)
       await requireSpace(newClipsBytes(clips) + sampleBytes, "the new study");
-    await db.transaction("rw", [db.studies, db.clips, db.audio, db.pairs], async () => {
+    const notes = input.annotations;
+    if (notes) checkAnnotations(notes, new Set(clips.map((c) => c.clip.id)));
+    const tables: Dexie.Table[] = [db.studies, db.clips, db.audio, db.pairs];
+    if (notes) tables.push(db.annotators, db.submissions, db.regions, db.saliency);
+    await db.transaction("rw", tables, async () => {
       if (await db.studies.get(id)) throw new Error(`a study with id "${id}" already exists`);
       await db.studies.add(record);
       if (clips.length > 0) await writeClipsInTransaction(id, clips);
       if (pairs.length > 0) await db.pairs.bulkAdd(pairs.map((p) => ({ ...p, studyId: id })));
       if (samples.length > 0)
         await db.audio.bulkAdd(samples.map((s) => ({ studyId: id, clipId: s.id, blob: s.blob })));
+      if (notes) {
+        const ofThis = <T extends object>(rows: readonly T[]) =>
+          rows.map((r) => ({ ...r, studyId: id }));
+        await db.annotators.bulkAdd(ofThis(notes.annotators));
+        await db.submissions.bulkAdd(ofThis(notes.submissions));
+        await db.regions.bulkAdd(ofThis(notes.regions));
+        await db.saliency.bulkAdd(ofThis(notes.saliency));
+      }
     });
     return id;
   });
@@ -153,11 +182,33 @@ function checkPairs(pairs: readonly Pair[], clipIds: ReadonlySet<string>): void 
     requireId(`pairs[${i}].id`, p.id);
     if (seen.has(p.id)) throw new Error(`pairs[${i}].id: duplicate pair id "${p.id}"`);
     seen.add(p.id);
-    if (p.clipId !== undefined) continue;
+    if (p.clipId !== undefined) {
+      if (!clipIds.has(p.clipId)) throw new Error(`pairs[${i}].clipId: no clip "${p.clipId}"`);
+      continue;
+    }
     for (const side of ["a", "b"] as const)
       if (!clipIds.has(p[side])) throw new Error(`pairs[${i}].${side}: no clip "${p[side]}"`);
     if (p.a === p.b) throw new Error(`pairs[${i}]: names clip "${p.a}" twice`);
   }
+}
+
+/** Throws when a starting annotation names a clip the new study lacks, or an unknown annotator. */
+function checkAnnotations(
+  notes: NonNullable<NewStudy["annotations"]>,
+  clipIds: ReadonlySet<string>,
+): void {
+  const annotators = new Set(notes.annotators.map((a) => a.id));
+  const rows: [string, readonly { clipId: string; annotatorId?: string }[]][] = [
+    ["submissions", notes.submissions],
+    ["regions", notes.regions],
+    ["saliency", notes.saliency],
+  ];
+  for (const [what, list] of rows)
+    for (const [i, r] of list.entries()) {
+      if (!clipIds.has(r.clipId)) throw new Error(`${what}[${i}].clipId: no clip "${r.clipId}"`);
+      if (r.annotatorId !== undefined && !annotators.has(r.annotatorId))
+        throw new Error(`${what}[${i}].annotatorId: no annotator "${r.annotatorId}"`);
+    }
 }
 
 /**

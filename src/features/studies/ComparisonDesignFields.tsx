@@ -7,6 +7,7 @@ import { buttonClass } from "../../components/Button.tsx";
 import { INPUT } from "../../components/inputClass.ts";
 import { pairsPerSentence, systemsOf } from "../../domain/tasks/compare/pairs.ts";
 import { SCALE_CHOICES } from "../../domain/tasks/compare/settings.ts";
+import type { RegionView, viewPairOptions } from "../../domain/tasks/compare/views.ts";
 import { moduleOf } from "../../domain/tasks/index.ts";
 import { plural } from "../../lib/format.ts";
 import type {
@@ -15,8 +16,112 @@ import type {
   ConstructionChoice,
   DesignField,
   DesignOutcome,
+  ViewsDraft,
 } from "./designDraft.ts";
 import { FieldError } from "./fields.tsx";
+
+type ViewOptions = ReturnType<typeof viewPairOptions>;
+
+const REGION_VIEWS: { value: RegionView; label: string; hint: string }[] = [
+  {
+    value: "union",
+    label: "Any listener's regions (union)",
+    hint: "The bins at least one listener marked.",
+  },
+  {
+    value: "overlap",
+    label: "Regions every listener marked (overlap)",
+    hint: "Only the bins all the clip's listeners marked.",
+  },
+];
+
+/** The region preference test's choices: whose regions, which model, which clips. */
+function ViewsFields({
+  views,
+  draft,
+  onDraft,
+}: {
+  views: ViewOptions;
+  draft: ViewsDraft;
+  onDraft(draft: ViewsDraft): void;
+}) {
+  const id = useId();
+  const set = (patch: Partial<ViewsDraft>) => onDraft({ ...draft, ...patch });
+  const available = views.clips[draft.model]?.[draft.regions] ?? 0;
+  return (
+    <div className="mt-2 space-y-3 border-l-2 border-slate-200 pl-3">
+      <fieldset>
+        <legend className="text-sm text-slate-700">The listeners' side</legend>
+        {REGION_VIEWS.map((r) => (
+          <label key={r.value} className="flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              name={`${id}-regions`}
+              className="mt-1"
+              checked={draft.regions === r.value}
+              onChange={() => set({ regions: r.value })}
+              aria-describedby={`${id}-${r.value}-d`}
+            />
+            <span>
+              {r.label}
+              <span id={`${id}-${r.value}-d`} className="block text-xs text-slate-500">
+                {r.hint}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="max-w-xs">
+        <label htmlFor={`${id}-model`} className="block text-sm text-slate-700">
+          Model
+        </label>
+        <select
+          id={`${id}-model`}
+          className={INPUT}
+          value={draft.model}
+          onChange={(e) => set({ model: e.target.value })}
+        >
+          {draft.model === "" && <option value="">Choose a model</option>}
+          {views.models.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset>
+        <legend className="text-sm text-slate-700">Clips</legend>
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="radio"
+            name={`${id}-clips`}
+            className="mt-1"
+            checked={draft.clips === "all"}
+            onChange={() => set({ clips: "all" })}
+          />
+          <span>Every clip with both ({available})</span>
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="radio"
+            name={`${id}-clips`}
+            checked={draft.clips === "count"}
+            onChange={() => set({ clips: "count" })}
+          />
+          <span>A number of them, drawn at random:</span>
+          <input
+            className={`${INPUT} mt-0 w-24`}
+            inputMode="numeric"
+            aria-label="Number of clips"
+            value={draft.count}
+            disabled={draft.clips !== "count"}
+            onChange={(e) => set({ count: e.target.value })}
+          />
+        </label>
+      </fieldset>
+    </div>
+  );
+}
 
 export function ComparisonDesignFields({
   clips,
@@ -25,6 +130,7 @@ export function ComparisonDesignFields({
   outcome,
   problems,
   current,
+  views = null,
 }: {
   clips: readonly ClipFacts[];
   draft: ComparisonDraft;
@@ -35,6 +141,8 @@ export function ComparisonDesignFields({
   problems: Partial<Record<DesignField, string>>;
   /** How many pairs the study has now (Edit settings); 0 in New study. */
   current: number;
+  /** The models and clips a region preference test may use (New study from a marked study). */
+  views?: ViewOptions | null;
 }) {
   const id = useId();
   const systems = systemsOf(clips);
@@ -65,6 +173,15 @@ export function ComparisonDesignFields({
       label: "Pairs from a CSV file",
       hint: "Columns pair,a,b: the pair's id and its two clips (by id or file name).",
     },
+    ...(views
+      ? [
+          {
+            value: "views" as const,
+            label: "Listeners' regions against a model's saliency",
+            hint: "One clip heard twice: once with the listeners' regions highlighted, once with the model's most salient bins (as many); which shows the unnaturalness better (the RedPen paper's Table 3).",
+          },
+        ]
+      : []),
   ];
   const problem = problems.pairs ?? (outcome.ok ? undefined : outcome.problems.pairs);
   const perSentence = outcome.ok ? pairsPerSentence(outcome.main, clips) : [];
@@ -87,6 +204,9 @@ export function ComparisonDesignFields({
                       construction: c.value,
                       ...(c.value === "against" && draft.against === ""
                         ? { against: againstDefault(clips, systems) }
+                        : {}),
+                      ...(c.value === "views" && draft.views.model === "" && views
+                        ? { views: { ...draft.views, model: views.models[0] ?? "" } }
                         : {}),
                     })
                   }
@@ -120,6 +240,9 @@ export function ComparisonDesignFields({
                 ))}
               </select>
             </div>
+          )}
+          {draft.construction === "views" && views && (
+            <ViewsFields views={views} draft={draft.views} onDraft={(v) => set({ views: v })} />
           )}
           {draft.construction === "csv" && (
             <div className="mt-2 flex items-center gap-3">

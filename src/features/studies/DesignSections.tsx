@@ -4,6 +4,7 @@
 import { useMemo, useState } from "react";
 import type { Pair, StudyTask } from "../../domain/interchange/types.ts";
 import { splitPairs } from "../../domain/tasks/compare/pairs.ts";
+import { viewPairOptions } from "../../domain/tasks/compare/views.ts";
 import { ComparisonDesignFields } from "./ComparisonDesignFields.tsx";
 import {
   type ClipFacts,
@@ -11,6 +12,7 @@ import {
   type DesignOutcome,
   designDrafts,
   designOf,
+  type ViewSource,
 } from "./designDraft.ts";
 import { PretestFields } from "./PretestFields.tsx";
 
@@ -24,6 +26,8 @@ export interface DesignState {
   current: number;
   clips: readonly ClipFacts[];
   task: StudyTask;
+  /** The marked study's views on offer (New study from a study with regions and saliency). */
+  views: ReturnType<typeof viewPairOptions> | null;
 }
 
 /**
@@ -35,6 +39,7 @@ export function useDesign(
   clips: readonly ClipFacts[],
   extra: Readonly<Record<string, unknown>>,
   pairs: readonly Pair[],
+  source?: ViewSource,
 ): DesignState {
   const [drafts, setDrafts] = useState(() => designDrafts(extra, pairs));
   const [problems, setProblems] = useState<Partial<Record<DesignField, string>>>({});
@@ -47,9 +52,15 @@ export function useDesign(
         existing: pairs,
         comparison: drafts.comparison,
         pretest: drafts.pretest,
+        ...(source ? { source } : {}),
       }),
-    [task, clips, extra, pairs, drafts],
+    [task, clips, extra, pairs, drafts, source],
   );
+  const views = useMemo(() => {
+    if (!source) return null;
+    const options = viewPairOptions(source);
+    return options.models.some((m) => (options.clips[m]?.union ?? 0) > 0) ? options : null;
+  }, [source]);
   const current = useMemo(() => designDrafts(extra, pairs).comparison, [extra, pairs]);
   return {
     drafts,
@@ -67,6 +78,7 @@ export function useDesign(
       current.construction === "keep" ? splitPairs(pairs, extra.qualification).main.length : 0,
     clips,
     task,
+    views,
   };
 }
 
@@ -83,6 +95,7 @@ export function DesignSections({ design }: { design: DesignState }) {
           outcome={design.outcome}
           problems={design.problems}
           current={design.current}
+          views={design.views}
         />
       )}
       <PretestFields

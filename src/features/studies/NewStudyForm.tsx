@@ -1,10 +1,13 @@
 // "New study": name, bin width, rating requirement, audio files (decoded in the browser to
 // check them and read their length) and an optional CSV of clip metadata.
-import { type FormEvent, useMemo, useState } from "react";
+import { useLiveQuery } from "dexie-react-hooks";
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
-import type { StudyTask } from "../../domain/interchange/types.ts";
+import { INPUT } from "../../components/inputClass.ts";
+import { listStudySummaries, studyToFile } from "../../db/repo.ts";
+import type { AnnotationFile, StudyTask } from "../../domain/interchange/types.ts";
 import {
   DEFAULT_TASK,
   moduleOf,
@@ -17,7 +20,11 @@ import { plural } from "../../lib/format.ts";
 import { studyPath } from "../../lib/routes.ts";
 import { notify } from "../../stores/notices.ts";
 import { ClipFilesFields } from "./ClipFilesFields.tsx";
-import { clipsOfFiles, createStudyFromFiles } from "./createStudyFromFiles.ts";
+import {
+  clipsOfFiles,
+  createStudyFromFiles,
+  createStudyFromStudy,
+} from "./createStudyFromFiles.ts";
 import { DesignSections, useDesign } from "./DesignSections.tsx";
 import { binProblem, NameAndBinFields, nameProblem, RequireRatingField } from "./fields.tsx";
 import { LanguageField, languageFieldProblem } from "./LanguageField.tsx";
@@ -54,18 +61,54 @@ export function NewStudyForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const { decodable } = files;
+  // A comparison may take the clips of a study in this browser instead of new files: with the
+  // listeners' regions and a model's saliency, the region preference test (Comparison design).
+  const fieldId = useId();
+  const studies = useLiveQuery(() => listStudySummaries(), []);
+  const [sourceId, setSourceId] = useState("");
+  const [source, setSource] = useState<AnnotationFile | null>(null);
+  useEffect(() => {
+    if (sourceId === "") {
+      setSource(null);
+      return;
+    }
+    let live = true;
+    void studyToFile(sourceId).then((file) => {
+      if (!live) return;
+      setSource(file ?? null);
+      if (file) setBin(String(file.study.binSeconds));
+    });
+    return () => {
+      live = false;
+    };
+  }, [sourceId]);
+  const fromStudy = task === "compare" && source !== null ? source : null;
   // The clips as they will be stored (their ids), for the pairs made from them.
   const clips = useMemo(
-    () => clipsOfFiles(decodable, files.match?.byFile),
-    [decodable, files.match],
+    () => fromStudy?.clips ?? clipsOfFiles(decodable, files.match?.byFile),
+    [fromStudy, decodable, files.match],
   );
-  const design = useDesign(task, clips, NO_KEYS, NO_PAIRS);
+  // The views' bins are those of the new study's bin width, as the server will highlight them.
+  const viewSource = useMemo(
+    () =>
+      fromStudy
+        ? {
+            ...fromStudy,
+            study: {
+              ...fromStudy.study,
+              binSeconds: Number(bin) > 0 ? Number(bin) : fromStudy.study.binSeconds,
+            },
+          }
+        : undefined,
+    [fromStudy, bin],
+  );
+  const design = useDesign(task, clips, NO_KEYS, NO_PAIRS, viewSource);
 
   const validate = (): FieldErrors => ({
     name: nameProblem(name),
     bin: binProblem(bin),
     language: languageFieldProblem(language),
-    ...clipFilesProblems(files),
+    ...(fromStudy ? {} : clipFilesProblems(files)),
   });
 
   const onSubmit = async (e: FormEvent) => {
@@ -82,6 +125,23 @@ export function NewStudyForm() {
     if (Object.values(found).some(Boolean) || !made.ok) return;
     setSaving(true);
     try {
+      if (fromStudy) {
+        const id = await createStudyFromStudy({
+          name: name.trim(),
+          binSeconds: Number(bin),
+          requireRating: requiresRating(module, requireRating),
+          language: language.trim(),
+          source: fromStudy,
+          extra: withTask(made.extra, task, settings?.ok ? settings.settings : {}),
+          pairs: made.pairs,
+        });
+        notify(
+          "info",
+          `Created “${name.trim()}” with ${plural(made.main.length, "pair")} from “${fromStudy.study.name}”.`,
+        );
+        navigate(studyPath(id));
+        return;
+      }
       const id = await createStudyFromFiles({
         name: name.trim(),
         binSeconds: Number(bin),
@@ -126,12 +186,47 @@ export function NewStudyForm() {
         />
         <RequireRatingField checked={requireRating} onChange={setRequireRating} task={module} />
 
-        <ClipFilesFields
-          files={files}
-          errors={errors}
-          disabled={saving}
-          onChange={(field) => setErrors((e) => ({ ...e, [field]: undefined }))}
-        />
+        {task === "compare" && (
+          <div>
+            <label htmlFor={`${fieldId}-source`} className="block text-sm text-slate-700">
+              Clips
+            </label>
+            <select
+              id={`${fieldId}-source`}
+              className={INPUT}
+              value={sourceId}
+              aria-describedby={`${fieldId}-source-h`}
+              onChange={(e) => setSourceId(e.target.value)}
+            >
+              <option value="">New audio files (below)</option>
+              {(studies ?? [])
+                .filter((s) => s.clips > 0)
+                .map((s) => (
+                  <option key={s.study.id} value={s.study.id}>
+                    {`The clips of “${s.study.name}”`}
+                  </option>
+                ))}
+            </select>
+            <p id={`${fieldId}-source-h`} className="mt-1 text-xs text-slate-500">
+              A study in this browser: its clips' audio is copied. One with listeners' regions and a
+              model's saliency offers the region preference test under Comparison design.
+            </p>
+            {fromStudy && (
+              <p className="mt-1 text-sm text-slate-700">
+                {plural(fromStudy.clips.length, "clip")} of “{fromStudy.study.name}”: the new study
+                keeps those its pairs play.
+              </p>
+            )}
+          </div>
+        )}
+        {!fromStudy && (
+          <ClipFilesFields
+            files={files}
+            errors={errors}
+            disabled={saving}
+            onChange={(field) => setErrors((e) => ({ ...e, [field]: undefined }))}
+          />
+        )}
 
         <DesignSections design={design} />
 
@@ -139,6 +234,8 @@ export function NewStudyForm() {
           <p className="text-sm text-slate-600" aria-live="polite">
             {summary.length > 0 ? (
               <span className="text-red-600">Please fix the problems above.</span>
+            ) : fromStudy && design.outcome.ok ? (
+              `${plural(design.outcome.main.length, "pair")} ready`
             ) : decodable.length > 0 ? (
               `${plural(decodable.length, "clip")} ready`
             ) : (

@@ -37,6 +37,7 @@ test("a study's drafts: the current pairs kept, its scale, K and R, its pre-test
       construction: "keep",
       against: "",
       csv: null,
+      views: { regions: "union", model: "", clips: "all", count: "10" },
       scale: "ccr",
       question: "",
       perParticipant: "7",
@@ -49,6 +50,7 @@ test("a study's drafts: the current pairs kept, its scale, K and R, its pre-test
       construction: "all-systems",
       against: "",
       csv: null,
+      views: { regions: "union", model: "", clips: "all", count: "10" },
       scale: "ab",
       question: "",
       perParticipant: "10",
@@ -150,5 +152,90 @@ test("each problem by its field; another task keeps its pairs and takes no compa
   });
   expect(withDesign({ a: 1, qualification: {}, comparison: {} }, { task: "rate" })).toEqual({
     a: 1,
+  });
+});
+
+test("the region preference test from a marked study: view pairs of the chosen view and model, each problem by field", () => {
+  // a1 marked by two listeners (bins 0–1 and 1–2 of 0.5 s: union 0–2, overlap 1); b1 by one.
+  const source = {
+    study: { id: "marked", name: "Marked", binSeconds: 0.5 },
+    clips: [
+      { ...(CLIPS[1] as Clip), duration: 1.5 },
+      { ...(CLIPS[2] as Clip), duration: 1.5 },
+    ],
+    annotators: [
+      { id: "w1", role: "crowd" as const },
+      { id: "w2", role: "crowd" as const },
+    ],
+    submissions: [
+      { clipId: "a1", annotatorId: "w1" },
+      { clipId: "a1", annotatorId: "w2" },
+      { clipId: "b1", annotatorId: "w1" },
+      { clipId: "b1", annotatorId: "w2" },
+    ],
+    regions: [
+      { id: "r1", clipId: "a1", annotatorId: "w1", start: 0, end: 1 },
+      { id: "r2", clipId: "a1", annotatorId: "w2", start: 0.5, end: 1.5 },
+      { id: "r3", clipId: "b1", annotatorId: "w1", start: 0, end: 0.5 },
+    ],
+    saliency: [
+      { clipId: "a1", model: "ig", hopSeconds: 0.5, values: [0, 0, 1] },
+      { clipId: "b1", model: "ig", hopSeconds: 0.5, values: [0, 1, 0] },
+    ],
+  };
+  const base = designDrafts({}, []);
+  const views = (v: Partial<typeof base.comparison.views>) =>
+    designOf({
+      task: "compare",
+      clips: source.clips,
+      extra: {},
+      existing: [],
+      comparison: {
+        ...base.comparison,
+        construction: "views",
+        views: { ...base.comparison.views, ...v },
+      },
+      pretest: base.pretest,
+      source,
+    });
+  expect(views({ model: "ig" })).toMatchObject({
+    ok: true,
+    main: [
+      { id: "a1:regions:union~saliency:ig", clipId: "a1", a: "regions:union", b: "saliency:ig" },
+      { id: "b1:regions:union~saliency:ig", clipId: "b1" },
+    ],
+  });
+  // b1's two listeners share no bin: its overlap shows nothing.
+  expect(views({ model: "ig", regions: "overlap" })).toMatchObject({
+    ok: true,
+    main: [{ id: "a1:regions:overlap~saliency:ig" }],
+  });
+  expect(views({ model: "ig", clips: "count", count: "1" })).toMatchObject({
+    ok: true,
+    main: [{ clipId: expect.any(String) }],
+  });
+  expect(views({ model: "" })).toEqual({
+    ok: false,
+    problems: { pairs: "choose the model whose saliency the listeners' regions face" },
+  });
+  expect(views({ model: "ig", clips: "count", count: "0" })).toEqual({
+    ok: false,
+    problems: { pairs: "the number of clips must be a whole number from 1 to 100000" },
+  });
+  expect(
+    designOf({
+      task: "compare",
+      clips: CLIPS,
+      extra: {},
+      existing: [],
+      comparison: { ...base.comparison, construction: "views" },
+      pretest: base.pretest,
+    }),
+  ).toEqual({
+    ok: false,
+    problems: {
+      pairs:
+        "the views come from a study with listeners' regions and a model's saliency: choose it under Clips",
+    },
   });
 });

@@ -20,10 +20,20 @@ import {
   type ScaleChoice,
   scaleChoiceOf,
 } from "../../domain/tasks/compare/settings.ts";
+import { type RegionView, viewPairs } from "../../domain/tasks/compare/views.ts";
 
 export type ClipFacts = Pick<Clip, "id" | "name" | "system" | "sentence" | "isReference">;
 
-export type ConstructionChoice = "keep" | "all-systems" | "against" | "csv";
+export type ConstructionChoice = "keep" | "all-systems" | "against" | "csv" | "views";
+
+/** The region preference test's choices ("views"): whose regions, which model, which clips. */
+export interface ViewsDraft {
+  regions: RegionView;
+  model: string;
+  /** Every clip with both, or `count` of them. */
+  clips: "all" | "count";
+  count: string;
+}
 
 export interface ComparisonDraft {
   construction: ConstructionChoice;
@@ -31,6 +41,8 @@ export interface ComparisonDraft {
   against: string;
   /** The uploaded pair,a,b CSV ("csv"). */
   csv: { name: string; text: string } | null;
+  /** Listeners' regions against a model's saliency ("views"; New study from a marked study). */
+  views: ViewsDraft;
   scale: ScaleChoice;
   question: string;
   /** Pairs per participant (`collection.clipsPerParticipant`), as typed. */
@@ -69,6 +81,7 @@ export function designDrafts(
       construction: main.length > 0 ? "keep" : "all-systems",
       against: "",
       csv: null,
+      views: { regions: "union", model: "", clips: "all", count: "10" },
       scale: scaleChoiceOf(c),
       question: c.question ?? "",
       perParticipant: String(collection.clipsPerParticipant ?? 10),
@@ -115,15 +128,21 @@ export function designOf(input: {
   existing: readonly Pair[];
   comparison: ComparisonDraft;
   pretest: PretestDraft;
+  /** The marked study the clips come from (New study): the views' regions and saliency. */
+  source?: ViewSource;
 }): DesignOutcome {
-  const { task, clips, extra, existing, comparison: d, pretest: t } = input;
+  const { task, clips, extra, existing, comparison: d, pretest: t, source } = input;
   const problems: Partial<Record<DesignField, string>> = {};
   const before = splitPairs(existing, extra.qualification);
   const taken = new Set<string>();
   let main: Pair[] = before.main;
   const next: Record<string, unknown> = { ...extra };
   if (task === "compare") {
-    if (d.construction !== "keep") {
+    if (d.construction === "views") {
+      const made = viewsOf(d.views, source, taken);
+      if (typeof made === "string") problems.pairs = made;
+      else main = made;
+    } else if (d.construction !== "keep") {
       const construction: PairConstruction | string =
         d.construction === "all-systems"
           ? { kind: "all-systems" }
@@ -181,6 +200,34 @@ export function designOf(input: {
   } else delete next.qualification;
   if (Object.keys(problems).length > 0) return { ok: false, problems };
   return { ok: true, pairs: [...main, ...pretest], main, pretest, extra: next, notes };
+}
+
+/** The source study a region preference test is made from, as viewPairs reads it. */
+export type ViewSource = Parameters<typeof viewPairs>[0];
+
+/** The view pairs the "views" draft makes, or what is wrong. */
+function viewsOf(
+  v: ViewsDraft,
+  source: ViewSource | undefined,
+  taken: Set<string>,
+): Pair[] | string {
+  if (source === undefined)
+    return "the views come from a study with listeners' regions and a model's saliency: choose it under Clips";
+  if (v.model === "") return "choose the model whose saliency the listeners' regions face";
+  let count: number | undefined;
+  if (v.clips === "count") {
+    const n = wholeNumber(v.count, 100000);
+    if (typeof n === "string") return `the number of clips ${n}`;
+    count = n;
+  }
+  const made = viewPairs(source, {
+    regions: v.regions,
+    model: v.model,
+    ...(count !== undefined ? { count } : {}),
+  });
+  if (!made.ok) return made.problem;
+  for (const p of made.pairs) taken.add(p.id);
+  return made.pairs;
 }
 
 /** The keys the design sets (`comparison`, `qualification`, `collection`), from `design` into `extra`. */
