@@ -177,7 +177,7 @@ describe("redpen new", () => {
     out.stderr = "";
     expect(run(study, "--audio", audio, "--task", "listen")).toBe(2);
     expect(out.stderr.split("\n")[0]).toBe(
-      'redpen new: --task: "listen" is not one of mark, rate, transcribe',
+      'redpen new: --task: "listen" is not one of mark, rate, transcribe, compare',
     );
     out.stderr = "";
     expect(run(study, "--audio", audio, "--language", "not a tag")).toBe(2);

@@ -127,6 +127,44 @@ export interface Participation {
    * another browser first, whose answer it kept. Told to the participant.
    */
   notTaken?: number[];
+  /**
+   * Pairs of samples this participant judges, by stage: the pre-test's (a study with a
+   * qualification, any task) and a compare study's main trials, in the order met. Each side's
+   * audio is stored under `trialClipId(stage, position, side)` (features/participate), with no
+   * clip record: they are samples, not clips of the study.
+   */
+  trials?: { pretest?: LocalTrial[]; main?: LocalTrial[] };
+  /** Judgments made here, in the order made, each with its client id: sent until acknowledged. */
+  judgments?: LocalJudgment[];
+  /** Positions the server acknowledged, per stage. */
+  judged?: { pretest?: number[]; main?: number[] };
+  /** The server has the whole pre-test and let the participant go on. */
+  pretestPassed?: boolean;
+  /** The pre-test screened the participant out: what the screened-out page shows. */
+  screenedOut?: { code?: string; url?: string };
+}
+
+/** One trial as a participant meets it: its position and its two samples (1, 2). */
+export interface LocalTrial {
+  position: number;
+  sides: [LocalTrialSide, LocalTrialSide];
+}
+export interface LocalTrialSide {
+  duration: number;
+  /** A view pair: this side's highlighted bins (of the study's bin width). */
+  bins?: number[];
+}
+
+/** A judgment as the server takes it (the API's judgment request). */
+export interface LocalJudgment {
+  clientId: string;
+  stage: "pretest" | "main";
+  position: number;
+  choice?: "1" | "2" | "same";
+  score?: number;
+  heardToEnd: boolean;
+  seconds?: number;
+  completedAt: string;
 }
 
 export type ClipRecord = Clip & { studyId: string; order: number };

@@ -1,7 +1,14 @@
 // Studies: create, list, change, delete. See repo.ts for the whole repository API.
 import type Dexie from "dexie";
 import { DEFAULT_TAXONOMY } from "../domain/interchange/taxonomy.ts";
-import type { TaxonomyEntry } from "../domain/interchange/types.ts";
+import type {
+  Annotator,
+  Pair,
+  Region,
+  SaliencyRecord,
+  Submission,
+  TaxonomyEntry,
+} from "../domain/interchange/types.ts";
 import { slugify } from "../domain/study/slug.ts";
 import { checkNewClips, type NewClip, newClipsBytes, writeClipsInTransaction } from "./clips.ts";
 import { db, ofStudy, type Participation, type RedPenDB, type StudyRecord } from "./db.ts";
@@ -28,6 +35,26 @@ export interface NewStudy {
   clips?: readonly NewClip[];
   /** A participant's local copy of a server study (features/participate); never listed. */
   participation?: Participation;
+  /**
+   * The study's pairs (a comparison's and the pre-test's, domain/tasks/compare/pairs.ts),
+   * stored with the study and its clips; each names clips of `clips`.
+   */
+  pairs?: readonly Pair[];
+  /**
+   * A participant's trial samples (each side of a pair they judge): audio stored under these
+   * ids without a clip record, in the same transaction.
+   */
+  samples?: readonly { id: string; blob: Blob }[];
+  /**
+   * Annotations the new study starts with, of its clips: a region preference test's crowd
+   * spans and the model's saliency (domain/tasks/compare/views.ts, viewRecords).
+   */
+  annotations?: {
+    annotators: readonly Annotator[];
+    submissions: readonly Submission[];
+    regions: readonly Region[];
+    saliency: readonly SaliencyRecord[];
+  };
 }
 
 export interface StudySummary {
@@ -111,36 +138,126 @@ export function createStudy(input: NewStudy): Promise<string> {
     };
     const clips = input.clips ?? [];
     checkNewClips(clips);
-    if (clips.length > 0) await requireSpace(newClipsBytes(clips), "the new study");
-    await db.transaction("rw", [db.studies, db.clips, db.audio], async () => {
+    const pairs = input.pairs ?? [];
+    checkPairs(pairs, new Set(clips.map((c) => c.clip.id)));
+    const samples = input.samples ?? [];
+    const sampleBytes = samples.reduce((sum, s) => sum + s.blob.size, 0);
+    if (clips.length > 0 || samples.length > 0)
+      await requireSpace(newClipsBytes(clips) + sampleBytes, "the new study");
+    const notes = input.annotations;
+    if (notes) checkAnnotations(notes, new Set(clips.map((c) => c.clip.id)));
+    const tables: Dexie.Table[] = [db.studies, db.clips, db.audio, db.pairs];
+    if (notes) tables.push(db.annotators, db.submissions, db.regions, db.saliency);
+    await db.transaction("rw", tables, async () => {
       if (await db.studies.get(id)) throw new Error(`a study with id "${id}" already exists`);
       await db.studies.add(record);
       if (clips.length > 0) await writeClipsInTransaction(id, clips);
+      if (pairs.length > 0) await db.pairs.bulkAdd(pairs.map((p) => ({ ...p, studyId: id })));
+      if (samples.length > 0)
+        await db.audio.bulkAdd(samples.map((s) => ({ studyId: id, clipId: s.id, blob: s.blob })));
+      if (notes) {
+        const ofThis = <T extends object>(rows: readonly T[]) =>
+          rows.map((r) => ({ ...r, studyId: id }));
+        await db.annotators.bulkAdd(ofThis(notes.annotators));
+        await db.submissions.bulkAdd(ofThis(notes.submissions));
+        await db.regions.bulkAdd(ofThis(notes.regions));
+        await db.saliency.bulkAdd(ofThis(notes.saliency));
+      }
     });
     return id;
   });
 }
 
-/** Changes a study's name, bin width or rating requirement. Returns the updated record. */
+/** A study's pairs (a comparison's and its pre-test's), in id order. */
+export function listPairs(studyId: string): Promise<Pair[]> {
+  return ofStudy(db.pairs, studyId)
+    .toArray()
+    .then((rows) => rows.map(({ studyId: _s, ...p }) => p));
+}
+
+/** Throws when a pair has no id, names a clip not in `clipIds`, the same clip twice, or a taken id. */
+function checkPairs(pairs: readonly Pair[], clipIds: ReadonlySet<string>): void {
+  const seen = new Set<string>();
+  for (const [i, p] of pairs.entries()) {
+    requireId(`pairs[${i}].id`, p.id);
+    if (seen.has(p.id)) throw new Error(`pairs[${i}].id: duplicate pair id "${p.id}"`);
+    seen.add(p.id);
+    if (p.clipId !== undefined) {
+      if (!clipIds.has(p.clipId)) throw new Error(`pairs[${i}].clipId: no clip "${p.clipId}"`);
+      continue;
+    }
+    for (const side of ["a", "b"] as const)
+      if (!clipIds.has(p[side])) throw new Error(`pairs[${i}].${side}: no clip "${p[side]}"`);
+    if (p.a === p.b) throw new Error(`pairs[${i}]: names clip "${p.a}" twice`);
+  }
+}
+
+/** Throws when a starting annotation names a clip the new study lacks, or an unknown annotator. */
+function checkAnnotations(
+  notes: NonNullable<NewStudy["annotations"]>,
+  clipIds: ReadonlySet<string>,
+): void {
+  const annotators = new Set(notes.annotators.map((a) => a.id));
+  const rows: [string, readonly { clipId: string; annotatorId?: string }[]][] = [
+    ["submissions", notes.submissions],
+    ["regions", notes.regions],
+    ["saliency", notes.saliency],
+  ];
+  for (const [what, list] of rows)
+    for (const [i, r] of list.entries()) {
+      if (!clipIds.has(r.clipId)) throw new Error(`${what}[${i}].clipId: no clip "${r.clipId}"`);
+      if (r.annotatorId !== undefined && !annotators.has(r.annotatorId))
+        throw new Error(`${what}[${i}].annotatorId: no annotator "${r.annotatorId}"`);
+    }
+}
+
+/**
+ * Changes a study's name, bin width, rating requirement or other keys; with `pairs`, replaces
+ * its pairs in the same write (the comparison's and the pre-test's design). A pair that already
+ * has judgments is kept as it is: changing or removing it is refused, naming it.
+ */
 export function updateStudy(
   studyId: string,
-  patch: Partial<Pick<StudyRecord, "name" | "binSeconds" | "requireRating" | "extra">>,
+  patch: Partial<Pick<StudyRecord, "name" | "binSeconds" | "requireRating" | "extra">> & {
+    pairs?: readonly Pair[];
+  },
 ): Promise<StudyRecord> {
   return runWrite("the study settings", async () => {
-    if (patch.name !== undefined) requireId("Study name", patch.name);
-    if (patch.binSeconds !== undefined) requirePositive("Bin width (binSeconds)", patch.binSeconds);
-    return db.transaction("rw", db.studies, async () => {
+    const { pairs, ...fields } = patch;
+    if (fields.name !== undefined) requireId("Study name", fields.name);
+    if (fields.binSeconds !== undefined)
+      requirePositive("Bin width (binSeconds)", fields.binSeconds);
+    return db.transaction("rw", [db.studies, db.clips, db.pairs, db.judgments], async () => {
       const study = await db.studies.get(studyId);
       if (!study) throw new Error(`no study with id "${studyId}"`);
+      if (pairs !== undefined) await replacePairs(studyId, pairs);
       const updated: StudyRecord = {
         ...study,
-        ...patch,
-        name: patch.name?.trim() ?? study.name,
+        ...fields,
+        name: fields.name?.trim() ?? study.name,
       };
       await db.studies.put(updated);
       return updated;
     });
   });
+}
+
+/** Inside updateStudy's transaction: the study's pairs replaced, judged pairs kept unchanged. */
+async function replacePairs(studyId: string, pairs: readonly Pair[]): Promise<void> {
+  const clipIds = new Set((await ofStudy(db.clips, studyId).toArray()).map((c) => c.id));
+  checkPairs(pairs, clipIds);
+  const judged = new Set((await ofStudy(db.judgments, studyId).toArray()).map((j) => j.pairId));
+  const next = new Map(pairs.map((p) => [p.id, p]));
+  for (const old of await ofStudy(db.pairs, studyId).toArray()) {
+    if (!judged.has(old.id)) continue;
+    const now = next.get(old.id);
+    if (!now || now.a !== old.a || now.b !== old.b || now.clipId !== old.clipId)
+      throw new Error(
+        `pair "${old.id}" already has judgments: it cannot be ${now ? "changed" : "removed"} (keep the design, or start a new study for a new one)`,
+      );
+  }
+  await ofStudy(db.pairs, studyId).delete();
+  if (pairs.length > 0) await db.pairs.bulkAdd(pairs.map((p) => ({ ...p, studyId })));
 }
 
 /**

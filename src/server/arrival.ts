@@ -28,6 +28,7 @@ import { scoreScreening, screeningSecret, screeningTargets } from "./screening.t
 import type { Sql, Store } from "./store.ts";
 import { newToken, sha256 } from "./studies.ts";
 import { currentStudy, noStudy, type StudyVersion, studyAt } from "./studyCache.ts";
+import { codes, hasTrials, pairDesign, trialsOf } from "./trials.ts";
 
 /** The intake answers checked and the headphone check scored, against the study at hand. */
 async function admit(
@@ -129,6 +130,9 @@ export async function arrive(
     // Published again since it was read, or the same id arrived meanwhile: from the start.
     if (joined === null) continue;
     const { id, status, clips, arm } = joined;
+    // Trials (a compare study, a pre-test) are read back as their state tells them.
+    if (hasTrials(study))
+      return { sessionToken: token, state: await participantState(store, studyId, id) };
     return {
       sessionToken: token,
       state: stateOf(
@@ -210,6 +214,23 @@ export async function admission(
     [studyId, who.platform, who.participantId, minutes, links === "both"],
   );
   if (!row || row.known) return { full: false };
+  const design = pairDesign(study);
+  if (design.comparison !== null) {
+    // A compare study is full when every main pair has its judgments (R), counting the
+    // trials of participants past the slot timeout as free, as for clips above.
+    const [open] = await store.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM unnest($2::text[]) AS x(pair_id) WHERE (
+         SELECT count(*) FROM trials t
+         JOIN participants p ON p.study_id = t.study_id AND p.id = t.participant_id
+         WHERE t.study_id = $1 AND t.stage = 'main' AND t.pair_id = x.pair_id AND NOT t.released
+           AND NOT (p.status = 'started' AND p.last_seen_at < now() - make_interval(mins => $3)
+             AND NOT EXISTS (SELECT 1 FROM judgments j WHERE j.study_id = t.study_id
+               AND j.participant_id = t.participant_id AND j.stage = t.stage
+               AND j.position = t.position))) < $4`,
+      [studyId, design.main.map((p) => p.id), minutes, study.settings.ratingsPerClip],
+    );
+    return { full: (open?.n ?? 0) === 0 };
+  }
   const clips = assignClips(study.clips, new Map(Object.entries(row.clip_counts)), {
     clipsPerParticipant: study.settings.clipsPerParticipant,
     ratingsPerClip: study.settings.ratingsPerClip,
@@ -309,13 +330,21 @@ export async function participantState(
   if (!row) throw noStudy(studyId);
   if (row.status === null)
     throw new ServiceError(404, "no-participant", "no such participant in this study");
-  return stateOf(
-    participantId,
-    await studyAt(store, store, studyId, row.version),
-    row.status,
-    row.clips,
-    row.arm,
-  );
+  const study = await studyAt(store, store, studyId, row.version);
+  const state = stateOf(participantId, study, row.status, row.clips, row.arm);
+  if (!hasTrials(study)) return state;
+  // Trials: a compare study's main ones (its clips are none) and the pre-test's.
+  const { trials, pretest, mainDone } = await trialsOf(store, study, studyId, participantId);
+  const { comparison } = pairDesign(study);
+  if (comparison) state.study.comparison = comparison;
+  if (pretest) state.pretest = pretest;
+  if (trials) {
+    state.trials = trials;
+    state.done = mainDone;
+    if (trials.length > 0 && mainDone.length === trials.length)
+      state.completion = codes(study.settings, "completion");
+  }
+  return state;
 }
 
 /**

@@ -3,6 +3,7 @@
 import type {
   AnnotationFile,
   Annotator,
+  Judgment,
   ParticipantStatus,
   ReasonLabel,
   Region,
@@ -149,20 +150,37 @@ export async function collect(store: Sql, studyId: string): Promise<AnnotationFi
       changes: c.changes,
     }),
   );
+  // Judgments (main and pre-test), stored as the interchange's (take_judgment, migration 14).
+  const judged = await store.query<{ participant_id: string; body: Omit<Judgment, "annotatorId"> }>(
+    `SELECT participant_id, body FROM judgments WHERE study_id = $1
+     ORDER BY participant_id, stage DESC, position`,
+    [studyId],
+  );
+  const judgments = judged.map(
+    ({ participant_id, body: { pairId, ...rest } }): Judgment => ({
+      pairId,
+      annotatorId: participant_id,
+      ...rest,
+    }),
+  );
   return {
     ...file,
+    ...(file.pairs || judgments.length > 0 ? { judgments } : {}),
     study: {
       ...file.study,
       collection: settings,
       ...(protocolChanges.length > 0 ? { protocolChanges } : {}),
     },
     exportedAt: new Date().toISOString(),
+    // The study file's own records come first: a view-pair study's crowd spans it was published
+    // with (studies.ts); the participants' ids never take one of theirs (joining.ts).
     annotators: [
+      ...file.annotators,
       ...crowd.annotators,
       ...experts.map((e): Annotator => ({ id: e.id, role: "expert" })),
     ],
-    submissions: crowd.submissions,
-    regions: crowd.regions,
+    submissions: [...file.submissions, ...crowd.submissions],
+    regions: [...file.regions, ...crowd.regions],
     reasonLabels: await reasonLabels(store, studyId),
   };
 }

@@ -9,11 +9,18 @@ import type { z } from "zod";
 import type { ArriveRequestSchema } from "../domain/api/requests.ts";
 import { armsOf, nextArm } from "../domain/collection/arms.ts";
 import { assignClips } from "../domain/collection/assign.ts";
+import {
+  type AssignedTrial,
+  assignPairs,
+  assignPretest,
+  type PairCount,
+} from "../domain/collection/pairAssign.ts";
 import type { ParticipantStatus, ScreeningResult } from "../domain/interchange/types.ts";
 import { ServiceError } from "./errors.ts";
 import { perStore, type Sql, type Store } from "./store.ts";
 import { sha256 } from "./studies.ts";
 import { noStudy, type StudyVersion } from "./studyCache.ts";
+import { pairDesign } from "./trials.ts";
 
 export type ArriveRequest = z.output<typeof ArriveRequestSchema>;
 
@@ -137,6 +144,21 @@ async function joinBatch(
     );
     for (const { arm, n } of rows) armCounts.set(arm, n);
   }
+  // A compare study's pairs: their main trials that count (not released), read under the
+  // lock like the clips' counts, for the assignment (domain/collection/pairAssign.ts).
+  const design = pairDesign(study);
+  const reserved = new Set(study.file.annotators.map((a) => a.id));
+  const compare = design.comparison !== null;
+  const pairTally = new Map<string, PairCount>();
+  if (compare) {
+    const rows = await tx.query<{ pair_id: string; n: number; a_first: number }>(
+      `SELECT pair_id, count(*)::int AS n, count(*) FILTER (WHERE shown_first = 'a')::int AS a_first
+       FROM trials WHERE study_id = $1 AND stage = 'main' AND NOT released GROUP BY pair_id`,
+      [studyId],
+    );
+    for (const r of rows) pairTally.set(r.pair_id, { n: r.n, aFirst: r.a_first });
+  }
+  const trialRows: object[] = [];
   const known = new Set(counts.known ?? []);
   const tally = new Map(Object.entries(counts.clip_counts ?? {}));
   const { settings } = study;
@@ -151,25 +173,59 @@ async function joinBatch(
     const { screening } = w.admission;
     const screenedOut = screening?.[0]?.passed === false;
     let { profile } = w.admission;
-    const chosen = screenedOut
-      ? []
-      : assignClips(study.clips, tally, {
-          clipsPerParticipant: settings.clipsPerParticipant,
-          ratingsPerClip: settings.ratingsPerClip,
-          participantIndex: n,
-          seed: `${platform}:${pid}`,
-        });
-    if (chosen.length === 0 && !screenedOut) {
+    const seed = `${platform}:${pid}`;
+    const chosen =
+      screenedOut || compare
+        ? []
+        : assignClips(study.clips, tally, {
+            clipsPerParticipant: settings.clipsPerParticipant,
+            ratingsPerClip: settings.ratingsPerClip,
+            participantIndex: n,
+            seed,
+          });
+    const main: AssignedTrial[] =
+      screenedOut || !compare
+        ? []
+        : assignPairs(design.main, pairTally, {
+            trialsPerParticipant: settings.clipsPerParticipant,
+            judgmentsPerPair: settings.ratingsPerClip,
+            participantIndex: n,
+            seed,
+          });
+    if ((compare ? main.length : chosen.length) === 0 && !screenedOut) {
       return new ServiceError(
         409,
         "study-full",
         `study "${study.file.study.name}" has all the participants it needs; please return it on your platform`,
       );
     }
-    const id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
+    // Never the id of an annotator the study file carries (a view-pair study's crowd).
+    let id: string;
+    do id = `p${String(n + 1).padStart(4, "0")}-${randomBytes(3).toString("hex")}`;
+    while (reserved.has(id));
     const status: ParticipantStatus = screenedOut ? "screened-out" : "started";
     n++;
     for (const clipId of chosen) tally.set(clipId, (tally.get(clipId) ?? 0) + 1);
+    for (const t of main) {
+      const c = pairTally.get(t.pairId) ?? { n: 0, aFirst: 0 };
+      pairTally.set(t.pairId, { n: c.n + 1, aFirst: c.aFirst + (t.shownFirst === "a" ? 1 : 0) });
+    }
+    const pretest = screenedOut ? [] : assignPretest(design.pretest, seed);
+    for (const [stage, list] of [
+      ["pretest", pretest],
+      ["main", main],
+    ] as const) {
+      list.forEach((t, i) => {
+        trialRows.push({
+          participant: id,
+          stage,
+          position: i + 1,
+          pair: t.pairId,
+          first: t.shownFirst,
+          reference: stage === "pretest" ? (design.reference.get(t.pairId) ?? null) : null,
+        });
+      });
+    }
     const arm = screenedOut ? null : nextArm(arms, armCounts);
     if (arm !== null) {
       profile = { ...profile, arm };
@@ -191,5 +247,15 @@ async function joinBatch(
   });
   if (people.length > 0)
     await tx.query("SELECT arrival_join($1, $2)", [studyId, JSON.stringify(people)]);
+  // Their trials (migration 14), in the same transaction: only a study with pairs has any.
+  if (trialRows.length > 0) {
+    await tx.query(
+      `INSERT INTO trials (study_id, participant_id, stage, position, pair_id, shown_first, reference)
+       SELECT $1, x.participant, x.stage, x.position, x.pair, x.first, x.reference
+       FROM jsonb_to_recordset($2::jsonb) AS x(participant text, stage text, position integer,
+         pair text, first text, reference text)`,
+      [studyId, JSON.stringify(trialRows)],
+    );
+  }
   return results;
 }

@@ -57,7 +57,7 @@ test("a database of the release with migrations 1-8 gets 9 and 10 only, and part
     "SELECT version FROM schema_migrations ORDER BY version",
   );
   expect(applied.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
-  expect(MIGRATIONS.at(-1)?.version).toBe(13);
+  expect(MIGRATIONS.at(-1)?.version).toBe(14);
   // The single-arrival functions are gone: one of each name, the batch's.
   expect(await signatures(store, "arrival_counts")).toEqual([
     "text, integer, text[], text[], integer",
@@ -225,6 +225,51 @@ test("a database of the release with migration 10 gets 12: orphan labels cleaned
   ]);
   await q("DELETE FROM participants WHERE study_id = 'old'");
   expect(await q("SELECT 1 FROM expert_labels")).toEqual([]);
+  await h.close();
+  await store.close();
+});
+
+test("a database of the release with migration 13 gets 14: trials, judgments and the pre-test; a return still releases clips", async () => {
+  const store = await databaseOfRelease(13);
+  const q = (sql: string, params: unknown[] = []) => store.query(sql, params);
+  const file = studyFile("before14", 1, ["A"]);
+  await q("INSERT INTO studies (id, file, settings) VALUES ('before14', $1, $2)", [
+    JSON.stringify(file),
+    JSON.stringify({ clipsPerParticipant: 1, ratingsPerClip: 1 }),
+  ]);
+  await q(
+    "INSERT INTO clips (study_id, clip_id, position, sentence, system, is_reference, duration) VALUES ('before14', 's01_A', 0, 's01', 'A', false, 2)",
+  );
+  await q(
+    "INSERT INTO participants (study_id, id, platform, platform_participant) VALUES ('before14', 'p0001-aa', 'link', 'w1')",
+  );
+  await q(
+    "INSERT INTO assignments (study_id, participant_id, clip_id, position) VALUES ('before14', 'p0001-aa', 's01_A', 1)",
+  );
+  const h = await startHarness({}, store);
+  for (const name of ["take_judgment", "take_trial_play"]) {
+    expect(await settingsOf(store, name)).toEqual([["plan_cache_mode=force_generic_plan"]]);
+  }
+  // migration 8's function, replaced with the same signature: clips released as before.
+  expect(await signatures(store, "release_assignments")).toEqual(["text, text[]"]);
+  await q("SELECT release_assignments('before14', ARRAY['p0001-aa'])");
+  expect(await q("SELECT released FROM assignments WHERE study_id = 'before14'")).toEqual([
+    { released: true },
+  ]);
+  // A withdrawal (the participant deleted) takes their trials, plays and judgments along.
+  await q(
+    "INSERT INTO trials (study_id, participant_id, stage, position, pair_id, shown_first) VALUES ('before14', 'p0001-aa', 'main', 1, 'x', 'a')",
+  );
+  await q(
+    "INSERT INTO trial_plays (study_id, participant_id, stage, position, side, play_id) VALUES ('before14', 'p0001-aa', 'main', 1, 1, 'play-0001')",
+  );
+  await q(
+    "INSERT INTO judgments (study_id, participant_id, stage, position, pair_id, client_id, body) VALUES ('before14', 'p0001-aa', 'main', 1, 'x', 'client-0001', '{}')",
+  );
+  await q("DELETE FROM participants WHERE study_id = 'before14'");
+  for (const table of ["trials", "trial_plays", "judgments"]) {
+    expect(await q(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 0 }]);
+  }
   await h.close();
   await store.close();
 });

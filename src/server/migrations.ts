@@ -828,6 +828,330 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ALTER TABLE audio ADD COLUMN metadata_stripped boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    version: 14,
+    name: "paired comparisons: trials, their plays per side, judgments, the pre-test",
+    sql: `
+      -- A participant's trials (src/server/trials.ts): the pairs of the study file's pairs[]
+      -- they judge, by stage ('pretest': the qualification's pairs, any task; 'main': a
+      -- compare study's) and position (from 1 in each stage), with the side they meet first
+      -- (sample 1) and, for a pre-test pair, its reference (natural) side. Chosen at arrival
+      -- (domain/collection/pairAssign.ts); a returned or timed-out participant's unjudged main
+      -- trials are released (they no longer count against judgments per pair).
+      CREATE TABLE trials (
+        study_id text NOT NULL,
+        participant_id text NOT NULL,
+        stage text NOT NULL CHECK (stage IN ('pretest', 'main')),
+        position integer NOT NULL CHECK (position >= 1),
+        pair_id text NOT NULL,
+        shown_first text NOT NULL CHECK (shown_first IN ('a', 'b')),
+        reference text CHECK (reference IN ('a', 'b')),
+        released boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (study_id, participant_id, stage, position),
+        UNIQUE (study_id, participant_id, stage, pair_id),
+        FOREIGN KEY (study_id, participant_id) REFERENCES participants(study_id, id) ON DELETE CASCADE
+      );
+      CREATE INDEX trials_by_pair ON trials (study_id, stage, pair_id);
+
+      -- Each play of a trial's side the server let start (side 1 or 2, the order met);
+      -- play_id is made by the participant's page: a retried request counts nothing more.
+      CREATE TABLE trial_plays (
+        study_id text NOT NULL,
+        participant_id text NOT NULL,
+        stage text NOT NULL,
+        position integer NOT NULL,
+        side integer NOT NULL CHECK (side IN (1, 2)),
+        play_id text NOT NULL,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (study_id, participant_id, stage, position, side, play_id),
+        FOREIGN KEY (study_id, participant_id, stage, position)
+          REFERENCES trials(study_id, participant_id, stage, position) ON DELETE CASCADE
+      );
+
+      -- One judgment of one trial, as the interchange format's judgments[] entry (without its
+      -- annotatorId, the participant): converted from the participant's "sample 1 / sample 2"
+      -- by take_judgment. client_id is made by the participant's browser: sending the same
+      -- judgment again finds it and stores nothing.
+      CREATE TABLE judgments (
+        study_id text NOT NULL,
+        participant_id text NOT NULL,
+        stage text NOT NULL,
+        position integer NOT NULL,
+        pair_id text NOT NULL,
+        client_id text NOT NULL,
+        body jsonb NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (study_id, participant_id, stage, position),
+        UNIQUE (study_id, participant_id, stage, pair_id),
+        UNIQUE (study_id, client_id),
+        FOREIGN KEY (study_id, participant_id, stage, position)
+          REFERENCES trials(study_id, participant_id, stage, position) ON DELETE CASCADE
+      );
+
+      -- A return or a time-out releases the unjudged main trials too (migration 8's function,
+      -- the same signature and callers).
+      CREATE OR REPLACE FUNCTION release_assignments(p_study text, p_participants text[])
+      RETURNS void
+      LANGUAGE sql AS $$
+        UPDATE assignments a SET released = true
+        WHERE a.study_id = p_study AND a.participant_id = ANY(p_participants) AND NOT EXISTS (
+          SELECT 1 FROM submissions s WHERE s.study_id = a.study_id
+          AND s.participant_id = a.participant_id AND s.clip_id = a.clip_id);
+        UPDATE trials t SET released = true
+        WHERE t.study_id = p_study AND t.participant_id = ANY(p_participants)
+          AND t.stage = 'main' AND NOT EXISTS (
+          SELECT 1 FROM judgments j WHERE j.study_id = t.study_id
+          AND j.participant_id = t.participant_id AND j.stage = t.stage
+          AND j.position = t.position)
+      $$;
+
+      -- A play of a trial's side about to start, in one call, as take_play: nothing when the
+      -- study is not at p_version any more ('stale'); else the participant's row locked, their
+      -- trial found, and the play counted unless it was counted before ('replay'), the trial is
+      -- judged ('finished'), they were screened out or returned, or it is a main trial while
+      -- their pre-test is unfinished ('pretest-first'; p_pretest: the study has a pre-test as
+      -- published now). A comparison limits no plays.
+      CREATE FUNCTION take_trial_play(p_token text, p_study text, p_version integer,
+        p_stage text, p_position integer, p_side integer, p_play text, p_pretest boolean)
+      RETURNS TABLE (outcome text, plays integer, study_version integer)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        me record;
+        slot record;
+        n integer;
+        v integer;
+      BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study;
+        IF v IS DISTINCT FROM p_version THEN
+          RETURN QUERY SELECT 'stale'::text, NULL::int, v;
+          RETURN;
+        END IF;
+        UPDATE participants p SET last_seen_at = now()
+        WHERE p.study_id = p_study AND p.id = (
+          SELECT s.participant_id FROM sessions s
+          WHERE s.token_sha256 = p_token AND s.study_id = p_study)
+        RETURNING p.id, p.status INTO me;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'bad-session'::text, NULL::int, v;
+          RETURN;
+        END IF;
+        SELECT t.released, j.client_id AS sent INTO slot
+        FROM trials t LEFT JOIN judgments j ON j.study_id = t.study_id
+          AND j.participant_id = t.participant_id AND j.stage = t.stage
+          AND j.position = t.position
+        WHERE t.study_id = p_study AND t.participant_id = me.id AND t.stage = p_stage
+          AND t.position = p_position;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'not-assigned'::text, NULL::int, v;
+          RETURN;
+        END IF;
+        SELECT count(*)::int INTO n FROM trial_plays tp WHERE tp.study_id = p_study
+          AND tp.participant_id = me.id AND tp.stage = p_stage AND tp.position = p_position
+          AND tp.side = p_side;
+        IF EXISTS (SELECT 1 FROM trial_plays tp WHERE tp.study_id = p_study
+            AND tp.participant_id = me.id AND tp.stage = p_stage AND tp.position = p_position
+            AND tp.side = p_side AND tp.play_id = p_play) THEN
+          RETURN QUERY SELECT 'replay'::text, n, v;
+          RETURN;
+        END IF;
+        IF slot.sent IS NOT NULL THEN
+          RETURN QUERY SELECT 'finished'::text, n, v;
+          RETURN;
+        END IF;
+        IF me.status = 'screened-out' THEN
+          RETURN QUERY SELECT 'screened-out'::text, n, v;
+          RETURN;
+        END IF;
+        IF me.status = 'returned' OR slot.released THEN
+          RETURN QUERY SELECT 'returned'::text, n, v;
+          RETURN;
+        END IF;
+        IF p_stage = 'main' AND p_pretest AND EXISTS (SELECT 1 FROM trials t WHERE t.study_id = p_study
+            AND t.participant_id = me.id AND t.stage = 'pretest' AND NOT EXISTS (
+              SELECT 1 FROM judgments j WHERE j.study_id = t.study_id
+              AND j.participant_id = t.participant_id AND j.stage = t.stage
+              AND j.position = t.position)) THEN
+          RETURN QUERY SELECT 'pretest-first'::text, n, v;
+          RETURN;
+        END IF;
+        INSERT INTO trial_plays (study_id, participant_id, stage, position, side, play_id)
+        VALUES (p_study, me.id, p_stage, p_position, p_side, p_play);
+        RETURN QUERY SELECT 'started'::text, n + 1, v;
+      END $$;
+      ALTER FUNCTION take_trial_play(text, text, integer, text, integer, integer, text, boolean)
+        SET plan_cache_mode = force_generic_plan;
+
+      -- A judgment of a trial, in one call (one transaction, the participant's row locked, so
+      -- two browsers' judgments, plays and the pre-test's scoring follow each other). The
+      -- caller checked the request against the study at p_version (scale, "same" allowed), so
+      -- nothing is done when the study moved on ('stale'). Refused, storing nothing: a trial
+      -- not theirs ('not-assigned'), a client id used for another judgment ('client-reused'),
+      -- a trial judged before ('already-judged'), a participant screened out or returned, a
+      -- main trial before the pre-test is finished ('pretest-first'), a side never played
+      -- ('unplayed'). A retried client id answers the progress again ('replay').
+      -- Stored as the interchange judgment: sample 1 is the side shown first; choice '1' is
+      -- that side, '2' the other; a score s (sample 2 against sample 1) is s when side a came
+      -- first and -s when b did (a judgment's score is b against a); playCounts are [a, b].
+      -- The pre-test's last answer scores it: correct = answers preferring the reference side,
+      -- passed = correct / trials >= p_pass, stored as the participant's natural-pairs
+      -- screening entry; failed with p_screen_out: screened out, their clips and main trials
+      -- released. The last main trial judged completes the participant.
+      CREATE FUNCTION take_judgment(p_token text, p_study text, p_version integer,
+        p_stage text, p_position integer, p_client text, p_choice text, p_score integer,
+        p_heard boolean, p_seconds double precision, p_completed text, p_pass double precision,
+        p_screen_out boolean, p_pretest boolean)
+      RETURNS TABLE (outcome text, participant_status text, done_positions integer[],
+        trial_count integer, study_settings jsonb, study_version integer)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v integer;
+        me record;
+        slot record;
+        held record;
+        replayed boolean := false;
+        taken integer := 0;
+        side1 integer;
+        side2 integer;
+        other text;
+        n_trials integer;
+        n_correct integer;
+        ok boolean;
+        now_status text;
+        now_done integer[];
+        now_total integer;
+      BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study;
+        IF v IS DISTINCT FROM p_version THEN
+          RETURN QUERY SELECT 'stale'::text, NULL::text, NULL::int[], NULL::int, NULL::jsonb, v;
+          RETURN;
+        END IF;
+        UPDATE participants p SET last_seen_at = now()
+        WHERE p.study_id = p_study AND p.id = (
+          SELECT s.participant_id FROM sessions s
+          WHERE s.token_sha256 = p_token AND s.study_id = p_study)
+        RETURNING p.id, p.status INTO me;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'bad-session'::text, NULL::text, NULL::int[], NULL::int,
+            NULL::jsonb, v;
+          RETURN;
+        END IF;
+        SELECT t.pair_id, t.shown_first, t.released, j.client_id AS sent INTO slot
+        FROM trials t LEFT JOIN judgments j ON j.study_id = t.study_id
+          AND j.participant_id = t.participant_id AND j.stage = t.stage
+          AND j.position = t.position
+        WHERE t.study_id = p_study AND t.participant_id = me.id AND t.stage = p_stage
+          AND t.position = p_position;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'not-assigned'::text, me.status, NULL::int[], NULL::int,
+            NULL::jsonb, v;
+          RETURN;
+        END IF;
+        SELECT j.participant_id, j.stage, j.position INTO held FROM judgments j
+        WHERE j.study_id = p_study AND j.client_id = p_client;
+        IF FOUND THEN
+          IF held.participant_id <> me.id OR held.stage <> p_stage
+              OR held.position <> p_position THEN
+            RETURN QUERY SELECT 'client-reused'::text, me.status, NULL::int[], NULL::int,
+              NULL::jsonb, v;
+            RETURN;
+          END IF;
+          replayed := true;
+        ELSE
+          IF slot.sent IS NOT NULL THEN
+            RETURN QUERY SELECT 'already-judged'::text, me.status, NULL::int[], NULL::int,
+              NULL::jsonb, v;
+            RETURN;
+          END IF;
+          IF me.status = 'screened-out' OR me.status = 'returned' OR slot.released THEN
+            RETURN QUERY SELECT CASE WHEN me.status = 'screened-out' THEN 'screened-out'
+              ELSE 'returned' END, me.status, NULL::int[], NULL::int, NULL::jsonb, v;
+            RETURN;
+          END IF;
+          IF p_stage = 'main' AND p_pretest AND EXISTS (SELECT 1 FROM trials t WHERE t.study_id = p_study
+              AND t.participant_id = me.id AND t.stage = 'pretest' AND NOT EXISTS (
+                SELECT 1 FROM judgments j WHERE j.study_id = t.study_id
+                AND j.participant_id = t.participant_id AND j.stage = t.stage
+                AND j.position = t.position)) THEN
+            RETURN QUERY SELECT 'pretest-first'::text, me.status, NULL::int[], NULL::int,
+              NULL::jsonb, v;
+            RETURN;
+          END IF;
+          SELECT count(*) FILTER (WHERE tp.side = 1)::int, count(*) FILTER (WHERE tp.side = 2)::int
+            INTO side1, side2
+          FROM trial_plays tp WHERE tp.study_id = p_study AND tp.participant_id = me.id
+            AND tp.stage = p_stage AND tp.position = p_position;
+          IF side1 = 0 OR side2 = 0 THEN
+            RETURN QUERY SELECT 'unplayed'::text, me.status, NULL::int[], NULL::int,
+              NULL::jsonb, v;
+            RETURN;
+          END IF;
+          other := CASE slot.shown_first WHEN 'a' THEN 'b' ELSE 'a' END;
+          INSERT INTO judgments (study_id, participant_id, stage, position, pair_id, client_id,
+            body)
+          VALUES (p_study, me.id, p_stage, p_position, slot.pair_id, p_client,
+            jsonb_strip_nulls(jsonb_build_object(
+              'pairId', slot.pair_id,
+              'choice', CASE p_choice WHEN '1' THEN slot.shown_first WHEN '2' THEN other
+                WHEN 'same' THEN 'same' END,
+              'score', CASE WHEN p_score IS NULL THEN NULL
+                WHEN slot.shown_first = 'a' THEN p_score ELSE -p_score END,
+              'shownFirst', slot.shown_first,
+              'playCounts', CASE slot.shown_first WHEN 'a' THEN jsonb_build_array(side1, side2)
+                ELSE jsonb_build_array(side2, side1) END,
+              'heardToEnd', p_heard,
+              'completedAt', p_completed,
+              'seconds', p_seconds)))
+          ON CONFLICT DO NOTHING;
+          GET DIAGNOSTICS taken = ROW_COUNT;
+          IF taken = 0 THEN
+            RETURN QUERY SELECT 'client-reused'::text, me.status, NULL::int[], NULL::int,
+              NULL::jsonb, v;
+            RETURN;
+          END IF;
+        END IF;
+        now_status := me.status;
+        SELECT coalesce(array_agg(t.position ORDER BY t.position)
+            FILTER (WHERE j.client_id IS NOT NULL), '{}'), count(*)::int
+          INTO now_done, now_total
+        FROM trials t LEFT JOIN judgments j ON j.study_id = t.study_id
+          AND j.participant_id = t.participant_id AND j.stage = t.stage
+          AND j.position = t.position
+        WHERE t.study_id = p_study AND t.participant_id = me.id AND t.stage = p_stage;
+        IF taken > 0 AND p_stage = 'pretest' AND cardinality(now_done) = now_total THEN
+          SELECT count(*)::int, count(*) FILTER (WHERE j.body->>'choice' = t.reference)::int
+            INTO n_trials, n_correct
+          FROM trials t JOIN judgments j ON j.study_id = t.study_id
+            AND j.participant_id = t.participant_id AND j.stage = t.stage
+            AND j.position = t.position
+          WHERE t.study_id = p_study AND t.participant_id = me.id AND t.stage = 'pretest';
+          ok := n_correct::float8 / n_trials >= p_pass;
+          UPDATE participants p SET screening = coalesce(p.screening, '[]'::jsonb)
+            || jsonb_build_array(jsonb_build_object('test', 'natural-pairs', 'trials', n_trials,
+              'correct', n_correct, 'passed', ok))
+          WHERE p.study_id = p_study AND p.id = me.id;
+          IF NOT ok AND p_screen_out AND me.status = 'started' THEN
+            UPDATE participants p SET status = 'screened-out',
+              finished_at = COALESCE(p.finished_at, now())
+            WHERE p.study_id = p_study AND p.id = me.id;
+            PERFORM release_assignments(p_study, ARRAY[me.id]);
+            now_status := 'screened-out';
+          END IF;
+        END IF;
+        IF p_stage = 'main' AND now_total > 0 AND cardinality(now_done) = now_total
+            AND me.status = 'started' THEN
+          UPDATE participants p SET status = 'completed',
+            finished_at = COALESCE(p.finished_at, now())
+          WHERE p.study_id = p_study AND p.id = me.id;
+          now_status := 'completed';
+        END IF;
+        RETURN QUERY SELECT CASE WHEN replayed THEN 'replay' ELSE 'stored' END, now_status,
+          now_done, now_total, (SELECT st.settings FROM studies st WHERE st.id = p_study), v;
+      END $$;
+      ALTER FUNCTION take_judgment(text, text, integer, text, integer, text, text, integer,
+        boolean, double precision, text, double precision, boolean, boolean)
+        SET plan_cache_mode = force_generic_plan;
+    `,
+  },
 ];
 
 /**

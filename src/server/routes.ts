@@ -18,6 +18,7 @@ import {
 import { ADDRESS_PARAMS, AddressTextSchema, checkRequest } from "../domain/api/requests.ts";
 import type { InterchangeFileResponseSchema } from "../domain/api/responses.ts";
 import { linkRefusal, participantLinksOf } from "../domain/collection/links.ts";
+import type { TrialStage } from "../domain/collection/protocol.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { screeningSession, screeningSound, startScreening } from "./screening.ts";
 import {
@@ -30,6 +31,7 @@ import {
   expertWork,
   hasAudio,
   isResearcher,
+  judge,
   participantAudio,
   participantState,
   progress,
@@ -42,8 +44,10 @@ import {
   sessionParticipant,
   setExpertReasons,
   startPlay,
+  startTrialPlay,
   studyAbout,
   submit,
+  trialAudio,
   valid,
   withdrawParticipant,
 } from "./service.ts";
@@ -77,7 +81,7 @@ export type Body<N extends EndpointName> =
       : undefined;
 
 /** The address parameters that are whole numbers (ADDRESS_PARAMS); the rest are text. */
-type NumericParam = "position" | "round" | "sound";
+type NumericParam = "position" | "round" | "sound" | "side";
 export type Params<N extends EndpointName> = {
   [K in keyof EndpointParams<N>]: K extends NumericParam ? number : string;
 };
@@ -169,6 +173,18 @@ export const HANDLERS: { [N in EndpointName]: Handler<N> } = {
   },
   participantAudio: (ctx) =>
     participantAudio(ctx.store, ctx.params.studyId, ctx.caller, ctx.params.position),
+  trialAudio: (ctx) => {
+    const { studyId, stage, position, side } = ctx.params;
+    return trialAudio(ctx.store, studyId, ctx.caller, stage as TrialStage, position, side);
+  },
+  // Checks the session itself, in the statement that locks the participant.
+  startTrialPlay: (ctx) => {
+    const { studyId, stage, position, side } = ctx.params;
+    const where = { stage: stage as TrialStage, position, side };
+    return startTrialPlay(ctx.store, studyId, ctx.token, where, ctx.body);
+  },
+  // Checks the session itself, in the statement that locks the participant.
+  judge: (ctx) => judge(ctx.store, ctx.params.studyId, ctx.token, ctx.body),
 };
 
 /** The code of a 400 for each endpoint's body (what its service has always answered). */
@@ -181,6 +197,8 @@ const BODY_CODES: Partial<Record<EndpointName, string>> = {
   arrive: "bad-arrival",
   submit: "bad-submission",
   startPlay: "bad-play",
+  startTrialPlay: "bad-play",
+  judge: "bad-judgment",
 };
 
 /** The code of a 400 for a bad address parameter, by the parameter's name. */
@@ -192,6 +210,8 @@ const PARAM_CODES: Record<string, string> = {
   sha256: "bad-sha256",
   clipId: "bad-clip-id",
   regionId: "bad-region-id",
+  stage: "bad-stage",
+  side: "bad-side",
 };
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
@@ -232,7 +252,12 @@ export interface RouteOptions {
 const ARRIVALS: ReadonlySet<EndpointName> = new Set<EndpointName>(["arrive", "screeningSession"]);
 
 /** Participant endpoints whose service checks the session token itself (in its own SQL). */
-const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>(["submit", "startPlay"]);
+const OWN_SESSION: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  "submit",
+  "startPlay",
+  "startTrialPlay",
+  "judge",
+]);
 
 /** The path's parameters' schema, built from their names. */
 function paramsSchema(path: string): z.ZodType<Record<string, unknown>> {

@@ -4,7 +4,7 @@
 // Against PGlite through the HTTP API (tests/server/harness.ts).
 
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { studyFile } from "../../tests/server/fixtures.ts";
+import { compareFile, studyFile } from "../../tests/server/fixtures.ts";
 import {
   audioOf,
   type Harness,
@@ -79,15 +79,46 @@ test("publishing: audio by hash, sent once; publishing again changes nothing", a
   expect(refused.json.error?.message).toContain("clips[0].duration");
 });
 
-test("a comparison study is refused by the server itself (no participant screen), nothing stored", async () => {
-  const file = studyFile("pairs", 2, ["A", "B"]);
-  file.study.task = "compare";
-  const res = await h.api("PUT", "studies/pairs", { file, settings: {} }, TOKEN);
-  expect(res.status).toBe(400);
-  expect(res.json.error).toEqual({
-    code: "bad-study",
-    message:
-      'study.task: this is a Compare pairs (A/B, CMOS) study (task "compare"): this version has no participant screen for it, so it is not published for collection; import its results from files and analyse them',
-  });
-  expect((await h.api("GET", "p/pairs")).status).toBe(404);
+test("a comparison study is published with its pairs; a view pair with nothing to highlight and no main pair are refused naming the field", async () => {
+  const file = compareFile("pairs", 2, ["A", "B"], { pretest: 2 });
+  const published = await publish(file);
+  expect(published.clips).toBe(6);
+  const back = await h.api("GET", "studies/pairs/published", undefined, TOKEN);
+  expect((back.json as { file: AnnotationFile }).file.pairs).toEqual(file.pairs);
+
+  const views = compareFile("views", 1, ["A", "B"]);
+  views.pairs?.push({ id: "v1", clipId: "s01_A", a: "regions:union", b: "regions:overlap" });
+  const refused = await h.api("PUT", "studies/views", { file: views, settings: {} }, TOKEN);
+  expect(refused.status).toBe(400);
+  // A view pair is collected when both its sides highlight bins (tests/server/view-pairs.test.ts);
+  // this clip has no crowd span, so its listeners' views would show nothing.
+  expect(refused.json.error?.message).toBe(
+    'pairs[1].a: "regions:union" highlights no bin of clip "s01_A" (no crowd annotator marked it): a listener would see nothing to compare',
+  );
+  expect((await h.api("GET", "p/views")).status).toBe(404);
+
+  const onlyPretest = compareFile("only-pretest", 1, ["A"], { pretest: 1 });
+  const none = await h.api(
+    "PUT",
+    "studies/only-pretest",
+    { file: onlyPretest, settings: {} },
+    TOKEN,
+  );
+  expect(none.status).toBe(400);
+  expect(none.json.error?.message).toBe(
+    "pairs: a compare study needs at least one pair to judge besides the pre-test's",
+  );
+  // A pre-test pair without exactly one reference clip: the reader's rule, its JSON path.
+  const twoNatural = compareFile("two-natural", 1, ["A", "B"], { pretest: 1 });
+  (twoNatural.pairs?.[1] as { b: string }).b = "s01_human";
+  (twoNatural.pairs?.[1] as { a: string }).a = "s01_A";
+  (twoNatural.pairs?.[1] as { b: string }).b = "s01_B";
+  const wrong = await h.api(
+    "PUT",
+    "studies/two-natural",
+    { file: twoNatural, settings: {} },
+    TOKEN,
+  );
+  expect(wrong.status).toBe(400);
+  expect(wrong.json.error?.message).toContain("study.qualification.pairs[0]");
 });

@@ -13,7 +13,10 @@ import { publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings } from "../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { us } from "../domain/stats/time.ts";
+import { viewPairBins } from "../domain/stats/views.ts";
 import type { Span } from "../domain/study/spans.ts";
+import { viewRecords } from "../domain/tasks/compare/views.ts";
 import { collectionRefusal, taskOf } from "../domain/tasks/index.ts";
 import { storedAudioBytes } from "./audio.ts";
 import { brokenConstraint, ServiceError, valid } from "./errors.ts";
@@ -95,10 +98,15 @@ export async function publishStudy(
     throw new ServiceError(400, "bad-study", `the study file is not valid:\n${lines.join("\n")}`);
   }
   const { taxonomy, clips } = parsed.file;
-  // A task without a participant screen (the paired comparison, for now) is not collected: the
-  // server refuses it as the app and the CLI do, whoever calls it.
+  // A task without a participant screen is not collected: the server refuses it as the app
+  // and the CLI do, whoever calls it.
   const refusal = collectionRefusal(parsed.file.study);
   if (refusal !== null) throw new ServiceError(400, "bad-study", `study.task: ${refusal}`);
+  // The pairs participants judge (a compare study's, a pre-test's), beyond the reader's rules
+  // (pairs resolve, each pre-test pair holds one reference clip).
+  const design = designProblem(parsed.file);
+  if (design !== null) throw new ServiceError(400, "bad-study", design);
+  const { pairs } = parsed.file;
   // The instruction arms the server hands out, checked by the settings' rules (a malformed list
   // would silently publish a study without arms).
   if (parsed.file.study.arms !== undefined) {
@@ -128,11 +136,14 @@ export async function publishStudy(
     study,
     taxonomy,
     clips,
-    annotators: [],
-    submissions: [],
-    regions: [],
+    // A view pair's sides are drawn from the crowd's spans on its clip and the model's
+    // saliency: those records are kept with the study (id and role only; collect gives them
+    // back beside the participants' work). No other annotation is published.
+    ...viewRecords(parsed.file, pairs ?? []),
     reasonLabels: [],
+    ...(pairs && pairs.length > 0 ? { pairs } : {}),
   };
+  if (header.saliency?.length === 0) delete header.saliency;
   const expected = ifMatch === undefined ? null : taggedVersion(ifMatch);
   if (ifMatch !== undefined && expected === null) {
     throw new ServiceError(
@@ -191,6 +202,19 @@ export async function publishStudy(
             409,
             "clip-in-use",
             `clip "${busy[0]?.clip_id}" is assigned to participants and cannot be removed from the study`,
+          );
+        }
+        // Pairs left out of the file go, unless participants already have them as trials.
+        const pairIds = (pairs ?? []).map((p) => p.id);
+        const [judged] = await tx.query<{ pair_id: string }>(
+          "SELECT pair_id FROM trials WHERE study_id = $1 AND NOT (pair_id = ANY($2::text[])) LIMIT 1",
+          [study.id, pairIds],
+        );
+        if (judged) {
+          throw new ServiceError(
+            409,
+            "pair-in-use",
+            `pair "${judged.pair_id}" is assigned to participants and cannot be removed from the study`,
           );
         }
         const before = await publishedView(tx, study.id, existing);
@@ -282,6 +306,27 @@ export async function publishStudy(
   // participants, who arrive together (studyCache.ts).
   await currentStudy(store, study.id);
   return result;
+}
+
+/**
+ * Why the study's pairs cannot be collected, or null: a compare study needs a main pair (one
+ * not in the pre-test), and each view pair (two views of one clip) needs both its sides to
+ * highlight a bin, computed from the file's own crowd spans and saliency (stats/views.ts).
+ */
+function designProblem(file: AnnotationFile): string | null {
+  const pairs = file.pairs ?? [];
+  const binUs = us(file.study.binSeconds);
+  for (const [i, p] of pairs.entries()) {
+    if (p.clipId === undefined) continue;
+    const made = viewPairBins(file, p, binUs);
+    if (!made.ok) return `pairs[${i}].${made.problem}`;
+  }
+  if (taskOf(file.study) !== "compare") return null;
+  const pretest = new Set(file.study.qualification?.pairs ?? []);
+  if (!pairs.some((p) => !pretest.has(p.id))) {
+    return "pairs: a compare study needs at least one pair to judge besides the pre-test's";
+  }
+  return null;
 }
 
 /**

@@ -18,6 +18,7 @@ import { ServiceError } from "./errors.ts";
 import type { Store } from "./store.ts";
 import { type StoredBody, sha256 } from "./studies.ts";
 import { currentStudy, lastStudy, noStudy, studyAt } from "./studyCache.ts";
+import { pretestGate } from "./trials.ts";
 
 /** What `take_submission` (migration 11) answers. */
 interface Taken {
@@ -79,6 +80,8 @@ export async function submit(
     if (problems.length > 0) throw new ServiceError(400, "bad-submission", problemText(problems));
   };
   rules();
+  // A study with a pre-test: the clips come after it, finished and passed (trials.ts).
+  await pretestGate(store, study, studyId, token);
   const checked = body.spans.map((s) => {
     try {
       return checkSpan(s.start, s.end);

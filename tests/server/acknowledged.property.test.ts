@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
 import { parseAnnotationFile } from "../../src/domain/interchange/schema.ts";
 import { planMerge, resolveMerge } from "../../src/domain/merge/merge.ts";
-import { studyFile } from "./fixtures.ts";
+import { compareFile, studyFile } from "./fixtures.ts";
 import { type Harness, startHarness, TOKEN } from "./harness.ts";
 
 let h: Harness;
@@ -23,6 +23,18 @@ beforeAll(async () => {
     free: [{ text: "Anything else?", required: false }],
   };
   await h.publish(file, { clipsPerParticipant: 3, ratingsPerClip: 1000 });
+  // Comparisons with a pre-test: A/B (failing screens out) and CCR (record-only).
+  await h.publish(compareFile("prop-ab", 3, ["A", "B", "C"], { pretest: 2 }), {
+    clipsPerParticipant: 3,
+    ratingsPerClip: 1000,
+  });
+  await h.publish(
+    compareFile("prop-ccr", 2, ["A", "B"], { scale: "ccr", pretest: 2, screenOut: false }),
+    {
+      clipsPerParticipant: 2,
+      ratingsPerClip: 1000,
+    },
+  );
 });
 afterAll(() => h.close());
 
@@ -186,5 +198,125 @@ test("whatever the server acknowledged, validate, stats and the app's import acc
   // The runs did store something, and refused something: the property is not vacuous.
   expect(answers.get(400) ?? 0).toBeGreaterThan(5);
   expect((collected.json.submissions as unknown[]).length).toBeGreaterThan(5);
+  expect(logged).toEqual([]);
+});
+
+/** A play of a trial's side, or a judgment: well-formed mostly, each field hostile alone. */
+const stage = fc.constantFrom("pretest", "main");
+const trialPlay = fc.record({
+  kind: fc.constant("play" as const),
+  stage,
+  position: fc.integer({ min: 1, max: 3 }),
+  side: fc.integer({ min: 1, max: 2 }),
+});
+const position3 = fc.integer({ min: 1, max: 3 });
+const judgmentRequest = oneHostile(
+  fc
+    .record({
+      clientId: fc.stringMatching(/^[A-Za-z0-9_-]{8,20}$/),
+      stage,
+      position: position3,
+      answer: fc.oneof(
+        fc.record({ choice: fc.constantFrom("1", "2", "same") }),
+        fc.record({ score: fc.integer({ min: -3, max: 3 }) }),
+      ),
+      heardToEnd: fc.oneof({ arbitrary: fc.constant(true), weight: 9 }, fc.constant(false)),
+      seconds: fc.double({ min: 0, max: 600, noNaN: true }),
+      completedAt: fc
+        .date({ min: new Date(0), max: new Date("2100-01-01"), noInvalidDate: true })
+        .map((d) => d.toISOString()),
+    })
+    .map(({ answer, ...rest }) => ({ ...rest, ...answer }) as Record<string, unknown>),
+  {
+    clientId: anything,
+    stage: anything,
+    position: fc.oneof(number, anything),
+    choice: anything,
+    score: number,
+    heardToEnd: anything,
+    seconds: number,
+    completedAt: date,
+    passed: fc.boolean(),
+  },
+).map((body) => ({ kind: "judge" as const, body }));
+
+/** Both samples of the trial a judgment names played first (when it names one), as a page does. */
+async function judgeAfterPlays(study: string, token: string, body: Record<string, unknown>) {
+  const { stage: st, position } = body;
+  if ((st === "pretest" || st === "main") && typeof position === "number") {
+    for (const side of [1, 2]) {
+      const played = await h.api(
+        "POST",
+        `p/${study}/trials/${st}/${position}/${side}/plays`,
+        { playId: `play-${Math.random().toString(36).slice(2, 12)}` },
+        token,
+      );
+      expect(played.status).toBeLessThan(500);
+    }
+  }
+  return h.api("POST", `p/${study}/judgments`, body, token);
+}
+
+test("whatever the server acknowledged of judgments, validate, stats and the app's import accept", async () => {
+  const answers = new Map<number, number>();
+  let plays = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom("prop-ab", "prop-ccr"),
+      pid,
+      fc.array(fc.oneof(trialPlay, judgmentRequest), { maxLength: 12 }),
+      async (study, participantId, actions) => {
+        const arrived = await h.api("POST", `p/${study}/arrive`, {
+          platform: "link",
+          participantId,
+        });
+        expect(arrived.status).toBeLessThan(500);
+        const token = arrived.json.sessionToken as string | undefined;
+        if (token) {
+          for (const action of actions) {
+            const sent =
+              action.kind === "play"
+                ? await h.api(
+                    "POST",
+                    `p/${study}/trials/${action.stage}/${action.position}/${action.side}/plays`,
+                    { playId: `play-${Math.random().toString(36).slice(2, 12)}` },
+                    token,
+                  )
+                : await judgeAfterPlays(study, token, action.body);
+            expect(sent.status).toBeLessThan(500);
+            if (action.kind === "play") plays += sent.status === 200 ? 1 : 0;
+            else answers.set(sent.status, (answers.get(sent.status) ?? 0) + 1);
+          }
+        }
+        const collected = await h.api("GET", `studies/${study}/collect`, undefined, TOKEN);
+        expect(collected.status).toBe(200);
+        const parsed = parseAnnotationFile(collected.json);
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors.slice(0, 3)));
+        const text = JSON.stringify(collected.json);
+        const io = (out: string[]) => ({
+          stdout: (t: string) => out.push(t),
+          stderr: (t: string) => out.push(t),
+          readFile: () => text,
+        });
+        const said: string[] = [];
+        expect(runAnalysisCli(["validate", "collected.json"], io(said)), said.join("")).toBe(0);
+        expect(runAnalysisCli(["stats", "collected.json", "--json"], io(said)), said.join("")).toBe(
+          0,
+        );
+        const plan = planMerge(undefined, [parsed.file], ["collected.json"]);
+        resolveMerge(plan, {});
+      },
+    ),
+    { numRuns: 80 },
+  );
+  // The runs did store judgments and refuse some: the property is not vacuous.
+  let judged = 0;
+  for (const study of ["prop-ab", "prop-ccr"]) {
+    const collected = await h.api("GET", `studies/${study}/collect`, undefined, TOKEN);
+    judged += (collected.json.judgments as unknown[]).length;
+  }
+  expect(plays).toBeGreaterThan(20);
+  expect(answers.get(400) ?? 0).toBeGreaterThan(5);
+  expect(judged).toBeGreaterThan(3);
   expect(logged).toEqual([]);
 });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { type ApiResult, type CallOptions, callApi } from "../../src/domain/api/client.ts";
 import { ENDPOINTS, type EndpointName } from "../../src/domain/api/endpoints.ts";
 import { problemLines } from "../../src/domain/api/requests.ts";
-import { studyFile } from "./fixtures.ts";
+import { assignPretest } from "../../src/domain/collection/pairAssign.ts";
+import { compareFile, studyFile } from "./fixtures.ts";
 import { audioOf, type Harness, sha, startHarness, TOKEN, wavOf } from "./harness.ts";
 
 let h: Harness;
@@ -125,6 +126,76 @@ test("the server's answers to every endpoint satisfy the contract's response sch
     body: { playId: "contract-play-1" },
   });
   expect(started).toEqual({ playId: "contract-play-1", plays: 1, maxPlays: 2, left: 1 });
+
+  // A comparison with a pre-test: trials, their samples' audio and plays, judgments.
+  const ab = compareFile("contract-ab", 1, ["sysA", "sysB"], { pretest: 1 });
+  await call("publish", {
+    params: { studyId: "contract-ab" },
+    ...researcher,
+    body: { file: ab, settings: { clipsPerParticipant: 1, ratingsPerClip: 2 }, audio: audioOf(ab) },
+  });
+  for (const clip of ab.clips) {
+    const bytes = wavOf(clip.id);
+    await call("putAudio", {
+      params: { sha256: sha(bytes) },
+      ...researcher,
+      body: new Blob([bytes], { type: "audio/wav" }),
+    });
+  }
+  const judge = await call("arrive", { params: { studyId: "contract-ab" }, body: who });
+  expect(judge.state.study.comparison).toEqual({
+    scale: "ab",
+    allowSame: true,
+    question: "Which sounds more natural?",
+  });
+  expect(judge.state.clips).toEqual([]);
+  expect(judge.state.trials).toEqual([
+    {
+      position: 1,
+      sides: [
+        { duration: 2, plays: 0 },
+        { duration: 2, plays: 0 },
+      ],
+    },
+  ]);
+  expect(judge.state.pretest?.finished).toBe(false);
+  const mine = { token: judge.sessionToken };
+  const natural = assignPretest(["qs01"], "link:lab-1")[0]?.shownFirst;
+  for (const stage of ["pretest", "main"] as const) {
+    for (const side of [1, 2]) {
+      await call("trialAudio", {
+        params: { studyId: "contract-ab", stage, position: 1, side },
+        ...mine,
+      });
+      const play = await call("startTrialPlay", {
+        params: { studyId: "contract-ab", stage, position: 1, side },
+        ...mine,
+        body: { playId: `contract-${stage}-${side}` },
+      });
+      expect(play).toEqual({
+        playId: `contract-${stage}-${side}`,
+        plays: 1,
+        maxPlays: null,
+        left: null,
+      });
+    }
+    const judged = await call("judge", {
+      params: { studyId: "contract-ab" },
+      ...mine,
+      body: {
+        clientId: `contract-judgment-${stage}`,
+        stage,
+        position: 1,
+        // The pre-test's natural sample (side a of qs01), by the participant's seeded sides.
+        choice: stage === "main" || natural === "a" ? "1" : "2",
+        heardToEnd: true,
+        seconds: 3,
+        completedAt: new Date().toISOString(),
+      },
+    });
+    expect([judged.stage, judged.done, judged.finished]).toEqual([stage, [1], true]);
+    expect(judged.status).toBe(stage === "pretest" ? "started" : "completed");
+  }
 
   const expert = await call("createExpert", {
     params: { studyId },

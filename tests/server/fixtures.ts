@@ -64,3 +64,58 @@ export async function storeDemoClips(store: Sql, ids: readonly string[]) {
   }
   return { clips, audio };
 }
+
+/**
+ * A compare study of `sentences` × (human + systems): a main pair for every two systems per
+ * sentence (`<sentence>:<x>-<y>`), and with `pretest` a qualification of that many natural
+ * pairs (`q<sentence>`: the human recording against the first system).
+ */
+export function compareFile(
+  id: string,
+  sentences: number,
+  systems: string[],
+  options: {
+    scale?: "ab" | "ccr";
+    allowSame?: boolean;
+    pretest?: number;
+    screenOut?: boolean;
+  } = {},
+): AnnotationFile {
+  const file = studyFile(id, sentences, systems);
+  const pairs: NonNullable<AnnotationFile["pairs"]> = [];
+  for (let s = 1; s <= sentences; s++) {
+    const sentence = `s${String(s).padStart(2, "0")}`;
+    for (let i = 0; i < systems.length; i++) {
+      for (let j = i + 1; j < systems.length; j++) {
+        pairs.push({
+          id: `${sentence}:${systems[i]}-${systems[j]}`,
+          a: `${sentence}_${systems[i]}`,
+          b: `${sentence}_${systems[j]}`,
+        });
+      }
+    }
+  }
+  const qualification: string[] = [];
+  for (let s = 1; s <= (options.pretest ?? 0); s++) {
+    const sentence = `s${String(s).padStart(2, "0")}`;
+    // The natural side alternates, so that "always sample 1" is no strategy.
+    const human = `${sentence}_human`;
+    const other = `${sentence}_${systems[0]}`;
+    pairs.push({ id: `q${sentence}`, a: s % 2 ? human : other, b: s % 2 ? other : human });
+    qualification.push(`q${sentence}`);
+  }
+  file.pairs = pairs;
+  file.study.task = "compare";
+  file.study.comparison = {
+    scale: options.scale ?? "ab",
+    ...(options.allowSame === undefined ? {} : { allowSame: options.allowSame }),
+    question: "Which sounds more natural?",
+  };
+  if (qualification.length > 0) {
+    file.study.qualification = {
+      pairs: qualification,
+      ...(options.screenOut === undefined ? {} : { screenOut: options.screenOut }),
+    };
+  }
+  return file;
+}

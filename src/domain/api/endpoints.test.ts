@@ -13,6 +13,10 @@ test("paths are built from the table, each parameter one %-encoded segment", () 
   expect(apiPath("screeningSound", { studyId: "s", round: 0, sound: 2 })).toBe(
     "/api/p/s/screening/0/2",
   );
+  expect(apiPath("trialAudio", { studyId: "s", stage: "pretest", position: 3, side: 2 })).toBe(
+    "/api/p/s/trials/pretest/3/2/audio",
+  );
+  expect(apiPath("judge", { studyId: "s" })).toBe("/api/p/s/judgments");
 });
 
 test("one endpoint per method and path", () => {

@@ -8,6 +8,7 @@ import {
   AdmissionRequestSchema,
   ArriveRequestSchema,
   ExpertRequestSchema,
+  JudgmentRequestSchema,
   LabelsRequestSchema,
   PlayRequestSchema,
   PublishRequestSchema,
@@ -21,6 +22,7 @@ import {
   ExpertLinkResponseSchema,
   HealthResponseSchema,
   InterchangeFileResponseSchema,
+  JudgmentResponseSchema,
   ParticipantStateSchema,
   PlayStartedSchema,
   PublishedStudySchema,
@@ -31,6 +33,7 @@ import {
   StudyAboutSchema,
   StudyProgressSchema,
   SubmissionResponseSchema,
+  TrialPlayStartedSchema,
   WithdrawResponseSchema,
 } from "./responses.ts";
 
@@ -215,6 +218,31 @@ export const ENDPOINTS = {
     path: "p/:studyId/clips/:position/audio",
     caller: "participant",
     response: "audio",
+  },
+  /** A trial's sample (side 1 or 2, as the participant meets them), without its metadata. */
+  trialAudio: {
+    method: "GET",
+    path: "p/:studyId/trials/:stage/:position/:side/audio",
+    caller: "participant",
+    response: "audio",
+  },
+  /** A play of a trial's sample about to start: counted per side (idempotent per playId). */
+  startTrialPlay: {
+    method: "POST",
+    path: "p/:studyId/trials/:stage/:position/:side/plays",
+    caller: "participant",
+    body: PlayRequestSchema,
+    limit: LIMITS.json,
+    response: TrialPlayStartedSchema,
+  },
+  /** A trial's judgment (main or pre-test); the server converts and scores it. */
+  judge: {
+    method: "POST",
+    path: "p/:studyId/judgments",
+    caller: "participant",
+    body: JudgmentRequestSchema,
+    limit: LIMITS.json,
+    response: JudgmentResponseSchema,
   },
 } as const satisfies Record<string, Endpoint>;
 

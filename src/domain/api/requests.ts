@@ -5,7 +5,12 @@
 // own pieces (schema.ts), so what the server acknowledges the reader accepts; the server's
 // bounds come on top (never looser than the reader).
 
-import type { CollectionSettings, SettingsUpdate } from "../collection/protocol.ts";
+import {
+  type CollectionSettings,
+  type SettingsUpdate,
+  TRIAL_STAGES,
+} from "../collection/protocol.ts";
+import { JudgmentSchema } from "../interchange/comparison.ts";
 import { describeValue, formatPath } from "../interchange/problems.ts";
 import {
   IsoDateTimeSchema,
@@ -113,6 +118,18 @@ export const MAX_SECONDS_ON_CLIP = 86_400;
 const EARLIEST = Date.UTC(1970, 0, 1);
 const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+/** When a clip or a trial was finished, by the participant's clock (1970 … 9999). */
+const CompletedAtSchema = IsoDateTimeSchema.superRefine((s, ctx) => {
+  const ms = Date.parse(s);
+  if (!(ms >= EARLIEST && ms <= LATEST)) {
+    ctx.addIssue({
+      code: "custom",
+      input: s,
+      message: `must be a time from 1970 to 9999 (got ${describeValue(s)})`,
+    });
+  }
+});
+
 export const SpanRequestSchema = z.object({
   start: RegionSchema.shape.start,
   end: RegionSchema.shape.end,
@@ -137,20 +154,55 @@ export const SubmissionRequestSchema = z.object({
   /** What the participant typed they heard (a transcribe study): the reader's own rule
    * (interchange/limits.ts: bounded length, no control characters). */
   transcript: SubmissionSchema.shape.transcript,
-  completedAt: IsoDateTimeSchema.superRefine((s, ctx) => {
-    const ms = Date.parse(s);
-    if (!(ms >= EARLIEST && ms <= LATEST)) {
-      ctx.addIssue({
-        code: "custom",
-        input: s,
-        message: `must be a time from 1970 to 9999 (got ${describeValue(s)})`,
-      });
-    }
-  }).optional(),
+  completedAt: CompletedAtSchema.optional(),
 });
 
 /** One finished clip; made by the participant's browser, checked by the schema above. */
 export type SubmissionRequest = z.input<typeof SubmissionRequestSchema>;
+
+/** A trial's stage in an address and a judgment: the pre-test or the main trials. */
+export const TrialStageSchema = z.enum(TRIAL_STAGES);
+
+/** A trial's side in an address: 1 or 2, the order the participant meets them. */
+export const TrialSideSchema = z.int().min(1).max(2);
+
+/**
+ * One judgment of a trial (a pair's two samples, in the order played): a `choice` of the sample
+ * preferred ("1", "2", or "same" where the test offers no difference) or a CCR `score` (how
+ * much better sample 2 is than sample 1, an integer −3 … 3, P.808), never both. Strict: the
+ * server alone scores the pre-test, so a `passed`, a `correct` or any other key is refused.
+ */
+export const JudgmentRequestSchema = z
+  .strictObject({
+    clientId: pattern(CLIENT_ID_PATTERN, "must be 8–64 letters, digits, _ or -"),
+    stage: TrialStageSchema,
+    position: PositionSchema,
+    choice: z.enum(["1", "2", "same"]).optional(),
+    score: z.int().min(-3).max(3).optional(),
+    heardToEnd: z.boolean(),
+    seconds: z
+      .number()
+      .max(MAX_SECONDS_ON_CLIP)
+      .pipe(JudgmentSchema.shape.seconds.unwrap())
+      .optional(),
+    completedAt: CompletedAtSchema,
+  })
+  .superRefine((j, ctx) => {
+    if ((j.choice === undefined) === (j.score === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [j.choice === undefined ? "choice" : "score"],
+        input: j,
+        message:
+          j.choice === undefined
+            ? "must be given, or a score (exactly one of choice and score)"
+            : "must not be given with a choice (exactly one of choice and score)",
+      });
+    }
+  });
+
+/** One judgment; made by the participant's browser, checked by the schema above. */
+export type JudgmentRequest = z.input<typeof JudgmentRequestSchema>;
 
 /** A play about to start: its id, made by the participant's page (a retry sends it again). */
 export const PlayRequestSchema = z.object({
@@ -349,6 +401,8 @@ export const ADDRESS_PARAMS: Readonly<Record<string, z.ZodType>> = {
   clipId: AddressTextSchema,
   regionId: AddressTextSchema,
   position: addressInt(PositionSchema),
+  stage: TrialStageSchema,
+  side: addressInt(TrialSideSchema),
   round: addressInt(ScreeningSoundParamsSchema.shape.round),
   sound: addressInt(ScreeningSoundParamsSchema.shape.sound),
 };

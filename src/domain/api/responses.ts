@@ -7,17 +7,23 @@
 // Unknown keys are dropped, not refused: a newer server may add fields.
 
 import type { IntakeConfig, StandardId } from "../collection/intake.ts";
-import type {
-  AdmissionAnswer,
-  ParticipantProgress,
-  ParticipantState,
-  PlayStarted,
-  PublishedStudy,
-  PublishResult,
-  StudyAbout,
-  StudyProgress,
-  SubmissionResponse,
-  WithdrawResult,
+import {
+  type AdmissionAnswer,
+  type ComparisonAbout,
+  type JudgmentResponse,
+  type ParticipantProgress,
+  type ParticipantState,
+  type PlayStarted,
+  type PretestState,
+  type PublishedStudy,
+  type PublishResult,
+  type StudyAbout,
+  type StudyProgress,
+  type SubmissionResponse,
+  TRIAL_STAGES,
+  type TrialPlayStarted,
+  type TrialState,
+  type WithdrawResult,
 } from "../collection/protocol.ts";
 import type { ScreeningConfig } from "../collection/screening.ts";
 import { AnnotationFileSchema, ReasonLabelSchema, STUDY_TASKS } from "../interchange/schema.ts";
@@ -76,6 +82,29 @@ const StatusSchema = z.enum(["started", "completed", "screened-out", "returned"]
 const CodeSchema = z.object({ code: z.string().optional(), url: z.string().optional() });
 const positions = z.array(z.int().min(1));
 
+const TrialSideSchema = z.object({
+  duration: z.number().positive(),
+  plays: count.optional(),
+  bins: z.array(count).optional(),
+});
+
+export const TrialStateSchema: z.ZodType<TrialState> = z.object({
+  position: z.int().min(1),
+  sides: z.tuple([TrialSideSchema, TrialSideSchema]),
+});
+
+export const PretestStateSchema: z.ZodType<PretestState> = z.object({
+  trials: z.array(TrialStateSchema),
+  done: positions,
+  finished: z.boolean(),
+});
+
+export const ComparisonAboutSchema: z.ZodType<ComparisonAbout> = z.object({
+  scale: z.enum(["ab", "ccr"]),
+  allowSame: z.boolean(),
+  question: z.string().optional(),
+});
+
 export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
   participantId: z.string().min(1),
   status: StatusSchema,
@@ -84,6 +113,7 @@ export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
     requireRating: z.boolean().optional(),
     ratingScale: RatingScaleSchema.optional(),
     maxPlays: z.int().min(1).optional(),
+    comparison: ComparisonAboutSchema.optional(),
   }),
   clips: z.array(
     z.object({
@@ -95,6 +125,27 @@ export const ParticipantStateSchema: z.ZodType<ParticipantState> = z.object({
   done: positions,
   completion: CodeSchema.optional(),
   screenedOut: CodeSchema.optional(),
+  trials: z.array(TrialStateSchema).optional(),
+  pretest: PretestStateSchema.optional(),
+});
+
+export const JudgmentResponseSchema: z.ZodType<JudgmentResponse> = z.object({
+  clientId: z.string(),
+  replay: z.boolean(),
+  stage: z.enum(TRIAL_STAGES),
+  status: StatusSchema,
+  done: positions,
+  finished: z.boolean(),
+  completion: CodeSchema.optional(),
+  screenedOut: CodeSchema.optional(),
+});
+
+/** A counted play of a trial's side: a comparison limits no plays (maxPlays, left: null). */
+export const TrialPlayStartedSchema: z.ZodType<TrialPlayStarted> = z.object({
+  playId: z.string(),
+  plays: count,
+  maxPlays: z.null(),
+  left: z.null(),
 });
 
 /** A headphone check's session: the token its sounds are asked with (Authorization: Bearer). */

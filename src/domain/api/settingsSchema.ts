@@ -9,6 +9,7 @@ import { MAX_ARMS } from "../collection/arms.ts";
 import { STANDARD_QUESTIONS } from "../collection/intake.ts";
 import { textsProblems } from "../i18n/catalogue.ts";
 import { canonicalTag, languageProblem } from "../i18n/languages.ts";
+import { ComparisonSettingsSchema } from "../interchange/comparison.ts";
 import { formatPath } from "../interchange/problems.ts";
 import { issueMessage, StudySchema } from "../interchange/schema.ts";
 import { z } from "../interchange/zod.ts";
@@ -116,11 +117,33 @@ export const QualityRulesSettingsSchema = z.strictObject({
 
 const transcription = StudySchema.shape.transcription.unwrap();
 
+/**
+ * `study.comparison`: a compare study's scale ("ab" or "ccr"), whether A/B offers "No
+ * difference" (`allowSame`, default true), the question's words, and the analysis's seed,
+ * replicates and alpha.
+ */
+export const ComparisonDesignSettingsSchema = z.strictObject({
+  ...ComparisonSettingsSchema.shape,
+  question: boundedText(1000).min(1).optional(),
+});
+
+/**
+ * `study.qualification`: the natural-pairs pre-test, for any task. `pairs` names pairs of the
+ * study's pairs[] (with `cli new`, of its `--pairs` CSV); without it, `cli new` makes the pairs
+ * from the clips (`--pretest N`, default 10). `screenOut` false records the pre-test only.
+ */
+export const QualificationSettingsSchema = z.strictObject({
+  pairs: z.array(z.string().min(1)).min(1).optional(),
+  passAccuracy: z.number().min(0).max(1).optional(),
+  screenOut: z.boolean().optional(),
+});
+
 /** Every study setting, as `study` holds it; all optional. */
 export const StudySettingsSchema = z.strictObject({
   name: boundedText(500).min(1).optional(),
   task: StudySchema.shape.task,
   transcription: z.strictObject(transcription.shape).optional(),
+  comparison: ComparisonDesignSettingsSchema.optional(),
   requireRating: z.boolean().optional(),
   ratingScale: z
     .strictObject({
@@ -161,6 +184,7 @@ export const StudySettingsSchema = z.strictObject({
   participantLinks: StudySchema.shape.participantLinks,
   intake: IntakeSettingsSchema.optional(),
   screening: ScreeningSettingsSchema.optional(),
+  qualification: QualificationSettingsSchema.optional(),
   collection: StudyCollectionSchema.optional(),
   protocol: ProtocolSettingsSchema.optional(),
   qualityRules: QualityRulesSettingsSchema.optional(),

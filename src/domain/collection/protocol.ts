@@ -146,18 +146,92 @@ export interface ParticipantState {
     requireRating?: boolean;
     ratingScale?: RatingScale;
     maxPlays?: number;
+    /** A compare study's scale and question. */
+    comparison?: ComparisonAbout;
   };
   /**
    * The assigned clips by position: what a participant sees of them (no name, no system), and
    * in a study with a play limit the plays the server let start (in any browser).
    */
   clips: { position: number; duration: number; plays?: number }[];
-  /** Positions whose submissions the server has. */
+  /** Positions whose submissions the server has (a compare study: main trials judged). */
   done: number[];
-  /** Once every clip is acknowledged. */
+  /** Once every clip (a compare study: every main trial) is acknowledged. */
   completion?: { code?: string; url?: string };
   /** For a participant the headphone screening screened out: their code, no clips. */
   screenedOut?: { code?: string; url?: string };
+  /**
+   * A compare study's main trials in order (its `clips` is [] then; `done` holds the judged
+   * positions). Absent for the other tasks.
+   */
+  trials?: TrialState[];
+  /** The natural-pairs pre-test, in a study with a qualification (any task). */
+  pretest?: PretestState;
+}
+
+/**
+ * The two stages of judging pairs: the qualification pre-test (`study.qualification`'s pairs,
+ * before the main task, any task) and a compare study's main trials. Positions start at 1 in
+ * each.
+ */
+export const TRIAL_STAGES = ["pretest", "main"] as const;
+export type TrialStage = (typeof TRIAL_STAGES)[number];
+
+/** One side of a trial as a participant meets it: sample 1 or 2, never which clip it is. */
+export interface TrialSide {
+  duration: number;
+  /** The plays of this side the server counted (in any browser). */
+  plays?: number;
+  /** A view pair's highlighted bins of this side (the study's bin width); absent otherwise. */
+  bins?: number[];
+}
+
+/** One trial of a participant's: two samples, in the order they meet them (1, 2). */
+export interface TrialState {
+  position: number;
+  sides: [TrialSide, TrialSide];
+}
+
+/** The pre-test as a participant meets it: its trials, the positions answered, done or not. */
+export interface PretestState {
+  trials: TrialState[];
+  done: number[];
+  finished: boolean;
+}
+
+/** What a compare study's participant is told of its scale (never its pairs). */
+export interface ComparisonAbout {
+  scale: "ab" | "ccr";
+  /** Whether "no difference" may be answered in the main trials (never in the pre-test). */
+  allowSame: boolean;
+  question?: string;
+}
+
+/** A judgment the server took (or had: `replay`), and that stage's progress after it. */
+export interface JudgmentResponse {
+  clientId: string;
+  replay: boolean;
+  stage: TrialStage;
+  status: ParticipantStatus;
+  /** That stage's judged positions. */
+  done: number[];
+  /** That stage is judged whole. */
+  finished: boolean;
+  /** Once every main trial is judged (a compare study). */
+  completion?: { code?: string; url?: string };
+  /** The pre-test screened the participant out. */
+  screenedOut?: { code?: string; url?: string };
+}
+
+/**
+ * A play of one side of a trial the server counted: its id and that side's plays so far.
+ * A comparison limits no plays: `maxPlays` and `left` are null.
+ */
+export interface TrialPlayStarted {
+  playId: string;
+  plays: number;
+  maxPlays: null;
+  left: null;
 }
 
 /** A play the server let start: its id, the clip's plays so far, the limit and what is left. */

@@ -338,3 +338,38 @@ test("anonymise: platform ids become P001… in the order of the server's ids, s
   });
   expect(published.study.collection.completionCode).toBe("C0DE");
 });
+
+test("a comparison's design published again: its scale, its pre-test and its pairs, each with its effect", () => {
+  const withDesign = (file: PublishDraft["file"]): PublishDraft["file"] => ({
+    ...file,
+    study: {
+      ...file.study,
+      task: "compare",
+      comparison: { scale: "ab" },
+      qualification: { pairs: ["pre"], passAccuracy: 0.7 },
+    },
+    pairs: [
+      { id: "a:A~human", a: "c2", b: "c1" },
+      { id: "pre", a: "c1", b: "c2" },
+    ],
+  });
+  const before: PublishedStudy = {
+    ...published,
+    file: { ...published.file, ...withDesign(header) },
+  };
+  const next = same();
+  next.file = withDesign(next.file);
+  expect(publishChanges(before, next)).toEqual([]);
+  next.file.study.comparison = { scale: "ccr" };
+  next.file.study.qualification = { pairs: ["pre"], passAccuracy: 0.8, screenOut: false };
+  next.file.pairs = [
+    { id: "a:A~human", a: "c1", b: "c2" },
+    { id: "pre", a: "c1", b: "c2" },
+    { id: "b:human~human", a: "c3", b: "c1" },
+  ];
+  expect(changeLines(publishChanges(before, next))).toEqual([
+    'Comparison (scale, question): {"scale":"ab"} → {"scale":"ccr"} — trials from now on are asked on the new scale or question; the judgments of the 5 already assigned answered the old one, and are pooled with them',
+    'Pre-test (its pairs, pass accuracy, screening out): {"pairs":["pre"],"passAccuracy":0.7} → {"pairs":["pre"],"passAccuracy":0.8,"screenOut":false} — only people who arrive from now on take the new pre-test; the 7 who arrived were scored by the old one',
+    'Pairs: 2 → 3 — added "b:human~human"; other clips in "a:A~human": only people who arrive from now on are given the new pairs; the judgments of the 5 already assigned stay collected with the pairs they judged',
+  ]);
+});

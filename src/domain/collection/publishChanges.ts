@@ -7,7 +7,7 @@
 // language, instructions and any other), the taxonomy, the clips (added, removed, changed,
 // their audio) and which of them are reference clips.
 
-import type { AnnotationFile, Clip, TaxonomyEntry } from "../interchange/types.ts";
+import type { AnnotationFile, Clip, Pair, TaxonomyEntry } from "../interchange/types.ts";
 import { taskOf } from "../tasks/index.ts";
 import { armsOf, type InstructionArm } from "./arms.ts";
 import { PARTICIPANT_LINKS_TEXT, participantLinksOf } from "./links.ts";
@@ -16,8 +16,8 @@ import type { CollectionSettings, PublishedStudy } from "./protocol.ts";
 /** What a publish sends, as the server will hold it: the settings after the change (merged). */
 export interface PublishDraft {
   settings: CollectionSettings;
-  /** The study file as read (parsed), its annotations ignored. */
-  file: Pick<AnnotationFile, "study" | "taxonomy" | "clips">;
+  /** The study file as read (parsed), its annotations ignored; its pairs when it has some. */
+  file: Pick<AnnotationFile, "study" | "taxonomy" | "clips"> & { pairs?: Pair[] };
   /** Each clip's audio by its SHA-256 (clip id → hash); a clip left out keeps its audio. */
   audio: Record<string, string>;
 }
@@ -136,6 +136,16 @@ const STUDY_DETAILS: Record<string, { what: string; effect: (n: Counts) => strin
     what: "Participant texts",
     effect: (n) => `every participant page shows the new wording from now on (${n.working})`,
   },
+  comparison: {
+    what: "Comparison (scale, question)",
+    effect: (n) =>
+      `trials from now on are asked on the new scale or question; the judgments of the ${n.assigned} already assigned answered the old one, and are pooled with them`,
+  },
+  qualification: {
+    what: "Pre-test (its pairs, pass accuracy, screening out)",
+    effect: (n) =>
+      `only people who arrive from now on take the new pre-test; the ${n.arrived} who arrived were scored by the old one`,
+  },
   language: {
     what: "Language of the participant's pages",
     effect: (n) =>
@@ -251,6 +261,37 @@ function linkChanges(
         from === to
           ? "the same links as before: nothing changes for participants"
           : `applies to arrivals from now on (a link the study does not accept is refused); the ${n.arrived} who arrived keep their places: hand out the links it accepts`,
+    },
+  ];
+}
+
+/**
+ * What changes among the study's pairs (a comparison's and its pre-test's): pairs added,
+ * removed, or naming other clips, by id.
+ */
+function pairChanges(before: readonly Pair[], after: readonly Pair[], n: Counts): PublishChange[] {
+  const old = new Map(before.map((p) => [p.id, p]));
+  const now = new Map(after.map((p) => [p.id, p]));
+  const added = after.filter((p) => !old.has(p.id)).map((p) => p.id);
+  const removed = before.filter((p) => !now.has(p.id)).map((p) => p.id);
+  const changed = after
+    .filter((p) => old.has(p.id) && !sameValue(old.get(p.id), p))
+    .map((p) => p.id);
+  if (added.length + removed.length + changed.length === 0) return [];
+  return [
+    {
+      what: "Pairs",
+      from: String(before.length),
+      to: String(after.length),
+      effect: `${[
+        added.length > 0 ? `added ${listed(added)}` : "",
+        removed.length > 0 ? `removed ${listed(removed)}` : "",
+        changed.length > 0 ? `other clips in ${listed(changed)}` : "",
+      ]
+        .filter(Boolean)
+        .join(
+          "; ",
+        )}: only people who arrive from now on are given the new pairs; the judgments of the ${n.assigned} already assigned stay collected with the pairs they judged`,
     },
   ];
 }
@@ -499,6 +540,7 @@ export function publishChanges(published: PublishedStudy, next: PublishDraft): P
     ),
     ...taxonomyChanges(file.taxonomy, next.file.taxonomy),
     ...clipChanges(file.clips, next.file.clips, published.audio, next.audio, counts),
+    ...pairChanges(file.pairs ?? [], next.file.pairs ?? [], counts),
   );
   return changes;
 }

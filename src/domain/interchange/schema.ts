@@ -33,7 +33,7 @@ import {
   ProblemList,
   SECTIONS,
 } from "./problems.ts";
-import { readSaliency } from "./saliency.ts";
+import { readSaliency, SaliencySchema } from "./saliency.ts";
 import type { AnnotationFile, ResolvedRecords } from "./types.ts";
 import { compiled, IsoDateTimeSchema, z } from "./zod.ts";
 
@@ -194,6 +194,7 @@ const FileShape = {
   reasonLabels: z.array(ReasonLabelSchema),
   pairs: z.array(PairSchema).optional(),
   judgments: z.array(JudgmentSchema).optional(),
+  saliency: z.array(SaliencySchema).optional(),
 };
 
 /** The whole file's structure (no cross-field rules; parseAnnotationFile adds those). */

@@ -64,12 +64,14 @@ test("bad settings: a message per field", () => {
 test("every task declares its consent and help as messages every catalogue has", () => {
   for (const m of TASK_MODULES) {
     expect(MESSAGE_IDS).toContain(m.consentMessage);
-    expect(MESSAGE_IDS).toContain(m.instructionsMessage);
+    // The comparison's screen says its help itself (features/tasks/compare): no help per clip.
+    if (m.instructionsMessage !== null) expect(MESSAGE_IDS).toContain(m.instructionsMessage);
   }
   expect(TASK_MODULES.map((m) => [m.id, m.consentMessage])).toEqual([
     ["mark", "consent.default"],
     ["rate", "consent.default.rate"],
     ["transcribe", "consent.default.transcribe"],
+    ["compare", "consent.default.compare"],
   ]);
 });
 
@@ -118,6 +120,7 @@ test("the rating requirement: the researcher's choice for mark, the task's for r
     ["mark", true],
     ["rate", true],
     ["transcribe", false],
+    ["compare", false],
   ]);
 });
 
@@ -183,21 +186,28 @@ test("figures: the task's own lead; span figures only with spans, outside mark",
   ]);
 });
 
-test("the comparison is analysed, not collected: New study does not offer it", () => {
+test("the comparison is collected (the server takes its judgments): New study offers it, with its labels for K and R", () => {
   expect(taskModule({ task: "compare" }).id).toBe("compare");
-  expect(moduleOf("compare").collected).toBe(false);
+  expect(moduleOf("compare").collected).toBe(true);
   expect(moduleOf("compare").instructionsMessage).toBeNull();
   expect(MESSAGE_IDS).toContain(moduleOf("compare").consentMessage);
-  expect(TASK_MODULES.map((m) => m.id)).not.toContain("compare");
+  expect(TASK_MODULES.map((m) => m.id)).toEqual(["mark", "rate", "transcribe", "compare"]);
   expect(TASK_MODULES.every((m) => m.collected)).toBe(true);
+  expect(ALL_TASK_MODULES.every((m) => m.collected)).toBe(true);
   expect(ALL_TASK_MODULES.map((m) => m.id)).toEqual(["mark", "rate", "transcribe", "compare"]);
-  // Publishing (the study page's and the CLI's) asks this first.
-  expect(collectionRefusal({ task: "compare" })).toBe(
-    'this is a Compare pairs (A/B, CMOS) study (task "compare"): this version has no participant screen for it, so it is not published for collection; import its results from files and analyse them',
-  );
-  for (const task of ["mark", "rate", "transcribe", undefined]) {
+  // Publishing (the study page's and the CLI's) asks this first: every task is published now.
+  for (const task of ["mark", "rate", "transcribe", "compare", undefined]) {
     expect(collectionRefusal({ task })).toBeNull();
   }
+  expect(
+    ALL_TASK_MODULES.map((m) => [m.id, m.studyPage.perParticipant, m.studyPage.perItem]),
+  ).toEqual([
+    ["mark", "Clips per participant", "Ratings per clip"],
+    ["rate", "Clips per participant", "Ratings per clip"],
+    ["transcribe", "Clips per participant", "Ratings per clip"],
+    ["compare", "Pairs per participant", "Judgments per pair (R)"],
+  ]);
+  expect(moduleOf("compare").studyPage.summary).toEqual(["design"]);
 });
 
 test("what a task's submissions hold agrees with its rules", () => {

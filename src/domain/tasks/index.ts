@@ -48,9 +48,9 @@ export const DEFAULT_TASK: StudyTask = "mark";
 
 /**
  * Every task participants do here, in the order New study and Edit settings offer them (a
- * task whose module is not `collected`, the comparison, is left out: analysed from files only).
+ * task whose module is not `collected` would be left out: analysed from files only).
  */
-export const TASK_MODULES: readonly TaskModule[] = [MARK, RATE, TRANSCRIBE];
+export const TASK_MODULES: readonly TaskModule[] = [MARK, RATE, TRANSCRIBE, COMPARE];
 
 /** Every task, collected or not (the analysis, `cli`'s listing). */
 export const ALL_TASK_MODULES: readonly TaskModule[] = [MARK, RATE, TRANSCRIBE, COMPARE];
@@ -73,7 +73,7 @@ export function taskModule(study: StudyFields): TaskModule {
 
 /**
  * Why the study cannot be published for collection, or null when it can: a task without a
- * participant screen (its module not `collected`, the comparison) has nothing to collect with.
+ * participant screen (its module not `collected`) has nothing to collect with.
  */
 export function collectionRefusal(study: StudyFields): string | null {
   const module = taskModule(study);

@@ -71,7 +71,7 @@ export interface SubmissionRules {
 export type StudyFields = Readonly<Record<string, unknown>>;
 
 /** The researcher's items of the study page's settings summary that depend on the task. */
-export type SummaryItem = "rating" | "binWidth" | "reasons" | "plays" | "unit";
+export type SummaryItem = "rating" | "binWidth" | "reasons" | "plays" | "unit" | "design";
 
 /** The progress table's columns besides participant, status and clips. */
 export type ProgressColumn = "referenceMarked";
@@ -91,8 +91,8 @@ export interface TaskModule {
   instructionsMessage: MessageId | null;
   /**
    * Whether participants do this task in the app: New study and Edit settings offer it and a
-   * study of it can be published. A task whose results come only from files (a comparison test,
-   * for now) is analysed, never collected.
+   * study of it can be published. A task whose results could come only from files would be
+   * analysed, never collected.
    */
   collected: boolean;
   /**
@@ -131,5 +131,11 @@ export interface TaskModule {
     progressColumns: readonly ProgressColumn[];
     /** The placeholder of "Instructions for annotators". */
     instructionsExample: string;
+    /**
+     * The collection settings' labels in this task's terms: `clipsPerParticipant` (a compare
+     * study's pairs per participant) and `ratingsPerClip` (its judgments per pair, R).
+     */
+    perParticipant: string;
+    perItem: string;
   };
 }

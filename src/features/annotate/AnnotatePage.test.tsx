@@ -484,12 +484,12 @@ describe("the local crowd link in the study's language", () => {
   });
 });
 
-test("a comparison study's crowd link says the app has no screen for pairs, and offers no clip", async () => {
+test("a comparison study's crowd link says its pairs are judged on a server's participant page, and offers no clip", async () => {
   await seed({ extra: { task: "compare" } });
   open();
   expect(
     await screen.findByText(
-      "This study compares pairs of clips, and this version of the app has no screen for judging pairs: its results are imported from files.",
+      "This study compares pairs of clips. Its pairs are judged on a collection server's participant page, which gives each participant their pairs (publish the study), or its results are imported from files: this link has no pairs to show.",
     ),
   ).toBeInTheDocument();
   expect(screen.queryByRole("button", { name: /Finish clip/ })).toBeNull();

@@ -149,8 +149,8 @@ export function CrowdScreen({
   // it is a blind test.
   const task = taskModule(study.extra);
   const ui = taskUi(task.id);
-  // A comparison study's judgments come from files: no screen to show (the task says so).
-  if (ui === null) return <p className="text-sm text-slate-600">{t("crowd.noScreen")}</p>;
+  // A comparison's trials are the server's to assign: the local link has none to show.
+  if (ui.kind !== "clips") return <p className="text-sm text-slate-600">{t("crowd.noScreen")}</p>;
   const { Workspace, shortcutsDialog } = ui;
 
   const header = (

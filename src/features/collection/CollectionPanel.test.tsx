@@ -48,3 +48,23 @@ test.each([
     await waitFor(() => expect(field).toHaveValue(shown));
   },
 );
+test("a comparison: K and R in its terms, starting from the study's own settings", () => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response("", { status: 404 })),
+  );
+  render(
+    <CollectionPanel
+      studyId="s"
+      task="compare"
+      defaults={{ clipsPerParticipant: 12, ratingsPerClip: 4 }}
+    />,
+  );
+  expect(screen.getByLabelText("Pairs per participant")).toHaveValue(12);
+  expect(screen.getByLabelText("Judgments per pair (R)")).toHaveValue(4);
+  expect(screen.queryByLabelText("Clips per participant")).toBeNull();
+  cleanup();
+  render(<CollectionPanel studyId="s" task="rate" />);
+  expect(screen.getByLabelText("Clips per participant")).toHaveValue(10);
+  expect(screen.getByLabelText("Ratings per clip")).toHaveValue(3);
+});

@@ -7,6 +7,7 @@
 // The address is remembered in this browser; the token only for this tab's session.
 import { useEffect, useState } from "react";
 import { Card } from "../../components/Card.tsx";
+import type { CollectionSettings } from "../../domain/collection/protocol.ts";
 import type { StudyTask } from "../../domain/interchange/types.ts";
 import { moduleOf } from "../../domain/tasks/index.ts";
 import { api, sameOriginServer } from "../../lib/collectionApi.ts";
@@ -16,7 +17,16 @@ import { ExpertLinksSection } from "./ExpertLinksSection.tsx";
 import { Field } from "./Field.tsx";
 import { PublishSection } from "./PublishSection.tsx";
 
-export function CollectionPanel({ studyId, task }: { studyId: string; task: StudyTask }) {
+export function CollectionPanel({
+  studyId,
+  task,
+  defaults = {},
+}: {
+  studyId: string;
+  task: StudyTask;
+  /** The study's own collection settings (`study.collection`): the publish form's start. */
+  defaults?: Partial<CollectionSettings>;
+}) {
   const [server, setServer] = useState(storedServer);
   const [token, setToken] = useState(storedToken);
 
@@ -57,7 +67,7 @@ export function CollectionPanel({ studyId, task }: { studyId: string; task: Stud
         />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <PublishSection studyId={studyId} connection={connection} />
+        <PublishSection studyId={studyId} connection={connection} task={task} defaults={defaults} />
         <CollectSection studyId={studyId} connection={connection} task={task} />
       </div>
       {/* Experts tag marked spans: only a task with spans gives them work. */}

@@ -3,8 +3,14 @@
 // Publish, which asks before changing anything for people already in the study.
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { type PublishedStudy, prolificCompletionUrl } from "../../domain/collection/protocol.ts";
+import {
+  type CollectionSettings,
+  type PublishedStudy,
+  prolificCompletionUrl,
+} from "../../domain/collection/protocol.ts";
 import type { PublishChange } from "../../domain/collection/publishChanges.ts";
+import type { StudyTask } from "../../domain/interchange/types.ts";
+import { moduleOf } from "../../domain/tasks/index.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { ConfirmChanges } from "./ConfirmChanges.tsx";
 import type { Connection } from "./connection.ts";
@@ -28,12 +34,26 @@ type Pending = {
 export function PublishSection({
   studyId,
   connection,
+  task = "mark",
+  defaults = {},
 }: {
   studyId: string;
   connection: Connection;
+  /** The study's task: K and R are labelled in its terms (a comparison's pairs and judgments). */
+  task?: StudyTask;
+  /** The study's own settings (`study.collection`, as New study or `cli new` set them). */
+  defaults?: Partial<CollectionSettings>;
 }) {
   const headingId = useId();
-  const [draft, setDraft] = useState<Draft>(DEFAULT_DRAFT);
+  const labels = moduleOf(task).studyPage;
+  // Until what is published is read back: the study's own K and R, else the defaults.
+  const [draft, setDraft] = useState<Draft>(() => ({
+    ...DEFAULT_DRAFT,
+    ...(defaults.clipsPerParticipant !== undefined
+      ? { k: String(defaults.clipsPerParticipant) }
+      : {}),
+    ...(defaults.ratingsPerClip !== undefined ? { r: String(defaults.ratingsPerClip) } : {}),
+  }));
   const [published, setPublished] = useState<PublishedStudy | null | undefined>(undefined);
   const [busy, setBusy] = useState<PublishStage | "starting" | "reading" | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +111,7 @@ export function PublishSection({
         server,
         token,
         studyId,
-        settingsOf(draft, published ?? null),
+        settingsOf(draft, published ?? null, labels),
         setBusy,
         confirm,
       );
@@ -114,13 +134,13 @@ export function PublishSection({
       <PublishedStatus published={published} reading={busy === "reading"} />
       <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Field
-          label="Clips per participant"
+          label={labels.perParticipant}
           type="number"
           min={1}
           value={draft.k}
           onChange={set("k")}
         />
-        <Field label="Ratings per clip" type="number" min={1} value={draft.r} onChange={set("r")} />
+        <Field label={labels.perItem} type="number" min={1} value={draft.r} onChange={set("r")} />
         <Field label="Completion code" value={draft.code} onChange={set("code")} />
         <Field
           label="Completion address"

@@ -38,7 +38,12 @@ export const draftOf = (s: CollectionSettings): Draft => ({
  * fields over it, an emptied text field taking its setting away. Settings not on the form (the
  * slot timeout, a newer server's) keep their published values.
  */
-export function settingsOf(d: Draft, published: PublishedStudy | null): CollectionSettings {
+export function settingsOf(
+  d: Draft,
+  published: PublishedStudy | null,
+  /** The fields' labels in the study's task's terms (a comparison's pairs and judgments). */
+  labels = { perParticipant: "Clips per participant", perItem: "Ratings per clip" },
+): CollectionSettings {
   const whole = (label: string, text: string) => {
     const n = Number(text.trim());
     if (text.trim() === "" || !Number.isInteger(n) || n < 1)
@@ -47,8 +52,8 @@ export function settingsOf(d: Draft, published: PublishedStudy | null): Collecti
   };
   const settings: CollectionSettings = {
     ...mergeSettings(published?.settings ?? null, {}),
-    clipsPerParticipant: whole("Clips per participant", d.k),
-    ratingsPerClip: whole("Ratings per clip", d.r),
+    clipsPerParticipant: whole(labels.perParticipant, d.k),
+    ratingsPerClip: whole(labels.perItem, d.r),
   };
   const text = (key: keyof CollectionSettings, value: string) => {
     if (value.trim()) (settings as unknown as Record<string, unknown>)[key] = value.trim();

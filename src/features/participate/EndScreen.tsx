@@ -5,16 +5,19 @@ import { buttonClass } from "../../components/Button.tsx";
 import type { Participation } from "../../db/repo.ts";
 import { useT } from "../../lib/i18n.tsx";
 import type { OutboxStatus } from "./outbox.ts";
-import { SendStatus } from "./SendStatus.tsx";
+import { SendStatus, type Unit } from "./SendStatus.tsx";
 
 export function EndScreen({
   participation,
   status,
   onRetry,
+  unit,
 }: {
   participation: Participation;
   status: OutboxStatus;
   onRetry(): void;
+  /** What is being sent: clips, or a comparison's answers. */
+  unit?: Unit;
 }) {
   const t = useT();
   const { completion } = participation;
@@ -25,7 +28,7 @@ export function EndScreen({
         <h2 className="text-lg font-semibold text-slate-900">{t("end.sending.title")}</h2>
         <p className="mt-2 text-slate-700">{t("end.sending.body")}</p>
         <div className="mt-4">
-          <SendStatus status={status} onRetry={onRetry} />
+          <SendStatus status={status} onRetry={onRetry} {...(unit ? { unit } : {})} />
         </div>
       </section>
     );

@@ -166,15 +166,20 @@ export function HeadphoneCheckStep({
 export function ScreenedOut({
   code,
   url,
+  by = "headphones",
 }: {
   code?: string | undefined;
   url?: string | undefined;
+  /** Which test ended the study: the headphone check or the listening pre-test. */
+  by?: "headphones" | "pretest";
 }) {
   const t = useT();
   return (
     <section className="mx-auto max-w-2xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <h1 className="text-xl font-semibold text-slate-900">{t("screened.title")}</h1>
-      <p className="mt-3 text-slate-800">{t("screened.body")}</p>
+      <p className="mt-3 text-slate-800">
+        {t(by === "pretest" ? "pretest.screened" : "screened.body")}
+      </p>
       {code && (
         <>
           <p className="mt-4 text-sm font-medium text-slate-600">{t("screened.code")}</p>

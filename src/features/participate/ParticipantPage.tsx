@@ -1,7 +1,9 @@
 // /p/:studyId — a participant of a study on the collection server (docs/server.md). The link
 // says who they are (Prolific's PROLIFIC_PID, STUDY_ID, SESSION_ID; or `participant`). Steps:
-// consent → their clips are fetched → instructions → the crowd screen, blind → the completion
-// code, shown once the server has acknowledged every clip. A study that has no clip left for a
+// consent → intake → headphone check → their clips (or pairs) are fetched → the natural-pairs
+// pre-test when the study has one (screened out below its pass accuracy) → instructions → the
+// crowd screen, blind, or a compare study's pairs → the completion code, shown once the server
+// has acknowledged every clip or pair. A study that has no clip left for a
 // new participant says so first, in its language, before consent. Someone coming back (a reload, a
 // crash, a new visit with the same link) resumes where they were, offline too.
 import { useLiveQuery } from "dexie-react-hooks";
@@ -41,8 +43,9 @@ import {
   prepare,
   screenedOutBefore,
 } from "./participation.ts";
-import { PlayGate } from "./playGate.ts";
-import { DoneElsewhere, SendStatus } from "./SendStatus.tsx";
+import { PlayGate, TrialPlayGate } from "./playGate.ts";
+import { ANSWERS, DoneElsewhere, SendStatus } from "./SendStatus.tsx";
+import { TrialsStep } from "./TrialsStep.tsx";
 import { useSender } from "./useSender.ts";
 
 type Step =
@@ -337,7 +340,11 @@ function Participating({ localId }: { localId: string }) {
   );
 }
 
-/** Instructions once, then the crowd screen with the outbox sending each finished clip. */
+/**
+ * The pre-test when the study has one (until the server passed it, or screened the participant
+ * out), the instructions once, then the main task: a compare study's trials, or the crowd
+ * screen; the outbox sends each finished clip and each answer.
+ */
 function ParticipatingIn({
   localId,
   study,
@@ -366,6 +373,7 @@ function ParticipatingIn({
         : undefined,
     [gate, counted],
   );
+  const trialGate = useMemo(() => new TrialPlayGate(localId), [localId]);
   const finished = useLiveQuery(
     () => listSubmissions(localId).then((all) => all.length),
     [localId],
@@ -390,7 +398,38 @@ function ParticipatingIn({
       </Shell>
     );
   }
+  if (p.screenedOut) {
+    return (
+      <Shell>
+        <ScreenedOut code={p.screenedOut.code} url={p.screenedOut.url} by="pretest" />
+      </Shell>
+    );
+  }
+  const trialsStep = (stage: "pretest" | "main") => (
+    <Shell>
+      <TrialsStep
+        localId={localId}
+        study={study}
+        participation={p}
+        stage={stage}
+        status={status}
+        gate={trialGate}
+        onAnswered={() => outbox?.kick()}
+        onRetry={() => outbox?.kick()}
+        end={
+          <EndScreen
+            participation={p}
+            status={status}
+            onRetry={() => outbox?.kick()}
+            unit={ANSWERS}
+          />
+        }
+      />
+    </Shell>
+  );
+  if (p.trials?.pretest && !p.pretestPassed) return trialsStep("pretest");
   if (!p.begunAt) return <InstructionsStep study={study} />;
+  if (p.trials?.main) return trialsStep("main");
   return (
     <Shell>
       <CrowdScreen

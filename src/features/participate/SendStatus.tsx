@@ -5,9 +5,13 @@ import type { IntlShape } from "react-intl";
 import { englishIntl, useIntlShape } from "../../lib/i18n.tsx";
 import type { OutboxStatus } from "./outbox.ts";
 
-/** What is being sent: a participant's clips, an expert's labels (the catalogue's `send.<unit>.…`). */
-export type Unit = "clips" | "labels";
+/**
+ * What is being sent: a participant's clips or answers to pairs, an expert's labels (the
+ * catalogue's `send.<unit>.…`).
+ */
+export type Unit = "clips" | "answers" | "labels";
 export const CLIPS: Unit = "clips";
+export const ANSWERS: Unit = "answers";
 export const LABELS: Unit = "labels";
 
 /** "3 clips waiting to be sent: you seem to be offline. …", in the page's language. */

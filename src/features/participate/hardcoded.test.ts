@@ -19,6 +19,8 @@ const PARTICIPANT_FILES = [
   "src/features/participate/IntakeStep.tsx",
   "src/features/participate/ParticipantPage.tsx",
   "src/features/participate/SendStatus.tsx",
+  "src/features/participate/TrialsStep.tsx",
+  "src/features/tasks/compare/TrialView.tsx",
   "src/features/annotate/CrowdScreen.tsx",
   "src/features/annotate/LocalAnnotatePage.tsx",
   "src/features/annotate/IdentityPrompt.tsx",

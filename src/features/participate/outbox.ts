@@ -1,5 +1,6 @@
-// Sends a participant's finished clips to the collection server, each with its client-made id
-// (participation.ts), so sending one again never stores it twice. The finished clips are
+// Sends a participant's finished clips and answered trials (pairs: the pre-test's and a
+// compare study's) to the collection server, each with its client-made id (participation.ts),
+// so sending one again never stores it twice. The finished clips are
 // already in this browser's database: the outbox is "finished here, not acknowledged there",
 // read afresh on every run, so a reload or a crash loses nothing and resumes sending. Retries
 // and what it says are the Sender's (sender.ts). A session token the server no longer knows
@@ -13,6 +14,8 @@ import { ApiError, api } from "../../lib/collectionApi.ts";
 import {
   acknowledge,
   arrive,
+  noteJudged,
+  pendingJudgments,
   pendingSubmissions,
   playsOf,
   positionOf,
@@ -30,9 +33,36 @@ export class Outbox extends Sender {
       if (!p) throw new Error("this study's local copy is gone");
       return p;
     };
-    /** What the server says it has: acknowledged clips, the completion, the plays counted. */
-    const adopt = async (state: Pick<ParticipantState, "done" | "completion" | "clips">) => {
-      await acknowledge(localId, state.done, state.completion);
+    /**
+     * What the server says it has: acknowledged clips (a compare study: judged trials), the
+     * pre-test's answers and outcome, the completion, the plays counted.
+     */
+    const adopt = async (state: ParticipantState) => {
+      if (state.pretest) {
+        await noteJudged(localId, {
+          stage: "pretest",
+          done: state.pretest.done,
+          finished: state.pretest.finished,
+          status: state.status,
+          ...(state.screenedOut ? { screenedOut: state.screenedOut } : {}),
+        });
+      }
+      if (state.trials) {
+        await noteJudged(localId, {
+          stage: "main",
+          done: state.done,
+          finished: state.done.length >= state.trials.length,
+          status: state.status,
+          ...(state.completion ? { completion: state.completion } : {}),
+        });
+      } else await acknowledge(localId, state.done, state.completion);
+      // Screened out by the pre-test (its answers sent from another page or browser).
+      if (state.status === "screened-out") {
+        await updateParticipation(localId, (p) => ({
+          ...p,
+          screenedOut: state.screenedOut ?? p.screenedOut ?? {},
+        }));
+      }
       const plays = playsOf(state.clips);
       if (Object.keys(plays).length > 0)
         await updateParticipation(localId, (p) => ({ ...p, plays: { ...p.plays, ...plays } }));
@@ -56,6 +86,7 @@ export class Outbox extends Sender {
         // already is sent all the same, so that a lost answer comes back as a replay and a clip
         // another browser finished first is told (already-submitted), never dropped unsaid.
         const pending = await pendingSubmissions(localId);
+        const answers = pendingJudgments(await participation());
         if (!synced) {
           // Once per page: what the server already has (another browser, an earlier page).
           await adopt(
@@ -65,8 +96,36 @@ export class Outbox extends Sender {
           );
           synced = true;
         }
-        for (const [i, submission] of pending.entries()) {
-          sending(pending.length - i);
+        // The pre-test's answers first (the main task waits for its outcome), then the clips
+        // and the main trials' answers, each in the order made.
+        const waiting = () => pending.length + answers.length;
+        let sent = 0;
+        const send = async (judgment: (typeof answers)[number]) => {
+          sending(waiting() - sent++);
+          const response = await withSession((p) =>
+            api(p.server, "judge", {
+              params: { studyId: p.studyId },
+              token: p.sessionToken,
+              body: judgment,
+            }),
+          ).catch((e: unknown) => {
+            // Answered in another browser first: the server keeps that answer.
+            if (e instanceof ApiError && /^already-/.test(e.code)) return null;
+            throw e;
+          });
+          await noteJudged(
+            localId,
+            response ?? {
+              stage: judgment.stage,
+              done: [judgment.position],
+              finished: false,
+              status: "started",
+            },
+          );
+        };
+        for (const judgment of answers) if (judgment.stage === "pretest") await send(judgment);
+        for (const submission of pending) {
+          sending(waiting() - sent++);
           const response = await withSession(async (p) =>
             api(p.server, "submit", {
               params: { studyId: p.studyId },
@@ -92,8 +151,12 @@ export class Outbox extends Sender {
             response?.progress.completion,
           );
         }
+        for (const judgment of answers) if (judgment.stage === "main") await send(judgment);
       },
-      async () => (await pendingSubmissions(localId)).length,
+      async () => {
+        const p = (await getStudy(localId))?.participation;
+        return (await pendingSubmissions(localId)).length + (p ? pendingJudgments(p).length : 0);
+      },
     );
   }
 }

@@ -9,6 +9,8 @@ import {
   createStudy,
   ensureAnnotator,
   getStudy,
+  type LocalJudgment,
+  type LocalTrial,
   listRegions,
   listSubmissions,
   type Participation,
@@ -17,7 +19,13 @@ import {
   updateParticipation,
 } from "../../db/repo.ts";
 import type { ArriveRequest, SubmissionRequest } from "../../domain/api/requests.ts";
-import type { StudyAbout } from "../../domain/collection/protocol.ts";
+import type {
+  JudgmentResponse,
+  ParticipantState,
+  StudyAbout,
+  TrialStage,
+  TrialState,
+} from "../../domain/collection/protocol.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
 
@@ -32,6 +40,13 @@ export function positionOf(clipId: string): number {
   const n = Number(clipId.replace(/^clip-/, ""));
   return Number.isInteger(n) && n > 0 ? n : Number.NaN;
 }
+
+/**
+ * The local id under which one side's sample of a trial is stored (`pretest-3-1`: the third
+ * pre-test pair's sample 1): audio only, never a clip of the local study.
+ */
+export const trialClipId = (stage: TrialStage, position: number, side: 1 | 2): string =>
+  `${stage}-${position}-${side}`;
 
 const screenedOutKey = (localId: string) => `redpen.screenedOut:${localId}`;
 
@@ -141,7 +156,7 @@ export function arrive(server: string, studyId: string, arrival: ArriveRequest) 
 }
 
 export interface PrepareProgress {
-  /** Clips whose audio is in hand, of `total`. */
+  /** Clips and samples whose audio is in hand, of `total`. */
   done: number;
   total: number;
 }
@@ -167,8 +182,13 @@ export async function prepare(
     rememberScreenedOut(id, sessionToken);
     return { screenedOut: state.screenedOut ?? {} };
   }
-  const total = state.clips.length;
-  onProgress({ done: 0, total });
+  const stages = trialsOf(state);
+  const sides = stages.flatMap(({ stage, trials }) =>
+    trials.flatMap((trial) => ([1, 2] as const).map((side) => ({ stage, trial, side }))),
+  );
+  const total = state.clips.length + sides.length;
+  let done = 0;
+  onProgress({ done, total });
   const blobs: Blob[] = [];
   for (const clip of state.clips) {
     blobs.push(
@@ -177,8 +197,22 @@ export async function prepare(
         token: sessionToken,
       }),
     );
-    onProgress({ done: blobs.length, total });
+    onProgress({ done: ++done, total });
   }
+  // The trials' samples (the pre-test's first), each side by the order the participant meets it.
+  const samples: { id: string; blob: Blob }[] = [];
+  for (const { stage, trial, side } of sides) {
+    samples.push({
+      id: trialClipId(stage, trial.position, side),
+      blob: await api(server, "trialAudio", {
+        params: { studyId, stage, position: trial.position, side },
+        token: sessionToken,
+      }),
+    });
+    onProgress({ done: ++done, total });
+  }
+  const trials: NonNullable<Participation["trials"]> = {};
+  for (const { stage, trials: list } of stages) trials[stage] = list.map(localTrial);
   const participation: Participation = {
     server,
     studyId,
@@ -186,9 +220,21 @@ export async function prepare(
     participantId: state.participantId,
     sessionToken,
     consentedAt: new Date().toISOString(),
-    acknowledged: [...state.done],
+    // A compare study's `done` holds its judged trials, not clips.
+    acknowledged: state.trials ? [] : [...state.done],
     ...(state.completion ? { completion: state.completion } : {}),
     plays: playsOf(state.clips),
+    ...(stages.length > 0
+      ? {
+          trials,
+          judgments: [],
+          judged: {
+            ...(state.pretest ? { pretest: [...state.pretest.done] } : {}),
+            ...(state.trials ? { main: [...state.done] } : {}),
+          },
+          ...(state.pretest?.finished ? { pretestPassed: true } : {}),
+        }
+      : {}),
   };
   await createStudy({
     id,
@@ -203,8 +249,10 @@ export async function prepare(
       ...(state.study.maxPlays !== undefined
         ? { transcription: { maxPlays: state.study.maxPlays } }
         : {}),
+      ...(state.study.comparison ? { comparison: state.study.comparison } : {}),
     },
     participation,
+    samples,
     clips: state.clips.map((c, i) => ({
       clip: { id: clipIdAt(c.position), name: `Clip ${c.position}`, duration: c.duration },
       blob: blobs[i] as Blob,
@@ -283,5 +331,122 @@ export function acknowledge(
     ...p,
     acknowledged: [...new Set([...p.acknowledged, ...positions])].sort((a, b) => a - b),
     ...(completion ? { completion } : {}),
+  }));
+}
+
+/** The stages a participant judges pairs in, in order: the pre-test first, then the main trials. */
+function trialsOf(state: ParticipantState): { stage: TrialStage; trials: TrialState[] }[] {
+  const out: { stage: TrialStage; trials: TrialState[] }[] = [];
+  if (state.pretest && state.pretest.trials.length > 0)
+    out.push({ stage: "pretest", trials: state.pretest.trials });
+  if (state.trials) out.push({ stage: "main", trials: state.trials });
+  return out;
+}
+
+/** What the local copy keeps of a trial: its position and its samples' lengths and bins. */
+function localTrial(trial: TrialState): LocalTrial {
+  const side = (s: TrialState["sides"][number]) => ({
+    duration: s.duration,
+    ...(s.bins ? { bins: [...s.bins] } : {}),
+  });
+  return { position: trial.position, sides: [side(trial.sides[0]), side(trial.sides[1])] };
+}
+
+/** What the participant answered of one trial: the judgment without its ids and time. */
+export interface TrialAnswerBody {
+  choice?: "1" | "2" | "same";
+  score?: number;
+  heardToEnd: boolean;
+  seconds?: number;
+}
+
+/** A judgment's client-made id: the same answer always gets the same id. */
+export async function judgmentClientId(
+  participantId: string,
+  stage: TrialStage,
+  position: number,
+  completedAt: string,
+): Promise<string> {
+  const hex = await sha256Hex(
+    new TextEncoder().encode(`${participantId}\njudgment\n${stage}\n${position}\n${completedAt}`),
+  );
+  return hex.slice(0, 32);
+}
+
+/**
+ * Keeps the answer to a trial in this browser (then the outbox sends it): one per stage and
+ * position, the first kept (a second press while the first is stored changes nothing).
+ */
+export async function recordJudgment(
+  localId: string,
+  stage: TrialStage,
+  position: number,
+  answer: TrialAnswerBody,
+): Promise<void> {
+  const study = await getStudy(localId);
+  const p = study?.participation;
+  if (!p) throw new Error("this study's local copy is gone");
+  const completedAt = new Date().toISOString();
+  const judgment: LocalJudgment = {
+    clientId: await judgmentClientId(p.participantId, stage, position, completedAt),
+    stage,
+    position,
+    ...(answer.choice !== undefined ? { choice: answer.choice } : {}),
+    ...(answer.score !== undefined ? { score: answer.score } : {}),
+    heardToEnd: answer.heardToEnd,
+    ...(answer.seconds !== undefined ? { seconds: answer.seconds } : {}),
+    completedAt,
+  };
+  await updateParticipation(localId, (current) => {
+    const mine = current.judgments ?? [];
+    if (mine.some((j) => j.stage === stage && j.position === position)) return current;
+    return { ...current, judgments: [...mine, judgment] };
+  });
+}
+
+/** Whether the trial at `position` of `stage` is answered: here, or acknowledged by the server. */
+export function isJudged(p: Participation, stage: TrialStage, position: number): boolean {
+  return (
+    (p.judged?.[stage] ?? []).includes(position) ||
+    (p.judgments ?? []).some((j) => j.stage === stage && j.position === position)
+  );
+}
+
+/** The judgments made here the server has not acknowledged, pre-test first, in the order made. */
+export function pendingJudgments(p: Participation): LocalJudgment[] {
+  const waiting = (p.judgments ?? []).filter(
+    (j) => !(p.judged?.[j.stage] ?? []).includes(j.position),
+  );
+  return [
+    ...waiting.filter((j) => j.stage === "pretest"),
+    ...waiting.filter((j) => j.stage === "main"),
+  ];
+}
+
+/**
+ * Records what the server said of one stage: its judged positions, the completion once every
+ * main trial is in, and the pre-test's outcome (passed: the participant goes on; screened out:
+ * the study's code).
+ */
+export function noteJudged(
+  localId: string,
+  answer: Pick<
+    JudgmentResponse,
+    "stage" | "done" | "finished" | "completion" | "screenedOut" | "status"
+  >,
+) {
+  return updateParticipation(localId, (p) => ({
+    ...p,
+    judged: {
+      ...p.judged,
+      [answer.stage]: [...new Set([...(p.judged?.[answer.stage] ?? []), ...answer.done])].sort(
+        (a, b) => a - b,
+      ),
+    },
+    ...(answer.completion ? { completion: answer.completion } : {}),
+    ...(answer.status === "screened-out" ? { screenedOut: answer.screenedOut ?? {} } : {}),
+    ...(answer.stage === "pretest" && answer.finished && answer.status !== "screened-out"
+      ? { pretestPassed: true }
+      : {}),
   }));
 }

@@ -3,7 +3,15 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button, ButtonLink } from "../../components/Button.tsx";
 import { Card } from "../../components/Card.tsx";
 import { useDocumentTitle } from "../../components/useDocumentTitle.ts";
-import { getStudy, listAnnotators, listClips, listSubmissions, studyText } from "../../db/repo.ts";
+import {
+  getStudy,
+  listAnnotators,
+  listClips,
+  listPairs,
+  listSubmissions,
+  studyText,
+} from "../../db/repo.ts";
+import { studyCollectionOf } from "../../domain/api/requests.ts";
 import { taskModule } from "../../domain/tasks/index.ts";
 import { analysisPath, annotatePath, appHref, comparePath } from "../../lib/routes.ts";
 import { LazyCollectionPanel } from "../collection/index.ts";
@@ -31,12 +39,13 @@ function countBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, nu
 async function loadStudy(studyId: string) {
   const study = await getStudy(studyId);
   if (!study) return { study: null } as const;
-  const [clips, annotators, submissions] = await Promise.all([
+  const [clips, annotators, submissions, pairs] = await Promise.all([
     listClips(studyId),
     listAnnotators(studyId),
     listSubmissions(studyId),
+    listPairs(studyId),
   ]);
-  return { study, clips, annotators, submissions } as const;
+  return { study, clips, annotators, submissions, pairs } as const;
 }
 
 export function StudyPage({ studyId }: { studyId: string }) {
@@ -82,7 +91,7 @@ export function StudyPage({ studyId }: { studyId: string }) {
     );
   }
 
-  const { study, clips, annotators, submissions } = data;
+  const { study, clips, annotators, submissions, pairs } = data;
   const totalSeconds = clips.reduce((s, c) => s + c.duration, 0);
   const description = studyText(study, "description");
   const instructions = studyText(study, "instructions");
@@ -124,11 +133,21 @@ export function StudyPage({ studyId }: { studyId: string }) {
       >
         {editing ? (
           <Suspense fallback={<p className="text-sm text-slate-500">Loading the settings…</p>}>
-            <StudySettingsForm study={study} onDone={() => closeForm(setEditing, editButton)} />
+            <StudySettingsForm
+              study={study}
+              clips={clips}
+              pairs={pairs}
+              onDone={() => closeForm(setEditing, editButton)}
+            />
           </Suspense>
         ) : (
           <>
-            <StudySettings study={study} clipCount={clips.length} totalSeconds={totalSeconds} />
+            <StudySettings
+              study={study}
+              clipCount={clips.length}
+              totalSeconds={totalSeconds}
+              pairs={pairs}
+            />
             {instructions && (
               <div className="mt-4 border-t border-slate-100 pt-3">
                 <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
@@ -182,7 +201,11 @@ export function StudyPage({ studyId }: { studyId: string }) {
             </Card>
           }
         >
-          <LazyCollectionPanel studyId={study.id} task={task.id} />
+          <LazyCollectionPanel
+            studyId={study.id}
+            task={task.id}
+            defaults={studyCollectionOf(study.extra)}
+          />
         </Suspense>
       ) : (
         <Card title="Crowd study on a collection server">

@@ -3,6 +3,14 @@ import { armsOf } from "../../domain/collection/arms.ts";
 import { type IntakeConfig, intakeOf, STANDARD_QUESTIONS } from "../../domain/collection/intake.ts";
 import { type ScreeningConfig, screeningOf } from "../../domain/collection/screening.ts";
 import { languageName, languageOf } from "../../domain/i18n/languages.ts";
+import type { Pair } from "../../domain/interchange/types.ts";
+import { splitPairs } from "../../domain/tasks/compare/pairs.ts";
+import {
+  comparisonOf,
+  pretestOf,
+  pretestText,
+  scaleText,
+} from "../../domain/tasks/compare/settings.ts";
 import {
   requiresRating,
   type SummaryItem,
@@ -54,11 +62,25 @@ export function ratingText(task: TaskModule, requireRating: boolean): string {
   return requiresRating(task, requireRating) ? "Required (1–5)" : "Optional";
 }
 
+/**
+ * A comparison's design in a few words: its scale, its pairs (main, not the pre-test's) and
+ * the question when the study words it.
+ */
+export function designText(
+  extra: Readonly<Record<string, unknown>>,
+  pairs: readonly Pair[],
+): string {
+  const c = comparisonOf(extra);
+  const main = splitPairs(pairs, extra.qualification).main.length;
+  return `${scaleText(c)}; ${main} pair${main === 1 ? "" : "s"}${c.question ? `; “${c.question}”` : ""}`;
+}
+
 /** A task-specific item of the summary: its term and what it says of `study`. */
 function summaryItem(
   item: SummaryItem,
   study: StudyRecord,
   task: TaskModule,
+  pairs: readonly Pair[],
 ): { term: string; value: React.ReactNode } {
   switch (item) {
     case "rating":
@@ -86,6 +108,8 @@ function summaryItem(
         term: "Scored in",
         value: transcriptionOf(study.extra).unit === "character" ? "Characters" : "Words",
       };
+    case "design":
+      return { term: "Comparison", value: designText(study.extra, pairs) };
   }
 }
 
@@ -94,10 +118,13 @@ export function StudySettings({
   study,
   clipCount,
   totalSeconds,
+  pairs = [],
 }: {
   study: StudyRecord;
   clipCount: number;
   totalSeconds: number;
+  /** The study's pairs (a comparison's and the pre-test's). */
+  pairs?: readonly Pair[];
 }) {
   const task = taskModule(study.extra);
   return (
@@ -107,7 +134,7 @@ export function StudySettings({
       </Item>
       <Item term="Task">{task.label}</Item>
       {task.studyPage.summary.map((item) => {
-        const { term, value } = summaryItem(item, study, task);
+        const { term, value } = summaryItem(item, study, task, pairs);
         return (
           <Item key={item} term={term}>
             {value}
@@ -117,6 +144,9 @@ export function StudySettings({
       <Item term="Participants' language">{languageName(languageOf(study.extra))}</Item>
       <Item term="Intake">{intakeText(intakeOf(study.extra))}</Item>
       <Item term="Headphone check">{screeningText(screeningOf(study.extra))}</Item>
+      {pretestOf(study.extra) !== null && (
+        <Item term="Pre-test">{pretestText(pretestOf(study.extra))}</Item>
+      )}
       {armsOf(study.extra).length > 0 && (
         <Item term="Instruction arms">
           {armsOf(study.extra)

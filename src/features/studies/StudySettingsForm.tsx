@@ -6,11 +6,12 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { INPUT } from "../../components/inputClass.ts";
 import { useFocusFirst } from "../../components/useFocusFirst.ts";
-import { type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
+import { type ClipRecord, type StudyRecord, studyText, updateStudy } from "../../db/repo.ts";
 import { intakeOf } from "../../domain/collection/intake.ts";
 import { withParticipantLinks } from "../../domain/collection/links.ts";
 import { screeningOf } from "../../domain/collection/screening.ts";
 import { languageOf, participantTextsOf } from "../../domain/i18n/languages.ts";
+import type { Pair } from "../../domain/interchange/types.ts";
 import { protocolOf } from "../../domain/report/protocolSettings.ts";
 import {
   defaultRatingScale,
@@ -22,6 +23,8 @@ import {
 import { taskOf, transcriptionDraft, transcriptionOf, withTask } from "../../domain/tasks/index.ts";
 import { notify } from "../../stores/notices.ts";
 import { ArmsFields, armsDraft, armsProblem, withArms } from "./ArmsFields.tsx";
+import { DesignSections, useDesign } from "./DesignSections.tsx";
+import { withDesign } from "./designDraft.ts";
 import { freeText, IntakeFields, parseFree, withIntake } from "./IntakeFields.tsx";
 import { languageFieldProblem } from "./LanguageField.tsx";
 import { LinksField, linksDraft } from "./LinksField.tsx";
@@ -40,11 +43,19 @@ function withText(
   return text.trim() === "" ? rest : { ...rest, [key]: text.trim() };
 }
 
+const NO_CLIPS: ClipRecord[] = [];
+const NO_PAIRS: Pair[] = [];
+
 export function StudySettingsForm({
   study,
+  clips = NO_CLIPS,
+  pairs = NO_PAIRS,
   onDone,
 }: {
   study: StudyRecord;
+  /** The study's clips and pairs, for the comparison's and the pre-test's design. */
+  clips?: readonly ClipRecord[];
+  pairs?: readonly Pair[];
   /** Called after saving or cancelling. */
   onDone: () => void;
 }) {
@@ -57,6 +68,7 @@ export function StudySettingsForm({
     transcription: transcriptionDraft(transcriptionOf(study.extra)),
   }));
   const { language } = basics.draft;
+  const design = useDesign(basics.draft.task, clips, study.extra, pairs);
   const [description, setDescription] = useState(studyText(study, "description"));
   const [instructions, setInstructions] = useState(studyText(study, "instructions"));
   const [arms, setArms] = useState(() => armsDraft(study.extra));
@@ -97,7 +109,8 @@ export function StudySettingsForm({
       })(),
     };
     setErrors(found);
-    if (!values || Object.values(found).some(Boolean)) return;
+    const made = design.check();
+    if (!values || Object.values(found).some(Boolean) || !made.ok) return;
     const ownTexts = parseTexts(texts);
     // The default wording is implied when absent; a study's own wording is stored.
     const trimmed = ratingScaleOf({ ratingScale: scale });
@@ -120,6 +133,7 @@ export function StudySettingsForm({
         name: values.name,
         binSeconds: values.binSeconds,
         requireRating: values.requireRating,
+        pairs: made.pairs,
         extra: withParticipantLinks(
           withTask(
             withArms(
@@ -127,9 +141,12 @@ export function StudySettingsForm({
                 withText(
                   withIntake(
                     withProtocol(
-                      isDefaultRatingScale(trimmed, language)
-                        ? withoutScale
-                        : { ...withoutScale, ratingScale: trimmed },
+                      withDesign(
+                        isDefaultRatingScale(trimmed, language)
+                          ? withoutScale
+                          : { ...withoutScale, ratingScale: trimmed },
+                        made.extra,
+                      ),
                       protocol,
                     ),
                     { ...intake, free: parseFree(free, intakeOf(study.extra).free) },
@@ -201,6 +218,7 @@ export function StudySettingsForm({
         </div>
         <ArmsFields draft={arms} onChange={setArms} error={errors.arms} />
       </StudyBasicsFields>
+      <DesignSections design={design} />
       <RatingScaleFields
         scale={scale}
         onChange={setScale}

@@ -54,7 +54,10 @@ export function TaskFields({
       <legend className="px-1 text-sm font-medium text-slate-800">Task</legend>
       <div className="space-y-2">
         {/* A study of a task not offered here (a comparison, imported) keeps it, shown chosen. */}
-        {(moduleOf(task).collected ? TASK_MODULES : [...TASK_MODULES, moduleOf(task)]).map((t) => (
+        {(TASK_MODULES.includes(moduleOf(task))
+          ? TASK_MODULES
+          : [...TASK_MODULES, moduleOf(task)]
+        ).map((t) => (
           <label key={t.id} className="flex items-start gap-2 text-sm text-slate-800">
             <input
               type="radio"

@@ -159,18 +159,41 @@ test("Edit settings: switching a study to Transcribe stores no rating requiremen
   });
 });
 
-test("a comparison study's page (imported from files): its task, no links and no publishing, said why", async () => {
+test("a comparison study's page: its task, its design and pre-test in the summary, the links for listeners and publishing (the server collects it)", async () => {
+  const clip = (id: string, system: string, isReference?: boolean) => ({
+    clip: {
+      id,
+      name: `${id}.wav`,
+      duration: 2,
+      system,
+      sentence: "s1",
+      ...(isReference ? { isReference } : {}),
+    },
+  });
   const id = await createStudy({
     name: "A/B",
     requireRating: false,
-    extra: { task: "compare", comparison: { scale: "ccr" } },
+    extra: {
+      task: "compare",
+      comparison: { scale: "ccr", question: "Which is clearer?" },
+      qualification: { pairs: ["pre"], passAccuracy: 0.8, screenOut: false },
+    },
+    clips: [clip("h", "human", true), clip("x", "A"), clip("y", "B")],
+    pairs: [
+      { id: "s1:A~B", a: "x", b: "y" },
+      { id: "s1:A~human", a: "x", b: "h" },
+      { id: "pre", a: "h", b: "x" },
+    ],
   });
   show(<StudyPage studyId={id} />, `/studies/${id}`);
-  expect(await summary()).toMatchObject({ Task: "Compare pairs (A/B, CMOS)" });
+  expect(await summary()).toMatchObject({
+    Task: "Compare pairs (A/B, CMOS)",
+    Comparison: "CCR, 7 points (CMOS); 2 pairs; “Which is clearer?”",
+    "Pre-test":
+      "1 natural–synthetic pair, pass at 80 % correct; recorded only (nobody screened out)",
+  });
+  expect(await screen.findByText("Links for annotators")).toBeInTheDocument();
   expect(
-    screen.getByText(/has no participant screen for pairs, so it hands out no links/),
+    screen.getByText(/Each participant judges their pairs .* labelled only 1 and 2/),
   ).toBeInTheDocument();
-  // Neither the links card nor the collection server's panel.
-  expect(screen.queryByText("Links for annotators")).toBeNull();
-  expect(screen.queryByRole("button", { name: /Publish/ })).toBeNull();
 });

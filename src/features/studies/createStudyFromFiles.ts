@@ -1,27 +1,42 @@
-// Creating a study from decoded audio files and optional CSV metadata, and adding more clips
-// to a study later the same way.
-import { addClips, createStudy, listClips, type NewClip } from "../../db/repo.ts";
+// Creating a study from decoded audio files and optional CSV metadata, or from the clips of a
+// study in this browser (a region preference test), and adding more clips to a study later.
+import { addClips, createStudy, getClipAudio, listClips, type NewClip } from "../../db/repo.ts";
 import { type ClipMeta, clipIdFor } from "../../domain/clips/clipCsv.ts";
+import type { AnnotationFile, Clip, Pair } from "../../domain/interchange/types.ts";
+import { viewRecords } from "../../domain/tasks/compare/views.ts";
 
 export interface DecodedFile {
   file: File;
   duration: number;
 }
 
-/** The clips for these files, in file order, with ids from their names that avoid `taken`. */
+/**
+ * The clips these files become, in file order, with ids from their names that avoid `taken`
+ * (adding them): what New study stores, so the pairs made before storing name the same ids.
+ */
+export function clipsOfFiles(
+  files: readonly DecodedFile[],
+  meta: ReadonlyMap<string, ClipMeta> | undefined,
+  taken = new Set<string>(),
+): Clip[] {
+  return files.map(({ file, duration }) => ({
+    id: clipIdFor(file.name, taken),
+    name: file.name,
+    duration,
+    ...(meta?.get(file.name) ?? {}),
+  }));
+}
+
+/** The clips for these files with their audio (clipsOfFiles). */
 async function clipsFromFiles(
   files: readonly DecodedFile[],
   meta: ReadonlyMap<string, ClipMeta> | undefined,
   taken: Set<string>,
 ): Promise<NewClip[]> {
+  const clips = clipsOfFiles(files, meta, taken);
   return Promise.all(
-    files.map(async ({ file, duration }) => ({
-      clip: {
-        id: clipIdFor(file.name, taken),
-        name: file.name,
-        duration,
-        ...(meta?.get(file.name) ?? {}),
-      },
+    files.map(async ({ file }, i) => ({
+      clip: clips[i] as Clip,
       blob: new Blob([await file.arrayBuffer()], {
         type: file.type || "application/octet-stream",
       }),
@@ -44,6 +59,8 @@ export async function createStudyFromFiles(input: {
   meta?: ReadonlyMap<string, ClipMeta>;
   /** Further study keys (the task and its settings). */
   extra?: Record<string, unknown>;
+  /** The pairs made from these files' clips (a comparison's, a pre-test's). */
+  pairs?: readonly Pair[];
 }): Promise<string> {
   const clips = await clipsFromFiles(input.files, input.meta, new Set());
   return createStudy({
@@ -59,6 +76,7 @@ export async function createStudyFromFiles(input: {
         }
       : {}),
     clips,
+    ...(input.pairs && input.pairs.length > 0 ? { pairs: input.pairs } : {}),
   });
 }
 
@@ -75,4 +93,44 @@ export async function addClipsFromFiles(
   const taken = new Set((await listClips(studyId)).map((c) => c.id));
   const clips = await clipsFromFiles(files, meta, taken);
   return (await addClips(studyId, clips)).length;
+}
+
+/**
+ * Creates a study from the clips of `source` (a study in this browser, as a file), their audio
+ * copied: the clips the pairs play (with view pairs: the region preference test, which also
+ * starts with the clips' crowd spans and the models' saliency, viewRecords), or every clip when
+ * no pair names one. One transaction, as createStudyFromFiles. Returns the new study's id.
+ */
+export async function createStudyFromStudy(input: {
+  name: string;
+  binSeconds: number;
+  requireRating: boolean;
+  language?: string;
+  source: AnnotationFile;
+  extra?: Record<string, unknown>;
+  pairs: readonly Pair[];
+}): Promise<string> {
+  const { source, pairs } = input;
+  const used = new Set(pairs.flatMap((p) => (p.clipId ? [p.clipId] : [p.a, p.b])));
+  const chosen = used.size > 0 ? source.clips.filter((c) => used.has(c.id)) : source.clips;
+  const clips: NewClip[] = await Promise.all(
+    chosen.map(async (clip) => {
+      const blob = await getClipAudio(source.study.id, clip.id);
+      return blob ? { clip, blob } : { clip };
+    }),
+  );
+  const views = pairs.some((p) => p.clipId !== undefined);
+  return createStudy({
+    name: input.name,
+    binSeconds: input.binSeconds,
+    requireRating: input.requireRating,
+    taxonomy: source.taxonomy,
+    extra: {
+      ...input.extra,
+      ...(input.language && input.language !== "en" ? { language: input.language } : {}),
+    },
+    clips,
+    ...(pairs.length > 0 ? { pairs } : {}),
+    ...(views ? { annotations: viewRecords(source, pairs) } : {}),
+  });
 }

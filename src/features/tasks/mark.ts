@@ -2,4 +2,4 @@
 import { ClipWorkspace } from "../annotate/ClipWorkspace.tsx";
 import type { TaskUi } from "./types.ts";
 
-export const MARK_UI: TaskUi = { Workspace: ClipWorkspace, shortcutsDialog: true };
+export const MARK_UI: TaskUi = { kind: "clips", Workspace: ClipWorkspace, shortcutsDialog: true };

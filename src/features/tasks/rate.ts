@@ -3,4 +3,8 @@
 import { ListenWorkspace } from "../annotate/ListenWorkspace.tsx";
 import type { TaskUi } from "./types.ts";
 
-export const RATE_UI: TaskUi = { Workspace: ListenWorkspace, shortcutsDialog: false };
+export const RATE_UI: TaskUi = {
+  kind: "clips",
+  Workspace: ListenWorkspace,
+  shortcutsDialog: false,
+};

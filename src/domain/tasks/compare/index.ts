@@ -1,8 +1,10 @@
 // A paired comparison (A/B preference or CCR / CMOS): each trial plays two versions and asks
-// which is better, or how much better the second is. Its results come from files (the
-// interchange format's pairs[] and judgments[], or webMUSHRA's and the P.808 toolkit's results
-// imported): the app has no participant screen for it yet, so New study does not offer it and a
-// study of it is not published (`collected` false). Its figures lead with the comparison.
+// which is better, or how much better the second is. New study, Edit settings and `cli new` make
+// its pairs from the clips (pairs.ts: every pair of systems per sentence, each system against
+// one, or a pair,a,b CSV); the server collects the judgments (trials and judgments,
+// docs/server.md), and results read from files (the interchange format's pairs[] and
+// judgments[], or webMUSHRA's and the P.808 toolkit's results imported) are analysed the same
+// way. Its figures lead with the comparison.
 import type { TaskModule } from "../types.ts";
 
 export const COMPARE: TaskModule = {
@@ -12,7 +14,7 @@ export const COMPARE: TaskModule = {
     "Listeners judge pairs: which of two versions sounds better (A/B), or how much better the second is (CCR).",
   consentMessage: "consent.default.compare",
   instructionsMessage: null,
-  collected: false,
+  collected: true,
   rating: {
     setting: "never",
     defaultRequired: false,
@@ -42,13 +44,15 @@ export const COMPARE: TaskModule = {
     { id: "annotators", when: "regions" },
   ],
   emptyAnalysis:
-    "The preference per pair of systems, the Bradley–Terry strengths and the pre-test's accuracies appear here once judgments are imported on the home screen.",
+    "The preference per pair of systems, the Bradley–Terry strengths and the pre-test's accuracies appear here once participants have judged pairs (collected from the server), or once judgments are imported on the home screen.",
   studyPage: {
     linkHelp:
-      "A comparison test's judgments come from files: this version has no participant screen for pairs, so it hands out no links for them.",
+      "Each participant judges their pairs after the pre-test when the study has one: two samples, labelled only 1 and 2, and which sounds better (or, on the CCR scale, how much better the second is). Publish the study below to hand out its links.",
     expertLinks: false,
-    summary: [],
+    summary: ["design"],
     progressColumns: [],
     instructionsExample: "e.g. Listen to both samples, then say which sounds more natural.",
+    perParticipant: "Pairs per participant",
+    perItem: "Judgments per pair (R)",
   },
 };

@@ -44,5 +44,7 @@ export const MARK: TaskModule = {
     summary: ["rating", "binWidth", "reasons"],
     progressColumns: ["referenceMarked"],
     instructionsExample: "e.g. Drag across every part of the clip that sounds unnatural.",
+    perParticipant: "Clips per participant",
+    perItem: "Ratings per clip",
   },
 };

@@ -47,5 +47,7 @@ export const RATE: TaskModule = {
     summary: ["rating"],
     progressColumns: [],
     instructionsExample: "e.g. Listen to the whole clip, then rate how natural it sounds.",
+    perParticipant: "Clips per participant",
+    perItem: "Ratings per clip",
   },
 };

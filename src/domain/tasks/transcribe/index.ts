@@ -52,5 +52,7 @@ export const TRANSCRIBE: TaskModule = {
     progressColumns: [],
     instructionsExample:
       "e.g. Type exactly the words you hear, even if the sentence makes no sense.",
+    perParticipant: "Clips per participant",
+    perItem: "Ratings per clip",
   },
 };
