@@ -4,8 +4,9 @@
 // counts, and the score–length points.
 import type { AnnotationFile } from "../interchange/types.ts";
 import { type AlphaSums, addUnits, emptyAlphaSums } from "./alpha.ts";
-import { countBits, countBoth, markSpanBits, popcount, wordCount } from "./bitset.ts";
-import { kappaFromCells } from "./kappa.ts";
+import { countBits, countBothInPairs, markSpanBits, popcount, wordCount } from "./bitset.ts";
+import { kappaFromShares } from "./kappa.ts";
+import { type PairAcc, PairSums } from "./pairSums.ts";
 import type { RegionTable, SubmissionTable } from "./records.ts";
 import { sortFewAscending } from "./sortFew.ts";
 
@@ -39,17 +40,6 @@ export interface ScatterPoint {
   score: number;
 }
 
-/** Cell counts of one annotator pair (a < b as annotator indexes), pooled over their shared clips. */
-export interface PairAcc {
-  a: number;
-  b: number;
-  clips: number;
-  n: number;
-  n11: number;
-  n10: number;
-  n01: number;
-}
-
 export interface PassResult {
   annotatedClips: number;
   annotations: number;
@@ -81,55 +71,6 @@ export interface PassResult {
   scatter: ScatterPoint[];
 }
 
-/** The pair's sums in the map (a study with too many annotators for the flat arrays). */
-function pairAcc(pairs: Map<number, PairAcc>, a: number, b: number, A: number): PairAcc {
-  const key = a * A + b;
-  let acc = pairs.get(key);
-  if (acc === undefined) {
-    acc = { a, b, clips: 0, n: 0, n11: 0, n10: 0, n01: 0 };
-    pairs.set(key, acc);
-  }
-  return acc;
-}
-
-/**
- * Each annotator a's row in the flat pair sums of A annotators (pairs a < b row by row, pair
- * (a, b) at rows[a] + b), into `rows` (its length: the annotators that have a row).
- */
-function pairRows(rows: Int32Array, A: number): Int32Array {
-  for (let a = 0; a < rows.length; a++) rows[a] = (a * (2 * A - a - 1)) / 2 - a - 1;
-  return rows;
-}
-
-/**
- * The flat pair sums (pairs a < b row by row: pair (a, b) at rowAt[a] + b) as the map's
- * entries, in (a, b) order as its keys a · A + b are; `cells` null where no clip had a mark.
- */
-function densePairs(
-  pairs: Map<number, PairAcc>,
-  A: number,
-  pairClips: Int32Array,
-  pairBins: Float64Array,
-  cells: Float64Array | null,
-): void {
-  let at = 0;
-  for (let a = 0; a < A; a++) {
-    for (let b = a + 1; b < A; b++, at++) {
-      const clipsOfPair = pairClips[at] as number;
-      if (clipsOfPair === 0) continue;
-      pairs.set(a * A + b, {
-        a,
-        b,
-        clips: clipsOfPair,
-        n: pairBins[at] as number,
-        n11: cells === null ? 0 : (cells[3 * at] as number),
-        n10: cells === null ? 0 : (cells[3 * at + 1] as number),
-        n01: cells === null ? 0 : (cells[3 * at + 2] as number),
-      });
-    }
-  }
-}
-
 export function passOverClips(
   clips: AnnotationFile["clips"],
   clipBins: Int32Array,
@@ -146,45 +87,17 @@ export function passOverClips(
   const slotUs = new Float64Array(A);
   const slotOnes = new Int32Array(A);
   let scratch = new Uint32Array(1024);
+  // One clip's n11 per pair of its annotations (i < j, row by row).
+  let both = new Int32Array(1024);
+  // One clip's shares x / K of its bins, x = 0 … K.
+  let share = new Float64Array(64);
 
   const annotatorAnnotations = new Int32Array(A);
   const annotatorRegions = new Int32Array(A);
   const referenceMarked = new Float64Array(A);
   const referenceBins = new Float64Array(A);
   const clipAnnotated = new Uint8Array(C);
-  const pairs = new Map<number, PairAcc>();
-  // Pair sums in flat arrays while A² is at most 2^20, else in the map directly: a study of 500
-  // listeners makes 800,000 pair updates, and an array slot is cheaper than a map entry. Every
-  // sum is of integers, the same in any order. The pairs a < b only, row by row (pair (a, b) at
-  // rowAt[a] + b), and each sum in its own array: a clip without marks adds to the clips and
-  // bins only, whose arrays (1.5 MB with 500 listeners) stay in the processor's caches where
-  // five sums side by side over every (a, b) (10 MB) did not; the three cell sums are made at
-  // the first clip with a mark.
-  const dense = A * A <= 1 << 20;
-  const T = dense ? (A * (A - 1)) / 2 : 0;
-  const rowAt = pairRows(new Int32Array(dense ? A : 0), A);
-  const pairClips = new Int32Array(T);
-  const pairBins = new Float64Array(T);
-  let pairCells: Float64Array | null = null;
-  /** One clip's cells for the pair (a, b), a before b, over its K bins. */
-  const addPair = (a: number, b: number, K: number, n11: number, n10: number, n01: number) => {
-    if (dense) {
-      const at = (rowAt[a] as number) + b;
-      pairClips[at] = (pairClips[at] as number) + 1;
-      pairBins[at] = (pairBins[at] as number) + K;
-      pairCells ??= new Float64Array(3 * T);
-      pairCells[3 * at] = (pairCells[3 * at] as number) + n11;
-      pairCells[3 * at + 1] = (pairCells[3 * at + 1] as number) + n10;
-      pairCells[3 * at + 2] = (pairCells[3 * at + 2] as number) + n01;
-      return;
-    }
-    const acc = pairAcc(pairs, a, b, A);
-    acc.clips++;
-    acc.n += K;
-    acc.n11 += n11;
-    acc.n10 += n10;
-    acc.n01 += n01;
-  };
+  const pairs = new PairSums(A);
   const alpha = emptyAlphaSums();
   const lengths = new Float64Array(C);
   const scores = new Float64Array(C);
@@ -325,22 +238,9 @@ export function passOverClips(
           unionFraction = 0;
           overlapFraction = 0;
         }
-        if (dense) {
-          // The pair's clips and bins only: its three cell sums stay as they are (adding 0 to
-          // a sum of non-negative integers leaves it the same).
-          for (let i = 0; i < m; i++) {
-            const row = rowAt[slotAnn[i] as number] as number;
-            for (let j = i + 1; j < m; j++) {
-              const at = row + (slotAnn[j] as number);
-              pairClips[at] = (pairClips[at] as number) + 1;
-              pairBins[at] = (pairBins[at] as number) + K;
-            }
-          }
-        } else {
-          for (let i = 0; i < m; i++) {
-            const ai = slotAnn[i] as number;
-            for (let j = i + 1; j < m; j++) addPair(ai, slotAnn[j] as number, K, 0, 0, 0);
-          }
+        for (let i = 0; i < m; i++) {
+          const ai = slotAnn[i] as number;
+          for (let j = i + 1; j < m; j++) pairs.addUnmarked(ai, slotAnn[j] as number, K);
         }
         addUnits(alpha, m, 0, 0, K);
         perClipUndefined++;
@@ -367,27 +267,38 @@ export function passOverClips(
           overlapFraction = clipOverlap / K;
         }
 
-        // Pairs: n11 from the words; n10 = ones(i) - n11, n01 = ones(j) - n11.
+        // Pairs (i < j, row by row): n11 from the words; n10 = ones(i) - n11, n01 = ones(j) - n11.
+        const pairCount = (m * (m - 1)) / 2;
+        if (both.length < pairCount) both = new Int32Array(Math.max(pairCount, 2 * both.length));
+        countBothInPairs(scratch, W, m, both);
+        // Each pair's kappa over the clip's K bins (kappaFromCells): its shares x / K, x = n11 +
+        // n00 = K − ones(i) − ones(j) + 2 n11 for po and x = ones for pa and pb, looked up.
+        if (share.length < K + 1) share = new Float64Array(Math.max(K + 1, 2 * share.length));
+        for (let x = 0; x <= K; x++) share[x] = x / K;
         let kappaSum = 0;
         let kappaCount = 0;
         let ones = 0;
         let bothSum = 0;
-        for (let i = 0; i < m; i++) {
-          const ai = slotAnn[i] as number;
-          ones += slotOnes[i] as number;
-          for (let j = i + 1; j < m; j++) {
-            const n11 = countBoth(scratch, i * W, j * W, W);
+        for (let i = 0, p = 0; i < m; i++) {
+          const onesI = slotOnes[i] as number;
+          ones += onesI;
+          for (let j = i + 1; j < m; j++, p++) {
+            const n11 = both[p] as number;
             bothSum += n11;
-            const n10 = (slotOnes[i] as number) - n11;
-            const n01 = (slotOnes[j] as number) - n11;
-            const kappa = kappaFromCells(n11, n10, n01, K - n11 - n10 - n01);
+            if (K === 0) continue;
+            const onesJ = slotOnes[j] as number;
+            const kappa = kappaFromShares(
+              share[K - onesI - onesJ + 2 * n11] as number,
+              share[onesI] as number,
+              share[onesJ] as number,
+            );
             if (kappa !== null) {
               kappaSum += kappa;
               kappaCount++;
             }
-            addPair(ai, slotAnn[j] as number, K, n11, n10, n01);
           }
         }
+        pairs.addClip(slotAnn, m, K, slotOnes, both);
         // Alpha needs Σ over bins of n1 and of n1*(m - n1), n1 = annotators marking the bin:
         // Σ n1 = Σ ones(i), and Σ n1² = Σ ones(i) + 2 Σ_{i<j} n11(i, j) (marks are 0/1).
         addUnits(alpha, m, ones, m * ones - (ones + 2 * bothSum), K);
@@ -440,8 +351,6 @@ export function passOverClips(
     }
   }
 
-  if (dense) densePairs(pairs, A, pairClips, pairBins, pairCells);
-
   return {
     annotatedClips,
     annotations,
@@ -455,7 +364,7 @@ export function passOverClips(
     unionBins,
     overlapBins,
     alpha,
-    pairs,
+    pairs: pairs.result(),
     lengths: lengths.subarray(0, points),
     scores: scores.subarray(0, points),
     clipAnnotated,
