@@ -8,7 +8,7 @@ import { countBits, countBothInPairs, markSpanBits, popcount, wordCount } from "
 import { kappaFromShares } from "./kappa.ts";
 import { type PairAcc, PairSums } from "./pairSums.ts";
 import type { RegionTable, SubmissionTable } from "./records.ts";
-import { sortFewAscending } from "./sortFew.ts";
+import { sortAscending } from "./sortFew.ts";
 
 /** One clip's figures for the analysis screen's table. */
 export interface ClipAgreement {
@@ -156,7 +156,7 @@ export function passOverClips(
 
     if (m > 0) {
       // Slots in annotator order (= id order), so slot pairs (i < j) are pairs (a < b).
-      sortFewAscending(slotAnn, m);
+      sortAscending(slotAnn, m);
       for (let i = 0; i < m; i++) {
         slotOf[slotAnn[i] as number] = i;
         slotUs[i] = 0;
@@ -238,10 +238,7 @@ export function passOverClips(
           unionFraction = 0;
           overlapFraction = 0;
         }
-        for (let i = 0; i < m; i++) {
-          const ai = slotAnn[i] as number;
-          for (let j = i + 1; j < m; j++) pairs.addUnmarked(ai, slotAnn[j] as number, K);
-        }
+        pairs.addUnmarkedClip(slotAnn, m, K);
         addUnits(alpha, m, 0, 0, K);
         perClipUndefined++;
       } else if (m >= 2) {

@@ -8,7 +8,7 @@ describe("PairSums", () => {
     // Clip 1, 10 bins: annotators 0, 2, 3 marking 4, 2 and 0 bins; n11 of (0, 2) = 1.
     sums.addClip(Int32Array.of(0, 2, 3), 3, 10, Int32Array.of(4, 2, 0), Int32Array.of(1, 0, 0));
     // Clip 2, 5 bins, no marks: annotators 0 and 2.
-    sums.addUnmarked(0, 2, 5);
+    sums.addUnmarkedClip(Int32Array.of(0, 2), 2, 5);
     const pairs = [...sums.result().values()];
     expect(pairs).toEqual([
       { a: 0, b: 2, clips: 2, n: 15, n11: 1, n10: 3, n01: 1 },
@@ -32,12 +32,8 @@ describe("PairSums", () => {
           const ids = Int32Array.from([...annotators].sort((x, y) => x - y));
           const m = ids.length;
           if (!marked) {
-            for (let i = 0; i < m; i++) {
-              for (let j = i + 1; j < m; j++) {
-                flat.addUnmarked(ids[i] as number, ids[j] as number, bins);
-                mapped.addUnmarked(ids[i] as number, ids[j] as number, bins);
-              }
-            }
+            flat.addUnmarkedClip(ids, m, bins);
+            mapped.addUnmarkedClip(ids, m, bins);
             continue;
           }
           const ones = Int32Array.from(ids, (_, i) => (draws[i] as number) % (bins + 1));

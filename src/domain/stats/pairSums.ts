@@ -38,17 +38,26 @@ export class PairSums {
     this.bins = new Float64Array(T);
   }
 
-  /** One clip without marks, of K bins, for the pair (a, b), a before b: its clips and bins. */
-  addUnmarked(a: number, b: number, K: number): void {
+  /** One clip without marks, of K bins: the pairs of its m annotators (ascending indexes). */
+  addUnmarkedClip(annotators: Int32Array, m: number, K: number): void {
     if (!this.dense) {
-      this.addToMap(a, b, K, 0, 0, 0);
+      for (let i = 0; i < m; i++) {
+        const a = annotators[i] as number;
+        for (let j = i + 1; j < m; j++) this.addToMap(a, annotators[j] as number, K, 0, 0, 0);
+      }
       return;
     }
-    // The three cell sums stay as they are (adding 0 to a sum of non-negative integers leaves
-    // it the same).
-    const at = (this.rowAt[a] as number) + b;
-    this.clips[at] = (this.clips[at] as number) + 1;
-    this.bins[at] = (this.bins[at] as number) + K;
+    // The clips and bins only: the three cell sums stay as they are (adding 0 to a sum of
+    // non-negative integers leaves it the same).
+    const { clips, bins } = this;
+    for (let i = 0; i < m; i++) {
+      const row = this.rowAt[annotators[i] as number] as number;
+      for (let j = i + 1; j < m; j++) {
+        const at = row + (annotators[j] as number);
+        clips[at] = (clips[at] as number) + 1;
+        bins[at] = (bins[at] as number) + K;
+      }
+    }
   }
 
   /**
