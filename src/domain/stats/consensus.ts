@@ -21,7 +21,7 @@ import {
   readSubmissions,
   type SubmissionTable,
 } from "./records.ts";
-import { sortFewAscending } from "./sortFew.ts";
+import { sortAscending } from "./sortFew.ts";
 import { binCount, ceilDiv, floorDiv, markSpan, us } from "./time.ts";
 
 /** A worker's sensitivity or specificity is kept inside [ε, 1 − ε] while EM runs (no log 0). */
@@ -477,8 +477,8 @@ class ClipVotes {
     this.n = n;
     if (n < 2) return false;
     const { ids, position, annotations } = this;
-    // Ascending (a clip has a handful, all different).
-    sortFewAscending(ids, n);
+    // Ascending (all different: a few, or a crowd's hundreds).
+    sortAscending(ids, n);
     for (let j = 0; j < n; j++) {
       const a = ids[j] as number;
       position[a] = j;
