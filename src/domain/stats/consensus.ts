@@ -235,7 +235,11 @@ function workerClasses(patterns: PatternArrays, workers: number) {
       classOf[w] = splitInto[c] as number;
     }
     // The class numbers grow with every set: numbered again from 0 once they pass `workers`.
-    if (classes > workers) classes = renumber(classOf, stamp, splitInto);
+    if (classes > workers) {
+      classes = renumber(classOf, stamp, splitInto);
+      // Every worker alone in its class: no set can split them further.
+      if (classes === workers) break;
+    }
   }
   // Each set's distinct classes.
   const first = new Int32Array(sets + 1);
@@ -257,19 +261,17 @@ function workerClasses(patterns: PatternArrays, workers: number) {
 
 /** The classes in classOf numbered again from 0, in order of first use; how many there are. */
 function renumber(classOf: Int32Array, stamp: Int32Array, splitInto: Int32Array): number {
-  const numbers = new Map<number, number>();
+  // Class numbers are below stamp's length; splitInto, cleared after, holds each one's new number.
+  const numbers = splitInto.fill(-1);
+  let n = 0;
   for (let w = 0; w < classOf.length; w++) {
     const c = classOf[w] as number;
-    let n = numbers.get(c);
-    if (n === undefined) {
-      n = numbers.size;
-      numbers.set(c, n);
-    }
-    classOf[w] = n;
+    if ((numbers[c] as number) < 0) numbers[c] = n++;
+    classOf[w] = numbers[c] as number;
   }
   stamp.fill(-1);
   splitInto.fill(0);
-  return numbers.size;
+  return n;
 }
 
 /**
