@@ -5,8 +5,10 @@
 //    list records sorted by id, so this is the usual case) and answers lookups with a cursor
 //    that follows the next reference, falling back to binary search; the first id out of
 //    order turns it into a Map.
-//  - PairIndex remembers (x, y) index pairs in a bitset when that is small, else in a Set,
-//    and only builds a Map when a pair repeats (an error) to say where it first appeared.
+//  - PairIndex remembers (x, y) index pairs in a bitset when that is small, else each x's
+//    first y in an array and only the other pairs in a Set (most x, a region or a clip, come
+//    with one y), and only builds a Map when a pair repeats (an error) to say where it first
+//    appeared.
 
 /** Ids of one array → index of the record holding each. */
 export class IdIndex {
@@ -77,12 +79,14 @@ const MAX_BITS = 2 ** 27;
 
 /**
  * Finds records that repeat an (x, y) pair (0 <= x < xCount, 0 <= y < yCount), records
- * arriving in index order. While there is no repeat, a bitset (or a Set, for huge
- * xCount × yCount) is enough; the first repeat builds a Map from pair to first record, from
- * the keys kept so far, so that every repeat can name the record it repeats.
+ * arriving in index order. While there is no repeat, a bitset is enough, or, for huge
+ * xCount × yCount, each x's first y (firstY) and a Set of the pairs after it; the first repeat
+ * builds a Map from pair to first record, from the keys kept so far, so that every repeat can
+ * name the record it repeats.
  */
 export class PairIndex {
   private bits: Uint8Array | undefined;
+  private firstY: Int32Array | undefined;
   private seen: Set<number> | undefined;
   private first: Map<number, number> | undefined;
   private readonly keys: Float64Array;
@@ -93,8 +97,12 @@ export class PairIndex {
     private readonly yCount: number,
   ) {
     const size = xCount * yCount;
-    if (size <= MAX_BITS) this.bits = new Uint8Array(Math.ceil(size / 8));
-    else this.seen = new Set();
+    if (size <= MAX_BITS) {
+      this.bits = new Uint8Array(Math.ceil(size / 8));
+    } else {
+      this.firstY = new Int32Array(xCount).fill(-1);
+      this.seen = new Set();
+    }
     this.keys = new Float64Array(records).fill(-1);
   }
 
@@ -106,7 +114,7 @@ export class PairIndex {
       if (at === undefined) this.first.set(key, index);
       return at;
     }
-    if (!this.addNew(key)) {
+    if (!this.addNew(key, x, y)) {
       this.keys[index] = key;
       return undefined;
     }
@@ -118,8 +126,8 @@ export class PairIndex {
     return this.first.get(key);
   }
 
-  /** Marks the key as seen; true if it was seen before. */
-  private addNew(key: number): boolean {
+  /** Marks pair (x, y), as `key`, as seen; true if it was seen before. */
+  private addNew(key: number, x: number, y: number): boolean {
     const bits = this.bits;
     if (bits !== undefined) {
       const byte = key >>> 3;
@@ -128,6 +136,13 @@ export class PairIndex {
       bits[byte] = (bits[byte] as number) | mask;
       return had;
     }
+    const firstY = this.firstY as Int32Array;
+    const y0 = firstY[x] as number;
+    if (y0 === -1) {
+      firstY[x] = y;
+      return false;
+    }
+    if (y0 === y) return true;
     const seen = this.seen as Set<number>;
     if (seen.has(key)) return true;
     seen.add(key);

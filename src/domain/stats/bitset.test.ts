@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { countBits, countBoth, markSpanBits, popcount, setBits, wordCount } from "./bitset.ts";
+import {
+  countBits,
+  countBoth,
+  countBothInPairs,
+  markSpanBits,
+  popcount,
+  setBits,
+  wordCount,
+} from "./bitset.ts";
 import { markSpan } from "./time.ts";
 
 describe("packed bin vectors", () => {
@@ -42,6 +50,17 @@ describe("packed bin vectors", () => {
     expect(countBits(w, 0, 2)).toBe(41);
     expect(countBits(w, 2, 2)).toBe(16);
     expect(countBoth(w, 0, 2, 2)).toBe(6); // 35..40
+  });
+
+  test("countBothInPairs: each pair i < j, row by row", () => {
+    const w = new Uint32Array(6); // three vectors of 2 words
+    setBits(w, 0, 0, 40); // a: bins 0-40
+    setBits(w, 2, 35, 50); // b: bins 35-50
+    setBits(w, 4, 30, 36); // c: bins 30-36
+    const out = new Int32Array(4).fill(-1);
+    countBothInPairs(w, 2, 3, out);
+    // (a, b): 35..40; (a, c): 30..36; (b, c): 35..36; the fourth place is left alone.
+    expect([...out]).toEqual([6, 7, 2, -1]);
   });
 
   test("property: markSpanBits marks exactly the bins markSpan marks", () => {

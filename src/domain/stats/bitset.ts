@@ -64,3 +64,14 @@ export function countBoth(words: Uint32Array, baseA: number, baseB: number, n: n
   }
   return count;
 }
+
+/**
+ * Bins marked in both vectors of each pair (i < j, row by row: (0, 1), (0, 2), …, (1, 2), …) of
+ * m packed vectors of n words each, vector i at words[i · n]: into out[0 … m(m − 1)/2 − 1].
+ */
+export function countBothInPairs(words: Uint32Array, n: number, m: number, out: Int32Array): void {
+  let p = 0;
+  for (let i = 0; i < m; i++) {
+    for (let j = i + 1; j < m; j++) out[p++] = countBoth(words, i * n, j * n, n);
+  }
+}

@@ -6,9 +6,9 @@
 // one annotated clip and the agreement of its annotations.
 import type { AnnotationFile } from "../interchange/types.ts";
 import { type AlphaSums, addUnits, emptyAlphaSums } from "./alpha.ts";
-import { countBoth, popcount } from "./bitset.ts";
+import { countBothInPairs, popcount } from "./bitset.ts";
 import { ClipVectors, type RegionTotals } from "./clipVectors.ts";
-import { kappaFromCells } from "./kappa.ts";
+import { kappaFromShares } from "./kappa.ts";
 import { type PairAcc, PairSums } from "./pairSums.ts";
 import type { RegionTable, SubmissionTable } from "./records.ts";
 
@@ -234,7 +234,7 @@ function annotatedClip(
       figures.unionFraction = 0;
       figures.overlapFraction = 0;
     }
-    pairs.addUnmarked(vectors.annotator, m, K);
+    pairs.addUnmarkedClip(vectors.annotator, m, K);
     addUnits(totals.alpha, m, 0, 0, K);
     totals.perClipUndefined++;
     return figures;
@@ -284,27 +284,36 @@ function agreement(
     overlap += popcount(all >>> 0);
   }
 
-  // Pairs: n11 from the words; n10 = ones(i) - n11, n01 = ones(j) - n11.
+  // Pairs (i < j, row by row): n11 from the words; n10 = ones(i) − n11, n01 = ones(j) − n11.
+  const both = vectors.pairCells(m);
+  countBothInPairs(bits, W, m, both);
+  // Each pair's kappa over the clip's K bins (kappaFromCells): its shares x / K, x = n11 +
+  // n00 = K − ones(i) − ones(j) + 2 n11 for po and x = ones for pa and pb, looked up.
+  const share = vectors.shares(K);
   let kappaSum = 0;
   let kappaCount = 0;
   let ones = 0;
   let bothSum = 0;
-  for (let i = 0; i < m; i++) {
-    const ai = annotator[i] as number;
-    ones += slotOnes[i] as number;
-    for (let j = i + 1; j < m; j++) {
-      const n11 = countBoth(bits, i * W, j * W, W);
+  for (let i = 0, p = 0; i < m; i++) {
+    const onesI = slotOnes[i] as number;
+    ones += onesI;
+    for (let j = i + 1; j < m; j++, p++) {
+      const n11 = both[p] as number;
       bothSum += n11;
-      const n10 = (slotOnes[i] as number) - n11;
-      const n01 = (slotOnes[j] as number) - n11;
-      const kappa = kappaFromCells(n11, n10, n01, K - n11 - n10 - n01);
+      if (K === 0) continue;
+      const onesJ = slotOnes[j] as number;
+      const kappa = kappaFromShares(
+        share[K - onesI - onesJ + 2 * n11] as number,
+        share[onesI] as number,
+        share[onesJ] as number,
+      );
       if (kappa !== null) {
         kappaSum += kappa;
         kappaCount++;
       }
-      pairs.add(ai, annotator[j] as number, K, n11, n10, n01);
     }
   }
+  pairs.addClip(annotator, m, K, slotOnes, both);
   // Alpha needs Σ over bins of n1 and of n1*(m - n1), n1 = annotators marking the bin:
   // Σ n1 = Σ ones(i), and Σ n1² = Σ ones(i) + 2 Σ_{i<j} n11(i, j) (marks are 0/1).
   addUnits(alpha, m, ones, m * ones - (ones + 2 * bothSum), K);

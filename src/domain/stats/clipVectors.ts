@@ -4,7 +4,7 @@
 // seconds each annotated (the union of their regions, in µs) and the bins each marked.
 import { countBits, markSpanBits, wordCount } from "./bitset.ts";
 import type { RegionTable, SubmissionTable } from "./records.ts";
-import { sortFewAscending } from "./sortFew.ts";
+import { sortAscending } from "./sortFew.ts";
 
 /** What marking a clip's regions adds to the study's totals. */
 export interface RegionTotals {
@@ -30,12 +30,32 @@ export class ClipVectors {
   words = 0;
   /** The clip has regions (possibly all empty). */
   marked = false;
+  /** Each slot pair's n11 (pairs i < j row by row), reused from clip to clip. */
+  private both = new Int32Array(1024);
+  /** x / K for x = 0 … K, reused from clip to clip. */
+  private share = new Float64Array(64);
 
   constructor(annotatorCount: number) {
     this.slotOf = new Int32Array(annotatorCount).fill(-1);
     this.annotator = new Int32Array(annotatorCount);
     this.us = new Float64Array(annotatorCount);
     this.ones = new Int32Array(annotatorCount);
+  }
+
+  /** Room for the n11 of the m(m − 1)/2 slot pairs (countBothInPairs fills it). */
+  pairCells(m: number): Int32Array {
+    const pairCount = (m * (m - 1)) / 2;
+    if (this.both.length < pairCount)
+      this.both = new Int32Array(Math.max(pairCount, 2 * this.both.length));
+    return this.both;
+  }
+
+  /** The shares x / K of a clip of K bins, x = 0 … K, each divided once. */
+  shares(K: number): Float64Array {
+    if (this.share.length < K + 1)
+      this.share = new Float64Array(Math.max(K + 1, 2 * this.share.length));
+    for (let x = 0; x <= K; x++) this.share[x] = x / K;
+    return this.share;
   }
 
   /** Clip c's annotators into slots in annotator order (= id order); returns how many. */
@@ -66,7 +86,7 @@ export class ClipVectors {
     }
     if (m === 0) return 0;
     // Slots in annotator order (= id order), so slot pairs (i < j) are pairs (a < b).
-    sortFewAscending(annotator, m);
+    sortAscending(annotator, m);
     for (let i = 0; i < m; i++) {
       slotOf[annotator[i] as number] = i;
       this.us[i] = 0;

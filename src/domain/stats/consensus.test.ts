@@ -290,3 +290,36 @@ describe("computeConsensus on a study", () => {
     });
   });
 });
+
+test("annotator classes refined past a renumbering, until no set can tell two annotators apart (the EM to the bit)", () => {
+  // Four annotators. {0, 1, 2} and {0, 1} leave the classes {0, 1}, {2}, {3}; {0, 1, 3} takes the
+  // class numbers past 4, so they are numbered again (three classes, not every annotator alone:
+  // the refinement must go on); only the last set, {0, 3}, tells annotator 0 from annotator 1.
+  const sets = [
+    [0, 1, 2],
+    [0, 1],
+    [0, 1, 3],
+    [0, 3],
+  ];
+  const votes = [
+    [1, 1, 0],
+    [0, 1],
+    [1, 0, 1],
+    [1, 1],
+  ];
+  const patterns = sets.flatMap((ids, s) => [
+    {
+      annotators: Int32Array.from(ids),
+      votes: Uint8Array.from(votes[s] as number[]),
+      weight: 3 + s,
+    },
+    { annotators: Int32Array.from(ids), votes: new Uint8Array(ids.length), weight: 5 },
+  ]);
+  const fit = dawidSkene(patterns, 4);
+  const reference = textbookDawidSkene(patterns, 4);
+  expect(Array.from(fit.sensitivity)).toEqual(reference.se);
+  expect(Array.from(fit.specificity)).toEqual(reference.sp);
+  expect(Array.from(fit.posterior)).toEqual(reference.posterior);
+  // Annotators 0 and 1 differ only by the last set's patterns.
+  expect(fit.sensitivity[0]).not.toBe(fit.sensitivity[1]);
+});

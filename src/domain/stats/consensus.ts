@@ -21,7 +21,7 @@ import {
   readSubmissions,
   type SubmissionTable,
 } from "./records.ts";
-import { sortFewAscending } from "./sortFew.ts";
+import { sortAscending } from "./sortFew.ts";
 import { binCount, ceilDiv, floorDiv, markSpan, us } from "./time.ts";
 
 /** An annotator's sensitivity or specificity stays inside [ε, 1 − ε] while EM runs (no log 0). */
@@ -241,7 +241,11 @@ function annotatorClasses(patterns: PatternArrays, annotators: number) {
       classOf[w] = splitInto[c] as number;
     }
     // The class numbers grow with every set: numbered again from 0 once they pass `annotators`.
-    if (classes > annotators) classes = renumber(classOf, stamp, splitInto);
+    if (classes > annotators) {
+      classes = renumber(classOf, stamp, splitInto);
+      // Every annotator alone in its class: no set can split them further.
+      if (classes === annotators) break;
+    }
   }
   // Each set's distinct classes.
   const first = new Int32Array(sets + 1);
@@ -263,19 +267,17 @@ function annotatorClasses(patterns: PatternArrays, annotators: number) {
 
 /** The classes in classOf numbered again from 0, in order of first use; how many there are. */
 function renumber(classOf: Int32Array, stamp: Int32Array, splitInto: Int32Array): number {
-  const numbers = new Map<number, number>();
+  // Class numbers are below stamp's length; splitInto, cleared after, holds each one's new number.
+  const numbers = splitInto.fill(-1);
+  let n = 0;
   for (let w = 0; w < classOf.length; w++) {
     const c = classOf[w] as number;
-    let n = numbers.get(c);
-    if (n === undefined) {
-      n = numbers.size;
-      numbers.set(c, n);
-    }
-    classOf[w] = n;
+    if ((numbers[c] as number) < 0) numbers[c] = n++;
+    classOf[w] = numbers[c] as number;
   }
   stamp.fill(-1);
   splitInto.fill(0);
-  return numbers.size;
+  return n;
 }
 
 /**
@@ -483,8 +485,8 @@ class ClipVotes {
     this.n = n;
     if (n < 2) return false;
     const { ids, position, annotations } = this;
-    // Ascending (a clip has a handful, all different).
-    sortFewAscending(ids, n);
+    // Ascending (all different: a few, or a crowd's hundreds).
+    sortAscending(ids, n);
     for (let j = 0; j < n; j++) {
       const a = ids[j] as number;
       position[a] = j;

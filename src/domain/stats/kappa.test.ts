@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { cohenKappa, countPair, kappaFromCounts } from "./kappa.ts";
+import {
+  cohenKappa,
+  countPair,
+  kappaFromCells,
+  kappaFromCounts,
+  kappaFromShares,
+} from "./kappa.ts";
 
 const u8 = (bits: number[]) => Uint8Array.from(bits);
 
@@ -72,6 +78,41 @@ describe("Cohen's kappa", () => {
           expect(k).toBeLessThanOrEqual(1 + 1e-12);
         }
       }),
+    );
+  });
+
+  test("property: kappaFromShares on one clip's shares x / n is kappaFromCells, to the bit", () => {
+    // The pass over clips divides x / n once per clip and looks the shares up (clipPass.ts).
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 400 })
+          .chain((n) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.integer({ min: 0, max: n }),
+              fc.integer({ min: 0, max: n }),
+              fc.nat(),
+            ),
+          ),
+        ([n, onesA, onesB, draw]) => {
+          // n11 between the least and the most the two marginals allow.
+          const low = Math.max(0, onesA + onesB - n);
+          const n11 = low + (draw % (Math.min(onesA, onesB) - low + 1));
+          const n10 = onesA - n11;
+          const n01 = onesB - n11;
+          const share = (x: number) => x / n;
+          const viaShares = kappaFromShares(
+            share(n - onesA - onesB + 2 * n11),
+            share(onesA),
+            share(onesB),
+          );
+          expect(Object.is(viaShares, kappaFromCells(n11, n10, n01, n - n11 - n10 - n01))).toBe(
+            true,
+          );
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });

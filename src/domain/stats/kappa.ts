@@ -45,9 +45,15 @@ export function kappaFromCounts(c: PairCounts): number | null {
 export function kappaFromCells(n11: number, n10: number, n01: number, n00: number): number | null {
   const n = n11 + n10 + n01 + n00;
   if (n === 0) return null;
-  const po = (n11 + n00) / n;
-  const pa = (n11 + n10) / n;
-  const pb = (n11 + n01) / n;
+  return kappaFromShares((n11 + n00) / n, (n11 + n10) / n, (n11 + n01) / n);
+}
+
+/**
+ * Cohen's kappa from the shares of bins where the two agree (po) and that each marked (pa,
+ * pb): the pairs of one clip share its n bins, so their shares x / n can be divided once per
+ * clip and looked up (the same numbers). Null when pe == 1.
+ */
+export function kappaFromShares(po: number, pa: number, pb: number): number | null {
   const pe = pa * pb + (1 - pa) * (1 - pb);
   if (pe === 1) return null;
   return (po - pe) / (1 - pe);

@@ -1,8 +1,8 @@
 // One home for sorting the handful of numbers a clip or a sentence has (its annotators, its
 // ratings): an insertion sort in place, which for a few values beats a comparator sort and
-// allocates nothing. Used by the span pass (clipPass.ts) and the crowd consensus
-// (consensus.ts); sortAscending, which also takes longer runs, by the MOS (mos.ts) and the
-// ANOVA's cells (anova.ts).
+// allocates nothing. sortAscending also takes longer runs (a crowd's hundreds of annotators on
+// one clip): used by the span pass (clipPass.ts), the crowd consensus (consensus.ts), the MOS
+// (mos.ts) and the ANOVA's cells (anova.ts).
 
 /** Up to this many values are sorted by insertion; more by the typed array's sort. */
 const FEW = 32;
@@ -30,7 +30,7 @@ export function sortFewAscending(
  * array's sort for more. Equal values are interchangeable, so the order (and any sum taken in
  * it) is that of the typed sort either way.
  */
-export function sortAscending(values: Float64Array, n: number, from = 0): void {
+export function sortAscending(values: Float64Array | Int32Array, n: number, from = 0): void {
   if (n > FEW) values.subarray(from, from + n).sort();
   else sortFewAscending(values, n, from);
 }
