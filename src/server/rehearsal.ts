@@ -29,8 +29,8 @@ async function rehearse(tx: Sql) {
     [study],
   );
   const [again] = await tx.query<{ study_version: number }>(
-    "SELECT * FROM arrival_again($1, $2, $3, $4)",
-    [study, "rehearsal", "p", token],
+    "SELECT * FROM arrival_again($1, $2, $3, $4, $5)",
+    [study, "rehearsal", "p", token, "rehearsal-other"],
   );
   await tx.query("SELECT * FROM arrival_counts($1, $2, $3, $4, $5)", [
     study,
@@ -52,11 +52,12 @@ async function rehearse(tx: Sql) {
     clips: ["a", "b"],
   };
   await tx.query("SELECT arrival_join($1, $2)", [study, JSON.stringify([person])]);
-  await tx.query("SELECT * FROM arrival_again($1, $2, $3, $4)", [
+  await tx.query("SELECT * FROM arrival_again($1, $2, $3, $4, $5)", [
     study,
     "rehearsal",
     "p",
     sha256(randomBytes(32)),
+    "rehearsal-other",
   ]);
   const body = JSON.stringify({ spans: [], heardToEnd: true, completedAt: new Date(0) });
   const take = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6, $7, $8)";
