@@ -8,9 +8,11 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { studyFile } from "../../tests/server/fixtures.ts";
 import { type Harness, startHarness, TOKEN } from "../../tests/server/harness.ts";
 import { assignClips } from "../domain/collection/assign.ts";
+import type { ParticipantState } from "../domain/collection/protocol.ts";
 import { arrive as arriveHere } from "./arrival.ts";
 import type { ServiceError } from "./errors.ts";
 import { screeningSecret, screeningTargets } from "./screening.ts";
+import type { Store } from "./store.ts";
 
 let h: Harness;
 beforeAll(async () => {
@@ -307,4 +309,46 @@ test("arriving together (joined in batches): each participant gets what they wou
     for (const id of alone) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   expect(Math.max(...counts.values())).toBe(2);
+});
+
+test("arrivals begun in turns of the event loop of their own (requests read together) join in one batch", async () => {
+  // On PGlite a query runs within the caller's turn: an arrival's checks and its join would
+  // run start to finish before the next request is even read, each in a transaction of its
+  // own, unless joining waits for the turns already due (joining.ts).
+  await h.publish(studyFile("turns", 10, ["A", "B", "C"]), {
+    clipsPerParticipant: 4,
+    ratingsPerClip: 2,
+  });
+  let transactions = 0;
+  const store: Store = {
+    ...h.store,
+    transaction: (work) => {
+      transactions++;
+      return h.store.transaction(work);
+    },
+  };
+  // Eight timers due together: each callback is a turn of its own, as eight requests read in
+  // one poll of the sockets are.
+  const states = await Promise.all(
+    Array.from(
+      { length: 8 },
+      (_, i) =>
+        new Promise<ParticipantState>((resolve, reject) => {
+          setTimeout(() => {
+            arriveHere(store, "turns", { platform: "link", participantId: `T${i}` }).then(
+              (a) => resolve(a.state),
+              reject,
+            );
+          }, 0);
+        }),
+    ),
+  );
+  expect(transactions).toBe(1);
+  expect(states.map((s) => s.clips.length)).toEqual(Array(8).fill(4));
+  const [row] = await h.store.query<{ people: number; clips: number }>(
+    `SELECT count(DISTINCT p.id)::int AS people, count(a.clip_id)::int AS clips
+     FROM participants p JOIN assignments a ON a.study_id = p.study_id AND a.participant_id = p.id
+     WHERE p.study_id = 'turns'`,
+  );
+  expect(row).toEqual({ people: 8, clips: 32 });
 });

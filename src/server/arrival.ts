@@ -4,7 +4,12 @@
 import { armsOf, instructionsFor } from "../domain/collection/arms.ts";
 import { assignClips } from "../domain/collection/assign.ts";
 import { checkAnswers, hasIntake, intakeOf } from "../domain/collection/intake.ts";
-import { type LinkPlatform, linkRefusal, participantLinksOf } from "../domain/collection/links.ts";
+import {
+  type LinkPlatform,
+  linkRefusal,
+  otherLink,
+  participantLinksOf,
+} from "../domain/collection/links.ts";
 import type {
   AdmissionAnswer,
   CollectionSettings,
@@ -94,7 +99,15 @@ export async function arrive(
       study_version: number;
       participant_id: string | null;
       participant_status: ParticipantStatus | null;
-    }>("SELECT * FROM arrival_again($1, $2, $3, $4)", [studyId, platform, pid, sha256(token)]);
+      other_id: string | null;
+      other_status: ParticipantStatus | null;
+    }>("SELECT * FROM arrival_again($1, $2, $3, $4, $5)", [
+      studyId,
+      platform,
+      pid,
+      sha256(token),
+      otherLink(platform),
+    ]);
     if (!again) throw noStudy(studyId);
     if (again.participant_id !== null) {
       return {
@@ -116,9 +129,15 @@ export async function arrive(
     if (refused) throw new ServiceError(403, "link-not-accepted", refused);
     // The same id through the other kind of link is the same person: their state (screened
     // out stays screened out), never a second participant with a fresh check.
-    if (links === "both") {
-      const known = await sameIdOtherLink(store, studyId, platform, pid, token);
-      if (known) return { sessionToken: token, state: known };
+    if (links === "both" && again.other_id !== null) {
+      const state = await sameIdOtherLink(
+        store,
+        studyId,
+        again.other_id,
+        again.other_status,
+        token,
+      );
+      return { sessionToken: token, state };
     }
     const joined = await joinStudy(store, studyId, {
       study,
@@ -147,24 +166,18 @@ export async function arrive(
 }
 
 /**
- * The participant who arrived with this id through the other kind of link, given a session
- * (`token`) and their state; null when there is none. One who returned the study stays out.
+ * The participant who arrived with this id through the other kind of link (arrival_again
+ * found them: `id`, `status`), given a session (`token`) and their state. One who returned the
+ * study stays out.
  */
 async function sameIdOtherLink(
   store: Store,
   studyId: string,
-  platform: string,
-  pid: string,
+  id: string,
+  status: ParticipantStatus | null,
   token: string,
-): Promise<ParticipantState | null> {
-  const [row] = await store.query<{ id: string; status: ParticipantStatus }>(
-    `SELECT id, status FROM participants
-     WHERE study_id = $1 AND platform_participant = $2 AND platform <> $3
-     ORDER BY started_at LIMIT 1`,
-    [studyId, pid, platform],
-  );
-  if (!row) return null;
-  if (row.status === "returned") {
+): Promise<ParticipantState> {
+  if (status === "returned") {
     throw new ServiceError(
       409,
       "returned",
@@ -173,9 +186,9 @@ async function sameIdOtherLink(
   }
   await store.query(
     "INSERT INTO sessions (token_sha256, study_id, participant_id) VALUES ($1, $2, $3)",
-    [sha256(token), studyId, row.id],
+    [sha256(token), studyId, id],
   );
-  return participantState(store, studyId, row.id);
+  return participantState(store, studyId, id);
 }
 
 /**

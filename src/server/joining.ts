@@ -1,7 +1,8 @@
 // New participants joining a study: their clips chosen and everything written in one
-// transaction that holds the study's row lock, in batches: those who arrive while a batch is
-// being written join together in the next (one lock, one commit, one flush of the log for
-// all), as a study's launch on Prolific brings hundreds at once. Each is assigned as if alone,
+// transaction that holds the study's row lock, in batches: those whose requests came in
+// together, or while a batch is being written, join together in the next (one lock, one
+// commit, one flush of the log for all), as a study's launch on Prolific brings hundreds at
+// once. Each is assigned as if alone,
 // one after another: the counts move with every participant of the batch.
 // Part of the collection server's services (arrival.ts uses it).
 import { randomBytes } from "node:crypto";
@@ -77,7 +78,12 @@ export function joinStudy(store: Store, studyId: string, joiner: Joiner): Promis
       return;
     }
     waiting.set(studyId, [{ ...joiner, settle, fail }]);
-    void drain(store, studyId, waiting);
+    // The batch begins once the requests already received have had their turn of the event
+    // loop (setImmediate runs after the sockets' callbacks). On PGlite a query runs within the
+    // caller's own turn, so without this an arrival's checks and its join ran start to finish
+    // before the next request was even read: every arrival of a launch a transaction of its
+    // own, one after another.
+    setImmediate(() => void drain(store, studyId, waiting));
   });
 }
 

@@ -57,12 +57,14 @@ test("a database of the release with migrations 1-8 gets 9 and 10 only, and part
     "SELECT version FROM schema_migrations ORDER BY version",
   );
   expect(applied.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
-  expect(MIGRATIONS.at(-1)?.version).toBe(14);
+  expect(MIGRATIONS.at(-1)?.version).toBe(15);
   // The single-arrival functions are gone: one of each name, the batch's.
   expect(await signatures(store, "arrival_counts")).toEqual([
     "text, integer, text[], text[], integer",
   ]);
   expect(await signatures(store, "arrival_join")).toEqual(["text, jsonb"]);
+  // Migration 15's arrival_again (it also finds the same id through the other link) only.
+  expect(await signatures(store, "arrival_again")).toEqual(["text, text, text, text, text"]);
 
   await h.publish(studyFile("upgraded", 2, ["A"]), { clipsPerParticipant: 2, ratingsPerClip: 1 });
   const arrivals = await Promise.all(

@@ -1152,6 +1152,53 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         SET plan_cache_mode = force_generic_plan;
     `,
   },
+  {
+    version: 15,
+    name: "an arrival's first call also finds the same id through the other link",
+    sql: `
+      -- Migration 8's arrival_again, which now also answers, for an id it does not know
+      -- through this link (p_platform), the participant with the same id through the other
+      -- kind of link (p_other): their id and status, in the same call rather than a statement
+      -- of its own (on PGlite every statement is one more turn that every other request waits
+      -- for). It gives them no session: whether they are the same person depends on whether
+      -- the study accepts both kinds of link, which the caller reads from the study at the
+      -- version answered (src/server/arrival.ts).
+      DROP FUNCTION arrival_again(text, text, text, text);
+      CREATE FUNCTION arrival_again(p_study text, p_platform text, p_participant text,
+        p_token text, p_other text)
+      RETURNS TABLE (study_version integer, participant_id text, participant_status text,
+        other_id text, other_status text)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v integer;
+        found_id text;
+      BEGIN
+        SELECT st.version INTO v FROM studies st WHERE st.id = p_study;
+        IF NOT FOUND THEN
+          RETURN;
+        END IF;
+        UPDATE participants p SET last_seen_at = now()
+        WHERE p.study_id = p_study AND p.platform = p_platform
+          AND p.platform_participant = p_participant AND p.status <> 'returned'
+        RETURNING p.id INTO found_id;
+        IF FOUND THEN
+          INSERT INTO sessions (token_sha256, study_id, participant_id)
+          VALUES (p_token, p_study, found_id);
+          RETURN QUERY SELECT v, found_id, NULL::text, NULL::text, NULL::text;
+          RETURN;
+        END IF;
+        RETURN QUERY SELECT v, NULL::text, (SELECT p.status FROM participants p
+            WHERE p.study_id = p_study AND p.platform = p_platform
+              AND p.platform_participant = p_participant),
+          o.id, o.status
+        FROM (SELECT 1) AS one
+        LEFT JOIN participants o ON o.study_id = p_study AND o.platform = p_other
+          AND o.platform_participant = p_participant;
+      END $$;
+      ALTER FUNCTION arrival_again(text, text, text, text, text)
+        SET plan_cache_mode = force_generic_plan;
+    `,
+  },
 ];
 
 /**

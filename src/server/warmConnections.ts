@@ -26,8 +26,8 @@ async function participantCalls(tx: Sql) {
     [study],
   );
   const [again] = await tx.query<{ study_version: number }>(
-    "SELECT * FROM arrival_again($1, $2, $3, $4)",
-    [study, "warm-up", "p", token],
+    "SELECT * FROM arrival_again($1, $2, $3, $4, $5)",
+    [study, "warm-up", "p", token, "warm-up-other"],
   );
   await tx.query("SELECT * FROM arrival_counts($1, $2, $3, $4, $5)", [
     study,
@@ -49,11 +49,12 @@ async function participantCalls(tx: Sql) {
     clips: ["a", "b"],
   };
   await tx.query("SELECT arrival_join($1, $2)", [study, JSON.stringify([person])]);
-  await tx.query("SELECT * FROM arrival_again($1, $2, $3, $4)", [
+  await tx.query("SELECT * FROM arrival_again($1, $2, $3, $4, $5)", [
     study,
     "warm-up",
     "p",
     sha256(randomBytes(32)),
+    "warm-up-other",
   ]);
   const body = JSON.stringify({ spans: [], heardToEnd: true, completedAt: new Date(0) });
   const take = "SELECT * FROM take_submission($1, $2, $3, $4, $5, $6, $7, $8)";

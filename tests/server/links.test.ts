@@ -120,3 +120,20 @@ test("the admission asked before consent refuses a link the study refuses, as ar
   expect(refused.json.error?.code).toBe("link-not-accepted");
   expect((await admission("adm", "prolific", "5f1a2b3c")).json).toEqual({ full: false });
 });
+
+test("returned through one kind of link, returned through the other; a new id through either is new", async () => {
+  await h.publish(studyFile("ret-both", 4, ["A"]), { clipsPerParticipant: 2 });
+  const first = await arrive("ret-both", { platform: "link", participantId: "PID-9" });
+  expect(first.status).toBe(200);
+  const gone = await h.api("POST", "p/ret-both/return", {}, String(first.json.sessionToken));
+  expect(gone.status).toBe(200);
+  const other = await arrive("ret-both", { platform: "prolific", participantId: "PID-9" });
+  expect(other.status).toBe(409);
+  expect(other.json.error?.code).toBe("returned");
+  // Another id is a participant of their own through either link.
+  const fresh = await arrive("ret-both", { platform: "prolific", participantId: "PID-10" });
+  expect(fresh.status).toBe(200);
+  expect((fresh.json.state as { clips: unknown[] }).clips.length).toBe(2);
+  const progress = await h.api("GET", "studies/ret-both/progress", undefined, TOKEN);
+  expect((progress.json.perParticipant as unknown[]).length).toBe(2);
+});

@@ -59,6 +59,11 @@ export function isProlificStudy(
   );
 }
 
+/** The other kind of link than `platform`'s: the same id through it is the same person in a study that accepts both. */
+export function otherLink(platform: LinkPlatform): LinkPlatform {
+  return platform === "prolific" ? "link" : "prolific";
+}
+
 /** Whether `links` lets an arrival through `platform`'s link in. */
 export function acceptsLink(links: ParticipantLinks, platform: LinkPlatform): boolean {
   return links === "both" || (platform === "prolific" ? links === "prolific" : links === "generic");
