@@ -79,19 +79,26 @@ test("publishing: audio by hash, sent once; publishing again changes nothing", a
   expect(refused.json.error?.message).toContain("clips[0].duration");
 });
 
-test("a comparison study is published with its pairs; view pairs and no main pair are refused naming the field", async () => {
+test("a comparison study is published with its pairs; no main pair, or a pre-test pair without one natural clip, refused naming the field", async () => {
   const file = compareFile("pairs", 2, ["A", "B"], { pretest: 2 });
   const published = await publish(file);
   expect(published.clips).toBe(6);
   const back = await h.api("GET", "studies/pairs/published", undefined, TOKEN);
   expect((back.json as { file: AnnotationFile }).file.pairs).toEqual(file.pairs);
 
-  const views = compareFile("views", 1, ["A", "B"]);
-  views.pairs?.push({ id: "v1", clipId: "s01_A", a: "regions:union", b: "regions:overlap" });
-  const refused = await h.api("PUT", "studies/views", { file: views, settings: {} }, TOKEN);
+  // A view pair in the pre-test: the reader's rule (no reference clip), by its path.
+  const viewPretest = compareFile("view-pretest", 1, ["A", "B"]);
+  viewPretest.pairs?.push({ id: "v1", clipId: "s01_A", a: "regions:union", b: "regions:overlap" });
+  viewPretest.study.qualification = { pairs: ["v1"] };
+  const refused = await h.api(
+    "PUT",
+    "studies/view-pretest",
+    { file: viewPretest, settings: {} },
+    TOKEN,
+  );
   expect(refused.status).toBe(400);
-  expect(refused.json.error?.message).toMatch(/^pairs\[1\]\.clipId: a view pair/);
-  expect((await h.api("GET", "p/views")).status).toBe(404);
+  expect(refused.json.error?.message).toContain("study.qualification.pairs[0]");
+  expect((await h.api("GET", "p/view-pretest")).status).toBe(404);
 
   const onlyPretest = compareFile("only-pretest", 1, ["A"], { pretest: 1 });
   const none = await h.api(

@@ -11,6 +11,7 @@ import type {
 } from "../domain/collection/collection.ts";
 import { publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings } from "../domain/collection/settings.ts";
+import { type ViewBins, viewBins } from "../domain/collection/viewBins.ts";
 import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import type { Span } from "../domain/study/spans.ts";
@@ -104,6 +105,23 @@ export async function publishStudy(
   const design = designProblem(parsed.file);
   if (design !== null) throw new ServiceError(400, "bad-study", design);
   const { pairs } = parsed.file;
+  // Each view pair's highlighted bins, from the file's own regions and saliency (viewBins.ts).
+  const views: Record<string, ViewBins> = {};
+  for (const p of pairs ?? []) {
+    const bins = viewBins(parsed.file, p);
+    if (bins) views[p.id] = bins;
+  }
+  const viewClips = new Set(
+    (pairs ?? []).flatMap((p) => (p.clipId === undefined ? [] : [p.clipId])),
+  );
+  const saliency = (parsed.file.saliency ?? []).filter(
+    (r) =>
+      viewClips.has(r.clipId) &&
+      (pairs ?? []).some(
+        (p) =>
+          p.clipId === r.clipId && (p.a === `saliency:${r.model}` || p.b === `saliency:${r.model}`),
+      ),
+  );
   // The instruction arms the server hands out, checked by the settings' rules (a malformed list
   // would silently publish a study without arms).
   if (parsed.file.study.arms !== undefined) {
@@ -138,6 +156,8 @@ export async function publishStudy(
     regions: [],
     reasonLabels: [],
     ...(pairs && pairs.length > 0 ? { pairs } : {}),
+    // A saliency:<model> view pair's records stay, so the collected file still resolves it.
+    ...(saliency.length > 0 ? { saliency } : {}),
   };
   const expected = ifMatch === undefined ? null : taggedVersion(ifMatch);
   if (ifMatch !== undefined && expected === null) {
@@ -166,8 +186,8 @@ export async function publishStudy(
           );
         }
         const [made] = await tx.query<{ version: number }>(
-          "INSERT INTO studies (id, file, settings) VALUES ($1, $2, $3) RETURNING version",
-          [study.id, JSON.stringify(header), JSON.stringify(settings)],
+          "INSERT INTO studies (id, file, settings, views) VALUES ($1, $2, $3, $4) RETURNING version",
+          [study.id, JSON.stringify(header), JSON.stringify(settings), JSON.stringify(views)],
         );
         version = made?.version as number;
       } else {
@@ -219,9 +239,9 @@ export async function publishStudy(
           audio: Object.fromEntries(Object.entries(audio).map(([id, a]) => [id, a.sha256])),
         });
         const [moved] = await tx.query<{ version: number }>(
-          `UPDATE studies SET file = $2, settings = $3, updated_at = now(),
+          `UPDATE studies SET file = $2, settings = $3, views = $4, updated_at = now(),
              version = nextval('study_versions') WHERE id = $1 RETURNING version`,
-          [study.id, JSON.stringify(header), JSON.stringify(settings)],
+          [study.id, JSON.stringify(header), JSON.stringify(settings), JSON.stringify(views)],
         );
         version = moved?.version as number;
         if (changes.length > 0) {
@@ -305,18 +325,13 @@ export async function publishStudy(
 
 /**
  * Why the study's pairs cannot be collected, or null: a compare study needs a main pair (one
- * not in the pre-test), and view pairs (two views of one clip) are not collected by this
- * server (their highlighted bins are not computed here): such a study is analysed from files.
+ * not in the pre-test). The reader has checked the rest (pairs and views resolve, each pre-test
+ * pair holds exactly one reference clip).
  */
 function designProblem(file: AnnotationFile): string | null {
-  const pairs = file.pairs ?? [];
-  const view = pairs.findIndex((p) => p.clipId !== undefined);
-  if (view >= 0) {
-    return `pairs[${view}].clipId: a view pair (two views of one clip) is not collected by this server; publish clip pairs, or analyse view pairs from files`;
-  }
   if (taskOf(file.study) !== "compare") return null;
   const pretest = new Set(file.study.qualification?.pairs ?? []);
-  if (!pairs.some((p) => !pretest.has(p.id))) {
+  if (!(file.pairs ?? []).some((p) => !pretest.has(p.id))) {
     return "pairs: a compare study needs at least one pair to judge besides the pre-test's";
   }
   return null;

@@ -58,11 +58,13 @@ export function pairDesign(study: StudyVersion): PairDesign {
   const main: AssignablePair[] = [];
   const compare = taskOf(file.study) === "compare";
   for (const p of file.pairs ?? []) {
-    clips.set(p.id, { a: p.a, b: p.b });
+    // A view pair plays its one clip on both sides (each with its highlighted bins).
+    const sides = p.clipId === undefined ? { a: p.a, b: p.b } : { a: p.clipId, b: p.clipId };
+    clips.set(p.id, sides);
     if (inPretest.has(p.id)) {
       reference.set(p.id, study.index.get(p.a)?.isReference === true ? "a" : "b");
     } else if (compare) {
-      main.push({ id: p.id, sentence: study.index.get(p.a)?.sentence ?? p.a });
+      main.push({ id: p.id, sentence: study.index.get(sides.a)?.sentence ?? sides.a });
     }
   }
   const c = file.study.comparison;
@@ -132,11 +134,13 @@ export async function trialsOf(
   };
   const stateOf = ([, position, pairId, first, p1, p2]: TrialRow): TrialState => {
     const second: Side = first === "a" ? "b" : "a";
+    const view = study.views[pairId];
+    const bins = (side: Side) => (view ? { bins: view[side === "a" ? 0 : 1] } : {});
     return {
       position,
       sides: [
-        { duration: duration(pairId, first), plays: Number(p1) },
-        { duration: duration(pairId, second), plays: Number(p2) },
+        { duration: duration(pairId, first), plays: Number(p1), ...bins(first) },
+        { duration: duration(pairId, second), plays: Number(p2), ...bins(second) },
       ],
     };
   };
