@@ -1,12 +1,6 @@
 // Creating a study from decoded audio files and optional CSV metadata, or from the clips of a
 // study in this browser (a region preference test), and adding more clips to a study later.
-import {
-  addClips,
-  createStudy,
-  getClipAudio,
-  listClips,
-  type NewClip,
-} from "../../db/repo.ts";
+import { addClips, createStudy, getClipAudio, listClips, type NewClip } from "../../db/repo.ts";
 import { type ClipMeta, clipIdFor } from "../../domain/clips/clipCsv.ts";
 import type { AnnotationFile, Clip, Pair } from "../../domain/interchange/types.ts";
 import { viewRecords } from "../../domain/tasks/compare/views.ts";
