@@ -853,6 +853,10 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
       CREATE INDEX trials_by_pair ON trials (study_id, stage, pair_id);
 
+      -- Each view pair's highlighted bins, side a's and b's (domain/collection/viewBins.ts),
+      -- computed from the study file when it is published: { pairId: [[bins of a], [bins of b]] }.
+      ALTER TABLE studies ADD COLUMN views jsonb;
+
       -- Each play of a trial's side the server let start (side 1 or 2, the order met);
       -- play_id is made by the participant's page: a retried request counts nothing more.
       CREATE TABLE trial_plays (

@@ -79,23 +79,26 @@ test("publishing: audio by hash, sent once; publishing again changes nothing", a
   expect(refused.json.error?.message).toContain("clips[0].duration");
 });
 
-test("a comparison study is published with its pairs; a view pair with nothing to highlight and no main pair are refused naming the field", async () => {
+test("a comparison study is published with its pairs; no main pair, or a pre-test pair without one natural clip, refused naming the field", async () => {
   const file = compareFile("pairs", 2, ["A", "B"], { pretest: 2 });
   const published = await publish(file);
   expect(published.clips).toBe(6);
   const back = await h.api("GET", "studies/pairs/published", undefined, TOKEN);
   expect((back.json as { file: AnnotationFile }).file.pairs).toEqual(file.pairs);
 
-  const views = compareFile("views", 1, ["A", "B"]);
-  views.pairs?.push({ id: "v1", clipId: "s01_A", a: "regions:union", b: "regions:overlap" });
-  const refused = await h.api("PUT", "studies/views", { file: views, settings: {} }, TOKEN);
-  expect(refused.status).toBe(400);
-  // A view pair is collected when both its sides highlight bins (tests/server/view-pairs.test.ts);
-  // this clip has no crowd span, so its listeners' views would show nothing.
-  expect(refused.json.error?.message).toBe(
-    'pairs[1].a: "regions:union" highlights no bin of clip "s01_A" (no crowd annotator marked it): a listener would see nothing to compare',
+  // A view pair in the pre-test: the reader's rule (no reference clip), by its path.
+  const viewPretest = compareFile("view-pretest", 1, ["A", "B"]);
+  viewPretest.pairs?.push({ id: "v1", clipId: "s01_A", a: "regions:union", b: "regions:overlap" });
+  viewPretest.study.qualification = { pairs: ["v1"] };
+  const refused = await h.api(
+    "PUT",
+    "studies/view-pretest",
+    { file: viewPretest, settings: {} },
+    TOKEN,
   );
-  expect((await h.api("GET", "p/views")).status).toBe(404);
+  expect(refused.status).toBe(400);
+  expect(refused.json.error?.message).toContain("study.qualification.pairs[0]");
+  expect((await h.api("GET", "p/view-pretest")).status).toBe(404);
 
   const onlyPretest = compareFile("only-pretest", 1, ["A"], { pretest: 1 });
   const none = await h.api(

@@ -11,6 +11,7 @@ import type {
 } from "../domain/collection/protocol.ts";
 import { publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings } from "../domain/collection/settings.ts";
+import { type ViewBins, viewBins } from "../domain/collection/viewBins.ts";
 import { parseAnnotationFile } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { us } from "../domain/stats/time.ts";
@@ -107,6 +108,12 @@ export async function publishStudy(
   const design = designProblem(parsed.file);
   if (design !== null) throw new ServiceError(400, "bad-study", design);
   const { pairs } = parsed.file;
+  // Each view pair's highlighted bins, from the file's own regions and saliency (viewBins.ts).
+  const views: Record<string, ViewBins> = {};
+  for (const p of pairs ?? []) {
+    const bins = viewBins(parsed.file, p);
+    if (bins) views[p.id] = bins;
+  }
   // The instruction arms the server hands out, checked by the settings' rules (a malformed list
   // would silently publish a study without arms).
   if (parsed.file.study.arms !== undefined) {
@@ -136,9 +143,10 @@ export async function publishStudy(
     study,
     taxonomy,
     clips,
-    // A view pair's sides are drawn from the crowd's spans on its clip and the model's
-    // saliency: those records are kept with the study (id and role only; collect gives them
-    // back beside the participants' work). No other annotation is published.
+    // What a view pair's sides are drawn from stays with the study: the crowd's spans on its
+    // clip (id and role only) and the model's saliency records, so that collect gives them back
+    // beside the participants' work and the collected file resolves its views. No other
+    // annotation is published.
     ...viewRecords(parsed.file, pairs ?? []),
     reasonLabels: [],
     ...(pairs && pairs.length > 0 ? { pairs } : {}),
@@ -171,8 +179,8 @@ export async function publishStudy(
           );
         }
         const [made] = await tx.query<{ version: number }>(
-          "INSERT INTO studies (id, file, settings) VALUES ($1, $2, $3) RETURNING version",
-          [study.id, JSON.stringify(header), JSON.stringify(settings)],
+          "INSERT INTO studies (id, file, settings, views) VALUES ($1, $2, $3, $4) RETURNING version",
+          [study.id, JSON.stringify(header), JSON.stringify(settings), JSON.stringify(views)],
         );
         version = made?.version as number;
       } else {
@@ -224,9 +232,9 @@ export async function publishStudy(
           audio: Object.fromEntries(Object.entries(audio).map(([id, a]) => [id, a.sha256])),
         });
         const [moved] = await tx.query<{ version: number }>(
-          `UPDATE studies SET file = $2, settings = $3, updated_at = now(),
+          `UPDATE studies SET file = $2, settings = $3, views = $4, updated_at = now(),
              version = nextval('study_versions') WHERE id = $1 RETURNING version`,
-          [study.id, JSON.stringify(header), JSON.stringify(settings)],
+          [study.id, JSON.stringify(header), JSON.stringify(settings), JSON.stringify(views)],
         );
         version = moved?.version as number;
         if (changes.length > 0) {
@@ -323,7 +331,7 @@ function designProblem(file: AnnotationFile): string | null {
   }
   if (taskOf(file.study) !== "compare") return null;
   const pretest = new Set(file.study.qualification?.pairs ?? []);
-  if (!pairs.some((p) => !pretest.has(p.id))) {
+  if (!(file.pairs ?? []).some((p) => !pretest.has(p.id))) {
     return "pairs: a compare study needs at least one pair to judge besides the pre-test's";
   }
   return null;

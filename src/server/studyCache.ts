@@ -26,6 +26,8 @@ export interface StudyVersion {
   clips: readonly StudyClip[];
   /** The same clips by id. */
   index: ReadonlyMap<string, StudyClip>;
+  /** Each view pair's highlighted bins, a's and b's (computed at publish: migration 14). */
+  views: Readonly<Record<string, [number[], number[]]>>;
 }
 
 /** Studies kept per store; past this the least recently used goes. */
@@ -53,9 +55,10 @@ async function load(store: object, db: Sql, studyId: string): Promise<StudyVersi
     version: number;
     file: AnnotationFile;
     settings: CollectionSettings;
+    views: Record<string, [number[], number[]]> | null;
     clips: [string, string, string, boolean, number][];
   }>(
-    `SELECT s.version, s.file, s.settings, coalesce((
+    `SELECT s.version, s.file, s.settings, s.views, coalesce((
        SELECT json_agg(json_build_array(c.clip_id, c.sentence, c.system, c.is_reference, c.duration)
          ORDER BY c.position)
        FROM clips c WHERE c.study_id = s.id), '[]') AS clips
@@ -76,6 +79,7 @@ async function load(store: object, db: Sql, studyId: string): Promise<StudyVersi
     settings: row.settings,
     clips,
     index: new Map(clips.map((c) => [c.id, c])),
+    views: row.views ?? {},
   });
   const cache = cacheOf(store);
   cache.delete(studyId);

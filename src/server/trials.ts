@@ -19,8 +19,6 @@ import type {
 } from "../domain/collection/protocol.ts";
 import { DEFAULT_PASS_ACCURACY } from "../domain/interchange/comparison.ts";
 import type { AnnotationFile, ParticipantStatus } from "../domain/interchange/types.ts";
-import { us } from "../domain/stats/time.ts";
-import { viewPairBins } from "../domain/stats/views.ts";
 import { taskOf } from "../domain/tasks/index.ts";
 import { type StoredAudio, servedAudio } from "./audio.ts";
 import { ServiceError } from "./errors.ts";
@@ -36,8 +34,6 @@ export interface PairDesign {
   pretest: string[];
   /** Each pair's two clip ids (a view pair's: its one clip, on both sides). */
   clips: ReadonlyMap<string, { a: string; b: string }>;
-  /** A view pair's highlighted bins of side a and side b (the study's bin width). */
-  bins: ReadonlyMap<string, { a: number[]; b: number[] }>;
   /** A pre-test pair's reference (natural) side. */
   reference: ReadonlyMap<string, Side>;
   /** What the participant is told of the scale (a compare study). */
@@ -58,24 +54,17 @@ export function pairDesign(study: StudyVersion): PairDesign {
   const pretest = q?.pairs ?? [];
   const inPretest = new Set(pretest);
   const clips = new Map<string, { a: string; b: string }>();
-  const bins = new Map<string, { a: number[]; b: number[] }>();
   const reference = new Map<string, Side>();
   const main: AssignablePair[] = [];
   const compare = taskOf(file.study) === "compare";
-  const binUs = us(file.study.binSeconds);
   for (const p of file.pairs ?? []) {
-    if (p.clipId !== undefined) {
-      // A view pair: one clip heard twice, each side with its highlighted bins, computed from
-      // the published file's own crowd spans and saliency (checked when it was published).
-      clips.set(p.id, { a: p.clipId, b: p.clipId });
-      const made = viewPairBins(file, p, binUs);
-      if (made.ok) bins.set(p.id, { a: made.bins[0], b: made.bins[1] });
-    } else clips.set(p.id, { a: p.a, b: p.b });
-    const first = p.clipId ?? p.a;
+    // A view pair plays its one clip on both sides (each with its highlighted bins).
+    const sides = p.clipId === undefined ? { a: p.a, b: p.b } : { a: p.clipId, b: p.clipId };
+    clips.set(p.id, sides);
     if (inPretest.has(p.id)) {
       reference.set(p.id, study.index.get(p.a)?.isReference === true ? "a" : "b");
     } else if (compare) {
-      main.push({ id: p.id, sentence: study.index.get(first)?.sentence ?? first });
+      main.push({ id: p.id, sentence: study.index.get(sides.a)?.sentence ?? sides.a });
     }
   }
   const c = file.study.comparison;
@@ -83,7 +72,6 @@ export function pairDesign(study: StudyVersion): PairDesign {
     main,
     pretest,
     clips,
-    bins,
     reference,
     comparison: compare
       ? {
@@ -146,20 +134,13 @@ export async function trialsOf(
   };
   const stateOf = ([, position, pairId, first, p1, p2]: TrialRow): TrialState => {
     const second: Side = first === "a" ? "b" : "a";
-    const bins = design.bins.get(pairId);
+    const view = study.views[pairId];
+    const bins = (side: Side) => (view ? { bins: view[side === "a" ? 0 : 1] } : {});
     return {
       position,
       sides: [
-        {
-          duration: duration(pairId, first),
-          plays: Number(p1),
-          ...(bins ? { bins: bins[first] } : {}),
-        },
-        {
-          duration: duration(pairId, second),
-          plays: Number(p2),
-          ...(bins ? { bins: bins[second] } : {}),
-        },
+        { duration: duration(pairId, first), plays: Number(p1), ...bins(first) },
+        { duration: duration(pairId, second), plays: Number(p2), ...bins(second) },
       ],
     };
   };

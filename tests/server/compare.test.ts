@@ -102,12 +102,14 @@ describe.each(ENGINES)("on %s", (engine) => {
   };
   const state = async (study: string, token: string) =>
     (await call("GET", `p/${study}/state`, undefined, token)).json;
+  /** Play ids by count (digits only: a random one could spell a name the scan looks for). */
+  let plays = 0;
   const play = (study: string, token: string, stage: string, position: number, side: number) =>
     call(
       "POST",
       `p/${study}/trials/${stage}/${position}/${side}/plays`,
       {
-        playId: `play-${stage}-${position}-${side}-${Math.random().toString(36).slice(2, 10)}`,
+        playId: `play-${stage}-${position}-${side}-${++plays}`,
       },
       token,
     );
@@ -583,6 +585,54 @@ describe.each(ENGINES)("on %s", (engine) => {
     expect((await state("later", late)).pretest).toBeUndefined();
     await playBoth("later", late, "main", 1);
     expect((await judge("later", late, judgment("main", 1, { choice: "1" }))).status).toBe(200);
+  });
+
+  test("a view pair: one clip on both sides, each with its highlighted bins; judged, collected and read back", async () => {
+    // s01_Tacotron is 2 s (20 bins): w1 marks 0.1–0.3 (bins 1, 2), w2 0.2–0.45 (bins 2–4).
+    const file = compareFile("views", 1, SYSTEMS.slice(0, 2));
+    file.pairs = [{ id: "v1", clipId: "s01_Tacotron", a: "regions:union", b: "saliency:m" }];
+    file.annotators = [
+      { id: "w1", role: "crowd" },
+      { id: "w2", role: "crowd" },
+    ];
+    file.regions = [
+      { id: "r1", clipId: "s01_Tacotron", annotatorId: "w1", start: 0.1, end: 0.3 },
+      { id: "r2", clipId: "s01_Tacotron", annotatorId: "w2", start: 0.2, end: 0.45 },
+    ];
+    // One value per bin: the highest are bins 19, 18, 17, 16 (value = bin).
+    file.saliency = [
+      {
+        clipId: "s01_Tacotron",
+        model: "m",
+        hopSeconds: 0.1,
+        values: Array.from({ length: 20 }, (_, k) => k),
+      },
+    ];
+    await h.publish(file, { clipsPerParticipant: 1, ratingsPerClip: 5 });
+    const token = await arrive("views", "w-view");
+    const [trial] = (await state("views", token)).trials as { sides: { bins?: number[] }[] }[];
+    const t = await trialOf("views", token, "main", 1);
+    const bins = { a: [1, 2, 3, 4], b: [16, 17, 18, 19] };
+    const other = t.shown_first === "a" ? "b" : "a";
+    expect(trial?.sides).toEqual([
+      { duration: 2, plays: 0, bins: bins[t.shown_first] },
+      { duration: 2, plays: 0, bins: bins[other] },
+    ]);
+    for (const side of [1, 2]) {
+      const audio = await fetch(`${h.base}/api/p/views/trials/main/1/${side}/audio`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(await audio.text()).toBe("RIFF fake audio of s01_Tacotron");
+    }
+    await playBoth("views", token, "main", 1);
+    expect((await judge("views", token, judgment("main", 1, { choice: "2" }))).status).toBe(200);
+    const collected = await h.api("GET", "studies/views/collect", undefined, TOKEN);
+    const parsed = parseAnnotationFile(collected.json);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors.slice(0, 3)));
+    expect(parsed.file.judgments).toEqual([
+      expect.objectContaining({ pairId: "v1", choice: other, shownFirst: t.shown_first }),
+    ]);
+    expect(parsed.file.saliency).toHaveLength(1);
   });
 
   test("collect: pairs, judgments (main and pre-test) and the screening entries, which validate accepts", async () => {

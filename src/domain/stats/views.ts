@@ -68,9 +68,40 @@ export function saliencyModelOf(view: string): string | null {
 }
 
 /**
- * The highlighted bins of a view pair's two sides, `a`'s then `b`'s (ascending), or a problem
- * naming the side: a clip or saliency record the file lacks, an unknown view, or a side that
- * highlights no bin (nothing to show a listener).
+ * The highlighted bins of a view pair's two sides, `a`'s then `b`'s (ascending), in a file the
+ * interchange reader accepted (its clip and saliency records resolve): a side may highlight
+ * nothing (an empty overlap), and a view without its data highlights nothing. Null: the pair
+ * is a clip pair, or its clip is not in the file. viewPairBins says what is missing instead.
+ */
+export function viewSideBins(
+  file: ViewFile,
+  pair: Pick<Pair, "a" | "b" | "clipId">,
+  binUs: number,
+): [number[], number[]] | null {
+  const clip = pair.clipId === undefined ? undefined : file.clips.find((c) => c.id === pair.clipId);
+  if (clip === undefined) return null;
+  const D = us(clip.duration);
+  const crowd = crowdBins(file, clip.id, D, binUs);
+  const regionSide = (view: string): number[] | null =>
+    view === "regions:union" ? crowd.union : view === "regions:overlap" ? crowd.overlap : null;
+  const a = regionSide(pair.a);
+  const b = regionSide(pair.b);
+  // A saliency side highlights as many bins as the other side, the union's when both are models.
+  const count = a?.length ?? b?.length ?? crowd.union.length;
+  const salient = (view: string): number[] => {
+    const model = saliencyModelOf(view);
+    const record = (file.saliency ?? []).find((r) => r.clipId === clip.id && r.model === model);
+    if (record === undefined) return [];
+    const pooled = poolFrames(record, D, binUs);
+    return pooled.every((v) => v === null) ? [] : topBins(pooled, count);
+  };
+  return [a ?? salient(pair.a), b ?? salient(pair.b)];
+}
+
+/**
+ * The highlighted bins of a view pair's two sides (viewSideBins), or a problem naming the side:
+ * a clip or saliency record the file lacks, an unknown view, or a side that highlights no bin
+ * (nothing to show a listener). What publishing a view pair and New study's choice of clips ask.
  */
 export function viewPairBins(
   file: ViewFile,
@@ -78,47 +109,38 @@ export function viewPairBins(
   binUs: number,
 ): { ok: true; bins: [number[], number[]] } | { ok: false; problem: string } {
   const clipId = pair.clipId as string;
-  const clip = file.clips.find((c) => c.id === clipId);
-  if (clip === undefined) return { ok: false, problem: `no clip with id "${clipId}"` };
-  const D = us(clip.duration);
-  const crowd = crowdBins(file, clipId, D, binUs);
-  const regionSide = (view: string): number[] | null =>
-    view === "regions:union" ? crowd.union : view === "regions:overlap" ? crowd.overlap : null;
-  const salient = (view: string, count: number): number[] | string => {
+  const bins = viewSideBins(file, pair, binUs);
+  if (bins === null) return { ok: false, problem: `no clip with id "${clipId}"` };
+  for (const [i, view] of [pair.a, pair.b].entries()) {
+    const side = i === 0 ? "a" : "b";
+    if ((bins[i] as number[]).length > 0) continue;
+    if (view === "regions:union" || view === "regions:overlap") {
+      const clip = file.clips.find((c) => c.id === clipId);
+      const crowd = crowdBins(file, clipId, us(clip?.duration ?? 0), binUs);
+      return {
+        ok: false,
+        problem: `${side}: "${view}" highlights no bin of clip "${clipId}" (${
+          crowd.annotators === 0
+            ? "no crowd annotator marked it"
+            : view === "regions:overlap"
+              ? "no bin every crowd annotator marked"
+              : "no crowd annotator marked a region"
+        }): a listener would see nothing to compare`,
+      };
+    }
     const model = saliencyModelOf(view);
     if (model === null || model === "")
-      return `unknown view "${view}" (a view is ${REGION_VIEWS.map((v) => `"${v}"`).join(", ")} or "saliency:<model>")`;
-    const record = (file.saliency ?? []).find((r) => r.clipId === clipId && r.model === model);
-    if (record === undefined) return `no saliency of model "${model}" for clip "${clipId}"`;
-    const pooled = poolFrames(record, D, binUs);
-    if (pooled.every((v) => v === null))
-      return `the saliency of model "${model}" has no frame within clip "${clipId}"`;
-    return topBins(pooled, count);
-  };
-  const sides: (number[] | null)[] = [regionSide(pair.a), regionSide(pair.b)];
-  const counts = sides.map((s) => s?.length ?? null);
-  const out: number[][] = [];
-  for (const [i, view] of [pair.a, pair.b].entries()) {
-    const own = sides[i];
-    if (own !== null && own !== undefined) {
-      if (own.length === 0)
-        return {
-          ok: false,
-          problem: `${i === 0 ? "a" : "b"}: "${view}" highlights no bin of clip "${clipId}" (${
-            crowd.annotators === 0
-              ? "no crowd annotator marked it"
-              : view === "regions:overlap"
-                ? "no bin every crowd annotator marked"
-                : "no crowd annotator marked a region"
-          }): a listener would see nothing to compare`,
-        };
-      out.push(own);
-      continue;
-    }
-    const other = counts[1 - i];
-    const made = salient(view, other ?? crowd.union.length);
-    if (typeof made === "string") return { ok: false, problem: `${i === 0 ? "a" : "b"}: ${made}` };
-    out.push(made);
+      return {
+        ok: false,
+        problem: `${side}: unknown view "${view}" (a view is ${REGION_VIEWS.map((v) => `"${v}"`).join(", ")} or "saliency:<model>")`,
+      };
+    const known = (file.saliency ?? []).some((r) => r.clipId === clipId && r.model === model);
+    return {
+      ok: false,
+      problem: known
+        ? `${side}: the saliency of model "${model}" has no frame within clip "${clipId}"`
+        : `${side}: no saliency of model "${model}" for clip "${clipId}"`,
+    };
   }
-  return { ok: true, bins: [out[0] as number[], out[1] as number[]] };
+  return { ok: true, bins };
 }

@@ -16,6 +16,7 @@ import { type PublishChange, publishChanges } from "../../domain/collection/publ
 import { settingsUpdate } from "../../domain/collection/settings.ts";
 import { parseAnnotationFile } from "../../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../../domain/interchange/types.ts";
+import { viewRecords } from "../../domain/tasks/compare/views.ts";
 import { collectionRefusal } from "../../domain/tasks/index.ts";
 import { ApiError, api } from "../../lib/collectionApi.ts";
 import { sha256Hex } from "../../lib/sha256.ts";
@@ -51,13 +52,14 @@ export async function publishToServer(
   if (!file) throw new Error(`no study "${studyId}" in this browser`);
   const refusal = collectionRefusal(file.study);
   if (refusal !== null) throw new Error(refusal);
+  // No annotation is published, except a view pair's: the crowd's spans on its clip and the
+  // model's saliency, from which the server highlights each side (viewRecords).
   const header: AnnotationFile = {
     ...file,
-    annotators: [],
-    submissions: [],
-    regions: [],
+    ...viewRecords(file, file.pairs ?? []),
     reasonLabels: [],
   };
+  if (header.saliency?.length === 0) delete header.saliency;
   const blobs = new Map<string, Blob>();
   const audio: Record<string, { sha256: string; mime: string }> = {};
   const missing: string[] = [];

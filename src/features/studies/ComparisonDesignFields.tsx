@@ -109,14 +109,16 @@ function ViewsFields({
             onChange={() => set({ clips: "count" })}
           />
           <span>A number of them, drawn at random:</span>
-          <input
-            className={`${INPUT} mt-0 w-24`}
-            inputMode="numeric"
-            aria-label="Number of clips"
-            value={draft.count}
-            disabled={draft.clips !== "count"}
-            onChange={(e) => set({ count: e.target.value })}
-          />
+          <span className="w-24 shrink-0">
+            <input
+              className={INPUT}
+              inputMode="numeric"
+              aria-label="Number of clips"
+              value={draft.count}
+              disabled={draft.clips !== "count"}
+              onChange={(e) => set({ count: e.target.value })}
+            />
+          </span>
         </label>
       </fieldset>
     </div>

@@ -1,0 +1,340 @@
+// The region preference test (issue 41 item 3, the RedPen paper's Table 3) end to end in
+// Chromium, through the collection server (PGlite) serving the built app: the demo study gets
+// three listeners' spans (Import) and a model's saliency (the study page's Model saliency form);
+// New study makes a comparison from its clips with "Listeners' regions against a model's
+// saliency" (the union against the model, two clips drawn); the study is published from its
+// page; two participants each judge one clip heard twice, each sample's waveform with its
+// highlighted bins (the bins the server sent are the ones the spec's definitions give for that
+// clip, worked out here from the exported study); `collect` returns the judgments over the
+// views; the analysis screen's paired comparison names the views, and its report is
+// `stats --json` of the collected file.
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { runCollectionCli } from "../../src/cli/collection.ts";
+import { runCli } from "../../src/cli/run.ts";
+import { wavDuration } from "../../src/domain/clips/wav.ts";
+import { parseAnnotationText } from "../../src/domain/interchange/schema.ts";
+import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
+import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
+import { viewPairBins } from "../../src/domain/stats/views.ts";
+import { createCollectionServer } from "../../src/server/http.ts";
+import { migrate } from "../../src/server/migrations.ts";
+import { ensureResearcherToken } from "../../src/server/service.ts";
+import type { Store } from "../../src/server/store.ts";
+import { openMigratedPglite } from "../server/pgliteTemplate.ts";
+import {
+  dismissNotices,
+  launchPersistent,
+  SCREENSHOT_DIR,
+  screenshot,
+  watchErrors,
+} from "./chromium.ts";
+
+const TOKEN = "e2e-region-preference-token-0123";
+const MODEL = "ssl-mos-ig";
+const CODE = "PREF-DONE-1";
+const CLIPS = ["s01_espeak", "s01_flite", "s02_festival"];
+const dir = mkdtempSync(path.join(tmpdir(), "redpen-regionpref-"));
+let store: Store;
+let server: Server;
+let base = "";
+const open: BrowserContext[] = [];
+
+const wav = (id: string) => readFileSync(`public/audio/${id}.wav`);
+const duration = (id: string) => {
+  const bytes = wav(id);
+  return wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+};
+
+/** A WAV's PCM data (its `data` chunk): the same for a file and its copy without metadata. */
+function pcm(bytes: Uint8Array): string {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 12; at + 8 <= bytes.length; ) {
+    const id = String.fromCharCode(...bytes.subarray(at, at + 4));
+    const size = view.getUint32(at + 4, true);
+    if (id === "data")
+      return createHash("sha256")
+        .update(bytes.subarray(at + 8, at + 8 + size))
+        .digest("hex");
+    at += 8 + size + (size % 2);
+  }
+  throw new Error("no data chunk");
+}
+const CLIP_OF_PCM = new Map(CLIPS.map((id) => [pcm(wav(id)), id]));
+
+/** Three listeners' spans on three demo clips (each clip's overlap is not empty). */
+function annotations(): AnnotationFile {
+  const regions = CLIPS.flatMap((clipId, c) =>
+    ["w1", "w2", "w3"].map((annotatorId, a) => ({
+      id: `${clipId}-${annotatorId}`,
+      clipId,
+      annotatorId,
+      start: 0.2 + 0.1 * a + 0.15 * c,
+      end: 0.9 + 0.2 * a,
+    })),
+  );
+  return {
+    format: "redpen-annotations",
+    version: 1,
+    study: { id: "demo", name: "Demo: 5 sentences × 4 voices", binSeconds: 0.1 },
+    taxonomy: [...DEFAULT_TAXONOMY],
+    clips: CLIPS.map((id) => ({ id, name: `${id}.wav`, duration: duration(id) })),
+    annotators: ["w1", "w2", "w3"].map((id) => ({ id, role: "crowd" as const })),
+    submissions: CLIPS.flatMap((clipId) =>
+      ["w1", "w2", "w3"].map((annotatorId) => ({ clipId, annotatorId })),
+    ),
+    regions,
+    reasonLabels: [],
+  };
+}
+
+/** The model's saliency, 0.02 s frames. */
+function saliencyCsv(): string {
+  const rows = ["clip,time,value"];
+  for (const id of [...CLIPS].sort()) {
+    const frames = Math.ceil(duration(id) / 0.02);
+    for (let f = 0; f < frames; f++) {
+      const t = Math.round(f * 0.02 * 1e6) / 1e6;
+      rows.push(`${id},${t},${(Math.sin(f * 0.37 + id.length) ** 2).toFixed(6)}`);
+    }
+  }
+  return `${rows.join("\n")}\n`;
+}
+
+beforeAll(async () => {
+  store = await openMigratedPglite(path.join(dir, "db"));
+  await migrate(store);
+  await ensureResearcherToken(store, TOKEN);
+  server = createCollectionServer({
+    store,
+    appDir: process.env.E2E_DIST || "dist",
+    rate: { perSecond: 1000, burst: 4000 },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of open) await c.close().catch(() => undefined);
+  await new Promise((resolve) => server.close(resolve));
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function browserIn(name: string) {
+  const context = await launchPersistent(path.join(dir, name));
+  open.push(context);
+  await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return { context, page, errors: watchErrors(page) };
+}
+
+async function download(page: Page, button: string): Promise<string> {
+  const [dl] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: button }).and(page.locator(":enabled")).click(),
+  ]);
+  return readFileSync(await dl.path(), "utf8");
+}
+
+/** `redpen stats FILE --json`, as printed. */
+function statsJson(file: string): string {
+  let out = "";
+  const code = runCli(["stats", file, "--json"], {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: () => undefined,
+    readFile: (p) => readFileSync(p, "utf8"),
+  });
+  if (code !== 0) throw new Error(`stats ${file}: exit ${code}`);
+  return out;
+}
+
+interface Sides {
+  /** The clip both samples play (told by the audio's PCM data, as the page never is). */
+  clips: Set<string>;
+  /** Each sample's highlighted bins, as the server sent them. */
+  bins: number[][];
+}
+
+/** A participant judges their one pair: both samples to the end, then sample `pick`. */
+async function judgeOnePair(name: string, link: string, pick: 1 | 2): Promise<Sides> {
+  const { context, page, errors } = await browserIn(name);
+  const seen: Sides = { clips: new Set(), bins: [] };
+  await context.route(/\/api\/p\/[^/]+\/trials\/main\/\d+\/[12]\/audio$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    const clip = CLIP_OF_PCM.get(pcm(new Uint8Array(body)));
+    if (clip) seen.clips.add(clip);
+    await route.fulfill({ response, body });
+  });
+  page.on("response", async (r) => {
+    if (!/\/api\/p\/[^/]+\/(arrive|state)$/.test(new URL(r.url()).pathname)) return;
+    const json = (await r.json().catch(() => null)) as {
+      state?: { trials?: { sides: { bins?: number[] }[] }[] };
+      trials?: { sides: { bins?: number[] }[] }[];
+    } | null;
+    const trials = json?.state?.trials ?? json?.trials;
+    if (trials?.[0]) seen.bins = trials[0].sides.map((s) => s.bins ?? []);
+  });
+  await page.goto(link);
+  await page.getByRole("checkbox", { name: "I agree to take part" }).check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await page.getByRole("heading", { name: "Pair 1 of 1" }).waitFor({ timeout: 30_000 });
+  // Each sample: the same clip's waveform with its own highlighted bins.
+  for (const n of [1, 2] as const) {
+    await page.getByRole("button", { name: `Play sample ${n}` }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: `Sample ${n}` }) })
+      .getByText("✓ Heard to the end", { exact: true })
+      .waitFor({ timeout: 30_000 });
+  }
+  await dismissNotices(page);
+  await screenshot(page, name === "listener-1" ? "region-preference-trial" : `regionpref-${name}`);
+  await page.getByRole("radio", { name: `Sample ${pick}` }).check();
+  await page.getByRole("button", { name: "Finish" }).click();
+  const code = page.getByTestId("completion-code");
+  await code.waitFor({ timeout: 30_000 });
+  expect(await code.textContent()).toBe(CODE);
+  expect(errors).toEqual([]);
+  return seen;
+}
+
+test("the region preference test: New study from the demo's regions and saliency, two listeners through the server, the analysis = stats --json", async () => {
+  const researcher = await browserIn("researcher");
+  const rp = researcher.page;
+  await rp.goto(base);
+  await rp.waitForLoadState("networkidle");
+  await dismissNotices(rp);
+  await rp.getByText("Demo: 5 sentences × 4 voices").first().waitFor();
+
+  // The demo study's listeners' spans and the model's saliency.
+  const annotated = path.join(dir, "annotations.json");
+  writeFileSync(annotated, JSON.stringify(annotations()));
+  await rp
+    .locator('input[type="file"]')
+    .and(rp.getByLabel("Import annotations", { exact: true }))
+    .setInputFiles([annotated]);
+  await rp.getByRole("button", { name: "Merge into study" }).click();
+  await rp.getByText(/Merged into/).waitFor();
+  const csv = path.join(dir, `${MODEL}.csv`);
+  writeFileSync(csv, saliencyCsv());
+  await rp.goto(`${base}/studies/demo`);
+  const form = rp.getByRole("form", { name: "Model saliency" });
+  await form.getByLabel("Model name").fill(MODEL);
+  await form.getByLabel("Hop (seconds between frames)").fill("0.02");
+  await form.getByLabel("Saliency files").setInputFiles([csv]);
+  await form.getByRole("button", { name: "Import saliency" }).click();
+  await form
+    .getByRole("status")
+    .getByText(/stored for 3 clips/)
+    .waitFor();
+  const demo = path.join(dir, "demo.json");
+  writeFileSync(demo, await download(rp, "Export JSON"));
+  const demoRead = parseAnnotationText(readFileSync(demo, "utf8"));
+  if (!demoRead.ok) throw new Error(JSON.stringify(demoRead.errors));
+
+  // New study: a comparison of the demo's clips, the listeners' union against the model.
+  await rp.goto(base);
+  await rp.getByLabel("Study name").fill("Region preference");
+  await rp.getByRole("radio", { name: /Compare pairs/ }).check();
+  await rp.getByLabel("Clips", { exact: true }).selectOption({
+    label: "The clips of “Demo: 5 sentences × 4 voices”",
+  });
+  const design = rp.getByRole("group", { name: "Comparison design" });
+  await design
+    .getByRole("radio", { name: /Listeners' regions against a model's saliency/ })
+    .check();
+  await expect(design.getByLabel("Model", { exact: true }).inputValue()).resolves.toBe(MODEL);
+  await design.getByText("Every clip with both (3)").waitFor();
+  await design.getByRole("radio", { name: /A number of them/ }).check();
+  await design.getByLabel("Number of clips").fill("2");
+  await design.getByText(/^2 pairs to judge/).waitFor();
+  await design.getByRole("radio", { name: /A\/B preference, forced choice/ }).check();
+  await design.getByLabel("Pairs per participant").fill("1");
+  await design.getByLabel("Judgments per pair (R)").fill("1");
+  await dismissNotices(rp);
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await design.screenshot({ path: path.join(SCREENSHOT_DIR, "region-preference-design.png") });
+  await rp.getByRole("button", { name: "Create study" }).click();
+  await rp.getByRole("heading", { level: 1, name: "Region preference" }).waitFor();
+  const studyId = new URL(rp.url()).pathname.split("/")[2] as string;
+
+  // Published from its page to the server that serves the app.
+  await expect.poll(() => rp.getByLabel("Server address").inputValue()).toBe(base);
+  await rp.getByLabel("Researcher token").fill(TOKEN);
+  await rp.getByLabel("Completion code").fill(CODE);
+  await rp.getByRole("button", { name: "Publish", exact: true }).click();
+  await rp.getByText(/^Published: 2 clips;/).waitFor({ timeout: 30_000 });
+
+  // Two listeners, one pair each: a clip heard twice with its sides' highlighted bins.
+  const link = (pid: string) => `${base}/p/${studyId}?participant=${pid}`;
+  const first = await judgeOnePair("listener-1", link("listener-1"), 1);
+  const second = await judgeOnePair("listener-2", link("listener-2"), 2);
+  for (const seen of [first, second]) {
+    expect(seen.clips.size).toBe(1);
+    const clipId = [...seen.clips][0] as string;
+    const expected = viewPairBins(
+      demoRead.file,
+      { clipId, a: "regions:union", b: `saliency:${MODEL}` },
+      100_000,
+    );
+    if (!expected.ok) throw new Error(expected.problem);
+    expect([...seen.bins].sort()).toEqual([...expected.bins].sort());
+    expect(seen.bins.every((b) => b.length > 0)).toBe(true);
+  }
+  // Two different clips (R = 1 per pair).
+  expect([...first.clips, ...second.clips].sort()).toHaveLength(2);
+  expect(new Set([...first.clips, ...second.clips]).size).toBe(2);
+
+  // `collect`: the judgments over the views, the study's own crowd spans and saliency with them.
+  let out = "";
+  const code = await runCollectionCli(["collect", studyId, "--server", base, "--token", TOKEN], {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: () => undefined,
+    env: {},
+    fetch,
+  });
+  expect(code).toBe(0);
+  const collected = JSON.parse(out) as AnnotationFile;
+  expect(collected.saliency?.map((r) => r.model)).toEqual([MODEL, MODEL]);
+  const judgments = collected.judgments ?? [];
+  expect(judgments).toHaveLength(2);
+  for (const j of judgments) expect(j.pairId).toMatch(/:regions:union~saliency:ssl-mos-ig$/);
+  const collectedPath = path.join(dir, "collected.json");
+  writeFileSync(collectedPath, out);
+  const stats = statsJson(collectedPath);
+  const comparison = JSON.parse(stats).comparison;
+  expect(comparison.pairs).toMatchObject([
+    { a: "regions:union", b: `saliency:${MODEL}`, judgments: 2 },
+  ]);
+
+  // The researcher's analysis screen of the collected study: the views, and `stats --json`.
+  await rp.goto(base);
+  await rp
+    .locator('input[type="file"]')
+    .and(rp.getByLabel("Import annotations", { exact: true }))
+    .setInputFiles([collectedPath]);
+  await rp.getByRole("button", { name: "Merge into study" }).click();
+  await rp.getByText(/Merged into/).waitFor();
+  await rp.goto(`${base}/studies/${studyId}/analysis`);
+  const section = rp.getByRole("region", { name: "Paired comparison (A/B preference)" });
+  await section.waitFor({ timeout: 60_000 });
+  await section.getByText("regions:union").first().waitFor();
+  await section.getByText(`saliency:${MODEL}`).first().waitFor();
+  await dismissNotices(rp);
+  await section.screenshot({ path: path.join(SCREENSHOT_DIR, "region-preference-analysis.png") });
+  expect(await download(rp, "Download report (JSON)")).toBe(stats);
+  expect(researcher.errors).toEqual([]);
+}, 400_000);
