@@ -16,7 +16,6 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCollectionCli } from "../../src/cli/collection.ts";
-import { runCli } from "../../src/cli/run.ts";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { parseAnnotationText } from "../../src/domain/interchange/schema.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
@@ -34,6 +33,7 @@ import {
   screenshot,
   watchErrors,
 } from "./chromium.ts";
+import { cliStdout } from "./cli.ts";
 
 const TOKEN = "e2e-region-preference-token-0123";
 const MODEL = "ssl-mos-ig";
@@ -145,18 +145,7 @@ async function download(page: Page, button: string): Promise<string> {
 }
 
 /** `redpen stats FILE --json`, as printed. */
-function statsJson(file: string): string {
-  let out = "";
-  const code = runCli(["stats", file, "--json"], {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: () => undefined,
-    readFile: (p) => readFileSync(p, "utf8"),
-  });
-  if (code !== 0) throw new Error(`stats ${file}: exit ${code}`);
-  return out;
-}
+const statsJson = (file: string): string => cliStdout(["stats", file, "--json"]);
 
 interface Sides {
   /** The clip both samples play (told by the audio's PCM data, as the page never is). */
