@@ -233,6 +233,9 @@ test.skipIf(!hasFfmpeg)(
       rmSync(dir, { recursive: true, force: true });
     }
   },
+  // 24 ffmpeg and ffprobe processes: a few seconds alone, but each one's start-up (its shared
+  // libraries) slows many times over while `npm test` runs its other jobs beside it.
+  120_000,
 );
 if (!hasFfmpeg)
   console.warn("audio-metadata.test.ts: no ffmpeg here, the decoding test is skipped");
