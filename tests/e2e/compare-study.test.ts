@@ -9,33 +9,24 @@
 // screen's "Download report (JSON)" of the collected file is byte for byte `stats --json` of it.
 // A second study in Arabic shows the trial screen right to left, sample 1 first and labelled.
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCollectionCli } from "../../src/cli/collection.ts";
 import type { AnnotationFile, Clip } from "../../src/domain/interchange/types.ts";
 import { DEFAULT_RATING_SCALE } from "../../src/domain/study/ratingScale.ts";
-import { createCollectionServer } from "../../src/server/http.ts";
-import { migrate } from "../../src/server/migrations.ts";
-import { ensureResearcherToken, publishStudy } from "../../src/server/service.ts";
-import type { Store } from "../../src/server/store.ts";
+import { publishStudy } from "../../src/server/service.ts";
 import { storeDemoClips } from "../server/fixtures.ts";
-import { openMigratedPglite } from "../server/pgliteTemplate.ts";
-import { launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { type AppServer, serveApp, testStore } from "./appServer.ts";
+import { screenshot, watchErrors } from "./chromium.ts";
 import { cliStdout } from "./cli.ts";
 
 const TOKEN = "e2e-researcher-token-compare-0123";
 const DONE = "CMP-DONE-7";
 const OUT = "CMP-OUT-3";
 const K = 3;
-const dir = mkdtempSync(path.join(tmpdir(), "redpen-compare-"));
-let store: Store;
-let server: Server;
-let base = "";
-const open: BrowserContext[] = [];
+let app: AppServer;
 
 const HUMAN = ["s02_human", "s05_human"];
 const CLIPS = [
@@ -102,9 +93,7 @@ function studyFile(id: string, clips: Clip[], extra: Record<string, unknown> = {
 }
 
 beforeAll(async () => {
-  store = await openMigratedPglite(path.join(dir, "db"));
-  await migrate(store);
-  await ensureResearcherToken(store, TOKEN);
+  const { dir, store } = await testStore("redpen-compare-", TOKEN);
   const { clips, audio } = await storeDemoClips(store, CLIPS);
   const settings = {
     clipsPerParticipant: K,
@@ -118,22 +107,10 @@ beforeAll(async () => {
     settings,
     audio,
   });
-  server = createCollectionServer({
-    store,
-    appDir: process.env.E2E_DIST || "dist",
-    rate: { perSecond: 1000, burst: 4000 },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  app = await serveApp({ dir, store });
 }, 120_000);
 
-afterAll(async () => {
-  for (const c of open) await c.close().catch(() => undefined);
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 interface Participant {
   page: Page;
@@ -145,10 +122,8 @@ interface Participant {
 }
 
 async function participant(name: string, viewport = { width: 1280, height: 900 }) {
-  const context = await launchPersistent(path.join(dir, name));
-  open.push(context);
+  const { context, page } = await app.browserIn(name);
   await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
-  const page = context.pages()[0] ?? (await context.newPage());
   await page.setViewportSize(viewport);
   const p: Participant = { page, errors: watchErrors(page), natural: new Map(), bodies: [] };
   // Each sample as it is downloaded (fetched here and handed on unchanged).
@@ -269,7 +244,7 @@ async function completionCode(page: Page) {
 }
 
 test("a CCR study with a pre-test: one screened out, one keyboard-only, one on a phone; collect; analysis = stats --json", async () => {
-  const link = (pid: string) => `${base}/p/ccr?participant=${pid}`;
+  const link = (pid: string) => `${app.base}/p/ccr?participant=${pid}`;
 
   // 1: prefers the synthetic sample of both pre-test pairs: screened out with the study's code.
   const p1 = await participant("p1");
@@ -335,7 +310,7 @@ test("a CCR study with a pre-test: one screened out, one keyboard-only, one on a
 
   // `collect`: the judgments, each CCR answer turned to the pair's a/b order, and the pre-test.
   let out = "";
-  const code = await runCollectionCli(["collect", "ccr", "--server", base, "--token", TOKEN], {
+  const code = await runCollectionCli(["collect", "ccr", "--server", app.base, "--token", TOKEN], {
     stdout: (t) => {
       out += t;
     },
@@ -392,13 +367,13 @@ test("a CCR study with a pre-test: one screened out, one keyboard-only, one on a
     expect(new Set(mine.map((j) => j.pairId)).size).toBe(K);
   }
   expect(judgments.filter((j) => j.pairId.startsWith("q"))).toHaveLength(6);
-  const collectedPath = path.join(dir, "collected.json");
+  const collectedPath = path.join(app.dir, "collected.json");
   writeFileSync(collectedPath, out);
 
   // The researcher's analysis screen of the collected file: its report is `stats --json`.
   const researcher = await participant("researcher");
   const rp = researcher.page;
-  await rp.goto(base);
+  await rp.goto(app.base);
   await rp.waitForLoadState("networkidle");
   const close = rp
     .getByRole("region", { name: "Notices" })
@@ -410,7 +385,7 @@ test("a CCR study with a pre-test: one screened out, one keyboard-only, one on a
     .setInputFiles([collectedPath]);
   await rp.getByRole("button", { name: "Merge into study" }).click();
   await rp.getByText(/Merged into/).waitFor();
-  await rp.goto(`${base}/studies/ccr/analysis`);
+  await rp.goto(`${app.base}/studies/ccr/analysis`);
   await rp
     .getByRole("region", { name: "Paired comparison (CCR / CMOS)" })
     .waitFor({ timeout: 60_000 });
@@ -426,7 +401,7 @@ test("a CCR study with a pre-test: one screened out, one keyboard-only, one on a
 
 test("Arabic: the trial screen right to left, sample 1 first in reading order and labelled", async () => {
   const p = await participant("arabic");
-  await p.page.goto(`${base}/p/ccr-ar?participant=ar-1`);
+  await p.page.goto(`${app.base}/p/ccr-ar?participant=ar-1`);
   await p.page.getByRole("checkbox").first().check();
   await p.page.getByRole("button").first().click();
   await p.page.getByRole("heading", { name: "اختبار استماع" }).waitFor({ timeout: 30_000 });

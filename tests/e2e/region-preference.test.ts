@@ -9,11 +9,9 @@
 // views; the analysis screen's paired comparison names the views, and its report is
 // `stats --json` of the collected file.
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCollectionCli } from "../../src/cli/collection.ts";
 import { wavDuration } from "../../src/domain/clips/wav.ts";
@@ -21,29 +19,15 @@ import { parseAnnotationText } from "../../src/domain/interchange/schema.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { viewPairBins } from "../../src/domain/stats/views.ts";
-import { createCollectionServer } from "../../src/server/http.ts";
-import { migrate } from "../../src/server/migrations.ts";
-import { ensureResearcherToken } from "../../src/server/service.ts";
-import type { Store } from "../../src/server/store.ts";
-import { openMigratedPglite } from "../server/pgliteTemplate.ts";
-import {
-  dismissNotices,
-  launchPersistent,
-  SCREENSHOT_DIR,
-  screenshot,
-  watchErrors,
-} from "./chromium.ts";
+import { type AppServer, serveApp, testStore } from "./appServer.ts";
+import { dismissNotices, SCREENSHOT_DIR, screenshot, watchErrors } from "./chromium.ts";
 import { cliStdout } from "./cli.ts";
 
 const TOKEN = "e2e-region-preference-token-0123";
 const MODEL = "ssl-mos-ig";
 const CODE = "PREF-DONE-1";
 const CLIPS = ["s01_espeak", "s01_flite", "s02_festival"];
-const dir = mkdtempSync(path.join(tmpdir(), "redpen-regionpref-"));
-let store: Store;
-let server: Server;
-let base = "";
-const open: BrowserContext[] = [];
+let app: AppServer;
 
 const wav = (id: string) => readFileSync(`public/audio/${id}.wav`);
 const duration = (id: string) => {
@@ -107,31 +91,15 @@ function saliencyCsv(): string {
 }
 
 beforeAll(async () => {
-  store = await openMigratedPglite(path.join(dir, "db"));
-  await migrate(store);
-  await ensureResearcherToken(store, TOKEN);
-  server = createCollectionServer({
-    store,
-    appDir: process.env.E2E_DIST || "dist",
-    rate: { perSecond: 1000, burst: 4000 },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const { dir, store } = await testStore("redpen-regionpref-", TOKEN);
+  app = await serveApp({ dir, store });
 }, 120_000);
 
-afterAll(async () => {
-  for (const c of open) await c.close().catch(() => undefined);
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => app?.close());
 
 async function browserIn(name: string) {
-  const context = await launchPersistent(path.join(dir, name));
-  open.push(context);
+  const { context, page } = await app.browserIn(name);
   await context.route(/^(?!http:\/\/(127\.0\.0\.1|localhost))/, (route) => route.abort());
-  const page = context.pages()[0] ?? (await context.newPage());
   await page.setViewportSize({ width: 1280, height: 900 });
   return { context, page, errors: watchErrors(page) };
 }
@@ -201,13 +169,13 @@ async function judgeOnePair(name: string, link: string, pick: 1 | 2): Promise<Si
 test("the region preference test: New study from the demo's regions and saliency, two listeners through the server, the analysis = stats --json", async () => {
   const researcher = await browserIn("researcher");
   const rp = researcher.page;
-  await rp.goto(base);
+  await rp.goto(app.base);
   await rp.waitForLoadState("networkidle");
   await dismissNotices(rp);
   await rp.getByText("Demo: 5 sentences × 4 voices").first().waitFor();
 
   // The demo study's listeners' spans and the model's saliency.
-  const annotated = path.join(dir, "annotations.json");
+  const annotated = path.join(app.dir, "annotations.json");
   writeFileSync(annotated, JSON.stringify(annotations()));
   await rp
     .locator('input[type="file"]')
@@ -215,9 +183,9 @@ test("the region preference test: New study from the demo's regions and saliency
     .setInputFiles([annotated]);
   await rp.getByRole("button", { name: "Merge into study" }).click();
   await rp.getByText(/Merged into/).waitFor();
-  const csv = path.join(dir, `${MODEL}.csv`);
+  const csv = path.join(app.dir, `${MODEL}.csv`);
   writeFileSync(csv, saliencyCsv());
-  await rp.goto(`${base}/studies/demo`);
+  await rp.goto(`${app.base}/studies/demo`);
   const form = rp.getByRole("form", { name: "Model saliency" });
   await form.getByLabel("Model name").fill(MODEL);
   await form.getByLabel("Hop (seconds between frames)").fill("0.02");
@@ -227,13 +195,13 @@ test("the region preference test: New study from the demo's regions and saliency
     .getByRole("status")
     .getByText(/stored for 3 clips/)
     .waitFor();
-  const demo = path.join(dir, "demo.json");
+  const demo = path.join(app.dir, "demo.json");
   writeFileSync(demo, await download(rp, "Export JSON"));
   const demoRead = parseAnnotationText(readFileSync(demo, "utf8"));
   if (!demoRead.ok) throw new Error(JSON.stringify(demoRead.errors));
 
   // New study: a comparison of the demo's clips, the listeners' union against the model.
-  await rp.goto(base);
+  await rp.goto(app.base);
   await rp.getByLabel("Study name").fill("Region preference");
   await rp.getByRole("radio", { name: /Compare pairs/ }).check();
   await rp.getByLabel("Clips", { exact: true }).selectOption({
@@ -259,14 +227,14 @@ test("the region preference test: New study from the demo's regions and saliency
   const studyId = new URL(rp.url()).pathname.split("/")[2] as string;
 
   // Published from its page to the server that serves the app.
-  await expect.poll(() => rp.getByLabel("Server address").inputValue()).toBe(base);
+  await expect.poll(() => rp.getByLabel("Server address").inputValue()).toBe(app.base);
   await rp.getByLabel("Researcher token").fill(TOKEN);
   await rp.getByLabel("Completion code").fill(CODE);
   await rp.getByRole("button", { name: "Publish", exact: true }).click();
   await rp.getByText(/^Published: 2 clips;/).waitFor({ timeout: 30_000 });
 
   // Two listeners, one pair each: a clip heard twice with its sides' highlighted bins.
-  const link = (pid: string) => `${base}/p/${studyId}?participant=${pid}`;
+  const link = (pid: string) => `${app.base}/p/${studyId}?participant=${pid}`;
   const first = await judgeOnePair("listener-1", link("listener-1"), 1);
   const second = await judgeOnePair("listener-2", link("listener-2"), 2);
   for (const seen of [first, second]) {
@@ -287,21 +255,24 @@ test("the region preference test: New study from the demo's regions and saliency
 
   // `collect`: the judgments over the views, the study's own crowd spans and saliency with them.
   let out = "";
-  const code = await runCollectionCli(["collect", studyId, "--server", base, "--token", TOKEN], {
-    stdout: (t) => {
-      out += t;
+  const code = await runCollectionCli(
+    ["collect", studyId, "--server", app.base, "--token", TOKEN],
+    {
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: () => undefined,
+      env: {},
+      fetch,
     },
-    stderr: () => undefined,
-    env: {},
-    fetch,
-  });
+  );
   expect(code).toBe(0);
   const collected = JSON.parse(out) as AnnotationFile;
   expect(collected.saliency?.map((r) => r.model)).toEqual([MODEL, MODEL]);
   const judgments = collected.judgments ?? [];
   expect(judgments).toHaveLength(2);
   for (const j of judgments) expect(j.pairId).toMatch(/:regions:union~saliency:ssl-mos-ig$/);
-  const collectedPath = path.join(dir, "collected.json");
+  const collectedPath = path.join(app.dir, "collected.json");
   writeFileSync(collectedPath, out);
   const stats = statsJson(collectedPath);
   const comparison = JSON.parse(stats).comparison;
@@ -310,14 +281,14 @@ test("the region preference test: New study from the demo's regions and saliency
   ]);
 
   // The researcher's analysis screen of the collected study: the views, and `stats --json`.
-  await rp.goto(base);
+  await rp.goto(app.base);
   await rp
     .locator('input[type="file"]')
     .and(rp.getByLabel("Import annotations", { exact: true }))
     .setInputFiles([collectedPath]);
   await rp.getByRole("button", { name: "Merge into study" }).click();
   await rp.getByText(/Merged into/).waitFor();
-  await rp.goto(`${base}/studies/${studyId}/analysis`);
+  await rp.goto(`${app.base}/studies/${studyId}/analysis`);
   const section = rp.getByRole("region", { name: "Paired comparison (A/B preference)" });
   await section.waitFor({ timeout: 60_000 });
   await section.getByText("regions:union").first().waitFor();
