@@ -169,9 +169,14 @@ export interface DawidSkeneResult {
  * Two-class Dawid–Skene by EM over weighted items. Starts from the soft majority (each item's
  * share of marks), then alternates the M-step (prevalence, sensitivities, specificities from
  * the posteriors) and the E-step (posteriors from the parameters, in log space, with the
- * log-likelihood per item that decides when to stop).
+ * log-likelihood per item that decides when to stop). `start` (tests) starts it elsewhere or
+ * stops it early.
  */
-export function dawidSkene(patterns: readonly Pattern[], annotators: number): DawidSkeneResult {
+export function dawidSkene(
+  patterns: readonly Pattern[],
+  annotators: number,
+  start: EmStart = {},
+): DawidSkeneResult {
   const P = patterns.length;
   let E = 0;
   for (let i = 0; i < P; i++) E += (patterns[i] as Pattern).annotators.length;
@@ -208,7 +213,7 @@ export function dawidSkene(patterns: readonly Pattern[], annotators: number): Da
     annotatorsAt: Int32Array.from(annotatorsAt),
     annotators: Int32Array.from(setAnnotators),
   };
-  return fitPatterns(flat, annotators);
+  return fitPatterns(flat, annotators, start);
 }
 
 /**
@@ -281,45 +286,100 @@ function renumber(classOf: Int32Array, stamp: Int32Array, splitInto: Int32Array)
 }
 
 /**
- * The EM over patterns in flat arrays (dawidSkene). Each pattern i stands for weight[i] items
- * with the same annotators and votes, so every sum over items is a sum over patterns times their
- * weights. Each vote is read as one index, 2 · annotator + vote, into arrays that hold an
- * annotator's two cases side by side (the M-step's counts, the E-step's log terms), so the passes take the
- * same sums in the same order without a branch per vote.
+ * Where the EM starts and how long it may run, for the tests that look at single rounds: the
+ * posteriors to start from (one per pattern, instead of the soft majority), and the most rounds
+ * to run (instead of MAX_ITERATIONS). The EM's state between rounds is its posteriors, so rounds
+ * run one at a time, each from the last one's posteriors, take the same sums as one run.
  */
-function fitPatterns(patterns: PatternArrays, annotators: number): DawidSkeneResult {
-  const { count: P, offset, voted, weight, annotatorsAt } = patterns;
-  const clamp = (x: number) => Math.min(1 - EPSILON, Math.max(EPSILON, x));
-  // Each set's annotators as 2 · annotator: a vote's index is that plus the vote.
-  const twice = patterns.annotators.map((w) => 2 * w);
-  const { classOf, classes, first, member } = annotatorClasses(patterns, annotators);
-  // The start: each item's share of marks (the soft majority).
-  const posterior = new Float64Array(P);
+export interface EmStart {
+  posterior?: ArrayLike<number>;
+  maxRounds?: number;
+}
+
+/**
+ * Each pattern's marks: the annotators who marked pattern i, in the order of its votes, are
+ * marked[marksAt[i] … marksAt[i + 1] − 1].
+ */
+function marksOf(patterns: PatternArrays) {
+  const { count: P, offset, voted, annotatorsAt, annotators: setAnnotators } = patterns;
+  const marksAt = new Int32Array(P + 1);
+  let marks = 0;
   for (let i = 0; i < P; i++) {
-    let marks = 0;
+    const to = offset[i + 1] as number;
+    for (let j = offset[i] as number; j < to; j++) marks += voted[j] as number;
+    marksAt[i + 1] = marks;
+  }
+  const marked = new Int32Array(marks);
+  for (let i = 0, at = 0; i < P; i++) {
     const from = offset[i] as number;
     const to = offset[i + 1] as number;
-    for (let j = from; j < to; j++) marks += voted[j] as number;
-    posterior[i] = marks / (to - from);
+    // The k-th vote is the k-th annotator's of the pattern's set.
+    const base = (annotatorsAt[patterns.set[i] as number] as number) - from;
+    for (let j = from; j < to; j++) {
+      if (voted[j] === 1) marked[at++] = setAnnotators[base + j] as number;
+    }
   }
+  return { marksAt, marked };
+}
+
+/**
+ * The EM over patterns in flat arrays (dawidSkene). Each pattern i stands for weight[i] items
+ * with the same annotators and votes, so every sum over items is a sum over patterns times their
+ * weights. Both steps read a pattern as its set of annotators, all unmarked, plus its marks
+ * (marksOf), so that a pattern costs the work of its marks, not of its votes:
+ * - the M-step sums each class's expected unnatural and natural items (annotatorClasses) and,
+ *   per annotator, those of the items it marked; the natural items it left unmarked are all its
+ *   natural items less the natural share of those it marked;
+ * - the E-step sums each set's "no mark" log terms once per round, and each pattern adds to its
+ *   set's sums what each of its marks changes, log P(mark) − log P(no mark).
+ * The sums are the textbook's (vote by vote, docs/statistics.md) taken in another order, so the
+ * figures agree with it up to the rounding of that order (consensus.test.ts bounds one round).
+ */
+function fitPatterns(
+  patterns: PatternArrays,
+  annotators: number,
+  start: EmStart = {},
+): DawidSkeneResult {
+  const { count: P, offset, weight, sets, annotatorsAt, annotators: setAnnotators } = patterns;
+  const clamp = (x: number) => Math.min(1 - EPSILON, Math.max(EPSILON, x));
+  const { classOf, classes, first, member } = annotatorClasses(patterns, annotators);
+  const { marksAt, marked } = marksOf(patterns);
+  // The start: the posteriors given, or each item's share of marks (the soft majority).
+  const given = start.posterior;
+  if (given && given.length !== P) {
+    throw new Error(`the EM's start has ${given.length} posteriors for ${P} patterns`);
+  }
+  const posterior = new Float64Array(P);
+  for (let i = 0; i < P; i++) {
+    posterior[i] = given
+      ? (given[i] as number)
+      : ((marksAt[i + 1] as number) - (marksAt[i] as number)) /
+        ((offset[i + 1] as number) - (offset[i] as number));
+  }
+  const maxRounds = start.maxRounds ?? MAX_ITERATIONS;
   const sensitivity = new Float64Array(annotators);
   const specificity = new Float64Array(annotators);
-  // Per class of annotators (annotatorClasses): the expected items its annotators were shown
-  // that are unnatural (posDen) and natural (negDen). Per annotator w: at 2w + 1 the unnatural items it
-  // marked, at 2w the natural ones it did not mark (counted).
+  // Per class of annotators: the expected items its annotators were shown that are unnatural
+  // (posDen) and natural (negDen). Per annotator, over the items it marked: the expected
+  // unnatural (markedT) and natural ones (markedF).
   const posDen = new Float64Array(classes);
   const negDen = new Float64Array(classes);
-  const counted = new Float64Array(2 * annotators);
-  // The E-step's terms of a vote: log P(vote | unnatural) and log P(vote | natural), at 2w + vote.
-  const logIf1 = new Float64Array(2 * annotators);
-  const logIf0 = new Float64Array(2 * annotators);
-  // The M-step's addend of a vote at its parity: the natural share f for 0, the unnatural t for 1.
-  const share = new Float64Array(2);
+  const markedT = new Float64Array(annotators);
+  const markedF = new Float64Array(annotators);
+  // The E-step's terms per annotator: log P(no mark | unnatural) and log P(no mark | natural)
+  // (noMark1, noMark0), and what a mark changes in each (mark1, mark0); per set, the sums of its
+  // annotators' "no mark" terms (setNoMark1, setNoMark0).
+  const noMark1 = new Float64Array(annotators);
+  const noMark0 = new Float64Array(annotators);
+  const mark1 = new Float64Array(annotators);
+  const mark0 = new Float64Array(annotators);
+  const setNoMark1 = new Float64Array(sets);
+  const setNoMark0 = new Float64Array(sets);
   let prevalence = 0;
   let converged = false;
   let iterations = 0;
   let logLikelihood = Number.NEGATIVE_INFINITY;
-  while (iterations < MAX_ITERATIONS) {
+  while (iterations < maxRounds) {
     iterations++;
     // M-step: the prevalence, and each annotator's sensitivity (marks among the unnatural items)
     // and specificity (no marks among the natural ones), weighted by the posteriors.
@@ -327,7 +387,8 @@ function fitPatterns(patterns: PatternArrays, annotators: number): DawidSkeneRes
     let positive = 0;
     posDen.fill(0);
     negDen.fill(0);
-    counted.fill(0);
+    markedT.fill(0);
+    markedF.fill(0);
     for (let i = 0; i < P; i++) {
       const wi = weight[i] as number;
       const t = (posterior[i] as number) * wi;
@@ -341,30 +402,41 @@ function fitPatterns(patterns: PatternArrays, annotators: number): DawidSkeneRes
         posDen[k] = (posDen[k] as number) + t;
         negDen[k] = (negDen[k] as number) + f;
       }
-      share[0] = f;
-      share[1] = t;
-      const from = offset[i] as number;
-      const to = offset[i + 1] as number;
-      const at = (annotatorsAt[set] as number) - from;
-      for (let j = from; j < to; j++) {
-        const v = voted[j] as number;
-        const c = (twice[at + j] as number) + v;
-        counted[c] = (counted[c] as number) + (share[v] as number);
+      const to = marksAt[i + 1] as number;
+      for (let j = marksAt[i] as number; j < to; j++) {
+        const w = marked[j] as number;
+        markedT[w] = (markedT[w] as number) + t;
+        markedF[w] = (markedF[w] as number) + f;
       }
     }
     prevalence = clamp(total > 0 ? positive / total : 0.5);
     for (let w = 0; w < annotators; w++) {
       const pos = posDen[classOf[w] as number] as number;
       const neg = negDen[classOf[w] as number] as number;
-      const se = clamp(pos > 0 ? (counted[2 * w + 1] as number) / pos : 0.5);
-      const sp = clamp(neg > 0 ? (counted[2 * w] as number) / neg : 0.5);
+      const se = clamp(pos > 0 ? (markedT[w] as number) / pos : 0.5);
+      // The natural items w did not mark: all its natural items but those it marked.
+      const sp = clamp(neg > 0 ? (neg - (markedF[w] as number)) / neg : 0.5);
       sensitivity[w] = se;
       specificity[w] = sp;
       // The four logs of each annotator, once per round rather than once per vote.
-      logIf1[2 * w + 1] = ln(se);
-      logIf1[2 * w] = ln(1 - se);
-      logIf0[2 * w + 1] = ln(1 - sp);
-      logIf0[2 * w] = ln(sp);
+      const none1 = ln(1 - se);
+      const none0 = ln(sp);
+      noMark1[w] = none1;
+      noMark0[w] = none0;
+      mark1[w] = ln(se) - none1;
+      mark0[w] = ln(1 - sp) - none0;
+    }
+    for (let s = 0; s < sets; s++) {
+      let sum1 = 0;
+      let sum0 = 0;
+      const to = annotatorsAt[s + 1] as number;
+      for (let j = annotatorsAt[s] as number; j < to; j++) {
+        const w = setAnnotators[j] as number;
+        sum1 += noMark1[w] as number;
+        sum0 += noMark0[w] as number;
+      }
+      setNoMark1[s] = sum1;
+      setNoMark0[s] = sum0;
     }
     // E-step: each item's log joint with either class (l1 unnatural, l0 natural), its posterior
     // P(unnatural) = 1 / (1 + exp(l0 − l1)), and the log-likelihood log(exp(l0) + exp(l1)).
@@ -372,15 +444,14 @@ function fitPatterns(patterns: PatternArrays, annotators: number): DawidSkeneRes
     const logPrior1 = ln(prevalence);
     const logPrior0 = ln(1 - prevalence);
     for (let i = 0; i < P; i++) {
-      let l1 = logPrior1;
-      let l0 = logPrior0;
-      const from = offset[i] as number;
-      const to = offset[i + 1] as number;
-      const at = (annotatorsAt[patterns.set[i] as number] as number) - from;
-      for (let j = from; j < to; j++) {
-        const c = (twice[at + j] as number) + (voted[j] as number);
-        l1 += logIf1[c] as number;
-        l0 += logIf0[c] as number;
+      const set = patterns.set[i] as number;
+      let l1 = logPrior1 + (setNoMark1[set] as number);
+      let l0 = logPrior0 + (setNoMark0[set] as number);
+      const to = marksAt[i + 1] as number;
+      for (let j = marksAt[i] as number; j < to; j++) {
+        const w = marked[j] as number;
+        l1 += mark1[w] as number;
+        l0 += mark0[w] as number;
       }
       const odds = exp(l0 - l1);
       posterior[i] = 1 / (1 + odds);
