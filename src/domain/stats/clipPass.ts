@@ -8,7 +8,7 @@ import type { AnnotationFile } from "../interchange/types.ts";
 import { type AlphaSums, addUnits, emptyAlphaSums } from "./alpha.ts";
 import { countBothInPairs, popcount } from "./bitset.ts";
 import { ClipVectors, type RegionTotals } from "./clipVectors.ts";
-import { kappaFromShares } from "./kappa.ts";
+import { kappaOrNaN } from "./kappa.ts";
 import { type PairAcc, PairSums } from "./pairSums.ts";
 import type { RegionTable, SubmissionTable } from "./records.ts";
 
@@ -287,29 +287,29 @@ function agreement(
   // Pairs (i < j, row by row): n11 from the words; n10 = ones(i) − n11, n01 = ones(j) − n11.
   const both = vectors.pairCells(m);
   countBothInPairs(bits, W, m, both);
+  let ones = 0;
+  for (let i = 0; i < m; i++) ones += slotOnes[i] as number;
   // Each pair's kappa over the clip's K bins (kappaFromCells): its shares x / K, x = n11 +
-  // n00 = K − ones(i) − ones(j) + 2 n11 for po and x = ones for pa and pb, looked up.
-  const share = vectors.shares(K);
+  // n00 = K − ones(i) − ones(j) + 2 n11 for po and x = ones for pa and pb, looked up; summed in
+  // pair order where defined. A clip of no bins has no kappa and no n11.
   let kappaSum = 0;
   let kappaCount = 0;
-  let ones = 0;
   let bothSum = 0;
-  for (let i = 0, p = 0; i < m; i++) {
-    const onesI = slotOnes[i] as number;
-    ones += onesI;
-    for (let j = i + 1; j < m; j++, p++) {
-      const n11 = both[p] as number;
-      bothSum += n11;
-      if (K === 0) continue;
-      const onesJ = slotOnes[j] as number;
-      const kappa = kappaFromShares(
-        share[K - onesI - onesJ + 2 * n11] as number,
-        share[onesI] as number,
-        share[onesJ] as number,
-      );
-      if (kappa !== null) {
-        kappaSum += kappa;
-        kappaCount++;
+  if (K > 0) {
+    const share = vectors.shares(K, m);
+    const { markedShare } = vectors;
+    for (let i = 0, p = 0; i < m; i++) {
+      const unmarkedI = K - (slotOnes[i] as number);
+      const pa = markedShare[i] as number;
+      for (let j = i + 1; j < m; j++, p++) {
+        const n11 = both[p] as number;
+        bothSum += n11;
+        const po = share[unmarkedI - (slotOnes[j] as number) + 2 * n11] as number;
+        const kappa = kappaOrNaN(po, pa, markedShare[j] as number);
+        if (!Number.isNaN(kappa)) {
+          kappaSum += kappa;
+          kappaCount++;
+        }
       }
     }
   }

@@ -16,17 +16,36 @@ export interface PairAcc {
 /**
  * The sums of A annotators' pairs: in flat arrays while A² is at most 2^20, else in a map (a
  * study of 500 listeners makes 800,000 pair updates, and an array slot is cheaper than a map
- * entry). In the arrays, the pairs a < b row by row, pair (a, b) at rowAt[a] + b, and each sum
- * in its own array: a clip without marks adds to the clips and bins only, whose arrays (1.5 MB
- * with 500 listeners) stay in the processor's caches where five sums side by side over every
- * (a, b) (10 MB) did not; the three cell sums are made at the first clip with a mark.
+ * entry).
+ *
+ * In the arrays, the pairs a < b row by row, pair (a, b) at rowAt[a] + b, and each sum in its
+ * own array. A pair's n10 and n01 are kept as the bins a and b marked on their shared clips
+ * (n10 = Σ ones(a) − Σ n11, n01 = Σ ones(b) − Σ n11, made in `result`), so that a clip's n11 is
+ * all that differs from pair to pair: its clips, bins and marked bins are the same for every pair
+ * of its annotators. These are gathered over a run of clips with the same annotators (a crowd
+ * where everyone marks every clip is one run) and added to the pairs once, when the run ends;
+ * each clip adds only its pairs' n11. A clip without marks adds no n11: the clips and bins
+ * (1.5 MB with 500 listeners) stay in the processor's caches, and the arrays of marks are made
+ * at the first clip with a mark.
  */
 export class PairSums {
   private readonly dense: boolean;
   private readonly rowAt: Int32Array;
   private readonly clips: Int32Array;
   private readonly bins: Float64Array;
-  private cells: Float64Array | null = null;
+  /** Σ n11, and Σ ones of a and of b, over the pair's shared clips. */
+  private both: Float64Array | null = null;
+  private onesA: Float64Array | null = null;
+  private onesB: Float64Array | null = null;
+  /** The run: its annotators (ascending), clips, bins, and each annotator's marked bins. */
+  private readonly runAnnotators: Int32Array;
+  private runM = 0;
+  private runClips = 0;
+  private runBins = 0;
+  private readonly runOnes: Float64Array;
+  /** Σ n11 of the run's slot pairs (i < j row by row), while runMarked. */
+  private runBoth = new Float64Array(0);
+  private runMarked = false;
   private readonly map = new Map<number, PairAcc>();
 
   constructor(private readonly A: number) {
@@ -36,6 +55,8 @@ export class PairSums {
     for (let a = 0; a < this.rowAt.length; a++) this.rowAt[a] = (a * (2 * A - a - 1)) / 2 - a - 1;
     this.clips = new Int32Array(T);
     this.bins = new Float64Array(T);
+    this.runAnnotators = new Int32Array(this.dense ? A : 0);
+    this.runOnes = new Float64Array(this.dense ? A : 0);
   }
 
   /** One clip without marks, of K bins: the pairs of its m annotators (ascending indexes). */
@@ -47,17 +68,9 @@ export class PairSums {
       }
       return;
     }
-    // The clips and bins only: the three cell sums stay as they are (adding 0 to a sum of
-    // non-negative integers leaves it the same).
-    const { clips, bins } = this;
-    for (let i = 0; i < m; i++) {
-      const row = this.rowAt[annotators[i] as number] as number;
-      for (let j = i + 1; j < m; j++) {
-        const at = row + (annotators[j] as number);
-        clips[at] = (clips[at] as number) + 1;
-        bins[at] = (bins[at] as number) + K;
-      }
-    }
+    this.joinRun(annotators, m);
+    this.runClips++;
+    this.runBins += K;
   }
 
   /**
@@ -76,22 +89,64 @@ export class PairSums {
       }
       return;
     }
-    const { clips, bins } = this;
-    this.cells ??= new Float64Array(3 * clips.length);
-    const cells = this.cells;
-    for (let i = 0, p = 0; i < m; i++) {
-      const row = this.rowAt[annotators[i] as number] as number;
-      const onesI = ones[i] as number;
-      for (let j = i + 1; j < m; j++, p++) {
-        const at = row + (annotators[j] as number);
-        const n11 = both[p] as number;
-        clips[at] = (clips[at] as number) + 1;
-        bins[at] = (bins[at] as number) + K;
-        cells[3 * at] = (cells[3 * at] as number) + n11;
-        cells[3 * at + 1] = (cells[3 * at + 1] as number) + (onesI - n11);
-        cells[3 * at + 2] = (cells[3 * at + 2] as number) + ((ones[j] as number) - n11);
+    this.joinRun(annotators, m);
+    this.runClips++;
+    this.runBins += K;
+    this.runMarked = true;
+    const runOnes = this.runOnes;
+    for (let i = 0; i < m; i++) runOnes[i] = (runOnes[i] as number) + (ones[i] as number);
+    const pairCount = (m * (m - 1)) / 2;
+    if (this.runBoth.length < pairCount) this.runBoth = grown(this.runBoth, pairCount);
+    const runBoth = this.runBoth;
+    for (let p = 0; p < pairCount; p++) runBoth[p] = (runBoth[p] as number) + (both[p] as number);
+  }
+
+  /** Continues the run when the clip's m annotators are the run's, else ends it and starts theirs. */
+  private joinRun(annotators: Int32Array, m: number): void {
+    const run = this.runAnnotators;
+    let same = m === this.runM;
+    for (let i = 0; same && i < m; i++) same = run[i] === annotators[i];
+    if (same) return;
+    this.endRun();
+    run.set(annotators.subarray(0, m));
+    this.runM = m;
+  }
+
+  /** Adds the run's clips, bins and marked bins to each pair of its annotators. */
+  private endRun(): void {
+    const { runAnnotators: run, runM: m, runClips, runBins, runOnes, clips, bins } = this;
+    if (runClips > 0) {
+      for (let i = 0; i < m; i++) {
+        const row = this.rowAt[run[i] as number] as number;
+        for (let j = i + 1; j < m; j++) {
+          const at = row + (run[j] as number);
+          clips[at] = (clips[at] as number) + runClips;
+          bins[at] = (bins[at] as number) + runBins;
+        }
       }
     }
+    if (this.runMarked) {
+      this.both ??= new Float64Array(clips.length);
+      this.onesA ??= new Float64Array(clips.length);
+      this.onesB ??= new Float64Array(clips.length);
+      const { both, onesA, onesB, runBoth } = this;
+      for (let i = 0, p = 0; i < m; i++) {
+        const row = this.rowAt[run[i] as number] as number;
+        const onesI = runOnes[i] as number;
+        for (let j = i + 1; j < m; j++, p++) {
+          const at = row + (run[j] as number);
+          both[at] = (both[at] as number) + (runBoth[p] as number);
+          onesA[at] = (onesA[at] as number) + onesI;
+          onesB[at] = (onesB[at] as number) + (runOnes[j] as number);
+        }
+      }
+      runBoth.fill(0, 0, (m * (m - 1)) / 2);
+    }
+    runOnes.fill(0, 0, m);
+    this.runM = 0;
+    this.runClips = 0;
+    this.runBins = 0;
+    this.runMarked = false;
   }
 
   /** One clip's cells for the pair (a, b), a before b, over its K bins, in the map. */
@@ -109,27 +164,39 @@ export class PairSums {
     acc.n01 += n01;
   }
 
-  /** The pairs with a shared clip, keyed a · A + b, in (a, b) order when the sums are flat. */
+  /**
+   * The pairs with a shared clip, keyed a · A + b, in (a, b) order when the sums are flat. Ends
+   * the run: call it once, after the last clip.
+   */
   result(): Map<number, PairAcc> {
     if (!this.dense) return this.map;
-    const { A, clips, bins, cells } = this;
+    this.endRun();
+    const { A, clips, bins, both, onesA, onesB } = this;
     const pairs = new Map<number, PairAcc>();
     let at = 0;
     for (let a = 0; a < A; a++) {
       for (let b = a + 1; b < A; b++, at++) {
         const clipsOfPair = clips[at] as number;
         if (clipsOfPair === 0) continue;
+        const n11 = both === null ? 0 : (both[at] as number);
         pairs.set(a * A + b, {
           a,
           b,
           clips: clipsOfPair,
           n: bins[at] as number,
-          n11: cells === null ? 0 : (cells[3 * at] as number),
-          n10: cells === null ? 0 : (cells[3 * at + 1] as number),
-          n01: cells === null ? 0 : (cells[3 * at + 2] as number),
+          n11,
+          n10: onesA === null ? 0 : (onesA[at] as number) - n11,
+          n01: onesB === null ? 0 : (onesB[at] as number) - n11,
         });
       }
     }
     return pairs;
   }
+}
+
+/** A copy of `array` with room for `length` numbers. */
+function grown(array: Float64Array, length: number) {
+  const longer = new Float64Array(Math.max(length, 2 * array.length));
+  longer.set(array);
+  return longer;
 }
