@@ -58,7 +58,8 @@ export interface PassResult {
   unionBins: number;
   overlapBins: number;
   alpha: AlphaSums;
-  pairs: Map<number, PairAcc>;
+  /** The annotator pairs with a shared clip, in (a, b) order. */
+  pairs: PairAcc[];
   /** Score–length points: length (mean annotated seconds) and score of each clip kept. */
   lengths: Float64Array;
   scores: Float64Array;

@@ -164,22 +164,19 @@ export class PairSums {
     acc.n01 += n01;
   }
 
-  /**
-   * The pairs with a shared clip, keyed a · A + b, in (a, b) order when the sums are flat. Ends
-   * the run: call it once, after the last clip.
-   */
-  result(): Map<number, PairAcc> {
-    if (!this.dense) return this.map;
+  /** The pairs with a shared clip, in (a, b) order. Ends the run: call it once, after the last clip. */
+  result(): PairAcc[] {
+    if (!this.dense) return [...this.map.values()].sort((x, y) => x.a - y.a || x.b - y.b);
     this.endRun();
     const { A, clips, bins, both, onesA, onesB } = this;
-    const pairs = new Map<number, PairAcc>();
+    const pairs: PairAcc[] = [];
     let at = 0;
     for (let a = 0; a < A; a++) {
       for (let b = a + 1; b < A; b++, at++) {
         const clipsOfPair = clips[at] as number;
         if (clipsOfPair === 0) continue;
         const n11 = both === null ? 0 : (both[at] as number);
-        pairs.set(a * A + b, {
+        pairs.push({
           a,
           b,
           clips: clipsOfPair,
