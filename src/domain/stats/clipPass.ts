@@ -132,7 +132,7 @@ export function passOverClips(
     const clip = clips[c] as AnnotationFile["clips"][number];
     const K = clipBins[c] as number;
     const m = vectors.gather(c, regions, submissions);
-    let figures: ClipFigures = { ...NO_FIGURES };
+    let figures = noFigures(null);
     if (m > 0) {
       vectors.mark(c, m, K, binUs, regions, totals);
       clipAnnotated[c] = 1;
@@ -163,12 +163,10 @@ export function passOverClips(
   };
 }
 
-const NO_FIGURES: ClipFigures = {
-  meanKappa: null,
-  unionFraction: null,
-  overlapFraction: null,
-  meanSeconds: null,
-};
+/** A clip's figures before its agreement: only its mean annotated seconds, if any. */
+function noFigures(meanSeconds: number | null): ClipFigures {
+  return { meanKappa: null, unionFraction: null, overlapFraction: null, meanSeconds };
+}
 
 function emptyTotals(A: number): Totals {
   return {
@@ -215,7 +213,7 @@ function annotatedClip(
     totals.annotatorAnnotations[a] = (totals.annotatorAnnotations[a] as number) + 1;
     usSum += vectors.us[i] as number;
   }
-  const figures: ClipFigures = { ...NO_FIGURES, meanSeconds: usSum / m / 1e6 };
+  const figures = noFigures(usSum / m / 1e6);
 
   if (clip.isReference === true) {
     for (let i = 0; i < m; i++) {

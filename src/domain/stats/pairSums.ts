@@ -22,11 +22,12 @@ export interface PairAcc {
  * own array. A pair's n10 and n01 are kept as the bins a and b marked on their shared clips
  * (n10 = Σ ones(a) − Σ n11, n01 = Σ ones(b) − Σ n11, made in `result`), so that a clip's n11 is
  * all that differs from pair to pair: its clips, bins and marked bins are the same for every pair
- * of its annotators. These are gathered over a run of clips with the same annotators (a crowd
- * where everyone marks every clip is one run) and added to the pairs once, when the run ends;
- * each clip adds only its pairs' n11. A clip without marks adds no n11: the clips and bins
- * (1.5 MB with 500 listeners) stay in the processor's caches, and the arrays of marks are made
- * at the first clip with a mark.
+ * of its annotators. A clip adds its pairs' sums directly, unless its annotators are the previous
+ * clip's: the clips that follow with the same annotators (a run; a crowd where everyone marks
+ * every clip is one) add only their n11, pair by pair in a run's own array, and their clips, bins
+ * and marked bins are added to the pairs once, when the run ends. A clip without marks adds no
+ * n11: the clips and bins (1.5 MB with 500 listeners) stay in the processor's caches, and the
+ * arrays of marks are made at the first clip with a mark.
  */
 export class PairSums {
   private readonly dense: boolean;
@@ -37,13 +38,16 @@ export class PairSums {
   private both: Float64Array | null = null;
   private onesA: Float64Array | null = null;
   private onesB: Float64Array | null = null;
-  /** The run: its annotators (ascending), clips, bins, and each annotator's marked bins. */
+  /**
+   * The run: its annotators (ascending, those of the last clip added), and of its clips after
+   * the first: how many, their bins, each annotator's marked bins and each slot pair's n11
+   * (i < j row by row), the last two while runMarked.
+   */
   private readonly runAnnotators: Int32Array;
   private runM = 0;
   private runClips = 0;
   private runBins = 0;
   private readonly runOnes: Float64Array;
-  /** Σ n11 of the run's slot pairs (i < j row by row), while runMarked. */
   private runBoth = new Float64Array(0);
   private runMarked = false;
   private readonly map = new Map<number, PairAcc>();
@@ -68,7 +72,10 @@ export class PairSums {
       }
       return;
     }
-    this.joinRun(annotators, m);
+    if (!this.continuesRun(annotators, m)) {
+      this.addToPairs(annotators, m, 1, K, null, null);
+      return;
+    }
     this.runClips++;
     this.runBins += K;
   }
@@ -89,7 +96,10 @@ export class PairSums {
       }
       return;
     }
-    this.joinRun(annotators, m);
+    if (!this.continuesRun(annotators, m)) {
+      this.addToPairs(annotators, m, 1, K, ones, both);
+      return;
+    }
     this.runClips++;
     this.runBins += K;
     this.runMarked = true;
@@ -101,52 +111,77 @@ export class PairSums {
     for (let p = 0; p < pairCount; p++) runBoth[p] = (runBoth[p] as number) + (both[p] as number);
   }
 
-  /** Continues the run when the clip's m annotators are the run's, else ends it and starts theirs. */
-  private joinRun(annotators: Int32Array, m: number): void {
+  /**
+   * Whether the clip's m annotators are the last clip's, so that it continues their run; if
+   * not, the run ends and this clip's annotators start the next one.
+   */
+  private continuesRun(annotators: Int32Array, m: number): boolean {
     const run = this.runAnnotators;
     let same = m === this.runM;
     for (let i = 0; same && i < m; i++) same = run[i] === annotators[i];
-    if (same) return;
+    if (same) return true;
     this.endRun();
-    run.set(annotators.subarray(0, m));
+    for (let i = 0; i < m; i++) run[i] = annotators[i] as number;
     this.runM = m;
+    return false;
   }
 
-  /** Adds the run's clips, bins and marked bins to each pair of its annotators. */
+  /** Adds the sums of the run's clips after its first (if any) to its pairs, and empties it. */
   private endRun(): void {
-    const { runAnnotators: run, runM: m, runClips, runBins, runOnes, clips, bins } = this;
-    if (runClips > 0) {
-      for (let i = 0; i < m; i++) {
-        const row = this.rowAt[run[i] as number] as number;
-        for (let j = i + 1; j < m; j++) {
-          const at = row + (run[j] as number);
-          clips[at] = (clips[at] as number) + runClips;
-          bins[at] = (bins[at] as number) + runBins;
-        }
-      }
+    if (this.runClips === 0) return;
+    const { runAnnotators, runM: m, runMarked } = this;
+    const ones = runMarked ? this.runOnes : null;
+    const both = runMarked ? this.runBoth : null;
+    this.addToPairs(runAnnotators, m, this.runClips, this.runBins, ones, both);
+    if (runMarked) {
+      this.runOnes.fill(0, 0, m);
+      this.runBoth.fill(0, 0, (m * (m - 1)) / 2);
     }
-    if (this.runMarked) {
-      this.both ??= new Float64Array(clips.length);
-      this.onesA ??= new Float64Array(clips.length);
-      this.onesB ??= new Float64Array(clips.length);
-      const { both, onesA, onesB, runBoth } = this;
-      for (let i = 0, p = 0; i < m; i++) {
-        const row = this.rowAt[run[i] as number] as number;
-        const onesI = runOnes[i] as number;
-        for (let j = i + 1; j < m; j++, p++) {
-          const at = row + (run[j] as number);
-          both[at] = (both[at] as number) + (runBoth[p] as number);
-          onesA[at] = (onesA[at] as number) + onesI;
-          onesB[at] = (onesB[at] as number) + (runOnes[j] as number);
-        }
-      }
-      runBoth.fill(0, 0, (m * (m - 1)) / 2);
-    }
-    runOnes.fill(0, 0, m);
-    this.runM = 0;
     this.runClips = 0;
     this.runBins = 0;
     this.runMarked = false;
+  }
+
+  /**
+   * Adds `clipCount` clips of `binCount` bins in all to each pair of the m annotators and, with
+   * marks, each pair's n11 (both[p], pairs i < j row by row) and the bins each one marked.
+   */
+  private addToPairs(
+    annotators: Int32Array,
+    m: number,
+    clipCount: number,
+    binCount: number,
+    ones: Int32Array | Float64Array | null,
+    both: Int32Array | Float64Array | null,
+  ): void {
+    const { clips, bins } = this;
+    if (ones === null || both === null) {
+      for (let i = 0; i < m; i++) {
+        const row = this.rowAt[annotators[i] as number] as number;
+        for (let j = i + 1; j < m; j++) {
+          const at = row + (annotators[j] as number);
+          clips[at] = (clips[at] as number) + clipCount;
+          bins[at] = (bins[at] as number) + binCount;
+        }
+      }
+      return;
+    }
+    this.both ??= new Float64Array(clips.length);
+    this.onesA ??= new Float64Array(clips.length);
+    this.onesB ??= new Float64Array(clips.length);
+    const { both: bothSums, onesA, onesB } = this;
+    for (let i = 0, p = 0; i < m; i++) {
+      const row = this.rowAt[annotators[i] as number] as number;
+      const onesI = ones[i] as number;
+      for (let j = i + 1; j < m; j++, p++) {
+        const at = row + (annotators[j] as number);
+        clips[at] = (clips[at] as number) + clipCount;
+        bins[at] = (bins[at] as number) + binCount;
+        bothSums[at] = (bothSums[at] as number) + (both[p] as number);
+        onesA[at] = (onesA[at] as number) + onesI;
+        onesB[at] = (onesB[at] as number) + (ones[j] as number);
+      }
+    }
   }
 
   /** One clip's cells for the pair (a, b), a before b, over its K bins, in the map. */
