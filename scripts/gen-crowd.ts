@@ -5,8 +5,8 @@
 // random with no agreement behind them (about 457,000), one region in seven running past its
 // clip's end (the CLI clamps those), and nine in ten regions labelled by their own annotator
 // with one or two reasons (about 410,000 reasonLabels). Options: --clips N (default 900),
-// --per-clip K annotators of each clip, drawn from the 300 (default 300), --seed S (default 1),
-// --out FILE (default: standard output).
+// --annotators N in the crowd (default 300), --per-clip K annotators of each clip, drawn from
+// the crowd (default: all), --seed S (default 1), --out FILE (default: standard output).
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { mulberry32 } from "../src/domain/interchange/generate.ts";
@@ -139,6 +139,8 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     const [flag, value] = [argv[i], argv[i + 1]];
     if (flag === "--out" && value !== undefined) options.out = value;
     else if (flag === "--clips" && Number.isInteger(Number(value))) options.clips = Number(value);
+    else if (flag === "--annotators" && Number.isInteger(Number(value)))
+      options.annotators = Number(value);
     else if (flag === "--per-clip" && Number.isInteger(Number(value)))
       options.perClip = Number(value);
     else if (flag === "--seed" && Number.isInteger(Number(value))) options.seed = Number(value);

@@ -102,8 +102,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   const pairList: PairKappa[] = [];
   let pairKappaSum = 0;
   let pairKappaCount = 0;
-  const sortedPairs = [...pass.pairs.values()].sort((x, y) => x.a - y.a || x.b - y.b);
-  for (const p of sortedPairs) {
+  for (const p of pass.pairs) {
     const kappa = kappaFromCells(p.n11, p.n10, p.n01, p.n - p.n11 - p.n10 - p.n01);
     if (kappa !== null) {
       pairKappaSum += kappa;

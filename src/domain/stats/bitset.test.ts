@@ -6,9 +6,11 @@ import {
   countBothInPairs,
   markSpanBits,
   popcount,
+  popcountOfTwo,
   setBits,
   wordCount,
 } from "./bitset.ts";
+import { countPair } from "./kappa.ts";
 import { markSpan } from "./time.ts";
 
 describe("packed bin vectors", () => {
@@ -19,6 +21,19 @@ describe("packed bin vectors", () => {
     expect(popcount(0x80000000)).toBe(1);
     expect(popcount(0xffffffff)).toBe(32);
     expect(popcount(0xf0f0f0f0)).toBe(16);
+  });
+
+  test("popcountOfTwo is the sum of the two popcounts, signed words or not", () => {
+    expect(popcountOfTwo(0xffffffff, 0xffffffff)).toBe(64);
+    expect(popcountOfTwo(-1, 0x80000000)).toBe(33);
+    expect(popcountOfTwo(0, 0b1011)).toBe(3);
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 31), max: 2 ** 32 - 1 }), fc.nat(), (x, y) => {
+        expect(popcountOfTwo(x, y)).toBe(popcount(x) + popcount(y));
+        expect(popcount(x)).toBe(popcount(x >>> 0));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   test("wordCount", () => {
@@ -61,6 +76,45 @@ describe("packed bin vectors", () => {
     countBothInPairs(w, 2, 3, out);
     // (a, b): 35..40; (a, c): 30..36; (b, c): 35..36; the fourth place is left alone.
     expect([...out]).toEqual([6, 7, 2, -1]);
+  });
+
+  test("property: countBothInPairs gives each pair's n11 of countPair, for 1 to 5 words, empty or not", () => {
+    fc.assert(
+      fc.property(
+        // Some vectors without a mark (a row of zeros), the others at random.
+        fc
+          .integer({ min: 1, max: 160 })
+          .chain((bins) =>
+            fc.array(
+              fc.oneof(
+                fc.constant(Array.from({ length: bins }, () => false)),
+                fc.array(fc.boolean(), { minLength: bins, maxLength: bins }),
+              ),
+              { minLength: 2, maxLength: 7 },
+            ),
+          ),
+        (vectors) => {
+          const bins = (vectors[0] as boolean[]).length;
+          const n = wordCount(bins);
+          const m = vectors.length;
+          const bytes = vectors.map((v) => Uint8Array.from(v, Number));
+          const words = new Uint32Array(m * n);
+          bytes.forEach((v, i) => {
+            v.forEach((bit, k) => {
+              if (bit) setBits(words, i * n, k, k);
+            });
+          });
+          const out = new Int32Array((m * (m - 1)) / 2);
+          countBothInPairs(words, n, m, out);
+          for (let i = 0, p = 0; i < m; i++) {
+            for (let j = i + 1; j < m; j++, p++) {
+              expect(out[p]).toBe(countPair(bytes[i] as Uint8Array, bytes[j] as Uint8Array).n11);
+            }
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 
   test("property: markSpanBits marks exactly the bins markSpan marks", () => {

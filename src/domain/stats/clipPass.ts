@@ -8,7 +8,7 @@ import type { AnnotationFile } from "../interchange/types.ts";
 import { type AlphaSums, addUnits, emptyAlphaSums } from "./alpha.ts";
 import { countBothInPairs, popcount } from "./bitset.ts";
 import { ClipVectors, type RegionTotals } from "./clipVectors.ts";
-import { kappaFromShares } from "./kappa.ts";
+import { kappaOrNaN } from "./kappa.ts";
 import { type PairAcc, PairSums } from "./pairSums.ts";
 import type { RegionTable, SubmissionTable } from "./records.ts";
 
@@ -58,7 +58,8 @@ export interface PassResult {
   unionBins: number;
   overlapBins: number;
   alpha: AlphaSums;
-  pairs: Map<number, PairAcc>;
+  /** The annotator pairs with a shared clip, in (a, b) order. */
+  pairs: PairAcc[];
   /** Score–length points: length (mean annotated seconds) and score of each clip kept. */
   lengths: Float64Array;
   scores: Float64Array;
@@ -131,7 +132,7 @@ export function passOverClips(
     const clip = clips[c] as AnnotationFile["clips"][number];
     const K = clipBins[c] as number;
     const m = vectors.gather(c, regions, submissions);
-    let figures: ClipFigures = { ...NO_FIGURES };
+    let figures = noFigures(null);
     if (m > 0) {
       vectors.mark(c, m, K, binUs, regions, totals);
       clipAnnotated[c] = 1;
@@ -162,12 +163,10 @@ export function passOverClips(
   };
 }
 
-const NO_FIGURES: ClipFigures = {
-  meanKappa: null,
-  unionFraction: null,
-  overlapFraction: null,
-  meanSeconds: null,
-};
+/** A clip's figures before its agreement: only its mean annotated seconds, if any. */
+function noFigures(meanSeconds: number | null): ClipFigures {
+  return { meanKappa: null, unionFraction: null, overlapFraction: null, meanSeconds };
+}
 
 function emptyTotals(A: number): Totals {
   return {
@@ -214,7 +213,7 @@ function annotatedClip(
     totals.annotatorAnnotations[a] = (totals.annotatorAnnotations[a] as number) + 1;
     usSum += vectors.us[i] as number;
   }
-  const figures: ClipFigures = { ...NO_FIGURES, meanSeconds: usSum / m / 1e6 };
+  const figures = noFigures(usSum / m / 1e6);
 
   if (clip.isReference === true) {
     for (let i = 0; i < m; i++) {
@@ -287,29 +286,29 @@ function agreement(
   // Pairs (i < j, row by row): n11 from the words; n10 = ones(i) − n11, n01 = ones(j) − n11.
   const both = vectors.pairCells(m);
   countBothInPairs(bits, W, m, both);
+  let ones = 0;
+  for (let i = 0; i < m; i++) ones += slotOnes[i] as number;
   // Each pair's kappa over the clip's K bins (kappaFromCells): its shares x / K, x = n11 +
-  // n00 = K − ones(i) − ones(j) + 2 n11 for po and x = ones for pa and pb, looked up.
-  const share = vectors.shares(K);
+  // n00 = K − ones(i) − ones(j) + 2 n11 for po and x = ones for pa and pb, looked up; summed in
+  // pair order where defined. A clip of no bins has no kappa and no n11.
   let kappaSum = 0;
   let kappaCount = 0;
-  let ones = 0;
   let bothSum = 0;
-  for (let i = 0, p = 0; i < m; i++) {
-    const onesI = slotOnes[i] as number;
-    ones += onesI;
-    for (let j = i + 1; j < m; j++, p++) {
-      const n11 = both[p] as number;
-      bothSum += n11;
-      if (K === 0) continue;
-      const onesJ = slotOnes[j] as number;
-      const kappa = kappaFromShares(
-        share[K - onesI - onesJ + 2 * n11] as number,
-        share[onesI] as number,
-        share[onesJ] as number,
-      );
-      if (kappa !== null) {
-        kappaSum += kappa;
-        kappaCount++;
+  if (K > 0) {
+    const share = vectors.shares(K, m);
+    const { markedShare } = vectors;
+    for (let i = 0, p = 0; i < m; i++) {
+      const unmarkedI = K - (slotOnes[i] as number);
+      const pa = markedShare[i] as number;
+      for (let j = i + 1; j < m; j++, p++) {
+        const n11 = both[p] as number;
+        bothSum += n11;
+        const po = share[unmarkedI - (slotOnes[j] as number) + 2 * n11] as number;
+        const kappa = kappaOrNaN(po, pa, markedShare[j] as number);
+        if (!Number.isNaN(kappa)) {
+          kappaSum += kappa;
+          kappaCount++;
+        }
       }
     }
   }

@@ -34,12 +34,15 @@ export class ClipVectors {
   private both = new Int32Array(1024);
   /** x / K for x = 0 … K, reused from clip to clip. */
   private share = new Float64Array(64);
+  /** Slot → share of the K bins it marked, ones / K. */
+  readonly markedShare: Float64Array;
 
   constructor(annotatorCount: number) {
     this.slotOf = new Int32Array(annotatorCount).fill(-1);
     this.annotator = new Int32Array(annotatorCount);
     this.us = new Float64Array(annotatorCount);
     this.ones = new Int32Array(annotatorCount);
+    this.markedShare = new Float64Array(annotatorCount);
   }
 
   /** Room for the n11 of the m(m − 1)/2 slot pairs (countBothInPairs fills it). */
@@ -50,12 +53,17 @@ export class ClipVectors {
     return this.both;
   }
 
-  /** The shares x / K of a clip of K bins, x = 0 … K, each divided once. */
-  shares(K: number): Float64Array {
+  /**
+   * The shares x / K of a clip of K bins, x = 0 … K, each divided once; and each of the `m`
+   * slots' share of marked bins (markedShare), looked up from them.
+   */
+  shares(K: number, m: number): Float64Array {
     if (this.share.length < K + 1)
       this.share = new Float64Array(Math.max(K + 1, 2 * this.share.length));
-    for (let x = 0; x <= K; x++) this.share[x] = x / K;
-    return this.share;
+    const share = this.share;
+    for (let x = 0; x <= K; x++) share[x] = x / K;
+    for (let i = 0; i < m; i++) this.markedShare[i] = share[this.ones[i] as number] as number;
+    return share;
   }
 
   /** Clip c's annotators into slots in annotator order (= id order); returns how many. */

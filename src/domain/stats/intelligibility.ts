@@ -5,7 +5,7 @@
 // the number of stimuli, recognisers against listeners (Kendall's tau-b), WER by listener group
 // and the two-factor ANOVAs. Only + − × ÷ and √ (correctly rounded everywhere) are used.
 
-import type { AnnotationFile, Clip, ResolvedRecords } from "../interchange/types.ts";
+import type { AnnotationFile, Clip, ResolvedRecords, Submission } from "../interchange/types.ts";
 import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
@@ -119,7 +119,9 @@ function findTranscripts(
   const isAsr: boolean[] = [];
   let refs: (string[] | undefined)[] = [];
   let size = 0;
-  for (const s of file.submissions) if (typeof s.transcript === "string") size++;
+  for (let k = 0; k < file.submissions.length; k++) {
+    if (typeof (file.submissions[k] as Submission).transcript === "string") size++;
+  }
   const listeners: ListenerScores = {
     n: 0,
     clip: new Int32Array(size),

@@ -54,9 +54,18 @@ export function kappaFromCells(n11: number, n10: number, n01: number, n00: numbe
  * clip and looked up (the same numbers). Null when pe == 1.
  */
 export function kappaFromShares(po: number, pa: number, pb: number): number | null {
+  const kappa = kappaOrNaN(po, pa, pb);
+  return Number.isNaN(kappa) ? null : kappa;
+}
+
+/**
+ * `kappaFromShares` with NaN where it gives null (shares of n ≥ 1 bins, so that NaN means
+ * pe == 1 only): always a number, for the loop over a clip's pairs, where a null among the
+ * results would make V8 keep each kappa as an object.
+ */
+export function kappaOrNaN(po: number, pa: number, pb: number): number {
   const pe = pa * pb + (1 - pa) * (1 - pb);
-  if (pe === 1) return null;
-  return (po - pe) / (1 - pe);
+  return pe === 1 ? Number.NaN : (po - pe) / (1 - pe);
 }
 
 /** Cohen's kappa of two equal-length 0/1 vectors. */

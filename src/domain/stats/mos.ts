@@ -5,7 +5,7 @@
 // Holm's step-down adjustment over every pair of the report.
 import normalCdf from "@stdlib/stats-base-dists-normal-cdf";
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
-import type { AnnotationFile, Clip } from "../interchange/types.ts";
+import type { AnnotationFile, Clip, Submission } from "../interchange/types.ts";
 import { pow } from "../util/math.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
 import { rankOf, rankRuns } from "./correlation.ts";
@@ -155,7 +155,8 @@ export function computeMos(file: AnnotationFile): Mos {
   const score = new Float64Array(submissions.length);
   const raterIds: string[] = [];
   let N = 0;
-  for (const s of submissions) {
+  for (let k = 0; k < submissions.length; k++) {
+    const s = submissions[k] as Submission;
     if (typeof s.score !== "number") continue;
     const c = lookup.clipIndex(s.clipId);
     if (c < 0) continue;
@@ -249,7 +250,10 @@ export function computeMos(file: AnnotationFile): Mos {
       // (v − mean) squared by multiplication: `**` is not correctly rounded in every V8 tier,
       // and the browser's report must equal the command line's to the bit.
       let squares = 0;
-      for (const v of x) squares += (v - mean) * (v - mean);
+      for (let j = 0; j < n; j++) {
+        const d = (x[j] as number) - mean;
+        squares += d * d;
+      }
       sd = Math.sqrt(squares / (n - 1));
       const half = (tQuantile(0.975, n - 1) * sd) / Math.sqrt(n);
       ci95 = [mean - half, mean + half];

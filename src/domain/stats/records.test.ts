@@ -75,6 +75,48 @@ describe("records", () => {
     expect([...table.order]).toEqual([2, 3, 1, 0]);
   });
 
+  test("property: readRegions orders each clip's regions by (annotator, start, index), few or many per clip", () => {
+    // Many regions per clip (a crowd) take the counting sort by annotator, a few the per-clip sort.
+    const region = fc.record({
+      clip: fc.nat(3),
+      annotator: fc.nat(5),
+      start: fc.integer({ min: 0, max: 9 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(region, { maxLength: 30 }),
+          fc.array(region, { minLength: 130, maxLength: 400 }),
+        ),
+        (drawn) => {
+          const ids = ["a", "b", "c", "d", "e", "f"];
+          const table = readRegions(
+            drawn.map((r, i) => ({
+              id: `r${i}`,
+              clipId: `c${r.clip}`,
+              annotatorId: ids[r.annotator] as string,
+              start: r.start / 10,
+              end: 1,
+            })),
+            new IdLookup(clips(4), ids),
+            Float64Array.from([1e6, 1e6, 1e6, 1e6]),
+          );
+          const expected = byComparator(
+            [drawn.map((r) => r.clip), drawn.map((r) => r.annotator), drawn.map((r) => r.start)],
+            drawn.length,
+          );
+          expect([...table.order]).toEqual(expected);
+          for (let c = 0; c < 4; c++) {
+            expect((table.offsets[c + 1] as number) - (table.offsets[c] as number)).toBe(
+              drawn.filter((r) => r.clip === c).length,
+            );
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   test("RegionLookup follows labels in region order and falls back to an index", () => {
     const regions = Array.from({ length: 200 }, (_, i) => ({
       id: `r${i}`,

@@ -85,6 +85,8 @@ export class IdLookup {
   private lastAnnotatorId: string | undefined;
   private lastAnnotator = -1;
   private readonly annotatorIndex = new Map<string, number>();
+  /** Annotators of the file (indexes 0 … annotatorCount − 1). */
+  readonly annotatorCount: number;
 
   constructor(
     private readonly clips: AnnotationFile["clips"],
@@ -92,6 +94,7 @@ export class IdLookup {
   ) {
     for (let a = 0; a < annotatorIds.length; a++)
       this.annotatorIndex.set(annotatorIds[a] as string, a);
+    this.annotatorCount = annotatorIds.length;
   }
 
   /** Start guessing from the first clip again (a new array of records). */
@@ -170,17 +173,32 @@ export function readRegions(
     start[i] = us(r.start);
     end[i] = Math.min(us(r.end), durUs[c] as number);
   }
-  const { offsets, order } = groupBy(clip, durUs.length);
-  sortWithinGroups(offsets, order, annotator, start);
+  // Within a clip by (annotator, start, index). A crowd's clips have hundreds of regions each:
+  // two counting sorts, by annotator and then by clip, leave only each annotator's few regions of
+  // a clip to sort by start. Clips of a few regions each are sorted one by one, which costs less
+  // than the counting sort's passes over every region.
+  const inAnnotatorOrder = R >= MANY_REGIONS_PER_CLIP * durUs.length;
+  const { offsets, order } = inAnnotatorOrder
+    ? sortedBy(clip, annotator, durUs.length, lookup.annotatorCount)
+    : groupBy(clip, durUs.length);
+  sortWithinGroups(offsets, order, annotator, start, inAnnotatorOrder);
   return { clip, annotator, start, end, offsets, order };
 }
 
-/** Sorts each clip's regions by (annotator, start): insertion sort for a handful, else a comparator sort. */
+/** Regions per clip, on average, from which readRegions sorts them by annotator first. */
+const MANY_REGIONS_PER_CLIP = 32;
+
+/**
+ * Sorts each clip's regions by (annotator, start), stable: an insertion sort for a handful or
+ * for regions already in annotator order (a region moves only past its own annotator's), else
+ * a comparator sort.
+ */
 function sortWithinGroups(
   offsets: Int32Array,
   order: Int32Array,
   annotator: Int32Array,
   start: Float64Array,
+  inAnnotatorOrder: boolean,
 ): void {
   const byAnnotatorThenStart = (x: number, y: number): number =>
     (annotator[x] as number) - (annotator[y] as number) ||
@@ -188,7 +206,7 @@ function sortWithinGroups(
   for (let g = 0; g + 1 < offsets.length; g++) {
     const lo = offsets[g] as number;
     const hi = offsets[g + 1] as number;
-    if (hi - lo > 32) {
+    if (hi - lo > 32 && !inAnnotatorOrder) {
       order.subarray(lo, hi).sort(byAnnotatorThenStart);
       continue;
     }
