@@ -76,7 +76,8 @@ describe("records", () => {
   });
 
   test("property: readRegions orders each clip's regions by (annotator, start, index), few or many per clip", () => {
-    // Many regions per clip (a crowd) take the counting sort by annotator, a few the per-clip sort.
+    // Many regions per clip (a crowd) take the counting sort by annotator, a few the per-clip sort;
+    // an annotator's many regions of one clip, a comparator sort of their run.
     const region = fc.record({
       clip: fc.nat(3),
       annotator: fc.nat(5),
@@ -87,6 +88,15 @@ describe("records", () => {
         fc.oneof(
           fc.array(region, { maxLength: 30 }),
           fc.array(region, { minLength: 130, maxLength: 400 }),
+          // Two annotators on two clips: each annotator's run of a clip is past an insertion sort's.
+          fc.array(
+            fc.record({
+              clip: fc.nat(1),
+              annotator: fc.nat(1),
+              start: fc.integer({ min: 0, max: 9 }),
+            }),
+            { minLength: 200, maxLength: 400 },
+          ),
         ),
         (drawn) => {
           const ids = ["a", "b", "c", "d", "e", "f"];

@@ -189,9 +189,8 @@ export function readRegions(
 const MANY_REGIONS_PER_CLIP = 32;
 
 /**
- * Sorts each clip's regions by (annotator, start), stable: an insertion sort for a handful or
- * for regions already in annotator order (a region moves only past its own annotator's), else
- * a comparator sort.
+ * Sorts each clip's regions by (annotator, start), stable: an insertion sort for a handful, else
+ * a comparator sort; regions already in annotator order are sorted annotator by annotator.
  */
 function sortWithinGroups(
   offsets: Int32Array,
@@ -206,24 +205,44 @@ function sortWithinGroups(
   for (let g = 0; g + 1 < offsets.length; g++) {
     const lo = offsets[g] as number;
     const hi = offsets[g + 1] as number;
-    if (hi - lo > 32 && !inAnnotatorOrder) {
-      order.subarray(lo, hi).sort(byAnnotatorThenStart);
-      continue;
-    }
-    for (let j = lo + 1; j < hi; j++) {
-      const idx = order[j] as number;
-      const a = annotator[idx] as number;
-      const s = start[idx] as number;
-      let k = j - 1;
-      while (k >= lo) {
-        const other = order[k] as number;
-        const oa = annotator[other] as number;
-        if (oa < a || (oa === a && (start[other] as number) <= s)) break;
-        order[k + 1] = other;
-        k--;
+    if (hi - lo <= 32) insertionSort(order, lo, hi, annotator, start);
+    else if (!inAnnotatorOrder) order.subarray(lo, hi).sort(byAnnotatorThenStart);
+    else {
+      // Each annotator's run by start: an insertion sort for a handful, else a comparator sort
+      // (one annotator's thousands of regions on a clip, listed out of order, stay n log n).
+      for (let from = lo; from < hi; ) {
+        const a = annotator[order[from] as number] as number;
+        let to = from + 1;
+        while (to < hi && annotator[order[to] as number] === a) to++;
+        if (to - from <= 32) insertionSort(order, from, to, annotator, start);
+        else order.subarray(from, to).sort(byAnnotatorThenStart);
+        from = to;
       }
-      order[k + 1] = idx;
     }
+  }
+}
+
+/** order[lo … hi − 1] by (annotator, start), stable. */
+function insertionSort(
+  order: Int32Array,
+  lo: number,
+  hi: number,
+  annotator: Int32Array,
+  start: Float64Array,
+): void {
+  for (let j = lo + 1; j < hi; j++) {
+    const idx = order[j] as number;
+    const a = annotator[idx] as number;
+    const s = start[idx] as number;
+    let k = j - 1;
+    while (k >= lo) {
+      const other = order[k] as number;
+      const oa = annotator[other] as number;
+      if (oa < a || (oa === a && (start[other] as number) <= s)) break;
+      order[k + 1] = other;
+      k--;
+    }
+    order[k + 1] = idx;
   }
 }
 
