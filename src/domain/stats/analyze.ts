@@ -10,7 +10,7 @@ import type { AnnotatorQuality } from "../study/qualityRules.ts";
 import { alphaFromSums } from "./alpha.ts";
 import { type ClipAgreement, passOverClips, type ScatterPoint } from "./clipPass.ts";
 import { computeComparison } from "./comparison.ts";
-import { consensusFromTables } from "./consensus.ts";
+import { type ConsensusRunner, consensusHere } from "./consensus.ts";
 import { leastSquares, pearson, spearman } from "./correlation.ts";
 import { errorTypes } from "./errorTypes.ts";
 import { expertAgreement } from "./expertAgreement.ts";
@@ -43,6 +43,12 @@ export interface AnalyzeOptions {
    * report is computed here.
    */
   curveRunner?: CurveRunner;
+  /**
+   * Who computes the crowd's consensus summary (default: here, when the report asks for it).
+   * The command line hands a large crowd's to a second thread, which works on it while the
+   * rest of the report is computed here.
+   */
+  consensusRunner?: ConsensusRunner;
   /**
    * What reading this file resolved (parseAnnotationText's `records`): used while the file
    * holds the same arrays (records.ts's resolvedFor), so that ids are not looked up again.
@@ -97,6 +103,20 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   const lookup = new IdLookup(clips, annotatorIds);
   const regions = readRegions(file.regions, lookup, grid.durUs);
   const submissions = readSubmissions(file.submissions, lookup, clips.length, resolved);
+  // Started as soon as its tables are read, so that a runner has them during the pass over the
+  // clips; asked for once every other figure is computed.
+  const consensus = (options.consensusRunner ?? consensusHere).start(
+    {
+      clips,
+      annotatorIds,
+      crowd: crowdMask(file, annotatorIds),
+      durUs: grid.durUs,
+      bins: grid.bins,
+      regions,
+      submissions,
+    },
+    binUs,
+  );
   const pass = passOverClips(clips, grid.bins, binUs, A, regions, submissions, detail);
 
   const pairList: PairKappa[] = [];
@@ -134,6 +154,8 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     });
   }
 
+  const expert = expertAgreement(file);
+  const saliency = saliencyFigures(file, binUs);
   const report: Report = {
     binSeconds,
     dataset: {
@@ -167,21 +189,11 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     mos: computeMos(file),
     intelligibility: intelligibility.value,
     comparison: computeComparison(file),
-    consensus: consensusFromTables(
-      {
-        clips,
-        annotatorIds,
-        crowd: crowdMask(file, annotatorIds),
-        durUs: grid.durUs,
-        bins: grid.bins,
-        regions,
-        submissions,
-      },
-      binUs,
-      false,
-    ).summary,
-    expertAgreement: expertAgreement(file),
-    saliency: saliencyFigures(file, binUs),
+    // Asked for after every other figure (the curve's intervals aside, which `finish` puts in
+    // place): a runner computing it elsewhere has had their time.
+    consensus: consensus(),
+    expertAgreement: expert,
+    saliency,
   };
   intelligibility.finish();
   return {

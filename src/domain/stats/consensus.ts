@@ -798,3 +798,61 @@ export function consensusFromTables(
     clips,
   };
 }
+
+/**
+ * The tables a summary reads: a summary leaves out each clip's regions, the only figures that
+ * read the clips' records, so it needs their number only. What the command line's second thread
+ * receives (src/cli/consensusThread.ts), without the records, which it could not share.
+ */
+export type SummaryTables = Omit<ConsensusTables, "clips"> & { clipCount: number };
+
+/** The consensus summary of tables without the clips' records (SummaryTables). */
+export function summaryFromTables(t: SummaryTables, binUs: number): ConsensusSummary {
+  const { clipCount, ...rest } = t;
+  // Holes where the records were: the summary counts the clips and never reads one.
+  const clips: ConsensusTables["clips"] = new Array(clipCount);
+  return consensusFromTables({ ...rest, clips }, binUs, false).summary;
+}
+
+/**
+ * Who computes a report's consensus summary. `start` receives the prepared tables and returns
+ * the function that gives the summary; meanwhile the caller goes on with the rest of the
+ * report, so a runner may compute it elsewhere (the command line's second thread:
+ * src/cli/consensusThread.ts). The figures are the same whoever computes them.
+ */
+export interface ConsensusRunner {
+  start: (tables: ConsensusTables, binUs: number) => () => ConsensusSummary;
+}
+
+/** The summary computed here, when the report asks for it. */
+export const consensusHere: ConsensusRunner = {
+  start: (tables, binUs) => () => consensusFromTables(tables, binUs, false).summary,
+};
+
+/**
+ * A measure of a consensus's work, for a runner: per clip the crowd marked, its crowd annotators
+ * (by submission) times its runs of bins with the same votes, counted as at most its bins and at
+ * most twice its crowd regions plus one (the votes change only where a region starts or ends).
+ * The pattern table looks each run up, and the EM passes over the distinct patterns' votes twice
+ * a round: a large crowd's marks make nearly every bin a pattern of its own, a few annotators'
+ * repeat a few patterns, and a crowd that marked nothing has one pattern per set of annotators.
+ */
+export function crowdVotes(t: ConsensusTables | SummaryTables): number {
+  const { regions, submissions, crowd, bins } = t;
+  let votes = 0;
+  for (let c = 0; c < bins.length; c++) {
+    let marks = 0;
+    const r1 = regions.offsets[c + 1] as number;
+    for (let i = regions.offsets[c] as number; i < r1; i++) {
+      marks += crowd[regions.annotator[regions.order[i] as number] as number] as number;
+    }
+    if (marks === 0) continue;
+    let voters = 0;
+    const s1 = submissions.offsets[c + 1] as number;
+    for (let i = submissions.offsets[c] as number; i < s1; i++) {
+      voters += crowd[submissions.annotator[submissions.order[i] as number] as number] as number;
+    }
+    votes += voters * Math.min(bins[c] as number, 2 * marks + 1);
+  }
+  return votes;
+}

@@ -1,0 +1,166 @@
+// A large crowd's consensus on the command line's second thread. The report starts the
+// consensus (its ConsensusRunner) as soon as the study's records are read, before the pass over
+// the clips; this runner hands a crowd with enough votes on marked clips (crowdVotes, MIN_VOTES)
+// to the second thread, which computes the summary (the Dawid–Skene EM over the vote patterns)
+// while this thread does the pass over the clips and the other figures, then sends it back on a
+// MessagePort. The thread computes it with the same function as this one (summaryFromTables),
+// so the figures are the same on one thread or two.
+//
+// The tables go over on shared memory: each typed array copied once into a SharedArrayBuffer,
+// which the message shares rather than clones; the clips' records, which the summary does not
+// read, stay here. The report stays one synchronous computation: when it asks for the summary,
+// a job the thread has not taken yet (it has not started, or could not) is taken back with one
+// atomic exchange and computed here, so a missing thread costs nothing but time; a job the
+// thread is on is waited for with Atomics.wait, and its summary read with receiveMessageOnPort.
+
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  type Worker,
+} from "node:worker_threads";
+import {
+  type ConsensusRunner,
+  type ConsensusSummary,
+  type ConsensusTables,
+  consensusHere,
+  crowdVotes,
+  type SummaryTables,
+  summaryFromTables,
+} from "../domain/stats/consensus.ts";
+
+/** A consensus for the second thread. */
+export interface ConsensusJob {
+  /** Every typed array on shared memory. */
+  tables: SummaryTables;
+  binUs: number;
+  /** Int32: [state] (PENDING, TAKEN, SENT, FAILED or HERE). */
+  state: SharedArrayBuffer;
+  /** Where the second thread sends the summary (transferred to it). */
+  port: MessagePort;
+}
+
+/** Waiting for a thread. */
+const PENDING = 0;
+/** The second thread is computing it. */
+const TAKEN = 1;
+/** Its summary is on the port. */
+export const SENT = 2;
+/** The second thread failed: computed here. */
+const FAILED = 3;
+/** Taken back before the second thread took it: computed here. */
+const HERE = 4;
+
+/**
+ * Below this many crowd votes on marked clips (crowdVotes) the consensus is computed here: its
+ * vote patterns and EM then cost about as much as starting a thread and loading its code
+ * (docs/benchmarks-cli.md, "Fourteenth round").
+ */
+export const MIN_VOTES = 1_000_000;
+
+/**
+ * The second thread's side of a consensus: unless this thread has already taken it back, the
+ * summary, sent on the job's port before its state says so.
+ */
+export function runConsensusJob(job: ConsensusJob): void {
+  const state = new Int32Array(job.state);
+  if (Atomics.compareExchange(state, 0, PENDING, TAKEN) !== PENDING) return;
+  let outcome = SENT;
+  try {
+    job.port.postMessage(summaryFromTables(job.tables, job.binUs));
+  } catch {
+    outcome = FAILED;
+  }
+  Atomics.store(state, 0, outcome);
+  Atomics.notify(state, 0);
+}
+
+/** A copy of `array` on shared memory (a message then shares it instead of copying it). */
+function shared<T extends Int32Array | Float64Array | Uint8Array>(array: T): T {
+  const make = array.constructor as new (buffer: SharedArrayBuffer) => T;
+  const copy = new make(new SharedArrayBuffer(array.byteLength));
+  copy.set(array);
+  return copy;
+}
+
+/** The tables as the second thread receives them: the typed arrays shared, the records left out. */
+function sharedTables(t: ConsensusTables): SummaryTables {
+  const { regions: r, submissions: s } = t;
+  return {
+    clipCount: t.clips.length,
+    annotatorIds: t.annotatorIds,
+    crowd: shared(t.crowd),
+    durUs: shared(t.durUs),
+    bins: shared(t.bins),
+    regions: {
+      clip: shared(r.clip),
+      annotator: shared(r.annotator),
+      start: shared(r.start),
+      end: shared(r.end),
+      offsets: shared(r.offsets),
+      order: shared(r.order),
+    },
+    submissions: {
+      annotator: shared(s.annotator),
+      scoreSum: shared(s.scoreSum),
+      scoreCount: shared(s.scoreCount),
+      offsets: shared(s.offsets),
+      order: shared(s.order),
+    },
+  };
+}
+
+/**
+ * Hands a job to a second thread (curveThreads.ts: the one started early when it is idle, or
+ * a new one), the port in its transfer list; the thread, or null when none could be started.
+ */
+export type HandToThread = (job: ConsensusJob, transfer: MessagePort[]) => Worker | null;
+
+/** Where a run's summary was computed (for tests and measurements). */
+export type ConsensusWhere = "here" | "second thread";
+
+/**
+ * The command line's consensus runner: a large crowd's consensus on a second thread (`hand`),
+ * any other here. `observe` is told where each summary was computed.
+ */
+export function threadedConsensusRunner(
+  hand: HandToThread,
+  observe?: (where: ConsensusWhere) => void,
+): ConsensusRunner {
+  return {
+    start: (tables, binUs) => {
+      const here = () => {
+        observe?.("here");
+        return consensusHere.start(tables, binUs)();
+      };
+      if (crowdVotes(tables) < MIN_VOTES) return here;
+      const channel = new MessageChannel();
+      const job: ConsensusJob = {
+        tables: sharedTables(tables),
+        binUs,
+        state: new SharedArrayBuffer(4),
+        port: channel.port2,
+      };
+      const worker = hand(job, [channel.port2]);
+      const state = new Int32Array(job.state);
+      const takeSummary = (): ConsensusSummary => {
+        let summary: ConsensusSummary | undefined;
+        // A job still pending (the thread has not come to it, or never started) is taken back
+        // and computed here; one the thread has taken is waited for, and its summary read.
+        if (Atomics.compareExchange(state, 0, PENDING, HERE) !== PENDING) {
+          while (Atomics.load(state, 0) === TAKEN) Atomics.wait(state, 0, TAKEN);
+          const sent = receiveMessageOnPort(channel.port1);
+          if (Atomics.load(state, 0) === SENT && sent !== undefined) {
+            summary = sent.message as ConsensusSummary;
+          }
+        }
+        channel.port1.close();
+        void worker?.terminate();
+        if (summary === undefined) return here();
+        observe?.("second thread");
+        return summary;
+      };
+      return takeSummary;
+    },
+  };
+}
