@@ -2,12 +2,13 @@ import type { Worker } from "node:worker_threads";
 import { expect, test } from "vitest";
 import { generateStudy } from "../domain/interchange/generate.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { computeReport } from "../domain/stats/analyze.ts";
 import {
   type ConsensusTables,
   computeConsensus,
-  consensusHere,
-  crowdVotes,
+  consensusFromTables,
 } from "../domain/stats/consensus.ts";
+import { type ConsensusRunner, crowdVotes } from "../domain/stats/consensusRunner.ts";
 import {
   byCodeUnit,
   clipGrid,
@@ -77,8 +78,8 @@ test("a large crowd's consensus on a thread started for it is the one computed h
   const got = summary();
   expect(where).toEqual(["second thread"]);
   expect(got).toEqual(computeConsensus(large, BIN, false).summary);
-  expect(got.workers).toHaveLength(large.annotators.filter((a) => a.role === "crowd").length);
-  expect(got.iterations).toBeGreaterThan(1);
+  expect(got?.workers).toHaveLength(large.annotators.filter((a) => a.role === "crowd").length);
+  expect(got?.iterations).toBeGreaterThan(1);
 });
 
 test("a thread started early takes the consensus sent to it as a message", async () => {
@@ -97,23 +98,27 @@ test("a thread started early takes the consensus sent to it as a message", async
   const summary = runner.start(tables, us(BIN));
   expect(job).toBeDefined();
   await until(() => sent(job));
-  expect(summary()).toEqual(consensusHere.start(tables, us(BIN))());
+  expect(summary()).toEqual(consensusFromTables(tables, us(BIN), false).summary);
   expect(where).toEqual(["second thread"]);
   early = null;
 });
 
-test("a consensus the second thread has not taken is computed here", () => {
+test("a consensus the second thread has not taken is left to the report", () => {
   const tables = tablesOf(large, BIN);
   const where: ConsensusWhere[] = [];
   // An entry that does not exist: the thread fails to start and never takes the job.
   const missing = new URL("./no-such-entry.mjs", import.meta.url);
   const runner = threadedCurveRunner(missing, undefined, (w) => where.push(w));
-  const got = runner.consensus.start(tables, us(BIN))();
+  expect(runner.consensus.start(tables, us(BIN))()).toBeNull();
   expect(where).toEqual(["here"]);
-  expect(got).toEqual(consensusHere.start(tables, us(BIN))());
+  // The report then computes it itself: the same report as without a runner.
+  where.length = 0;
+  const withRunner = computeReport(large, { binSeconds: BIN, consensusRunner: runner.consensus });
+  expect(where).toEqual(["here"]);
+  expect(withRunner).toEqual(computeReport(large, { binSeconds: BIN }));
 });
 
-test("a small crowd's consensus is computed here, with no thread", () => {
+test("a small crowd's consensus is left to the report, with no thread", () => {
   const small = generateStudy({ clips: 20, annotators: 3, seed: 7 });
   const tables = tablesOf(small, 0.1);
   expect(crowdVotes(tables)).toBeLessThan(MIN_VOTES);
@@ -126,10 +131,25 @@ test("a small crowd's consensus is computed here, with no thread", () => {
     },
     (w) => where.push(w),
   );
-  const got = runner.start(tables, us(0.1))();
+  expect(runner.start(tables, us(0.1))()).toBeNull();
   expect(handed).toBe(0);
   expect(where).toEqual(["here"]);
-  expect(got).toEqual(computeConsensus(small, 0.1, false).summary);
+});
+
+test("the report takes a runner's summary, given the tables before the pass over the clips", () => {
+  const small = generateStudy({ clips: 20, annotators: 3, seed: 7 });
+  const own = computeReport(small).consensus;
+  const elsewhere = { ...own, iterations: own.iterations + 1000 };
+  let given: ConsensusTables | undefined;
+  const runner: ConsensusRunner = {
+    start: (tables) => {
+      given = tables;
+      return () => elsewhere;
+    },
+  };
+  expect(computeReport(small, { consensusRunner: runner }).consensus).toBe(elsewhere);
+  expect(given?.clips).toBe(small.clips);
+  expect(given?.bins).toEqual(tablesOf(small, 0.1).bins);
 });
 
 test("crowdVotes: per marked clip, its crowd annotators times its runs of equal votes", () => {

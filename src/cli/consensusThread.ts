@@ -1,17 +1,20 @@
-// A large crowd's consensus on the command line's second thread. The report starts the
-// consensus (its ConsensusRunner) as soon as the study's records are read, before the pass over
-// the clips; this runner hands a crowd with enough votes on marked clips (crowdVotes, MIN_VOTES)
-// to the second thread, which computes the summary (the Dawid–Skene EM over the vote patterns)
-// while this thread does the pass over the clips and the other figures, then sends it back on a
-// MessagePort. The thread computes it with the same function as this one (summaryFromTables),
-// so the figures are the same on one thread or two.
+// A large crowd's consensus on the command line's second thread: this thread's side (the
+// runner), and the job it sends. The report hands the consensus to its ConsensusRunner as soon
+// as the study's records are read, before the pass over the clips; this runner sends a crowd
+// with enough votes on marked clips (crowdVotes, MIN_VOTES) to the second thread, which computes
+// the summary (the Dawid–Skene EM over the vote patterns: consensusJob.ts) while this thread does
+// the pass over the clips and the other figures, then sends it back on a MessagePort. The thread
+// computes it with the same function as the report (consensusFromTables), so the figures are the
+// same on one thread or two.
 //
 // The tables go over on shared memory: each typed array copied once into a SharedArrayBuffer,
 // which the message shares rather than clones; the clips' records, which the summary does not
 // read, stay here. The report stays one synchronous computation: when it asks for the summary,
 // a job the thread has not taken yet (it has not started, or could not) is taken back with one
-// atomic exchange and computed here, so a missing thread costs nothing but time; a job the
-// thread is on is waited for with Atomics.wait, and its summary read with receiveMessageOnPort.
+// atomic exchange and the report computes it itself, so a missing thread costs nothing but time;
+// a job the thread is on is waited for with Atomics.wait, and its summary read with
+// receiveMessageOnPort. This module loads none of the consensus's code (the report has it; the
+// second thread loads consensusJob.ts only when it is sent a consensus).
 
 import {
   MessageChannel,
@@ -19,15 +22,12 @@ import {
   receiveMessageOnPort,
   type Worker,
 } from "node:worker_threads";
-import {
-  type ConsensusRunner,
-  type ConsensusSummary,
-  type ConsensusTables,
-  consensusHere,
-  crowdVotes,
-  type SummaryTables,
-  summaryFromTables,
+import type {
+  ConsensusSummary,
+  ConsensusTables,
+  SummaryTables,
 } from "../domain/stats/consensus.ts";
+import { type ConsensusRunner, crowdVotes } from "../domain/stats/consensusRunner.ts";
 
 /** A consensus for the second thread. */
 export interface ConsensusJob {
@@ -40,14 +40,14 @@ export interface ConsensusJob {
   port: MessagePort;
 }
 
-/** Waiting for a thread. */
-const PENDING = 0;
+/** The job's states (ConsensusJob.state). Waiting for a thread: */
+export const PENDING = 0;
 /** The second thread is computing it. */
-const TAKEN = 1;
+export const TAKEN = 1;
 /** Its summary is on the port. */
 export const SENT = 2;
 /** The second thread failed: computed here. */
-const FAILED = 3;
+export const FAILED = 3;
 /** Taken back before the second thread took it: computed here. */
 const HERE = 4;
 
@@ -57,23 +57,6 @@ const HERE = 4;
  * (docs/benchmarks-cli.md, "Fourteenth round").
  */
 export const MIN_VOTES = 1_000_000;
-
-/**
- * The second thread's side of a consensus: unless this thread has already taken it back, the
- * summary, sent on the job's port before its state says so.
- */
-export function runConsensusJob(job: ConsensusJob): void {
-  const state = new Int32Array(job.state);
-  if (Atomics.compareExchange(state, 0, PENDING, TAKEN) !== PENDING) return;
-  let outcome = SENT;
-  try {
-    job.port.postMessage(summaryFromTables(job.tables, job.binUs));
-  } catch {
-    outcome = FAILED;
-  }
-  Atomics.store(state, 0, outcome);
-  Atomics.notify(state, 0);
-}
 
 /** A copy of `array` on shared memory (a message then shares it instead of copying it). */
 function shared<T extends Int32Array | Float64Array | Uint8Array>(array: T): T {
@@ -121,7 +104,7 @@ export type ConsensusWhere = "here" | "second thread";
 
 /**
  * The command line's consensus runner: a large crowd's consensus on a second thread (`hand`),
- * any other here. `observe` is told where each summary was computed.
+ * any other left to the report. `observe` is told where each summary was computed.
  */
 export function threadedConsensusRunner(
   hand: HandToThread,
@@ -129,9 +112,10 @@ export function threadedConsensusRunner(
 ): ConsensusRunner {
   return {
     start: (tables, binUs) => {
+      /** Left to the report, which computes it itself. */
       const here = () => {
         observe?.("here");
-        return consensusHere.start(tables, binUs)();
+        return null;
       };
       if (crowdVotes(tables) < MIN_VOTES) return here;
       const channel = new MessageChannel();
@@ -143,10 +127,10 @@ export function threadedConsensusRunner(
       };
       const worker = hand(job, [channel.port2]);
       const state = new Int32Array(job.state);
-      const takeSummary = (): ConsensusSummary => {
+      const takeSummary = (): ConsensusSummary | null => {
         let summary: ConsensusSummary | undefined;
         // A job still pending (the thread has not come to it, or never started) is taken back
-        // and computed here; one the thread has taken is waited for, and its summary read.
+        // and left to the report; one the thread has taken is waited for, and its summary read.
         if (Atomics.compareExchange(state, 0, PENDING, HERE) !== PENDING) {
           while (Atomics.load(state, 0) === TAKEN) Atomics.wait(state, 0, TAKEN);
           const sent = receiveMessageOnPort(channel.port1);

@@ -25,12 +25,11 @@ import {
   curveTasks,
   curveTasksPerSystem,
 } from "../domain/stats/bootstrap.ts";
-import type { ConsensusRunner } from "../domain/stats/consensus.ts";
+import type { ConsensusRunner } from "../domain/stats/consensusRunner.ts";
 import { CURVE_THREAD_ARG } from "./commandModules.ts";
 import {
   type ConsensusJob,
   type ConsensusWhere,
-  runConsensusJob,
   threadedConsensusRunner,
 } from "./consensusThread.ts";
 
@@ -91,7 +90,8 @@ function runCurveWorker(job: CurveJob): void {
 type Job = CurveJob | ConsensusJob;
 
 function runJob(job: Job): void {
-  if ("tables" in job) runConsensusJob(job);
+  // The consensus's code only when it is needed (a job not run is taken back by the report).
+  if ("tables" in job) void import("./consensusJob.ts").then((m) => m.runConsensusJob(job));
   else runCurveWorker(job);
 }
 

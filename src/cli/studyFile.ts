@@ -4,7 +4,7 @@
 import { problemLine } from "../domain/interchange/problems.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile, ResolvedRecords } from "../domain/interchange/types.ts";
-import type { ConsensusRunner } from "../domain/stats/consensus.ts";
+import type { ConsensusRunner } from "../domain/stats/consensusRunner.ts";
 import type { CurveRunner } from "../domain/stats/intelligibility.ts";
 import { readError } from "./fileErrors.ts";
 
