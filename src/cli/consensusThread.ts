@@ -46,15 +46,16 @@ export const PENDING = 0;
 export const TAKEN = 1;
 /** Its summary is on the port. */
 export const SENT = 2;
-/** The second thread failed: computed here. */
+/** The second thread failed: left to the report. */
 export const FAILED = 3;
-/** Taken back before the second thread took it: computed here. */
+/** Taken back before the second thread took it: left to the report. */
 const HERE = 4;
 
 /**
- * Below this many crowd votes on marked clips (crowdVotes) the consensus is computed here: its
- * vote patterns and EM then cost about as much as starting a thread and loading its code
- * (docs/benchmarks-cli.md, "Fourteenth round").
+ * Below this many crowd votes on marked clips (crowdVotes) the consensus is left to the report,
+ * and no thread is started for it: a crowd's consensus of this many votes takes several times
+ * the CPU that starting a thread and loading its code does (docs/benchmarks-cli.md, "Fourteenth
+ * round"); a smaller one is not worth a thread of its own.
  */
 export const MIN_VOTES = 1_000_000;
 
