@@ -102,13 +102,15 @@ function validate(args: Parsed, io: CliIO): number {
 }
 
 /**
- * computeReport's options for `report` and `stats`: the bin width asked for, the curve's runner,
- * and what reading the file resolved (used only for the file itself, not a view of it).
+ * computeReport's options for `report` and `stats`: the bin width asked for, the curve's and the
+ * consensus's runners, and what reading the file resolved (used only for the file itself, not a
+ * view of it).
  */
 function reportOptions(args: Parsed, io: CliIO, file: AnnotationFile): AnalyzeOptions {
   return {
     ...(args.bin === undefined ? {} : { binSeconds: args.bin }),
     curveRunner: io.curveRunner,
+    consensusRunner: io.consensusRunner,
     records: recordsOf(file),
   };
 }

@@ -11,8 +11,12 @@
 // Everything goes through shared memory and Atomics, so this thread never waits for its event
 // loop and the report stays one synchronous computation. A second thread that fails to start
 // or stops leaves its intervals to this one.
+//
+// The same thread takes a large crowd's consensus (consensusThread.ts): the thread started
+// early, when idle, takes whichever of the two jobs comes first, and a later one starts a
+// thread of its own.
 
-import { parentPort, Worker, workerData } from "node:worker_threads";
+import { type MessagePort, parentPort, Worker, workerData } from "node:worker_threads";
 import {
   type CurveInput,
   type CurveRunner,
@@ -21,7 +25,13 @@ import {
   curveTasks,
   curveTasksPerSystem,
 } from "../domain/stats/bootstrap.ts";
+import type { ConsensusRunner } from "../domain/stats/consensusRunner.ts";
 import { CURVE_THREAD_ARG } from "./commandModules.ts";
+import {
+  type ConsensusJob,
+  type ConsensusWhere,
+  threadedConsensusRunner,
+} from "./consensusThread.ts";
 
 /** What the second thread receives (workerData.redpenCurve, or a message to a thread started early). */
 export interface CurveJob {
@@ -37,7 +47,7 @@ export interface CurveJob {
 }
 
 /** workerData.redpenCurve of a thread started before its job is known: the job comes as a message. */
-const JOB_LATER = "later";
+export const JOB_LATER = "later";
 
 const NEXT = 0;
 const DONE = 1;
@@ -76,16 +86,25 @@ function runCurveWorker(job: CurveJob): void {
   Atomics.store(new Int32Array(job.control), BY_WORKER, takeTasks(job));
 }
 
+/** A second thread's one job: the curve's intervals, or a crowd's consensus. */
+type Job = CurveJob | ConsensusJob;
+
+function runJob(job: Job): void {
+  // The consensus's code only when it is needed (a job not run is taken back by the report).
+  if ("tables" in job) void import("./consensusJob.ts").then((m) => m.runConsensusJob(job));
+  else runCurveWorker(job);
+}
+
 /** A thread started early (JOB_LATER): it runs the one job it is sent. */
-function awaitCurveJob(): void {
-  parentPort?.once("message", (job: CurveJob) => runCurveWorker(job));
+function awaitJob(): void {
+  parentPort?.once("message", (job: Job) => runJob(job));
 }
 
 /** The second thread's entry (the command line's entry started with CURVE_THREAD_ARG). */
 export function runCurveThread(): void {
-  const job = (workerData as { redpenCurve?: CurveJob | typeof JOB_LATER } | null)?.redpenCurve;
-  if (job === JOB_LATER) awaitCurveJob();
-  else if (job !== undefined) runCurveWorker(job);
+  const job = (workerData as { redpenCurve?: Job | typeof JOB_LATER } | null)?.redpenCurve;
+  if (job === JOB_LATER) awaitJob();
+  else if (job !== undefined) runJob(job);
 }
 
 /**
@@ -128,13 +147,14 @@ export interface CurveThreadsRun {
  * registers tsx's loader itself, resolved as `--import tsx` resolves it (from the working
  * directory): a worker thread of Node 20 does not inherit the loader.
  */
-function startThread(entry: URL, data: unknown): Worker {
+export function startThread(entry: URL, data: unknown, transferList: MessagePort[] = []): Worker {
+  const options = { workerData: data, argv: [CURVE_THREAD_ARG], transferList };
   let worker: Worker;
   if (entry.pathname.endsWith(".ts")) {
     const code = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-    worker = new Worker(code, { eval: true, workerData: data, argv: [CURVE_THREAD_ARG] });
+    worker = new Worker(code, { ...options, eval: true });
   } else {
-    worker = new Worker(entry, { workerData: data, argv: [CURVE_THREAD_ARG] });
+    worker = new Worker(entry, options);
   }
   // Never keeps the process alive; an error there (it could not start) leaves its tasks to
   // this thread, which takes every task not done.
@@ -152,6 +172,8 @@ const EARLY_TEXT = 1_000_000;
 
 /** The threaded runner, which can start its thread before the first job is known. */
 export interface ThreadedCurveRunner extends CurveRunner {
+  /** A large crowd's consensus on a second thread (consensusThread.ts). */
+  consensus: ConsensusRunner;
   /**
    * Told the length of the study's text once it is read: a large study's thread starts now, so
    * that it has loaded its code while this thread parses and validates the file and scores the
@@ -163,16 +185,32 @@ export interface ThreadedCurveRunner extends CurveRunner {
 
 /**
  * A curve runner that computes the intervals on a second thread running `entry` (the command
- * line's own entry module, which hands the job to runCurveWorker) as well as this one.
- * `observe` is told what each run did.
+ * line's own entry module, which hands the job to runJob) as well as this one, and a large
+ * crowd's consensus there too. `observe` is told what each curve's run did, `observeConsensus`
+ * where each consensus was computed.
  */
 export function threadedCurveRunner(
   entry: URL,
   observe?: (run: CurveThreadsRun) => void,
+  observeConsensus?: (where: ConsensusWhere) => void,
 ): ThreadedCurveRunner {
   let waiting: Worker | null = null;
   let started = false;
+  /** A job for a second thread: the one started early, when idle, or a new one. */
+  const hand = (job: Job, transfer: MessagePort[] = []): Worker | null => {
+    started = true;
+    try {
+      if (waiting === null) return startThread(entry, { redpenCurve: job }, transfer);
+      const worker = waiting;
+      waiting = null;
+      worker.postMessage(job, transfer);
+      return worker;
+    } catch {
+      return null;
+    }
+  };
   return {
+    consensus: threadedConsensusRunner(hand, observeConsensus),
     fileRead: (textLength) => {
       if (started || textLength < EARLY_TEXT) return;
       started = true;
@@ -191,21 +229,7 @@ export function threadedCurveRunner(
         results: new SharedArrayBuffer(8 * 2 * tasks),
       };
       const control = new Int32Array(job.control);
-      let worker: Worker | null = null;
-      if (tasks > 1 && draws(input) >= MIN_DRAWS) {
-        started = true;
-        if (waiting !== null) {
-          worker = waiting;
-          waiting = null;
-          worker.postMessage(job);
-        } else {
-          try {
-            worker = startThread(entry, { redpenCurve: job });
-          } catch {
-            worker = null;
-          }
-        }
-      }
+      const worker = tasks > 1 && draws(input) >= MIN_DRAWS ? hand(job) : null;
       return {
         ready: (si) => {
           Atomics.store(control, READY, si + 1);

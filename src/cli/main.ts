@@ -81,8 +81,8 @@ if (!curveThread) {
  */
 async function main(): Promise<void> {
   if (curveThread) {
-    // The stimuli curve's intervals, its job given at the thread's start or, for a thread
-    // started with the command, sent when it is known.
+    // The stimuli curve's intervals or a crowd's consensus, its job given at the thread's start
+    // or, for a thread started with the command, sent when it is known.
     const { runCurveThread } = await import("./curveThreads.ts");
     runCurveThread();
   } else if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
@@ -139,7 +139,8 @@ async function main(): Promise<void> {
       resolve: (path) => resolve(path),
     });
   } else {
-    // Only the commands with a report compute a stimuli curve: the others load none of its code.
+    // Only the commands with a report compute a stimuli curve and a consensus: the others load
+    // none of the second thread's code.
     const curveRunner =
       argv[0] === "stats" || argv[0] === "report"
         ? (await import("./curveThreads.ts")).threadedCurveRunner(new URL(import.meta.url))
@@ -154,8 +155,10 @@ async function main(): Promise<void> {
         return text;
       },
       readBytes: disk.readBytes,
-      // The stimuli curve on a second thread, running this module (the branch above).
+      // The stimuli curve and a large crowd's consensus on a second thread, running this
+      // module (the branch above).
       curveRunner,
+      consensusRunner: curveRunner?.consensus,
     });
     // Not left to Node's own end, which would first join the curve's thread and finish the
     // garbage collector's marking.

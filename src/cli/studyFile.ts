@@ -4,6 +4,7 @@
 import { problemLine } from "../domain/interchange/problems.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile, ResolvedRecords } from "../domain/interchange/types.ts";
+import type { ConsensusRunner } from "../domain/stats/consensusRunner.ts";
 import type { CurveRunner } from "../domain/stats/intelligibility.ts";
 import { readError } from "./fileErrors.ts";
 
@@ -16,6 +17,8 @@ export interface CliIO {
   readBytes?(path: string): Uint8Array;
   /** Who computes the stimuli curve's intervals (main.ts: a second thread; default: here). */
   curveRunner?: CurveRunner;
+  /** Who computes a large crowd's consensus (main.ts: a second thread; default: here). */
+  consensusRunner?: ConsensusRunner;
 }
 
 /** Reads and validates FILE; on failure writes the problems and returns undefined. */

@@ -10,7 +10,8 @@ import type { AnnotatorQuality } from "../study/qualityRules.ts";
 import { alphaFromSums } from "./alpha.ts";
 import { type ClipAgreement, passOverClips, type ScatterPoint } from "./clipPass.ts";
 import { computeComparison } from "./comparison.ts";
-import { consensusFromTables } from "./consensus.ts";
+import { type ConsensusTables, consensusFromTables } from "./consensus.ts";
+import type { ConsensusRunner } from "./consensusRunner.ts";
 import { leastSquares, pearson, spearman } from "./correlation.ts";
 import { errorTypes } from "./errorTypes.ts";
 import { expertAgreement } from "./expertAgreement.ts";
@@ -43,6 +44,12 @@ export interface AnalyzeOptions {
    * report is computed here.
    */
   curveRunner?: CurveRunner;
+  /**
+   * Who else may compute the crowd's consensus summary (default: none, it is computed here
+   * after the other figures). The command line hands a large crowd's to a second thread, which
+   * works on it while the rest of the report is computed here.
+   */
+  consensusRunner?: ConsensusRunner;
   /**
    * What reading this file resolved (parseAnnotationText's `records`): used while the file
    * holds the same arrays (records.ts's resolvedFor), so that ids are not looked up again.
@@ -97,6 +104,18 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
   const lookup = new IdLookup(clips, annotatorIds);
   const regions = readRegions(file.regions, lookup, grid.durUs);
   const submissions = readSubmissions(file.submissions, lookup, clips.length, resolved);
+  const consensusTables: ConsensusTables = {
+    clips,
+    annotatorIds,
+    crowd: crowdMask(file, annotatorIds),
+    durUs: grid.durUs,
+    bins: grid.bins,
+    regions,
+    submissions,
+  };
+  // Handed to a runner as soon as its tables are read, so that it has them during the pass over
+  // the clips; asked for once every other figure is computed.
+  const consensusElsewhere = options.consensusRunner?.start(consensusTables, binUs);
   const pass = passOverClips(clips, grid.bins, binUs, A, regions, submissions, detail);
 
   const pairList: PairKappa[] = [];
@@ -133,6 +152,8 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     });
   }
 
+  const expert = expertAgreement(file);
+  const saliency = saliencyFigures(file, binUs);
   const report: Report = {
     binSeconds,
     dataset: {
@@ -166,21 +187,11 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     mos: computeMos(file),
     intelligibility: intelligibility.value,
     comparison: computeComparison(file),
-    consensus: consensusFromTables(
-      {
-        clips,
-        annotatorIds,
-        crowd: crowdMask(file, annotatorIds),
-        durUs: grid.durUs,
-        bins: grid.bins,
-        regions,
-        submissions,
-      },
-      binUs,
-      false,
-    ).summary,
-    expertAgreement: expertAgreement(file),
-    saliency: saliencyFigures(file, binUs),
+    // After every other figure (the curve's intervals aside, which `finish` puts in place): a
+    // runner computing it elsewhere has had their time. Here when no runner computed it.
+    consensus: consensusElsewhere?.() ?? consensusFromTables(consensusTables, binUs, false).summary,
+    expertAgreement: expert,
+    saliency,
   };
   intelligibility.finish();
   return {

@@ -869,3 +869,18 @@ export function consensusFromTables(
     clips,
   };
 }
+
+/**
+ * The tables a summary reads: a summary leaves out each clip's regions, the only figures that
+ * read the clips' records, so it needs their number only. What the command line's second thread
+ * receives (src/cli/consensusThread.ts), without the records, which it could not share.
+ */
+export type SummaryTables = Omit<ConsensusTables, "clips"> & { clipCount: number };
+
+/** The consensus summary of tables without the clips' records (SummaryTables). */
+export function summaryFromTables(t: SummaryTables, binUs: number): ConsensusSummary {
+  const { clipCount, ...rest } = t;
+  // Holes where the records were: the summary counts the clips and never reads one.
+  const clips: ConsensusTables["clips"] = new Array(clipCount);
+  return consensusFromTables({ ...rest, clips }, binUs, false).summary;
+}
