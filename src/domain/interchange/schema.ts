@@ -4,8 +4,9 @@
 //  1. the file's identity (`format`, `version`): a file that is not ours, or a newer version,
 //     gets that one clear message and nothing else, since its other fields mean something else;
 //  2. the structure, with zod: the top level, then every record of every array through its
-//     element schema, compiled ahead of time (z.compile, outside a page: zod.ts) so that valid records take a generated
-//     fast path. Going record by record gives exactly the issues `AnnotationFileSchema` gives,
+//     element schema, compiled (z.compile, outside a page: zod.ts) at the first record that
+//     needs it so that valid records take a generated fast path (records plainly valid, checked
+//     without zod, need none). Going record by record gives exactly the issues `AnnotationFileSchema` gives,
 //     and lets a record that has nothing to strip be used as it is instead of copied, which
 //     matters for files of a million records (docs/benchmarks-cli.md);
 //  3. the rules that span fields and records (start < end, unique ids, references), in single
@@ -35,7 +36,7 @@ import {
 } from "./problems.ts";
 import { readSaliency, SaliencySchema } from "./saliency.ts";
 import type { AnnotationFile, ResolvedRecords } from "./types.ts";
-import { compiled, IsoDateTimeSchema, z } from "./zod.ts";
+import { compiled, compiledOnUse, IsoDateTimeSchema, z } from "./zod.ts";
 
 export type { Problem } from "./problems.ts";
 
@@ -210,8 +211,8 @@ const HeadSchema = compiled(z.object({ exportedAt: FileShape.exportedAt, study: 
 
 type Section = (typeof SECTIONS)[number] | (typeof OPTIONAL_SECTIONS)[number];
 
-/** Each array's element schema, compiled, with the keys it keeps. */
-const RECORDS: Record<Section, { schema: z.ZodType; keys: ReadonlySet<string> }> = {
+/** Each array's element schema, compiled when first needed, with the keys it keeps. */
+const RECORDS: Record<Section, { schema: () => z.ZodType; keys: ReadonlySet<string> }> = {
   taxonomy: record(TaxonomyEntrySchema),
   clips: record(ClipSchema),
   annotators: record(AnnotatorSchema),
@@ -222,8 +223,8 @@ const RECORDS: Record<Section, { schema: z.ZodType; keys: ReadonlySet<string> }>
   judgments: record(JudgmentSchema),
 };
 
-function record(schema: z.ZodObject): { schema: z.ZodType; keys: ReadonlySet<string> } {
-  return { schema: compiled(schema), keys: new Set(Object.keys(schema.shape)) };
+function record(schema: z.ZodObject): { schema: () => z.ZodType; keys: ReadonlySet<string> } {
+  return { schema: compiledOnUse(schema), keys: new Set(Object.keys(schema.shape)) };
 }
 
 // Records plainly valid, checked without zod: every key one the schema keeps, every value of the
@@ -521,7 +522,7 @@ function parseSection(
     // Taken as it is: no issue, nothing to strip.
     if (plain?.(item)) continue;
     allPlain = false;
-    const parsed = schema.safeParse(item, REPORT_INPUT);
+    const parsed = schema().safeParse(item, REPORT_INPUT);
     if (!parsed.success) {
       failed = true;
       for (const issue of parsed.error.issues) {
