@@ -78,9 +78,10 @@ export function transcriptionSettings(file: AnnotationFile): {
 }
 
 /**
- * The listeners' transcripts as typed arrays (one entry per transcript, in file order): its
- * clip's index in file.clips, its listener (an index into `annotatorIds`, one per distinct
- * annotator id), its text, its clip's reference tokens, and (once scored) its counts.
+ * The listeners' transcripts as typed arrays (their first n entries, one per transcript, in file
+ * order; the arrays may be longer): its clip's index in file.clips, its listener (an index into
+ * `annotatorIds`, one per distinct annotator id), its text, its clip's reference tokens, and
+ * (once scored) its counts.
  */
 interface ListenerScores {
   n: number;
@@ -118,20 +119,7 @@ function findTranscripts(
   let idAt: Map<string, number> | undefined;
   const isAsr: boolean[] = [];
   let refs: (string[] | undefined)[] = [];
-  let size = 0;
-  for (const s of file.submissions) if (typeof s.transcript === "string") size++;
-  const listeners: ListenerScores = {
-    n: 0,
-    clip: new Int32Array(size),
-    listener: new Int32Array(size),
-    annotatorIds: [],
-    transcript: [],
-    refTokens: new Int32Array(size),
-    errors: new Int32Array(size),
-    substitutions: new Int32Array(size),
-    deletions: new Int32Array(size),
-    insertions: new Int32Array(size),
-  };
+  let listeners = listenerScores(0);
   const asr: ScoredTranscript[] = [];
   let unscored = 0;
   const submissions = file.submissions;
@@ -139,6 +127,10 @@ function findTranscripts(
     const s = submissions[k] as AnnotationFile["submissions"][number];
     if (typeof s.transcript !== "string") continue;
     if (idAt === undefined) {
+      // Room for this submission and every one after it (most carry a transcript in a
+      // transcription study): listeners.n says how many are used, which spares a pass over the
+      // submissions to count them.
+      listeners = listenerScores(submissions.length - k);
       // Clips by id only where reading did not resolve them already.
       if (resolved === undefined) {
         clipAt = new Map();
@@ -201,6 +193,22 @@ function findTranscripts(
     listeners.refTokens[i] = n;
   }
   return { listeners, refs, asr, unscored };
+}
+
+/** The listeners' table, with room for `size` transcripts and none yet. */
+function listenerScores(size: number): ListenerScores {
+  return {
+    n: 0,
+    clip: new Int32Array(size),
+    listener: new Int32Array(size),
+    annotatorIds: [],
+    transcript: [],
+    refTokens: new Int32Array(size),
+    errors: new Int32Array(size),
+    substitutions: new Int32Array(size),
+    deletions: new Int32Array(size),
+    insertions: new Int32Array(size),
+  };
 }
 
 const ALL_CORRECT = { errors: 0, substitutions: 0, deletions: 0, insertions: 0 };
@@ -382,8 +390,14 @@ interface Levelled {
 function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
   const clips = file.clips;
   const N = scores.n;
+  // The clips and the listeners with a transcript.
+  const ids = scores.annotatorIds;
   const used = new Uint8Array(clips.length);
-  for (let i = 0; i < N; i++) used[scores.clip[i] as number] = 1;
+  const heard = new Uint8Array(ids.length);
+  for (let i = 0; i < N; i++) {
+    used[scores.clip[i] as number] = 1;
+    heard[scores.listener[i] as number] = 1;
+  }
   const systemNames: string[] = [];
   const stimulusNames: string[] = [];
   for (let c = 0; c < clips.length; c++) {
@@ -395,9 +409,6 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
   const systems = numbered(systemNames);
   const stimuli = numbered(stimulusNames);
   // The listeners with a transcript, numbered in code-unit order of their ids.
-  const ids = scores.annotatorIds;
-  const heard = new Uint8Array(ids.length);
-  for (let i = 0; i < N; i++) heard[scores.listener[i] as number] = 1;
   const listenerNames: string[] = [];
   for (let at = 0; at < ids.length; at++) if (heard[at]) listenerNames.push(ids[at] as string);
   const listeners = numbered(listenerNames);
