@@ -374,12 +374,15 @@ function numbered(names: Iterable<string>): { names: string[]; at: Map<string, n
 /**
  * The listeners' transcripts by system and stimulus: systems, stimuli and listeners numbered in
  * code-unit order, each transcript's three levels, and the transcripts sorted by (system,
- * stimulus) (two counting sorts): system k's are order[offsets[k]] … order[offsets[k + 1] − 1].
+ * stimulus) (a counting sort, records.ts's sortedBy): system k's are order[offsets[k]] …
+ * order[offsets[k + 1] − 1]; and each system's stimuli.
  */
 interface Levelled {
   systems: string[];
   stimuli: string[];
   listeners: string[];
+  /** Per system, its stimuli's names (code-unit order): those of its clips with a transcript. */
+  systemStimuli: string[][];
   system: Int32Array;
   stimulus: Int32Array;
   listener: Int32Array;
@@ -437,6 +440,7 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
     systems: systems.names,
     stimuli: stimuli.names,
     listeners: listeners.names,
+    systemStimuli: stimuliBySystem(used, clipSystem, clipStimulus, systems.names, stimuli.names),
     system,
     stimulus,
     listener,
@@ -445,20 +449,30 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
   };
 }
 
-/** Per system, its stimuli's names (code-unit order). */
-function stimulusIds(lv: Levelled): string[][] {
-  const out: string[][] = [];
-  for (let k = 0; k < lv.systems.length; k++) {
-    const ids: string[] = [];
-    const hi = lv.offsets[k + 1] as number;
-    for (let j = lv.offsets[k] as number; j < hi; ) {
-      const m = lv.stimulus[lv.order[j] as number] as number;
-      while (j < hi && lv.stimulus[lv.order[j] as number] === m) j++;
-      ids.push(lv.stimuli[m] as string);
-    }
-    out.push(ids);
+/**
+ * Per system, the distinct stimuli of its clips with a transcript, in code-unit order (their
+ * indexes ascending): read from the clips, not the transcripts.
+ */
+function stimuliBySystem(
+  used: Uint8Array,
+  clipSystem: Int32Array,
+  clipStimulus: Int32Array,
+  systems: readonly string[],
+  stimuli: readonly string[],
+): string[][] {
+  const lists: number[][] = systems.map(() => []);
+  for (let c = 0; c < used.length; c++) {
+    if (used[c]) (lists[clipSystem[c] as number] as number[]).push(clipStimulus[c] as number);
   }
-  return out;
+  return lists.map((list) => {
+    const sorted = Int32Array.from(list).sort();
+    const names: string[] = [];
+    for (let j = 0; j < sorted.length; j++) {
+      if (j === 0 || sorted[j] !== sorted[j - 1])
+        names.push(stimuli[sorted[j] as number] as string);
+    }
+    return names;
+  });
 }
 
 /**
@@ -481,7 +495,7 @@ function scoredAndSummed(
 } {
   const { listeners, refs } = found;
   const lv = levelled(file, listeners);
-  const ids = stimulusIds(lv);
+  const ids = lv.systemStimuli;
   const input = curvePlan(
     lv.systems,
     ids.map((list) => list.length),

@@ -257,19 +257,20 @@ export function readSubmissions(
   const scoreSum = new Float64Array(clipCount);
   const scoreCount = new Int32Array(clipCount);
   lookup.restart();
-  if (resolved !== undefined) {
-    // The file's annotators by position, as indexes of the lookup's (sorted) ids.
-    const at = Int32Array.from(resolved.annotators, (a) =>
-      lookup.annotatorOf(a.id, "annotators", 0),
-    );
-    const of = resolved.submissionAnnotator;
-    for (let i = 0; i < S; i++) annotator[i] = at[of[i] as number] as number;
-  }
+  // With `resolved`: the file's annotators by position, as indexes of the lookup's (sorted) ids,
+  // and each submission's annotator by position (one pass over the submissions either way).
+  const at =
+    resolved === undefined
+      ? null
+      : Int32Array.from(resolved.annotators, (a) => lookup.annotatorOf(a.id, "annotators", 0));
+  const of = resolved?.submissionAnnotator;
   for (let i = 0; i < S; i++) {
     const s = submissions[i] as AnnotationFile["submissions"][number];
-    if (resolved === undefined) {
+    if (at === null || of === undefined) {
       clip[i] = lookup.clipOf(s.clipId, "submissions", i);
       annotator[i] = lookup.annotatorOf(s.annotatorId, "submissions", i);
+    } else {
+      annotator[i] = at[of[i] as number] as number;
     }
     const c = clip[i] as number;
     if (s.score !== undefined) {
