@@ -277,6 +277,40 @@ export function plainSubmission(item: unknown): boolean {
   return isId(item.clipId) && isId(item.annotatorId);
 }
 
+/** A clip the schema takes unchanged and reading leaves as it is (no -0 score). */
+export function plainClip(item: unknown): boolean {
+  if (!isPlainRecord(item)) return false;
+  for (const key in item) {
+    const v = item[key];
+    switch (key) {
+      case "id":
+        if (!isId(v)) return false;
+        break;
+      case "name":
+      case "system":
+      case "sentence":
+      case "uri":
+        if (typeof v !== "string") return false;
+        break;
+      case "duration":
+        if (!(isFiniteNumber(v) && (v as number) > 0)) return false;
+        break;
+      case "score":
+        if (!isFiniteNumber(v) || Object.is(v, -0)) return false;
+        break;
+      case "isReference":
+        if (typeof v !== "boolean") return false;
+        break;
+      case "text":
+        if (typeof v !== "string" || v.length > MAX_CLIP_TEXT_LENGTH) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return isId(item.id) && typeof item.name === "string" && isFiniteNumber(item.duration);
+}
+
 /** A region the schema takes unchanged. */
 export function plainRegion(item: unknown): boolean {
   if (!isPlainRecord(item)) return false;
@@ -320,6 +354,7 @@ export function plainReasonLabel(item: unknown): boolean {
 }
 
 const PLAIN: Partial<Record<Section, (item: unknown) => boolean>> = {
+  clips: plainClip,
   submissions: plainSubmission,
   regions: plainRegion,
   reasonLabels: plainReasonLabel,
@@ -468,7 +503,7 @@ function normalize(
   if (!plainSections.has(file.submissions)) {
     file.submissions = withoutNegativeZero(file.submissions, ["score", "playCount", "seconds"]);
   }
-  file.clips = withoutNegativeZero(file.clips, ["score"]);
+  if (!plainSections.has(file.clips)) file.clips = withoutNegativeZero(file.clips, ["score"]);
   if (file.judgments !== undefined) {
     file.judgments = withoutNegativeZero(file.judgments, ["score", "seconds"]);
   }
