@@ -11,6 +11,7 @@ import {
   TRIAL_STAGES,
 } from "../collection/protocol.ts";
 import { JudgmentSchema } from "../interchange/comparison.ts";
+import { CONTROL_CHARACTER } from "../interchange/limits.ts";
 import { describeValue, formatPath } from "../interchange/problems.ts";
 import {
   IsoDateTimeSchema,
@@ -26,9 +27,6 @@ export const PARTICIPANT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** A submission's client-made id the server accepts. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** C0 and C1 control characters but tab, line feed and carriage return. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: this is the list of them
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** A UTF-16 surrogate without its partner: PostgreSQL refuses to store it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -38,7 +36,7 @@ export function boundedText(max: number, lines = false) {
     .string()
     .max(max)
     .superRefine((s, ctx) => {
-      if (CONTROL.test(s) || (!lines && /[\n\r\t]/.test(s))) {
+      if (CONTROL_CHARACTER.test(s) || (!lines && /[\n\r\t]/.test(s))) {
         ctx.addIssue({ code: "custom", input: s, message: "must not contain control characters" });
       } else if (LONE_SURROGATE.test(s)) {
         ctx.addIssue({ code: "custom", input: s, message: "must be valid Unicode text" });

@@ -10,15 +10,17 @@ export const MAX_TRANSCRIPT_LENGTH = 2000;
 /** The longest clip text kept. */
 export const MAX_CLIP_TEXT_LENGTH = 10000;
 
-/** The index of the first C0 or C1 control character or DEL that is not whitespace (tab, line
- * feed, carriage return), or -1. */
+/** C0 and C1 control characters and DEL, but tab, line feed and carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this is the list of them
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/**
+ * The index of the first C0 or C1 control character or DEL that is not whitespace (tab, line
+ * feed, carriage return), or -1: one search by the regular expression engine, which needs no
+ * warming up (a file's 100,000 transcripts are each checked once as it is read).
+ */
 function firstControl(text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x09 || c === 0x0a || c === 0x0d) continue;
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return i;
-  }
-  return -1;
+  return text.search(CONTROL_CHARACTER);
 }
 
 /** Why `text` cannot be a transcript, or null when it can. */

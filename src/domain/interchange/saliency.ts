@@ -5,7 +5,7 @@
 
 import { describeValue, type ProblemList } from "./problems.ts";
 import type { SaliencyRecord } from "./types.ts";
-import { compiled, z } from "./zod.ts";
+import { compiledOnUse, z } from "./zod.ts";
 
 export const SaliencySchema = z.object({
   clipId: z.string().min(1),
@@ -15,7 +15,7 @@ export const SaliencySchema = z.object({
   values: z.array(z.number()).min(1),
 });
 
-const RECORD = compiled(SaliencySchema);
+const record = compiledOnUse(SaliencySchema);
 const KEYS = new Set(Object.keys(SaliencySchema.shape));
 
 /** The record's key: one record per clip and model. */
@@ -43,7 +43,7 @@ export function readSaliency(
   let failed = false;
   for (let i = 0; i < items.length; i++) {
     const item: unknown = items[i];
-    const parsed = RECORD.safeParse(item, { reportInput: true });
+    const parsed = record().safeParse(item, { reportInput: true });
     if (!parsed.success) {
       failed = true;
       for (const issue of parsed.error.issues) {

@@ -4,9 +4,11 @@ import { IdIndex, PairIndex } from "./indexes.ts";
 import { formatPath } from "./problems.ts";
 import {
   AnnotationFileSchema,
+  ClipSchema,
   issueMessage,
   parseAnnotationFile,
   parseAnnotationText,
+  plainClip,
   plainReasonLabel,
   plainRegion,
   plainSubmission,
@@ -371,6 +373,13 @@ describe("records checked without zod are records the schema takes unchanged", (
     start: fc.double({ min: 0, max: 100, noNaN: true }),
     end: finite,
     reasons: fc.array(id, { maxLength: 3 }),
+    name: fc.string({ maxLength: 6 }),
+    duration: fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.constant(-0)),
+    system: fc.string({ maxLength: 3 }),
+    sentence: fc.string({ maxLength: 3 }),
+    uri: fc.string({ maxLength: 3 }),
+    isReference: fc.boolean(),
+    text: fc.oneof(fc.string({ maxLength: 8 }), fc.constant("x".repeat(10_001))),
   };
   // Each key absent, valid (mostly) or anything; sometimes a key the schema would strip.
   const recordOf = (keys: string[]) =>
@@ -387,6 +396,12 @@ describe("records checked without zod are records the schema takes unchanged", (
       { requiredKeys: [] },
     );
   const cases = [
+    {
+      name: "clips",
+      plain: plainClip,
+      schema: ClipSchema,
+      keys: Object.keys(ClipSchema.shape),
+    },
     {
       name: "submissions",
       plain: plainSubmission,
@@ -425,7 +440,7 @@ describe("records checked without zod are records the schema takes unchanged", (
     });
   }
 
-  test("a valid submission with every field, and refusals at each rule's edge", () => {
+  test("a valid clip and submission with every field, and refusals at each rule's edge", () => {
     const valid = {
       clipId: "c1",
       annotatorId: "a1",
@@ -450,6 +465,31 @@ describe("records checked without zod are records the schema takes unchanged", (
       const item = { ...valid, [key]: value };
       expect(plainSubmission(item)).toBe(false);
     }
+    const clip = {
+      id: "c1",
+      name: "c1.wav",
+      duration: 2.5,
+      system: "S0",
+      sentence: "t1",
+      score: 3,
+      isReference: false,
+      uri: "c1.wav",
+      text: "the cat",
+    };
+    expect(plainClip(clip)).toBe(true);
+    for (const [key, value] of [
+      ["id", ""],
+      ["name", 1],
+      ["duration", 0],
+      ["duration", Number.POSITIVE_INFINITY],
+      ["score", -0],
+      ["isReference", "yes"],
+      ["text", "x".repeat(10_001)],
+      ["extra", 1],
+    ] as const) {
+      expect(plainClip({ ...clip, [key]: value })).toBe(false);
+    }
+    expect(plainClip({ id: "c1", duration: 1 })).toBe(false);
     expect(plainRegion({ id: "r", clipId: "c", annotatorId: "a", start: 0, end: 1 })).toBe(true);
     expect(plainRegion({ id: "r", clipId: "c", annotatorId: "a", start: -1, end: 1 })).toBe(false);
     expect(plainRegion({ id: "r", clipId: "c", annotatorId: "a", start: 0 })).toBe(false);

@@ -4,8 +4,9 @@
 //  1. the file's identity (`format`, `version`): a file that is not ours, or a newer version,
 //     gets that one clear message and nothing else, since its other fields mean something else;
 //  2. the structure, with zod: the top level, then every record of every array through its
-//     element schema, compiled ahead of time (z.compile, outside a page: zod.ts) so that valid records take a generated
-//     fast path. Going record by record gives exactly the issues `AnnotationFileSchema` gives,
+//     element schema, compiled (z.compile, outside a page: zod.ts) at the first record that
+//     needs it so that valid records take a generated fast path (records plainly valid, checked
+//     without zod, need none). Going record by record gives exactly the issues `AnnotationFileSchema` gives,
 //     and lets a record that has nothing to strip be used as it is instead of copied, which
 //     matters for files of a million records (docs/benchmarks-cli.md);
 //  3. the rules that span fields and records (start < end, unique ids, references), in single
@@ -35,7 +36,7 @@ import {
 } from "./problems.ts";
 import { readSaliency, SaliencySchema } from "./saliency.ts";
 import type { AnnotationFile, ResolvedRecords } from "./types.ts";
-import { compiled, IsoDateTimeSchema, z } from "./zod.ts";
+import { compiled, compiledOnUse, IsoDateTimeSchema, z } from "./zod.ts";
 
 export type { Problem } from "./problems.ts";
 
@@ -210,8 +211,8 @@ const HeadSchema = compiled(z.object({ exportedAt: FileShape.exportedAt, study: 
 
 type Section = (typeof SECTIONS)[number] | (typeof OPTIONAL_SECTIONS)[number];
 
-/** Each array's element schema, compiled, with the keys it keeps. */
-const RECORDS: Record<Section, { schema: z.ZodType; keys: ReadonlySet<string> }> = {
+/** Each array's element schema, compiled when first needed, with the keys it keeps. */
+const RECORDS: Record<Section, { schema: () => z.ZodType; keys: ReadonlySet<string> }> = {
   taxonomy: record(TaxonomyEntrySchema),
   clips: record(ClipSchema),
   annotators: record(AnnotatorSchema),
@@ -222,8 +223,8 @@ const RECORDS: Record<Section, { schema: z.ZodType; keys: ReadonlySet<string> }>
   judgments: record(JudgmentSchema),
 };
 
-function record(schema: z.ZodObject): { schema: z.ZodType; keys: ReadonlySet<string> } {
-  return { schema: compiled(schema), keys: new Set(Object.keys(schema.shape)) };
+function record(schema: z.ZodObject): { schema: () => z.ZodType; keys: ReadonlySet<string> } {
+  return { schema: compiledOnUse(schema), keys: new Set(Object.keys(schema.shape)) };
 }
 
 // Records plainly valid, checked without zod: every key one the schema keeps, every value of the
@@ -276,6 +277,40 @@ export function plainSubmission(item: unknown): boolean {
   return isId(item.clipId) && isId(item.annotatorId);
 }
 
+/** A clip the schema takes unchanged and reading leaves as it is (no -0 score). */
+export function plainClip(item: unknown): boolean {
+  if (!isPlainRecord(item)) return false;
+  for (const key in item) {
+    const v = item[key];
+    switch (key) {
+      case "id":
+        if (!isId(v)) return false;
+        break;
+      case "name":
+      case "system":
+      case "sentence":
+      case "uri":
+        if (typeof v !== "string") return false;
+        break;
+      case "duration":
+        if (!(isFiniteNumber(v) && (v as number) > 0)) return false;
+        break;
+      case "score":
+        if (!isFiniteNumber(v) || Object.is(v, -0)) return false;
+        break;
+      case "isReference":
+        if (typeof v !== "boolean") return false;
+        break;
+      case "text":
+        if (typeof v !== "string" || v.length > MAX_CLIP_TEXT_LENGTH) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return isId(item.id) && typeof item.name === "string" && isFiniteNumber(item.duration);
+}
+
 /** A region the schema takes unchanged. */
 export function plainRegion(item: unknown): boolean {
   if (!isPlainRecord(item)) return false;
@@ -319,6 +354,7 @@ export function plainReasonLabel(item: unknown): boolean {
 }
 
 const PLAIN: Partial<Record<Section, (item: unknown) => boolean>> = {
+  clips: plainClip,
   submissions: plainSubmission,
   regions: plainRegion,
   reasonLabels: plainReasonLabel,
@@ -467,7 +503,7 @@ function normalize(
   if (!plainSections.has(file.submissions)) {
     file.submissions = withoutNegativeZero(file.submissions, ["score", "playCount", "seconds"]);
   }
-  file.clips = withoutNegativeZero(file.clips, ["score"]);
+  if (!plainSections.has(file.clips)) file.clips = withoutNegativeZero(file.clips, ["score"]);
   if (file.judgments !== undefined) {
     file.judgments = withoutNegativeZero(file.judgments, ["score", "seconds"]);
   }
@@ -521,7 +557,7 @@ function parseSection(
     // Taken as it is: no issue, nothing to strip.
     if (plain?.(item)) continue;
     allPlain = false;
-    const parsed = schema.safeParse(item, REPORT_INPUT);
+    const parsed = schema().safeParse(item, REPORT_INPUT);
     if (!parsed.success) {
       failed = true;
       for (const issue of parsed.error.issues) {

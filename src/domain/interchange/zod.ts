@@ -15,6 +15,19 @@ export function compiled<T extends z.ZodType>(schema: T): T {
   return inPage ? schema : z.compile(schema);
 }
 
+/**
+ * `compiled(schema)`, made when first asked for: a schema that checks only the records a
+ * plainer test cannot pass (schema.ts) is then not compiled for files that have none, and a
+ * command that reads no file does not compile it at all.
+ */
+export function compiledOnUse<T extends z.ZodType>(schema: T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= compiled(schema);
+    return made;
+  };
+}
+
 export { z };
 
 /** An ISO-8601 date and time, as the reader accepts it (also the server's rule for `completedAt`). */

@@ -5,7 +5,7 @@
 // the number of stimuli, recognisers against listeners (Kendall's tau-b), WER by listener group
 // and the two-factor ANOVAs. Only + − × ÷ and √ (correctly rounded everywhere) are used.
 
-import type { AnnotationFile, Clip, ResolvedRecords, Submission } from "../interchange/types.ts";
+import type { AnnotationFile, Clip, ResolvedRecords } from "../interchange/types.ts";
 import { errorCounts } from "../transcripts/align.ts";
 import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
@@ -78,9 +78,10 @@ export function transcriptionSettings(file: AnnotationFile): {
 }
 
 /**
- * The listeners' transcripts as typed arrays (one entry per transcript, in file order): its
- * clip's index in file.clips, its listener (an index into `annotatorIds`, one per distinct
- * annotator id), its text, its clip's reference tokens, and (once scored) its counts.
+ * The listeners' transcripts as typed arrays (their first n entries, one per transcript, in file
+ * order; the arrays may be longer): its clip's index in file.clips, its listener (an index into
+ * `annotatorIds`, one per distinct annotator id), its text, its clip's reference tokens, and
+ * (once scored) its counts.
  */
 interface ListenerScores {
   n: number;
@@ -118,22 +119,7 @@ function findTranscripts(
   let idAt: Map<string, number> | undefined;
   const isAsr: boolean[] = [];
   let refs: (string[] | undefined)[] = [];
-  let size = 0;
-  for (let k = 0; k < file.submissions.length; k++) {
-    if (typeof (file.submissions[k] as Submission).transcript === "string") size++;
-  }
-  const listeners: ListenerScores = {
-    n: 0,
-    clip: new Int32Array(size),
-    listener: new Int32Array(size),
-    annotatorIds: [],
-    transcript: [],
-    refTokens: new Int32Array(size),
-    errors: new Int32Array(size),
-    substitutions: new Int32Array(size),
-    deletions: new Int32Array(size),
-    insertions: new Int32Array(size),
-  };
+  let listeners = listenerScores(0);
   const asr: ScoredTranscript[] = [];
   let unscored = 0;
   const submissions = file.submissions;
@@ -141,6 +127,10 @@ function findTranscripts(
     const s = submissions[k] as AnnotationFile["submissions"][number];
     if (typeof s.transcript !== "string") continue;
     if (idAt === undefined) {
+      // Room for this submission and every one after it (most carry a transcript in a
+      // transcription study): listeners.n says how many are used, which spares a pass over the
+      // submissions to count them.
+      listeners = listenerScores(submissions.length - k);
       // Clips by id only where reading did not resolve them already.
       if (resolved === undefined) {
         clipAt = new Map();
@@ -203,6 +193,22 @@ function findTranscripts(
     listeners.refTokens[i] = n;
   }
   return { listeners, refs, asr, unscored };
+}
+
+/** The listeners' table, with room for `size` transcripts and none yet. */
+function listenerScores(size: number): ListenerScores {
+  return {
+    n: 0,
+    clip: new Int32Array(size),
+    listener: new Int32Array(size),
+    annotatorIds: [],
+    transcript: [],
+    refTokens: new Int32Array(size),
+    errors: new Int32Array(size),
+    substitutions: new Int32Array(size),
+    deletions: new Int32Array(size),
+    insertions: new Int32Array(size),
+  };
 }
 
 const ALL_CORRECT = { errors: 0, substitutions: 0, deletions: 0, insertions: 0 };
@@ -368,12 +374,15 @@ function numbered(names: Iterable<string>): { names: string[]; at: Map<string, n
 /**
  * The listeners' transcripts by system and stimulus: systems, stimuli and listeners numbered in
  * code-unit order, each transcript's three levels, and the transcripts sorted by (system,
- * stimulus) (two counting sorts): system k's are order[offsets[k]] … order[offsets[k + 1] − 1].
+ * stimulus) (a counting sort, records.ts's sortedBy): system k's are order[offsets[k]] …
+ * order[offsets[k + 1] − 1]; and each system's stimuli.
  */
 interface Levelled {
   systems: string[];
   stimuli: string[];
   listeners: string[];
+  /** Per system, its stimuli's names (code-unit order): those of its clips with a transcript. */
+  systemStimuli: string[][];
   system: Int32Array;
   stimulus: Int32Array;
   listener: Int32Array;
@@ -384,8 +393,14 @@ interface Levelled {
 function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
   const clips = file.clips;
   const N = scores.n;
+  // The clips and the listeners with a transcript.
+  const ids = scores.annotatorIds;
   const used = new Uint8Array(clips.length);
-  for (let i = 0; i < N; i++) used[scores.clip[i] as number] = 1;
+  const heard = new Uint8Array(ids.length);
+  for (let i = 0; i < N; i++) {
+    used[scores.clip[i] as number] = 1;
+    heard[scores.listener[i] as number] = 1;
+  }
   const systemNames: string[] = [];
   const stimulusNames: string[] = [];
   for (let c = 0; c < clips.length; c++) {
@@ -397,9 +412,6 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
   const systems = numbered(systemNames);
   const stimuli = numbered(stimulusNames);
   // The listeners with a transcript, numbered in code-unit order of their ids.
-  const ids = scores.annotatorIds;
-  const heard = new Uint8Array(ids.length);
-  for (let i = 0; i < N; i++) heard[scores.listener[i] as number] = 1;
   const listenerNames: string[] = [];
   for (let at = 0; at < ids.length; at++) if (heard[at]) listenerNames.push(ids[at] as string);
   const listeners = numbered(listenerNames);
@@ -428,6 +440,7 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
     systems: systems.names,
     stimuli: stimuli.names,
     listeners: listeners.names,
+    systemStimuli: stimuliBySystem(used, clipSystem, clipStimulus, systems.names, stimuli.names),
     system,
     stimulus,
     listener,
@@ -436,20 +449,30 @@ function levelled(file: AnnotationFile, scores: ListenerScores): Levelled {
   };
 }
 
-/** Per system, its stimuli's names (code-unit order). */
-function stimulusIds(lv: Levelled): string[][] {
-  const out: string[][] = [];
-  for (let k = 0; k < lv.systems.length; k++) {
-    const ids: string[] = [];
-    const hi = lv.offsets[k + 1] as number;
-    for (let j = lv.offsets[k] as number; j < hi; ) {
-      const m = lv.stimulus[lv.order[j] as number] as number;
-      while (j < hi && lv.stimulus[lv.order[j] as number] === m) j++;
-      ids.push(lv.stimuli[m] as string);
-    }
-    out.push(ids);
+/**
+ * Per system, the distinct stimuli of its clips with a transcript, in code-unit order (their
+ * indexes ascending): read from the clips, not the transcripts.
+ */
+function stimuliBySystem(
+  used: Uint8Array,
+  clipSystem: Int32Array,
+  clipStimulus: Int32Array,
+  systems: readonly string[],
+  stimuli: readonly string[],
+): string[][] {
+  const lists: number[][] = systems.map(() => []);
+  for (let c = 0; c < used.length; c++) {
+    if (used[c]) (lists[clipSystem[c] as number] as number[]).push(clipStimulus[c] as number);
   }
-  return out;
+  return lists.map((list) => {
+    const sorted = Int32Array.from(list).sort();
+    const names: string[] = [];
+    for (let j = 0; j < sorted.length; j++) {
+      if (j === 0 || sorted[j] !== sorted[j - 1])
+        names.push(stimuli[sorted[j] as number] as string);
+    }
+    return names;
+  });
 }
 
 /**
@@ -472,7 +495,7 @@ function scoredAndSummed(
 } {
   const { listeners, refs } = found;
   const lv = levelled(file, listeners);
-  const ids = stimulusIds(lv);
+  const ids = lv.systemStimuli;
   const input = curvePlan(
     lv.systems,
     ids.map((list) => list.length),

@@ -181,11 +181,15 @@ test("long lists and short ones: the stable order a comparator sort gives", () =
       const g = groupBy(minor, nMinor);
       expect(Array.from(g.order)).toEqual(grouped);
       expect(g.offsets[nMinor]).toBe(n);
-      const s = sortedBy(major, minor, nMajor, nMinor);
-      expect(Array.from(s.order)).toEqual(sorted);
-      for (let k = 0; k < nMajor; k++) {
-        const members = sorted.filter((i) => major[i] === k).length;
-        expect((s.offsets[k + 1] as number) - (s.offsets[k] as number)).toBe(members);
+      // By pair and by minor then major: both the comparator's order.
+      for (const byPair of [true, false]) {
+        const s = sortedBy(major, minor, nMajor, nMinor, byPair);
+        expect(Array.from(s.order)).toEqual(sorted);
+        expect(s.offsets[0]).toBe(0);
+        for (let k = 0; k < nMajor; k++) {
+          const members = sorted.filter((i) => major[i] === k).length;
+          expect((s.offsets[k + 1] as number) - (s.offsets[k] as number)).toBe(members);
+        }
       }
     }),
     { numRuns: 40 },

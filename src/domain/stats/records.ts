@@ -37,17 +37,41 @@ export function groupBy(keys: Int32Array, groups: number): Grouped {
 }
 
 /**
- * The items ordered by (major, minor, index) (a stable counting sort by minor, then that order
- * by major), grouped by major: those of major level g are order[offsets[g]] …
- * order[offsets[g + 1] - 1]. Keys 0 … nMajor − 1 and 0 … nMinor − 1.
+ * The items ordered by (major, minor, index), grouped by major: those of major level g are
+ * order[offsets[g]] … order[offsets[g + 1] - 1]. Keys 0 … nMajor − 1 and 0 … nMinor − 1. One
+ * stable counting sort by the pair (two passes over the items) while the pairs are not many more
+ * than the items, else a stable counting sort by minor and then that order by major (the same
+ * order, in six passes, without a count per pair).
  */
 export function sortedBy(
   major: Int32Array,
   minor: Int32Array,
   nMajor: number,
   nMinor: number,
+  /** Sort by pair (the default while nMajor · nMinor is at most 4n + 65,536; tests take both). */
+  byPair = nMajor * nMinor <= 4 * major.length + 65_536,
 ): Grouped {
   const n = major.length;
+  if (byPair) {
+    const pairs = nMajor * nMinor;
+    const next = new Int32Array(pairs + 1);
+    for (let i = 0; i < n; i++) {
+      const p = (major[i] as number) * nMinor + (minor[i] as number) + 1;
+      next[p] = (next[p] as number) + 1;
+    }
+    for (let p = 0; p < pairs; p++) next[p + 1] = (next[p + 1] as number) + (next[p] as number);
+    // Major level g starts where its first pair (g, 0) does.
+    const offsets = new Int32Array(nMajor + 1);
+    for (let g = 0; g <= nMajor; g++) offsets[g] = next[g * nMinor] as number;
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const p = (major[i] as number) * nMinor + (minor[i] as number);
+      const at = next[p] as number;
+      order[at] = i;
+      next[p] = at + 1;
+    }
+    return { offsets, order };
+  }
   const byMinor = groupBy(minor.subarray(0, n), nMinor).order;
   const majorOfSorted = new Int32Array(n);
   for (let j = 0; j < n; j++) majorOfSorted[j] = major[byMinor[j] as number] as number;
@@ -270,19 +294,20 @@ export function readSubmissions(
   const scoreSum = new Float64Array(clipCount);
   const scoreCount = new Int32Array(clipCount);
   lookup.restart();
-  if (resolved !== undefined) {
-    // The file's annotators by position, as indexes of the lookup's (sorted) ids.
-    const at = Int32Array.from(resolved.annotators, (a) =>
-      lookup.annotatorOf(a.id, "annotators", 0),
-    );
-    const of = resolved.submissionAnnotator;
-    for (let i = 0; i < S; i++) annotator[i] = at[of[i] as number] as number;
-  }
+  // With `resolved`: the file's annotators by position, as indexes of the lookup's (sorted) ids,
+  // and each submission's annotator by position (one pass over the submissions either way).
+  const at =
+    resolved === undefined
+      ? null
+      : Int32Array.from(resolved.annotators, (a) => lookup.annotatorOf(a.id, "annotators", 0));
+  const of = resolved?.submissionAnnotator;
   for (let i = 0; i < S; i++) {
     const s = submissions[i] as AnnotationFile["submissions"][number];
-    if (resolved === undefined) {
+    if (at === null || of === undefined) {
       clip[i] = lookup.clipOf(s.clipId, "submissions", i);
       annotator[i] = lookup.annotatorOf(s.annotatorId, "submissions", i);
+    } else {
+      annotator[i] = at[of[i] as number] as number;
     }
     const c = clip[i] as number;
     if (s.score !== undefined) {
