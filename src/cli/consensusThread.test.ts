@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { generateStudy } from "../domain/interchange/generate.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { computeReport } from "../domain/stats/analyze.ts";
+import { type CurveInput, curveIntervals } from "../domain/stats/bootstrap.ts";
 import {
   type ConsensusTables,
   computeConsensus,
@@ -24,7 +25,12 @@ import {
   SENT,
   threadedConsensusRunner,
 } from "./consensusThread.ts";
-import { JOB_LATER, startThread, threadedCurveRunner } from "./curveThreads.ts";
+import {
+  type CurveThreadsRun,
+  JOB_LATER,
+  startThread,
+  threadedCurveRunner,
+} from "./curveThreads.ts";
 
 // The command line's entry module from the sources (as in curveThreads.test.ts).
 const entry = new URL("./main.ts", import.meta.url);
@@ -69,7 +75,8 @@ test("a large crowd's consensus on a thread started for it is the one computed h
   const runner = threadedConsensusRunner(
     (j, transfer) => {
       job = j;
-      return startThread(entry, { redpenCurve: j }, transfer);
+      const thread = startThread(entry, { redpenCurve: j }, transfer);
+      return () => void thread.terminate();
     },
     (w) => where.push(w),
   );
@@ -91,7 +98,7 @@ test("a thread started early takes the consensus sent to it as a message", async
     (j, transfer) => {
       job = j;
       early?.postMessage(j, transfer);
-      return early;
+      return () => {};
     },
     (w) => where.push(w),
   );
@@ -100,6 +107,7 @@ test("a thread started early takes the consensus sent to it as a message", async
   await until(() => sent(job));
   expect(summary()).toEqual(consensusFromTables(tables, us(BIN), false).summary);
   expect(where).toEqual(["second thread"]);
+  void early?.terminate();
   early = null;
 });
 
@@ -118,23 +126,80 @@ test("a consensus the second thread has not taken is left to the report", () => 
   expect(withRunner).toEqual(computeReport(large, { binSeconds: BIN }));
 });
 
-test("a small crowd's consensus is left to the report, with no thread", () => {
+test("a small crowd's consensus goes only to a thread already running: with none, it is left to the report", () => {
   const small = generateStudy({ clips: 20, annotators: 3, seed: 7 });
   const tables = tablesOf(small, 0.1);
   expect(crowdVotes(tables)).toBeLessThan(MIN_VOTES);
   const where: ConsensusWhere[] = [];
-  let handed = 0;
+  const asked: boolean[] = [];
   const runner = threadedConsensusRunner(
-    () => {
-      handed++;
+    (_job, _transfer, onlyIfStarted) => {
+      asked.push(onlyIfStarted);
       return null;
     },
     (w) => where.push(w),
   );
   expect(runner.start(tables, us(0.1))()).toBeNull();
-  expect(handed).toBe(0);
+  expect(asked).toEqual([true]);
+  expect(where).toEqual(["here"]);
+  // The command line's runner, with no thread started early: none is started for it.
+  where.length = 0;
+  const missing = new URL("./no-such-entry.mjs", import.meta.url);
+  const noEarly = threadedCurveRunner(missing, undefined, (w) => where.push(w));
+  expect(noEarly.consensus.start(tables, us(0.1))()).toBeNull();
   expect(where).toEqual(["here"]);
 });
+
+test("a study without crowd submissions sends nothing, even to a thread already running", () => {
+  const small = generateStudy({ clips: 20, annotators: 3, seed: 7 });
+  const tables = tablesOf({ ...small, submissions: [], regions: [], reasonLabels: [] }, 0.1);
+  let handed = 0;
+  const runner = threadedConsensusRunner(() => {
+    handed++;
+    return () => {};
+  });
+  expect(runner.start(tables, us(0.1))()).toBeNull();
+  expect(handed).toBe(0);
+});
+
+test("the thread started early takes a small consensus and then the curve, one after the other", async () => {
+  // As the report does for a transcription study: the consensus (a crowd that marked nothing)
+  // first, then the curve, to the one thread the command started when it read a large file.
+  const small = generateStudy({ clips: 20, annotators: 3, seed: 7 });
+  const tables = tablesOf(small, 0.1);
+  const where: ConsensusWhere[] = [];
+  const runs: CurveThreadsRun[] = [];
+  const runner = threadedCurveRunner(
+    entry,
+    (run) => runs.push(run),
+    (w) => where.push(w),
+  );
+  runner.fileRead(2_000_000);
+  const summary = runner.consensus.start(tables, us(0.1));
+  const curve = curveInput();
+  const { ready, finish } = runner.start(curve);
+  for (let si = 0; si < curve.systems.length; si++) ready(si);
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  expect(finish()).toEqual(curveIntervals(curve));
+  expect(runs[0]?.bySecondThread).toBeGreaterThan(0);
+  expect(summary()).toEqual(consensusFromTables(tables, us(0.1), false).summary);
+  expect(where).toEqual(["second thread"]);
+});
+
+/** A curve large enough for a second thread (as in curveThreads.test.ts): 3.9 million draws. */
+function curveInput(): CurveInput {
+  const m = 200;
+  const systems = ["A", "B", "C"];
+  return {
+    seed: "threads",
+    replicates: 1000,
+    ci95: true,
+    ks: Array.from({ length: 10 }, (_, i) => 20 * (i + 1)),
+    systems,
+    errors: systems.map((_, s) => Float64Array.from({ length: m }, (_, i) => (i * (s + 3)) % 17)),
+    refTokens: systems.map(() => Float64Array.from({ length: m }, (_, i) => 6 + (i % 6))),
+  };
+}
 
 test("the report takes a runner's summary, given the tables before the pass over the clips", () => {
   const small = generateStudy({ clips: 20, annotators: 3, seed: 7 });

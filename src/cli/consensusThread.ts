@@ -1,9 +1,11 @@
-// A large crowd's consensus on the command line's second thread: this thread's side (the
+// A crowd's consensus on the command line's second thread: this thread's side (the
 // runner), and the job it sends. The report hands the consensus to its ConsensusRunner as soon
-// as the study's records are read, before the pass over the clips; this runner sends a crowd
-// with enough votes on marked clips (crowdVotes, MIN_VOTES) to the second thread, which computes
-// the summary (the Dawid–Skene EM over the vote patterns: consensusJob.ts) while this thread does
-// the pass over the clips and the other figures, then sends it back on a MessagePort. The thread
+// as the study's records are read, before the intelligibility and the pass over the clips; this
+// runner sends a crowd with enough votes on marked clips (crowdVotes, MIN_VOTES) to a second
+// thread, and a smaller one to the thread the command started early for a large file, if there is
+// one. The thread computes the summary (the Dawid–Skene EM over the vote patterns:
+// consensusJob.ts) while this thread does the rest of the report, then sends it back on a
+// MessagePort. The thread
 // computes it with the same function as the report (consensusFromTables), so the figures are the
 // same on one thread or two.
 //
@@ -16,12 +18,7 @@
 // receiveMessageOnPort. This module loads none of the consensus's code (the report has it; the
 // second thread loads consensusJob.ts only when it is sent a consensus).
 
-import {
-  MessageChannel,
-  type MessagePort,
-  receiveMessageOnPort,
-  type Worker,
-} from "node:worker_threads";
+import { MessageChannel, type MessagePort, receiveMessageOnPort } from "node:worker_threads";
 import type {
   ConsensusSummary,
   ConsensusTables,
@@ -95,17 +92,31 @@ function sharedTables(t: ConsensusTables): SummaryTables {
 }
 
 /**
- * Hands a job to a second thread (curveThreads.ts: the one started early when it is idle, or
- * a new one), the port in its transfer list; the thread, or null when none could be started.
+ * Hands a job to a second thread (curveThreads.ts: the one started early, or a new one unless
+ * `onlyIfStarted`), the port in its transfer list; what lets go of the thread once the job is
+ * done, or null when no thread took it.
  */
-export type HandToThread = (job: ConsensusJob, transfer: MessagePort[]) => Worker | null;
+export type HandToThread = (
+  job: ConsensusJob,
+  transfer: MessagePort[],
+  onlyIfStarted: boolean,
+) => (() => void) | null;
+
+/** Whether a crowd annotator submitted anything (else the consensus has no clip). */
+function hasCrowdSubmission(t: ConsensusTables): boolean {
+  const { annotator } = t.submissions;
+  for (let i = 0; i < annotator.length; i++) {
+    if (t.crowd[annotator[i] as number] === 1) return true;
+  }
+  return false;
+}
 
 /** Where a run's summary was computed (for tests and measurements). */
 export type ConsensusWhere = "here" | "second thread";
 
 /**
  * The command line's consensus runner: a large crowd's consensus on a second thread (`hand`),
- * any other left to the report. `observe` is told where each summary was computed.
+ * a smaller one on the thread started early if there is one, any other left to the report. `observe` is told where each summary was computed.
  */
 export function threadedConsensusRunner(
   hand: HandToThread,
@@ -118,7 +129,11 @@ export function threadedConsensusRunner(
         observe?.("here");
         return null;
       };
-      if (crowdVotes(tables) < MIN_VOTES) return here;
+      // A large consensus goes to a second thread, started for it if need be; a smaller one only
+      // to the thread the command started early, which has nothing else to do until the first
+      // system's transcripts are scored.
+      const large = crowdVotes(tables) >= MIN_VOTES;
+      if (!large && !hasCrowdSubmission(tables)) return here;
       const channel = new MessageChannel();
       const job: ConsensusJob = {
         tables: sharedTables(tables),
@@ -126,7 +141,11 @@ export function threadedConsensusRunner(
         state: new SharedArrayBuffer(4),
         port: channel.port2,
       };
-      const worker = hand(job, [channel.port2]);
+      const release = hand(job, [channel.port2], !large);
+      if (release === null) {
+        channel.port1.close();
+        return here;
+      }
       const state = new Int32Array(job.state);
       const takeSummary = (): ConsensusSummary | null => {
         let summary: ConsensusSummary | undefined;
@@ -140,7 +159,7 @@ export function threadedConsensusRunner(
           }
         }
         channel.port1.close();
-        void worker?.terminate();
+        release();
         if (summary === undefined) return here();
         observe?.("second thread");
         return summary;

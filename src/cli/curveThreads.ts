@@ -12,9 +12,12 @@
 // loop and the report stays one synchronous computation. A second thread that fails to start
 // or stops leaves its intervals to this one.
 //
-// The same thread takes a large crowd's consensus (consensusThread.ts): the thread started
-// early, when idle, takes whichever of the two jobs comes first, and a later one starts a
-// thread of its own.
+// The same thread takes a crowd's consensus (consensusThread.ts): the thread started early
+// takes every job it is sent, in the order they come (the report sends the consensus before the
+// curve, so the thread computes it while it would otherwise wait for the first system's sums);
+// without one, a job large enough starts a thread of its own. Either side may end up doing a
+// job's work: the curve's tasks are taken from a shared counter, and a consensus the thread has
+// not begun is taken back by the report.
 
 import { type MessagePort, parentPort, Worker, workerData } from "node:worker_threads";
 import {
@@ -86,25 +89,34 @@ function runCurveWorker(job: CurveJob): void {
   Atomics.store(new Int32Array(job.control), BY_WORKER, takeTasks(job));
 }
 
-/** A second thread's one job: the curve's intervals, or a crowd's consensus. */
+/** What lets go of a second thread once a job handed to it is done (threadedCurveRunner's hand). */
+export type Release = () => void;
+
+/** A second thread's job: the curve's intervals, or a crowd's consensus. */
 type Job = CurveJob | ConsensusJob;
 
-function runJob(job: Job): void {
+async function runJob(job: Job): Promise<void> {
   // The consensus's code only when it is needed (a job not run is taken back by the report).
-  if ("tables" in job) void import("./consensusJob.ts").then((m) => m.runConsensusJob(job));
+  if ("tables" in job) (await import("./consensusJob.ts")).runConsensusJob(job);
   else runCurveWorker(job);
 }
 
-/** A thread started early (JOB_LATER): it runs the one job it is sent. */
-function awaitJob(): void {
-  parentPort?.once("message", (job: Job) => runJob(job));
+/**
+ * A thread started early (JOB_LATER): it runs the jobs it is sent one after the other, each
+ * once the one before has ended (a consensus's code is loaded asynchronously).
+ */
+function awaitJobs(): void {
+  let previous = Promise.resolve();
+  parentPort?.on("message", (job: Job) => {
+    previous = previous.then(() => runJob(job));
+  });
 }
 
 /** The second thread's entry (the command line's entry started with CURVE_THREAD_ARG). */
 export function runCurveThread(): void {
   const job = (workerData as { redpenCurve?: Job | typeof JOB_LATER } | null)?.redpenCurve;
-  if (job === JOB_LATER) awaitJob();
-  else if (job !== undefined) runJob(job);
+  if (job === JOB_LATER) awaitJobs();
+  else if (job !== undefined) void runJob(job);
 }
 
 /**
@@ -194,17 +206,24 @@ export function threadedCurveRunner(
   observe?: (run: CurveThreadsRun) => void,
   observeConsensus?: (where: ConsensusWhere) => void,
 ): ThreadedCurveRunner {
-  let waiting: Worker | null = null;
+  let early: Worker | null = null;
   let started = false;
-  /** A job for a second thread: the one started early, when idle, or a new one. */
-  const hand = (job: Job, transfer: MessagePort[] = []): Worker | null => {
-    started = true;
+  /**
+   * A job for a second thread: the one started early, which takes its jobs in order, or else
+   * (unless `onlyIfStarted`) a new one for this job alone. Returns what lets go of the thread
+   * once the job is done (it ends a thread of the job's own; the early one stays for the jobs
+   * after), or null when no thread took the job.
+   */
+  const hand = (job: Job, transfer: MessagePort[] = [], onlyIfStarted = false): Release | null => {
     try {
-      if (waiting === null) return startThread(entry, { redpenCurve: job }, transfer);
-      const worker = waiting;
-      waiting = null;
-      worker.postMessage(job, transfer);
-      return worker;
+      if (early !== null) {
+        early.postMessage(job, transfer);
+        return () => {};
+      }
+      if (onlyIfStarted) return null;
+      started = true;
+      const worker = startThread(entry, { redpenCurve: job }, transfer);
+      return () => void worker.terminate();
     } catch {
       return null;
     }
@@ -215,9 +234,9 @@ export function threadedCurveRunner(
       if (started || textLength < EARLY_TEXT) return;
       started = true;
       try {
-        waiting = startThread(entry, { redpenCurve: JOB_LATER });
+        early = startThread(entry, { redpenCurve: JOB_LATER });
       } catch {
-        waiting = null;
+        early = null;
       }
     },
     array: (length) => new Float64Array(new SharedArrayBuffer(8 * length)),
@@ -229,7 +248,7 @@ export function threadedCurveRunner(
         results: new SharedArrayBuffer(8 * 2 * tasks),
       };
       const control = new Int32Array(job.control);
-      const worker = tasks > 1 && draws(input) >= MIN_DRAWS ? hand(job) : null;
+      const release = tasks > 1 && draws(input) >= MIN_DRAWS ? hand(job) : null;
       return {
         ready: (si) => {
           Atomics.store(control, READY, si + 1);
@@ -250,11 +269,11 @@ export function threadedCurveRunner(
             if (Atomics.wait(control, DONE, done, waitMs) === "timed-out") break;
           }
           observe?.({
-            started: worker !== null,
+            started: release !== null,
             bySecondThread: Atomics.load(control, BY_WORKER),
             tasks,
           });
-          void worker?.terminate();
+          release?.();
           // A task's ends are read only after its done flag (the flag is stored after them).
           const out = new Float64Array(2 * tasks);
           for (let task = 0; task < tasks; task++) {

@@ -90,13 +90,7 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     );
   }
   const binUs = us(binSeconds);
-  // First, so that a curve runner has the curve's intervals while the rest is computed.
   const resolved = resolvedFor(file, options.records);
-  const intelligibility = startIntelligibility(file, {
-    stimuliCurve: options.stimuliCurve !== false,
-    curveRunner: options.curveRunner,
-    records: resolved,
-  });
   const clips = file.clips;
   const grid = clipGrid(clips, binUs);
   const annotatorIds = file.annotators.map((a) => a.id).sort(byCodeUnit);
@@ -113,9 +107,16 @@ function run(file: AnnotationFile, options: AnalyzeOptions, detail: boolean): An
     regions,
     submissions,
   };
-  // Handed to a runner as soon as its tables are read, so that it has them during the pass over
-  // the clips; asked for once every other figure is computed.
+  // Handed to a runner as soon as its tables are read, before the intelligibility and the pass
+  // over the clips, so that it has them while those are computed; asked for once every other
+  // figure is computed.
   const consensusElsewhere = options.consensusRunner?.start(consensusTables, binUs);
+  // Before the rest, so that a curve runner has the curve's intervals while the rest is computed.
+  const intelligibility = startIntelligibility(file, {
+    stimuliCurve: options.stimuliCurve !== false,
+    curveRunner: options.curveRunner,
+    records: resolved,
+  });
   const pass = passOverClips(clips, grid.bins, binUs, A, regions, submissions, detail);
 
   const pairList: PairKappa[] = [];
