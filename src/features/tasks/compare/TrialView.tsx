@@ -9,7 +9,7 @@
 // choose that sample and 0 "No difference" (A/B), 1–7 the CCR labels in order; Enter confirms.
 // In a right-to-left language the samples sit right to left, still numbered and in one list.
 
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Waveform } from "../../../audio/Waveform.tsx";
 import type { MessageId } from "../../../domain/i18n/catalogue.ts";
 import { errorMessage } from "../../../domain/util/errorText.ts";
@@ -247,7 +247,9 @@ export function TrialView(props: TrialViewProps) {
     }
   }, [sending, bothHeard, value, playing, stop, onAnswer, scale, plays, t]);
 
-  useEffect(() => {
+  // A layout effect: the keys are listened for from the moment the pair is shown (a passive
+  // effect runs after the browser paints, and a key pressed in between would be lost).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || e.repeat) return;
       if (isTypingTarget(e.target)) return;
