@@ -3,20 +3,14 @@ import { expect, test } from "vitest";
 import { generateStudy } from "../domain/interchange/generate.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
 import { computeReport } from "../domain/stats/analyze.ts";
-import { type CurveInput, curveIntervals } from "../domain/stats/bootstrap.ts";
+import { curveIntervals } from "../domain/stats/bootstrap.ts";
 import {
   type ConsensusTables,
   computeConsensus,
   consensusFromTables,
+  consensusTablesOf,
 } from "../domain/stats/consensus.ts";
 import { type ConsensusRunner, crowdVotes } from "../domain/stats/consensusRunner.ts";
-import {
-  byCodeUnit,
-  clipGrid,
-  IdLookup,
-  readRegions,
-  readSubmissions,
-} from "../domain/stats/records.ts";
 import { us } from "../domain/stats/time.ts";
 import {
   type ConsensusJob,
@@ -25,6 +19,7 @@ import {
   SENT,
   threadedConsensusRunner,
 } from "./consensusThread.ts";
+import { curveInput } from "./curveInput.test-data.ts";
 import {
   type CurveThreadsRun,
   JOB_LATER,
@@ -36,22 +31,8 @@ import {
 const entry = new URL("./main.ts", import.meta.url);
 
 /** The tables the report prepares for the consensus (analyze.ts), of `file` at `binSeconds`. */
-function tablesOf(file: AnnotationFile, binSeconds: number): ConsensusTables {
-  const binUs = us(binSeconds);
-  const grid = clipGrid(file.clips, binUs);
-  const annotatorIds = file.annotators.map((a) => a.id).sort(byCodeUnit);
-  const lookup = new IdLookup(file.clips, annotatorIds);
-  const roles = new Map(file.annotators.map((a) => [a.id, a.role]));
-  return {
-    clips: file.clips,
-    annotatorIds,
-    crowd: Uint8Array.from(annotatorIds, (id) => (roles.get(id) === "crowd" ? 1 : 0)),
-    durUs: grid.durUs,
-    bins: grid.bins,
-    regions: readRegions(file.regions, lookup, grid.durUs),
-    submissions: readSubmissions(file.submissions, lookup, file.clips.length),
-  };
-}
+const tablesOf = (file: AnnotationFile, binSeconds: number): ConsensusTables =>
+  consensusTablesOf(file, us(binSeconds));
 
 // 500 clips of 30 crowd annotators at 10 ms bins: over the votes that send a consensus to the
 // second thread.
@@ -185,21 +166,6 @@ test("the thread started early takes a small consensus and then the curve, one a
   expect(summary()).toEqual(consensusFromTables(tables, us(0.1), false).summary);
   expect(where).toEqual(["second thread"]);
 });
-
-/** A curve large enough for a second thread (as in curveThreads.test.ts): 3.9 million draws. */
-function curveInput(): CurveInput {
-  const m = 200;
-  const systems = ["A", "B", "C"];
-  return {
-    seed: "threads",
-    replicates: 1000,
-    ci95: true,
-    ks: Array.from({ length: 10 }, (_, i) => 20 * (i + 1)),
-    systems,
-    errors: systems.map((_, s) => Float64Array.from({ length: m }, (_, i) => (i * (s + 3)) % 17)),
-    refTokens: systems.map(() => Float64Array.from({ length: m }, (_, i) => 6 + (i % 6))),
-  };
-}
 
 test("the report takes a runner's summary, given the tables before the pass over the clips", () => {
   const small = generateStudy({ clips: 20, annotators: 3, seed: 7 });

@@ -1,29 +1,14 @@
 import { expect, test } from "vitest";
 import { type CurveInput, curveIntervals, curveTasks } from "../domain/stats/bootstrap.ts";
+import { curveInput } from "./curveInput.test-data.ts";
 import { type CurveThreadsRun, threadedCurveRunner } from "./curveThreads.ts";
-
-// Three systems of 200 stimuli: their ci95 and 10 k's × 3 systems, 33 intervals, 3.9 million
-// draws (enough for the runner to start a second thread).
-function input(): CurveInput {
-  const m = 200;
-  const systems = ["A", "B", "C"];
-  return {
-    seed: "threads",
-    replicates: 1000,
-    ci95: true,
-    ks: Array.from({ length: 10 }, (_, i) => 20 * (i + 1)),
-    systems,
-    errors: systems.map((_, s) => Float64Array.from({ length: m }, (_, i) => (i * (s + 3)) % 17)),
-    refTokens: systems.map(() => Float64Array.from({ length: m }, (_, i) => 6 + (i % 6))),
-  };
-}
 
 // The command line's entry module from the sources (the runner registers tsx's loader in the
 // thread, as `node --import tsx src/cli/main.ts` needs).
 const entry = new URL("./main.ts", import.meta.url);
 
 test("the curve's intervals on two threads are those computed on one, and the second thread takes some", async () => {
-  const job = input();
+  const job = curveInput();
   const expected = curveIntervals(job);
   // The second thread starts while this one waits (as the report's other sections would
   // keep it busy), so that it takes tasks before this one joins.
@@ -40,7 +25,7 @@ test("the curve's intervals on two threads are those computed on one, and the se
 });
 
 test("the curve's intervals are all computed here when the second thread cannot start", () => {
-  const job = input();
+  const job = curveInput();
   const runs: CurveThreadsRun[] = [];
   const missing = new URL("./no-such-entry.mjs", import.meta.url);
   const { finish } = threadedCurveRunner(missing, (run) => runs.push(run)).start(job);
@@ -49,7 +34,7 @@ test("the curve's intervals are all computed here when the second thread cannot 
 });
 
 test("a small curve starts no second thread", () => {
-  const small = { ...input(), ks: [20], replicates: 100 };
+  const small = { ...curveInput(), ks: [20], replicates: 100 };
   // 3 ci95 and 3 curve intervals of 100 replicates: 78,000 draws.
   const runs: CurveThreadsRun[] = [];
   const { finish } = threadedCurveRunner(entry, (run) => runs.push(run)).start(small);
@@ -60,7 +45,7 @@ test("a small curve starts no second thread", () => {
 test("a thread started early takes each system's intervals once its sums are written", async () => {
   // As the command line does: the thread starts once a large file is read; the input comes with its sums still
   // zero, in the runner's shared arrays, and each system's are written before ready(si).
-  const filled = input();
+  const filled = curveInput();
   const runs: CurveThreadsRun[] = [];
   const runner = threadedCurveRunner(entry, (run) => runs.push(run));
   runner.fileRead(2_000_000);

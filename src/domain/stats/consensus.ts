@@ -504,23 +504,24 @@ export function computeConsensus(
   withRegions = true,
 ): Consensus {
   const binUs = us(binSeconds);
+  return consensusFromTables(consensusTablesOf(file, binUs), binUs, withRegions);
+}
+
+/** The tables the consensus reads (as the report prepares them), of a whole file at binUs. */
+export function consensusTablesOf(file: AnnotationFile, binUs: number): ConsensusTables {
   const grid = clipGrid(file.clips, binUs);
   const annotatorIds = file.annotators.map((a) => a.id).sort(byCodeUnit);
   const lookup = new IdLookup(file.clips, annotatorIds);
   const roles = new Map(file.annotators.map((a) => [a.id, a.role]));
-  return consensusFromTables(
-    {
-      clips: file.clips,
-      annotatorIds,
-      crowd: Uint8Array.from(annotatorIds, (id) => (roles.get(id) === "crowd" ? 1 : 0)),
-      durUs: grid.durUs,
-      bins: grid.bins,
-      regions: readRegions(file.regions, lookup, grid.durUs),
-      submissions: readSubmissions(file.submissions, lookup, file.clips.length),
-    },
-    binUs,
-    withRegions,
-  );
+  return {
+    clips: file.clips,
+    annotatorIds,
+    crowd: Uint8Array.from(annotatorIds, (id) => (roles.get(id) === "crowd" ? 1 : 0)),
+    durUs: grid.durUs,
+    bins: grid.bins,
+    regions: readRegions(file.regions, lookup, grid.durUs),
+    submissions: readSubmissions(file.submissions, lookup, file.clips.length),
+  };
 }
 
 /**
