@@ -7,7 +7,6 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { generateStudy } from "../../src/domain/interchange/generate.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
@@ -24,6 +23,7 @@ import {
   screenshot,
 } from "./chromium.ts";
 import { cliStdout } from "./cli.ts";
+import { demoDuration } from "./demoAudio.ts";
 
 let browser: OfflineBrowser | undefined;
 let dir: string;
@@ -303,13 +303,14 @@ describe("a generated 300-clip study", () => {
 });
 
 describe("a small study with audio", () => {
-  const wav = (name: string) => readFileSync(`public/audio/${name}`);
-  const duration = (name: string) => {
-    const bytes = wav(name);
-    return wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  };
-  const names = ["s01_human.wav", "s01_espeak.wav", "s01_flite.wav", "s01_festival.wav"];
-  const [human, espeak, flite, festival] = names.map(duration) as [number, number, number, number];
+  const ids = ["s01_human", "s01_espeak", "s01_flite", "s01_festival"];
+  const names = ids.map((id) => `${id}.wav`);
+  const [human, espeak, flite, festival] = ids.map(demoDuration) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   const file: AnnotationFile = {
     format: "redpen-annotations",
     version: 1,

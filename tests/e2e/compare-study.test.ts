@@ -1,14 +1,3 @@
-// A paired comparison end to end through the collection server (PGlite) serving the built app:
-// a CCR study with a natural-pairs pre-test is published; three participants arrive through
-// their links. One prefers the synthetic sample of every pre-test pair and gets the study's
-// screened-out code (again after a reload); one does everything with the keyboard alone; one is
-// on a 390 × 844 phone. Both samples of every pair really play to their end (nothing on the
-// page says which is natural: the test tells by comparing each sample's PCM data with the human
-// recordings, as the page never can). `collect` returns the judgments (pre-test and main, each
-// CCR score turned to the pair's a/b order) and the pre-test's screening entries; the analysis
-// screen's "Download report (JSON)" of the collected file is byte for byte `stats --json` of it.
-// A second study in Arabic shows the trial screen right to left, sample 1 first and labelled.
-import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -21,6 +10,7 @@ import { storeDemoClips } from "../server/fixtures.ts";
 import { type AppServer, serveApp, testStore } from "./appServer.ts";
 import { screenshot, watchErrors } from "./chromium.ts";
 import { cliStdout } from "./cli.ts";
+import { demoWav, pcmDigest } from "./demoAudio.ts";
 
 const TOKEN = "e2e-researcher-token-compare-0123";
 const DONE = "CMP-DONE-7";
@@ -51,21 +41,7 @@ const PAIRS = [
   { id: "m5", a: "s03_espeak", b: "s03_flite" },
 ];
 
-/** A WAV's PCM data (its `data` chunk): equal for a file and its copy without metadata. */
-function pcm(bytes: Uint8Array): string {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let at = 12; at + 8 <= bytes.length; ) {
-    const id = String.fromCharCode(...bytes.subarray(at, at + 4));
-    const size = view.getUint32(at + 4, true);
-    if (id === "data")
-      return createHash("sha256")
-        .update(bytes.subarray(at + 8, at + 8 + size))
-        .digest("hex");
-    at += 8 + size + (size % 2);
-  }
-  throw new Error("no data chunk");
-}
-const HUMAN_PCM = new Set(HUMAN.map((id) => pcm(readFileSync(`public/audio/${id}.wav`))));
+const HUMAN_PCM = new Set(HUMAN.map((id) => pcmDigest(demoWav(id))));
 
 function studyFile(id: string, clips: Clip[], extra: Record<string, unknown> = {}): AnnotationFile {
   return {
@@ -135,7 +111,7 @@ async function participant(name: string, viewport = { width: 1280, height: 900 }
       const m = /trials\/(\w+)\/(\d+)\/([12])\/audio$/.exec(
         route.request().url(),
       ) as RegExpExecArray;
-      p.natural.set(`${m[1]}/${m[2]}/${m[3]}`, HUMAN_PCM.has(pcm(new Uint8Array(body))));
+      p.natural.set(`${m[1]}/${m[2]}/${m[3]}`, HUMAN_PCM.has(pcmDigest(new Uint8Array(body))));
       await route.fulfill({ response, body });
     },
   );

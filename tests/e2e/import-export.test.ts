@@ -8,10 +8,10 @@ import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { wavDuration } from "../../src/domain/clips/wav.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { computeReport } from "../../src/domain/stats/index.ts";
 import { annotationsInput, launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { demoDuration } from "./demoAudio.ts";
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -41,10 +41,6 @@ afterAll(async () => {
 
 const STUDY = "e2e-merge";
 const CLIPS = ["s01_human", "s01_espeak", "s01_flite"];
-const duration = (id: string) => {
-  const bytes = readFileSync(`public/audio/${id}.wav`);
-  return wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-};
 
 /** One annotator's file, as the annotate screen would export it. */
 function annotatorFile(annotator: string, regions: [string, number, number][]): AnnotationFile {
@@ -61,7 +57,7 @@ function annotatorFile(annotator: string, regions: [string, number, number][]): 
     clips: CLIPS.map((id) => ({
       id,
       name: `${id}.wav`,
-      duration: duration(id),
+      duration: demoDuration(id),
       system: id.split("_")[1] as string,
       sentence: "s01",
       ...(id.endsWith("human") ? { isReference: true } : {}),
@@ -295,7 +291,7 @@ test("export: every download has the expected contents; audio is added by name",
     'Object class = "TextGrid"',
     "",
     "xmin = 0 ",
-    `xmax = ${duration("s01_flite")} `,
+    `xmax = ${demoDuration("s01_flite")} `,
     "tiers? <exists> ",
     "size = 5 ",
     "item []: ",

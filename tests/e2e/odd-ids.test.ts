@@ -3,14 +3,14 @@
 // "toString"), imported in Chromium: the study opens from home, its links and the annotator
 // link open each screen, the analysis (in its worker) shows every system and reason, and a full
 // reload on the encoded address finds the study again.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { wavDuration } from "../../src/domain/clips/wav.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import { annotationsInput, launchPersistent, screenshot, watchErrors } from "./chromium.ts";
+import { demoDuration } from "./demoAudio.ts";
 
 const STUDY = "a/b:c?d#e";
 const ENCODED = "a%2Fb%3Ac%3Fd%23e";
@@ -34,11 +34,6 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const duration = (name: string) => {
-  const bytes = readFileSync(`public/audio/${name}`);
-  return wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-};
-
 function oddStudy(): AnnotationFile {
   return {
     format: "redpen-annotations",
@@ -52,13 +47,13 @@ function oddStudy(): AnnotationFile {
       {
         id: "__proto__",
         name: "s01_human.wav",
-        duration: duration("s01_human.wav"),
+        duration: demoDuration("s01_human"),
         system: "__proto__",
       },
       {
         id: "constructor",
         name: "s01_espeak.wav",
-        duration: duration("s01_espeak.wav"),
+        duration: demoDuration("s01_espeak"),
         system: "constructor",
       },
     ],

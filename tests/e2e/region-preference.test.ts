@@ -1,20 +1,8 @@
-// The region preference test (issue 41 item 3, the RedPen paper's Table 3) end to end in
-// Chromium, through the collection server (PGlite) serving the built app: the demo study gets
-// three listeners' spans (Import) and a model's saliency (the study page's Model saliency form);
-// New study makes a comparison from its clips with "Listeners' regions against a model's
-// saliency" (the union against the model, two clips drawn); the study is published from its
-// page; two participants each judge one clip heard twice, each sample's waveform with its
-// highlighted bins (the bins the server sent are the ones the spec's definitions give for that
-// clip, worked out here from the exported study); `collect` returns the judgments over the
-// views; the analysis screen's paired comparison names the views, and its report is
-// `stats --json` of the collected file.
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runCollectionCli } from "../../src/cli/collection.ts";
-import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { parseAnnotationText } from "../../src/domain/interchange/schema.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
@@ -22,6 +10,7 @@ import { viewPairBins } from "../../src/domain/stats/views.ts";
 import { type AppServer, serveApp, testStore } from "./appServer.ts";
 import { dismissNotices, SCREENSHOT_DIR, screenshot, watchErrors } from "./chromium.ts";
 import { cliStdout } from "./cli.ts";
+import { demoDuration, demoWav, pcmDigest } from "./demoAudio.ts";
 
 const TOKEN = "e2e-region-preference-token-0123";
 const MODEL = "ssl-mos-ig";
@@ -29,27 +18,7 @@ const CODE = "PREF-DONE-1";
 const CLIPS = ["s01_espeak", "s01_flite", "s02_festival"];
 let app: AppServer;
 
-const wav = (id: string) => readFileSync(`public/audio/${id}.wav`);
-const duration = (id: string) => {
-  const bytes = wav(id);
-  return wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-};
-
-/** A WAV's PCM data (its `data` chunk): the same for a file and its copy without metadata. */
-function pcm(bytes: Uint8Array): string {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let at = 12; at + 8 <= bytes.length; ) {
-    const id = String.fromCharCode(...bytes.subarray(at, at + 4));
-    const size = view.getUint32(at + 4, true);
-    if (id === "data")
-      return createHash("sha256")
-        .update(bytes.subarray(at + 8, at + 8 + size))
-        .digest("hex");
-    at += 8 + size + (size % 2);
-  }
-  throw new Error("no data chunk");
-}
-const CLIP_OF_PCM = new Map(CLIPS.map((id) => [pcm(wav(id)), id]));
+const CLIP_OF_PCM = new Map(CLIPS.map((id) => [pcmDigest(demoWav(id)), id]));
 
 /** Three listeners' spans on three demo clips (each clip's overlap is not empty). */
 function annotations(): AnnotationFile {
@@ -67,7 +36,7 @@ function annotations(): AnnotationFile {
     version: 1,
     study: { id: "demo", name: "Demo: 5 sentences × 4 voices", binSeconds: 0.1 },
     taxonomy: [...DEFAULT_TAXONOMY],
-    clips: CLIPS.map((id) => ({ id, name: `${id}.wav`, duration: duration(id) })),
+    clips: CLIPS.map((id) => ({ id, name: `${id}.wav`, duration: demoDuration(id) })),
     annotators: ["w1", "w2", "w3"].map((id) => ({ id, role: "crowd" as const })),
     submissions: CLIPS.flatMap((clipId) =>
       ["w1", "w2", "w3"].map((annotatorId) => ({ clipId, annotatorId })),
@@ -81,7 +50,7 @@ function annotations(): AnnotationFile {
 function saliencyCsv(): string {
   const rows = ["clip,time,value"];
   for (const id of [...CLIPS].sort()) {
-    const frames = Math.ceil(duration(id) / 0.02);
+    const frames = Math.ceil(demoDuration(id) / 0.02);
     for (let f = 0; f < frames; f++) {
       const t = Math.round(f * 0.02 * 1e6) / 1e6;
       rows.push(`${id},${t},${(Math.sin(f * 0.37 + id.length) ** 2).toFixed(6)}`);
@@ -129,7 +98,7 @@ async function judgeOnePair(name: string, link: string, pick: 1 | 2): Promise<Si
   await context.route(/\/api\/p\/[^/]+\/trials\/main\/\d+\/[12]\/audio$/, async (route) => {
     const response = await route.fetch();
     const body = await response.body();
-    const clip = CLIP_OF_PCM.get(pcm(new Uint8Array(body)));
+    const clip = CLIP_OF_PCM.get(pcmDigest(new Uint8Array(body)));
     if (clip) seen.clips.add(clip);
     await route.fulfill({ response, body });
   });

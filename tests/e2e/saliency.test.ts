@@ -9,7 +9,6 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
 import { runImportExportCli } from "../../src/cli/importExport.ts";
-import { wavDuration } from "../../src/domain/clips/wav.ts";
 import { DEFAULT_TAXONOMY } from "../../src/domain/interchange/taxonomy.ts";
 import type { AnnotationFile } from "../../src/domain/interchange/types.ts";
 import {
@@ -19,6 +18,7 @@ import {
   offlineBrowser,
   screenshot,
 } from "./chromium.ts";
+import { demoDuration } from "./demoAudio.ts";
 
 let browser: OfflineBrowser | undefined;
 let dir: string;
@@ -33,14 +33,10 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const CLIPS = ["s01_espeak", "s01_flite", "s02_festival"];
-const duration = (id: string) => {
-  const bytes = readFileSync(`public/audio/${id}.wav`);
-  return wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-};
 
 /** Three listeners' spans and an expert's reasons on three demo clips. */
 function annotations(): AnnotationFile {
-  const clips = CLIPS.map((id) => ({ id, name: `${id}.wav`, duration: duration(id) }));
+  const clips = CLIPS.map((id) => ({ id, name: `${id}.wav`, duration: demoDuration(id) }));
   const regions = CLIPS.flatMap((clipId, c) =>
     ["w1", "w2", "w3"].map((annotatorId, a) => ({
       id: `${clipId}-${annotatorId}`,
@@ -80,7 +76,7 @@ function annotations(): AnnotationFile {
 function saliencyCsv(): string {
   const rows = ["clip,time,value"];
   for (const id of [...CLIPS].sort()) {
-    const frames = Math.ceil(duration(id) / 0.02);
+    const frames = Math.ceil(demoDuration(id) / 0.02);
     for (let f = 0; f < frames; f++) {
       const t = Math.round(f * 0.02 * 1e6) / 1e6;
       rows.push(`${id},${t},${(Math.sin(f * 0.37 + id.length) ** 2).toFixed(6)}`);

@@ -16,7 +16,6 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { wavDuration } from "../../src/domain/clips/wav.ts";
 import type { AnnotationFile, Clip } from "../../src/domain/interchange/types.ts";
 import { DEFAULT_RATING_SCALE, defaultRatingScale } from "../../src/domain/study/ratingScale.ts";
 import { type AppServer, serveApp, testStore } from "./appServer.ts";
@@ -27,6 +26,7 @@ import {
   screenshot,
   watchErrors,
 } from "./chromium.ts";
+import { demoDuration } from "./demoAudio.ts";
 
 const TOKEN = "e2e-task-studies-token-0123456789";
 const catalogue = (language: string) =>
@@ -58,11 +58,10 @@ afterAll(async () => {
 function clipsOf(ids: readonly string[], texts: Record<string, string> = {}): Clip[] {
   return ids.map((id) => {
     const [sentence = "", system = ""] = id.split("_");
-    const bytes = readFileSync(`public/audio/${id}.wav`);
     return {
       id,
       name: `${id}.wav`,
-      duration: wavDuration(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)),
+      duration: demoDuration(id),
       sentence,
       system,
       ...(texts[sentence] ? { text: texts[sentence] } : {}),
