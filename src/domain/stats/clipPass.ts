@@ -42,48 +42,16 @@ export interface ScatterPoint {
   score: number;
 }
 
-export interface PassResult {
-  annotatedClips: number;
-  annotations: number;
-  /** Σ duration (seconds) of annotated clips. */
-  durationSum: number;
-  nonEmptyRegions: number;
-  /** Σ clamped length (µs) of non-empty regions. */
-  regionUsSum: number;
-  clipKappaSum: number;
-  clipKappaCount: number;
-  perClipUndefined: number;
-  /** Bins of clips with two or more annotations, and of those marked by anyone / everyone. */
-  multiBins: number;
-  unionBins: number;
-  overlapBins: number;
-  alpha: AlphaSums;
-  /** The annotator pairs with a shared clip, in (a, b) order. */
-  pairs: PairAcc[];
-  /** Score–length points: length (mean annotated seconds) and score of each clip kept. */
-  lengths: Float64Array;
-  scores: Float64Array;
-  clipAnnotated: Uint8Array;
-  /** Per annotator index: annotations, non-empty regions, marked and total bins on reference clips. */
-  annotatorAnnotations: Int32Array;
-  annotatorRegions: Int32Array;
-  referenceMarked: Float64Array;
-  referenceBins: Float64Array;
-  /** Only with `detail`. */
-  rows: ClipAgreement[];
-  scatter: ScatterPoint[];
-}
-
-export type { PairAcc } from "./pairSums.ts";
-
 /** The sums over clips that PassResult reports, gathered as the pass goes. */
 interface Totals extends RegionTotals {
   annotatedClips: number;
   annotations: number;
+  /** Σ duration (seconds) of annotated clips. */
   durationSum: number;
   clipKappaSum: number;
   clipKappaCount: number;
   perClipUndefined: number;
+  /** Bins of clips with two or more annotations, and of those marked by anyone / everyone. */
   multiBins: number;
   unionBins: number;
   overlapBins: number;
@@ -93,6 +61,20 @@ interface Totals extends RegionTotals {
   referenceMarked: Float64Array;
   referenceBins: Float64Array;
 }
+
+export interface PassResult extends Totals {
+  /** The annotator pairs with a shared clip, in (a, b) order. */
+  pairs: PairAcc[];
+  /** Score–length points: length (mean annotated seconds) and score of each clip kept. */
+  lengths: Float64Array;
+  scores: Float64Array;
+  clipAnnotated: Uint8Array;
+  /** Only with `detail`. */
+  rows: ClipAgreement[];
+  scatter: ScatterPoint[];
+}
+
+export type { PairAcc } from "./pairSums.ts";
 
 /** One clip's figures for its row; null where the clip has too few annotations. */
 interface ClipFigures {
