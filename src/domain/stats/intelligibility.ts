@@ -7,7 +7,7 @@
 
 import type { AnnotationFile, Clip, ResolvedRecords } from "../interchange/types.ts";
 import { errorCounts } from "../transcripts/align.ts";
-import { type TokenUnit, tokensOf } from "../transcripts/normalise.ts";
+import { TokenCodes, type TokenUnit } from "../transcripts/normalise.ts";
 import { anovaTablesOfLevels } from "./anova.ts";
 import {
   type CurveInput,
@@ -107,7 +107,9 @@ function findTranscripts(
   resolved?: ResolvedRecords,
 ): {
   listeners: ListenerScores;
-  refs: (string[] | undefined)[];
+  /** Each clip's reference tokens as `codes` numbers them (once a transcript of it is found). */
+  refs: (Float64Array | undefined)[];
+  codes: TokenCodes;
   asr: ScoredTranscript[];
   unscored: number;
 } {
@@ -118,7 +120,8 @@ function findTranscripts(
   // an id says, as a map from ids to roles would); an id no annotator has gets an index too.
   let idAt: Map<string, number> | undefined;
   const isAsr: boolean[] = [];
-  let refs: (string[] | undefined)[] = [];
+  let refs: (Float64Array | undefined)[] = [];
+  const codes = new TokenCodes();
   let listeners = listenerScores(0);
   const asr: ScoredTranscript[] = [];
   let unscored = 0;
@@ -155,7 +158,10 @@ function findTranscripts(
     const clip = clips[c] as Clip;
     let ref = refs[c];
     if (ref === undefined) {
-      ref = clip.text === undefined ? [] : tokensOf(clip.text, unit);
+      ref =
+        clip.text === undefined
+          ? new Float64Array(0)
+          : codes.codes.slice(0, codes.ofText(clip.text, unit));
       refs[c] = ref;
     }
     if (ref.length === 0) {
@@ -171,7 +177,7 @@ function findTranscripts(
       isAsr[at] = false;
     }
     if (isAsr[at]) {
-      const counted = countErrors(ref, s.transcript, clip, unit);
+      const counted = countErrors(codes, ref, s.transcript, clip, unit);
       asr.push({
         clipId: clip.id,
         annotatorId: s.annotatorId,
@@ -192,7 +198,7 @@ function findTranscripts(
     listeners.transcript.push(s.transcript);
     listeners.refTokens[i] = n;
   }
-  return { listeners, refs, asr, unscored };
+  return { listeners, refs, codes, asr, unscored };
 }
 
 /** The listeners' table, with room for `size` transcripts and none yet. */
@@ -219,13 +225,14 @@ const ALL_CORRECT = { errors: 0, substitutions: 0, deletions: 0, insertions: 0 }
  * the walk back matches every one.
  */
 function countErrors(
-  ref: readonly string[],
+  codes: TokenCodes,
+  ref: Float64Array,
   transcript: string,
   clip: Clip,
   unit: TokenUnit,
 ): { errors: number; substitutions: number; deletions: number; insertions: number } {
   if (transcript === clip.text) return ALL_CORRECT;
-  return errorCounts(ref, tokensOf(transcript, unit));
+  return errorCounts(ref, codes.codes, codes.ofText(transcript, unit));
 }
 
 /**
@@ -238,7 +245,8 @@ function scoreListeners(
   file: AnnotationFile,
   unit: TokenUnit,
   scores: ListenerScores,
-  refs: readonly (string[] | undefined)[],
+  codes: TokenCodes,
+  refs: readonly (Float64Array | undefined)[],
   lv: Levelled,
   input: CurveInput,
   ready: (k: number) => void,
@@ -272,7 +280,8 @@ function scoreListeners(
       const i = lv.order[j] as number;
       const c = scores.clip[i] as number;
       const counted = countErrors(
-        refs[c] as string[],
+        codes,
+        refs[c] as Float64Array,
         scores.transcript[i] as string,
         clips[c] as Clip,
         unit,
@@ -493,7 +502,7 @@ function scoredAndSummed(
   intervals: ReturnType<CurveRunner["start"]>;
   totals: SystemTotals;
 } {
-  const { listeners, refs } = found;
+  const { listeners, refs, codes } = found;
   const lv = levelled(file, listeners);
   const ids = lv.systemStimuli;
   const input = curvePlan(
@@ -506,7 +515,7 @@ function scoredAndSummed(
   );
   const intervals = runner.start(input);
   const totals = emptyTotals(lv.systems.length, listeners.n);
-  scoreListeners(file, settings.unit, listeners, refs, lv, input, intervals.ready, totals);
+  scoreListeners(file, settings.unit, listeners, codes, refs, lv, input, intervals.ready, totals);
   const stimuli = new Map<string, StimulusSums>();
   lv.systems.forEach((system, k) => {
     stimuli.set(system, {

@@ -109,9 +109,10 @@ export function countOps(ops: readonly AlignOp[]): ErrorCounts {
 let table = new Int32Array(1024);
 
 /**
- * S, D, I and C of `hyp` against `ref`, as the spec splits the Levenshtein distance: the same
- * walk back as alignTokens, counting instead of building the alignment, in one reused table
- * (scoring 100,000 transcripts makes no garbage here).
+ * S, D, I and C of `hyp` (its first `hypLength` tokens) against `ref`, as the spec splits the
+ * Levenshtein distance: the same walk back as alignTokens, counting instead of building the
+ * alignment, in one reused table (scoring 100,000 transcripts makes no garbage here). Tokens are
+ * strings, or numbers that are equal exactly when the tokens are (TokenCodes).
  *
  * Only the part between the common suffix and the common prefix goes into the table (a
  * transcript mostly differs from its reference in a word or two), with the same counts:
@@ -125,9 +126,13 @@ let table = new Int32Array(1024);
  *   d deletions and p matches), as the shorter table's row 0 (column 0) gives with the p
  *   matches added.
  */
-export function errorCounts(ref: readonly string[], hyp: readonly string[]): ErrorCounts {
+export function errorCounts<T>(
+  ref: ArrayLike<T>,
+  hyp: ArrayLike<T>,
+  hypLength = hyp.length,
+): ErrorCounts {
   let n = ref.length;
-  let m = hyp.length;
+  let m = hypLength;
   let common = 0;
   while (n > 0 && m > 0 && ref[n - 1] === hyp[m - 1]) {
     n--;

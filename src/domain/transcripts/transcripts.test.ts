@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import { alignTokens, countOps, editDistance, errorCounts, wordErrorRate } from "./align.ts";
-import { normaliseText, tokensOf, tokensOfNormalised, wordsOf } from "./normalise.ts";
+import { normaliseText, TokenCodes, tokensOf, tokensOfNormalised, wordsOf } from "./normalise.ts";
 
 test("normalisation: NFC, lower case, apostrophes, punctuation as spaces", () => {
   expect(normaliseText("Hello, World!  It\u2019s 3PM.")).toBe("hello world it's 3pm");
@@ -179,4 +179,63 @@ test("words of plain ASCII in one pass are the normalisation's words", () => {
   expect(wordsOf("the cat's 2 mats")).toEqual(["the", "cat's", "2", "mats"]);
   expect(wordsOf("the  cat")).toEqual(["the", "cat"]);
   expect(wordsOf("")).toEqual([]);
+});
+
+test("a token's number: base-38 digits for a short plain word, else its own negative number", () => {
+  const codes = new TokenCodes();
+  // Worked by hand: a = 1, b = 2, 0 = 27, ' = 37; "ab" = 1 · 38 + 2.
+  expect(codes.of("a")).toBe(1);
+  expect(codes.of("ab")).toBe(40);
+  expect(codes.of("0")).toBe(27);
+  expect(codes.of("'")).toBe(37);
+  expect(codes.of("cat's")).toBe((((3 * 38 + 1) * 38 + 20) * 38 + 37) * 38 + 19);
+  // The largest coded word, ten ', is 38^10 − 1, still exact below 2^53.
+  expect(codes.of("''''''''''")).toBe(6278211847988223);
+  // Eleven characters, or any other character: numbered from −1 in order of first use.
+  expect(codes.of("aaaaaaaaaaa")).toBe(-1);
+  expect(codes.of("café")).toBe(-2);
+  expect(codes.of("aaaaaaaaaaa")).toBe(-1);
+  expect(codes.of("A")).toBe(-3);
+  // Two tokens share a number exactly when they are the same token.
+  const token = fc.string({
+    maxLength: 12,
+    unit: fc.constantFrom("a", "b", "z", "0", "9", "'", "é", "A"),
+  });
+  fc.assert(
+    fc.property(token, token, (a, b) => {
+      expect(codes.of(a) === codes.of(b)).toBe(a === b);
+    }),
+    { numRuns: 5000 },
+  );
+});
+
+test("a text's tokens as numbers (read from its characters when plain ASCII) are its tokens' numbers", () => {
+  const text = fc.oneof(
+    fc.string({
+      unit: fc.constantFrom("a", "Z", "9", "'", " ", ",", "\t", "\n", "\u0001", "-", "é", "\u2019"),
+    }),
+    // Words of up to 14 characters, some past the ten that one number holds.
+    fc
+      .array(fc.string({ minLength: 1, maxLength: 14, unit: fc.constantFrom("a", "b", "Q", "'") }))
+      .map((words) => words.join(" ")),
+    fc.string(),
+  );
+  const unit = fc.constantFrom<"word" | "character">("word", "character");
+  const codes = new TokenCodes();
+  fc.assert(
+    fc.property(text, unit, (t, u) => {
+      const n = codes.ofText(t, u);
+      const read = Array.from(codes.codes.subarray(0, n));
+      expect(read).toEqual(tokensOf(t, u).map((token) => codes.of(token)));
+    }),
+    { numRuns: 3000 },
+  );
+  const n = codes.ofText("The cat's  MAT, supercalifragilistic!", "word");
+  expect(Array.from(codes.codes.subarray(0, n))).toEqual([
+    codes.of("the"),
+    codes.of("cat's"),
+    codes.of("mat"),
+    codes.of("supercalifragilistic"),
+  ]);
+  expect(codes.of("supercalifragilistic")).toBeLessThan(0);
 });
