@@ -95,20 +95,28 @@ export type Release = () => void;
 /** A second thread's job: the curve's intervals, or a crowd's consensus. */
 type Job = CurveJob | ConsensusJob;
 
-async function runJob(job: Job): Promise<void> {
-  // The consensus's code only when it is needed (a job not run is taken back by the report).
-  if ("tables" in job) (await import("./consensusJob.ts")).runConsensusJob(job);
+/** The consensus's code (consensusJob.ts), loaded when called. */
+type ConsensusCode = () => Promise<typeof import("./consensusJob.ts")>;
+
+async function runJob(job: Job, consensusCode: ConsensusCode): Promise<void> {
+  if ("tables" in job) (await consensusCode()).runConsensusJob(job);
   else runCurveWorker(job);
 }
 
 /**
  * A thread started early (JOB_LATER): it runs the jobs it is sent one after the other, each
- * once the one before has ended (a consensus's code is loaded asynchronously).
+ * once the one before has ended (a consensus's code is loaded asynchronously). It loads the
+ * consensus's code as it starts, while the report's thread parses the file: the report sends a
+ * crowd's consensus first, when a study has one.
  */
 function awaitJobs(): void {
+  const loading = import("./consensusJob.ts");
+  // Code that failed to load fails the consensus that needs it, not the thread.
+  loading.catch(() => {});
   let previous = Promise.resolve();
   parentPort?.on("message", (job: Job) => {
-    previous = previous.then(() => runJob(job));
+    // A job that fails is left to the report (which takes every job not done); the next runs.
+    previous = previous.then(() => runJob(job, () => loading)).catch(() => {});
   });
 }
 
@@ -116,7 +124,8 @@ function awaitJobs(): void {
 export function runCurveThread(): void {
   const job = (workerData as { redpenCurve?: Job | typeof JOB_LATER } | null)?.redpenCurve;
   if (job === JOB_LATER) awaitJobs();
-  else if (job !== undefined) void runJob(job);
+  // A thread started for one job loads the consensus's code only if that job is one.
+  else if (job !== undefined) void runJob(job, () => import("./consensusJob.ts"));
 }
 
 /**

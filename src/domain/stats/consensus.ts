@@ -621,8 +621,8 @@ class ClipVotes {
 
 /**
  * The distinct patterns of votes, built clip by clip in flat arrays (PatternArrays): bins with
- * the same annotators and the same mask share a pattern, found by the annotators (one map per
- * set of annotators) and then the mask.
+ * the same annotators and the same mask share a pattern, found by the set of annotators's number
+ * and the mask.
  */
 class PatternTable implements PatternArrays {
   count = 0;
@@ -633,8 +633,10 @@ class PatternTable implements PatternArrays {
   sets = 0;
   annotatorsAt = new Int32Array(1024);
   annotators = new Int32Array(8192);
-  /** Per set of annotators: its number, and its patterns by mask. */
-  private readonly ids = new Map<string, { set: number; known: Map<number | string, number> }>();
+  /** Each set of annotators' number, by its annotators (addClip). */
+  private readonly setIds = new Map<string, number>();
+  /** Each pattern's number, by its set and mask (patternKey). */
+  private readonly patternIds = new Map<number | string, number>();
   private readonly key: number[] = [];
 
   constructor(private readonly annotatorCount: number) {}
@@ -658,23 +660,22 @@ class PatternTable implements PatternArrays {
     // write).
     const annotatorKey =
       this.annotatorCount <= 0x10000 ? String.fromCharCode.apply(null, key) : key.join(",");
-    let annotatorSet = this.ids.get(annotatorKey);
-    if (!annotatorSet) {
-      annotatorSet = { set: this.addSet(ids, n), known: new Map() };
-      this.ids.set(annotatorKey, annotatorSet);
+    let set = this.setIds.get(annotatorKey);
+    if (set === undefined) {
+      set = this.addSet(ids, n);
+      this.setIds.set(annotatorKey, set);
     }
-    const known = annotatorSet.known;
     // Runs of equal masks (most bins repeat the one before) take one pattern lookup.
     let b = 0;
     while (b < k) {
-      const mask = W === 1 ? (masks[b] as number) : masks.subarray(b * W, b * W + W).join(",");
       let end = b + 1;
-      if (W === 1) while (end < k && masks[end] === mask) end++;
-      let id = known.get(mask);
+      if (W === 1) while (end < k && masks[end] === masks[b]) end++;
+      const key = patternKey(set, masks, b, W);
+      let id = this.patternIds.get(key);
       if (id === undefined) {
         id = this.count;
-        known.set(mask, id);
-        this.add(masks, b * W, n, annotatorSet.set);
+        this.patternIds.set(key, id);
+        this.add(masks, b * W, n, set);
       }
       this.weight[id] = (this.weight[id] as number) + (end - b);
       if (patternOf) patternOf.fill(id, b, end);
@@ -719,6 +720,15 @@ class PatternTable implements PatternArrays {
     this.set[P] = set;
     this.count = P + 1;
   }
+}
+
+/**
+ * A pattern's key: its set's number and its mask of W words at masks[b · W …]; for one word (a
+ * mask below 2^30) and a set below 2^23, the number set · 2^30 + mask (exact: below 2^53).
+ */
+function patternKey(set: number, masks: Int32Array, b: number, W: number): number | string {
+  if (W === 1 && set < 8388608) return set * 1073741824 + (masks[b] as number);
+  return `${set}:${masks.subarray(b * W, b * W + W).join(",")}`;
 }
 
 /** A copy of `array` in a longer one. */
