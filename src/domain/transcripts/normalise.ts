@@ -111,10 +111,8 @@ export class TokenCodes {
     let length = 0;
     for (let i = 0; i <= text.length; i++) {
       const ch = i < text.length ? text.charCodeAt(i) : 0x20;
-      // Printable ASCII, tab and line breaks only (as NOT_PLAIN_ASCII): anything else is
-      // normalised by the general path.
-      if (ch > 0x7e || (ch < 0x20 && ch !== 0x09 && ch !== 0x0a && ch !== 0x0d)) return -1;
-      const digit = digitOf(ch >= 0x41 && ch <= 0x5a ? ch | 0x20 : ch);
+      const digit = ch < 0x80 ? (ASCII_DIGITS[ch] as number) : NOT_PLAIN;
+      if (digit === NOT_PLAIN) return -1;
       if (digit !== 0) {
         code = code * BASE + digit;
         length++;
@@ -150,3 +148,16 @@ function digitOf(ch: number): number {
   if (ch >= 0x30 && ch <= 0x39) return ch - 0x30 + 27;
   return ch === 0x27 ? 37 : 0;
 }
+
+/** ASCII_DIGITS' mark of a character only the general path normalises. */
+const NOT_PLAIN = 255;
+
+/**
+ * Per ASCII character, as a plain text's words read it: its digit (digitOf, A-Z as a-z), 0 for
+ * a character between words, NOT_PLAIN for a control character other than tab and line breaks,
+ * and for DEL (NOT_PLAIN_ASCII's).
+ */
+const ASCII_DIGITS = Uint8Array.from({ length: 0x80 }, (_, ch) => {
+  if (NOT_PLAIN_ASCII.test(String.fromCharCode(ch))) return NOT_PLAIN;
+  return digitOf(ch >= 0x41 && ch <= 0x5a ? ch | 0x20 : ch);
+});
