@@ -6,13 +6,15 @@ import { type ChildProcess, spawn } from "node:child_process";
 /**
  * Starts the server with `--port 0 --app no-app` and `args`; `url` resolves with its address
  * once it says it listens, or rejects with everything it printed when it exits first or takes
- * over 60 s.
+ * longer than `startMs` (60 s), in which case the process is killed: a caller that gives up on
+ * it is not kept waiting by its open pipes.
  */
 export function spawnServer(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   /** Options for node itself (bench:server's --cpu-prof). */
   nodeArgs: readonly string[] = [],
+  startMs = 60_000,
 ): { proc: ChildProcess; url: Promise<string> } {
   const proc = spawn(
     process.execPath,
@@ -31,7 +33,10 @@ export function spawnServer(
   );
   const url = new Promise<string>((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(() => {
+      proc.kill("SIGKILL");
+      reject(new Error(`the server did not start within ${startMs} ms:\n${out}`));
+    }, startMs);
     const read = (chunk: Buffer) => {
       out += chunk.toString();
       const m = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
@@ -43,6 +48,7 @@ export function spawnServer(
     proc.stdout?.on("data", read);
     proc.stderr?.on("data", read);
     proc.on("exit", (code) => {
+      clearTimeout(timer);
       if (!/on http/.test(out)) reject(new Error(`the server exited (${code}):\n${out}`));
     });
   });
