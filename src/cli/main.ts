@@ -3,8 +3,7 @@
 // loads the code of the command it runs only (the bundle is split per command, at each dynamic
 // import: a command's start does not pay for evaluating every other command's code;
 // scripts/build-cli.mjs).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { enableCodeCache } from "./codeCache.ts";
 import {
@@ -17,21 +16,12 @@ import {
   TRANSCRIPT_COMMANDS,
   typedIn,
 } from "./commandModules.ts";
+import { disk, folders } from "./disk.ts";
 import { EXIT_INTERNAL } from "./exitCodes.ts";
 
 const io = {
   stdout: (text: string) => process.stdout.write(text),
   stderr: (text: string) => process.stderr.write(text),
-};
-
-/** The files on disk, as every command's IO names them (each takes the ones it needs). */
-const disk = {
-  // The bytes, then decoded: the same text as Node 20's readFileSync(path, "utf8") (invalid
-  // sequences become U+FFFD either way, a BOM is kept), sooner (docs/benchmarks-cli.md).
-  readFile: (path: string) => readFileSync(path).toString("utf8"),
-  readBytes: (path: string) => readFileSync(path),
-  writeFile: (path: string, data: string | Uint8Array) => writeFileSync(path, data),
-  exists: (path: string) => existsSync(path),
 };
 
 function internal(error: unknown) {
@@ -127,17 +117,7 @@ async function main(): Promise<void> {
     process.exitCode = runCompareCli(argv, { ...io, readFile: disk.readFile });
   } else if (NEW_COMMANDS.has(argv[0] ?? "")) {
     const { runNewCli } = await import("./newStudy.ts");
-    process.exitCode = runNewCli(argv, {
-      ...io,
-      ...disk,
-      listFiles: (dir) =>
-        readdirSync(dir, { withFileTypes: true })
-          .filter((e) => e.isFile())
-          .map((e) => e.name),
-      baseName: (path) => basename(resolve(path)),
-      join,
-      resolve: (path) => resolve(path),
-    });
+    process.exitCode = runNewCli(argv, { ...io, ...disk, ...folders });
   } else {
     // Only the commands with a report compute a stimuli curve and a consensus: the others load
     // none of the second thread's code.

@@ -9,15 +9,15 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { join } from "node:path";
 import { beforeEach, expect, test } from "vitest";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { disk, folders } from "./disk.ts";
 import { type NewStudyIO, runNewCli } from "./newStudy.ts";
 
 let dir: string;
@@ -34,17 +34,8 @@ function io(): NewStudyIO {
     stderr: (t) => {
       out.stderr += t;
     },
-    readFile: (p) => readFileSync(p, "utf8"),
-    readBytes: (p) => readFileSync(p),
-    writeFile: (p, d) => writeFileSync(p, d),
-    exists: (p) => existsSync(p),
-    listFiles: (d) =>
-      readdirSync(d, { withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => e.name),
-    baseName: (p) => basename(resolve(p)),
-    join,
-    resolve: (p) => resolve(p),
+    ...disk,
+    ...folders,
   };
 }
 

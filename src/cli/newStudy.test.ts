@@ -8,12 +8,11 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { beforeEach, describe, expect, test } from "vitest";
 import { studyCollectionOf } from "../domain/api/requests.ts";
 import { armsOf } from "../domain/collection/arms.ts";
@@ -21,6 +20,7 @@ import { intakeOf } from "../domain/collection/intake.ts";
 import { screeningOf } from "../domain/collection/screening.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import { typedIn } from "./commandModules.ts";
+import { disk, folders } from "./disk.ts";
 import { type NewStudyIO, runNewCli } from "./newStudy.ts";
 
 let dir: string;
@@ -35,17 +35,8 @@ function io(): NewStudyIO {
     stderr: (t) => {
       out.stderr += t;
     },
-    readFile: (p) => readFileSync(p, "utf8"),
-    readBytes: (p) => readFileSync(p),
-    writeFile: (p, d) => writeFileSync(p, d),
-    exists: (p) => existsSync(p),
-    listFiles: (d) =>
-      readdirSync(d, { withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => e.name),
-    baseName: (p) => basename(resolve(p)),
-    join,
-    resolve: (p) => resolve(p),
+    ...disk,
+    ...folders,
   };
 }
 

@@ -3,10 +3,11 @@
 // and read back by the app's reader; and each refusal, with nothing written.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { join } from "node:path";
 import { beforeEach, expect, test } from "vitest";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
+import { disk, folders } from "./disk.ts";
 import { type NewStudyIO, runNewCli } from "./newStudy.ts";
 
 let dir: string;
@@ -22,14 +23,8 @@ function io(): NewStudyIO {
     stderr: (t) => {
       out.stderr += t;
     },
-    readFile: (p) => readFileSync(p, "utf8"),
-    readBytes: (p) => readFileSync(p),
-    writeFile: (p, d) => writeFileSync(p, d),
-    exists: (p) => existsSync(p),
-    listFiles: () => [],
-    baseName: (p) => basename(resolve(p)),
-    join,
-    resolve: (p) => resolve(p),
+    ...disk,
+    ...folders,
   };
 }
 const run = (...argv: string[]) => runNewCli(["new", ...argv], io());
