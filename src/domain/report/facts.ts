@@ -9,7 +9,7 @@ import { languageOf, participantTextsOf } from "../i18n/languages.ts";
 import type { AnnotationFile, StudyTask, Submission } from "../interchange/types.ts";
 import { exclusionSummary, type QualityView, qualityRulesOf } from "../study/qualityRules.ts";
 import { type RatingScale, ratingScaleOf } from "../study/ratingScale.ts";
-import { submissionRules, taskOf, transcriptionOf } from "../tasks/index.ts";
+import { submissionRules, taskModule, taskOf, transcriptionOf } from "../tasks/index.ts";
 import { median } from "../util/median.ts";
 import { type ProtocolChange, protocolChangesOf } from "./protocolChanges.ts";
 import { type ProtocolSettings, protocolOf } from "./protocolSettings.ts";
@@ -286,16 +286,17 @@ function publishedLimits(study: Record<string, unknown>): ProtocolFacts["collect
 }
 
 /**
- * The consent participants agreed to, as the server chooses it: the publish settings' text
- * (`study.collection.consent`), else the study's (`study.consent`), else the researchers' own
- * wording of the pages' default (`participantTexts["consent.default"]`); null: the default.
+ * The consent participants agreed to, as the server and the consent page choose it: the publish
+ * settings' text (`study.collection.consent`), else the study's (`study.consent`), else the
+ * researchers' own wording of the page's default for the study's task (`participantTexts` under
+ * the task's consent message, e.g. "consent.default.rate"); null: the default.
  */
 function consentOf(study: Record<string, unknown>): string | null {
   const own = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
   return (
     own(studyCollectionOf(study).consent) ??
     own(study.consent) ??
-    own(participantTextsOf(study)["consent.default"])
+    own(participantTextsOf(study)[taskModule(study).consentMessage])
   );
 }
 

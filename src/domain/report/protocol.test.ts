@@ -153,6 +153,26 @@ describe("the protocol report", () => {
     expect(md).toContain("> 5: Rất tốt – Giọng nói hoàn toàn tự nhiên");
   });
 
+  test("quotes the researchers' own wording of the consent page's default for the study's task", () => {
+    const bare = study();
+    const consentOf = (task: string, texts: Record<string, string>) => {
+      const file = { ...bare, study: { ...bare.study, task, participantTexts: texts } };
+      const md = protocolReport(protocolFacts(file), computeReport(file), "markdown");
+      return md.split("\n").filter((line) => line.startsWith("> ") && /consent|agree/i.test(line));
+    };
+    // A rating study's page shows "consent.default.rate", worded here by the researchers.
+    expect(consentOf("rate", { "consent.default.rate": "I agree to rate recordings." })).toEqual([
+      "> I agree to rate recordings.",
+    ]);
+    // "consent.default" is the span-marking task's default: a rating study's page never shows it.
+    expect(consentOf("rate", { "consent.default": "I agree to mark spans." })).toEqual([
+      "> The consent text the pages give this task by default, in English (en); the study gives none of its own.",
+    ]);
+    expect(consentOf("mark", { "consent.default": "I agree to mark spans." })).toEqual([
+      "> I agree to mark spans.",
+    ]);
+  });
+
   test("Markdown: what is not given says 'not reported'; the hourly pay from pay and median time", () => {
     const bare = study();
     const md = protocolReport(protocolFacts(bare), computeReport(bare), "markdown");
