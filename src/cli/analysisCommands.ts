@@ -7,7 +7,7 @@ import { featureSummary } from "../domain/acoustics/spanStats.ts";
 import { wavSamples } from "../domain/clips/wav.ts";
 import { binWidthFault, MIN_BIN_SECONDS_TEXT } from "../domain/interchange/binWidth.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-import { protocolFacts, protocolReport } from "../domain/report/protocol.ts";
+import { pageTextsFor, protocolFacts, protocolReport } from "../domain/report/protocol.ts";
 import { type AnalyzeOptions, computeReport } from "../domain/stats/index.ts";
 import { bootstrapMos, stimuliCurve } from "../domain/stats/resample.ts";
 import { qualityView } from "../domain/study/qualityRules.ts";
@@ -126,13 +126,9 @@ function report(args: Parsed, io: CliIO): number {
   const view = qualityView(file, full.annotators);
   const applied = view.excluded.length > 0;
   const figures = applied ? computeReport(view.file, options) : full;
-  io.stdout(
-    protocolReport(
-      protocolFacts(file, { view, applied }),
-      figures,
-      args.latex ? "latex" : "markdown",
-    ),
-  );
+  const facts = protocolFacts(file, { view, applied });
+  const texts = io.pageMessages ? pageTextsFor(facts, io.pageMessages(facts.language)) : {};
+  io.stdout(protocolReport(facts, figures, args.latex ? "latex" : "markdown", texts));
   return EXIT_OK;
 }
 

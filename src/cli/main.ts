@@ -125,6 +125,11 @@ async function main(): Promise<void> {
       argv[0] === "stats" || argv[0] === "report"
         ? (await import("./curveThreads.ts")).threadedCurveRunner(new URL(import.meta.url))
         : undefined;
+    // The pages' texts in every language only for the protocol report, which quotes them.
+    const pageMessages =
+      argv[0] === "report"
+        ? (await import("../domain/i18n/allCatalogues.ts")).messagesOf
+        : undefined;
     const { runAnalysisCli } = await import("./analysisCommands.ts");
     process.exitCode = runAnalysisCli(argv, {
       ...io,
@@ -139,6 +144,7 @@ async function main(): Promise<void> {
       // module (the branch above).
       curveRunner,
       consensusRunner: curveRunner?.consensus,
+      ...(pageMessages ? { pageMessages } : {}),
     });
     // Not left to Node's own end, which would first join the curve's thread and finish the
     // garbage collector's marking.

@@ -1,6 +1,7 @@
 // A command's I/O, and reading a study file for it: the file validated whole, its problems
 // written one a line naming the file and JSON path.
 
+import type { Catalogue } from "../domain/i18n/catalogue.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { type ParseResult, parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile, ResolvedRecords } from "../domain/interchange/types.ts";
@@ -19,6 +20,11 @@ export interface CliIO {
   curveRunner?: CurveRunner;
   /** Who computes a large crowd's consensus (main.ts: a second thread; default: here). */
   consensusRunner?: ConsensusRunner;
+  /**
+   * The participants' pages' messages in a language (main.ts gives them to `report` alone, whose
+   * protocol report quotes the pages' default consent): without them the report names it.
+   */
+  pageMessages?: (language: string) => Catalogue;
 }
 
 /** Reads and validates FILE; on failure writes the problems and returns undefined. */

@@ -3,22 +3,15 @@
 //                                        over it) as the JSON file a translator fills in
 //   publish … --language TAG --texts FILE.json
 //                                        the study published in that language, with the texts
-import { CATALOGUES } from "../domain/i18n/allCatalogues.ts";
-import { ENGLISH, textsProblems } from "../domain/i18n/catalogue.ts";
+import { messagesOf } from "../domain/i18n/allCatalogues.ts";
+import { textsProblems } from "../domain/i18n/catalogue.ts";
 import {
   canonicalTag,
-  catalogueFor,
   languageOf,
   languageProblem,
   participantTextsOf,
 } from "../domain/i18n/languages.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
-
-/** The messages of a language: its catalogue over English (English alone when none ships). */
-export function catalogueOf(tag: string): Record<string, string> {
-  const shipped = catalogueFor(tag);
-  return { ...ENGLISH, ...(shipped ? CATALOGUES[shipped] : {}) };
-}
 
 /**
  * The study with `--language` and `--texts` applied: the language set, the file's texts over
@@ -48,7 +41,7 @@ export function withLanguageOptions(
     const problems = textsProblems(value);
     if (problems.length > 0)
       throw new Error(problems.map((p) => `${options.texts}: ${p}`).join("\n"));
-    const catalogue = catalogueOf(languageOf(study));
+    const catalogue: Record<string, string> = messagesOf(languageOf(study));
     const own = { ...participantTextsOf(study) };
     for (const [key, text] of Object.entries(value as Record<string, string>)) {
       if (catalogue[key] === text) delete own[key];
@@ -62,7 +55,7 @@ export function withLanguageOptions(
 
 /** The file `texts` prints: the language's messages with the study's texts over them. */
 export function textsFile(tag: string, study?: Record<string, unknown>): string {
-  const messages = { ...catalogueOf(tag), ...(study ? participantTextsOf(study) : {}) };
+  const messages = { ...messagesOf(tag), ...(study ? participantTextsOf(study) : {}) };
   return `${JSON.stringify(messages, null, 2)}\n`;
 }
 

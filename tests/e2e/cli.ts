@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { runAnalysisCli } from "../../src/cli/analysisCommands.ts";
 import { runCollectionCli } from "../../src/cli/collection.ts";
+import { messagesOf } from "../../src/domain/i18n/allCatalogues.ts";
 
 /** What `cli <argv>` prints; a non-zero exit throws, naming the command and what it said. */
 export function cliStdout(argv: string[]): string {
@@ -16,6 +17,8 @@ export function cliStdout(argv: string[]): string {
       stderr += t;
     },
     readFile: (p) => readFileSync(p, "utf8"),
+    // As the command line gives them (main.ts): the pages' texts the protocol report quotes.
+    pageMessages: messagesOf,
   });
   if (code !== 0) throw new Error(`${argv[0]} exited with ${code}: ${stderr.trim()}`);
   return stdout;

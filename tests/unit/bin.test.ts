@@ -118,6 +118,30 @@ test("plain ROVER loads the transcripts command alone, not the reliability metho
   ]);
 });
 
+test("`report` quotes the pages' default consent in the study's language; `stats` loads no catalogue", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "redpen-report-"));
+  try {
+    const study = JSON.parse(readFileSync(FIXTURE, "utf8"));
+    study.study.language = "vi";
+    const file = path.join(dir, "vi.json");
+    writeFileSync(file, JSON.stringify(study));
+    const { files, stdout } = bundlesLoaded(["report", file]);
+    const vi = JSON.parse(
+      readFileSync(path.join(ROOT, "src/domain/i18n/messages/vi.json"), "utf8"),
+    ) as Record<string, string>;
+    expect(stdout).toContain(
+      "## Consent (verbatim)\n\n- **Text:** the pages' default for this task, in Vietnamese (vi); the study gives none of its own\n",
+    );
+    expect(stdout).toContain(`\n> ${vi["consent.default"]}\n`);
+    expect(files).toContain("domain-i18n-allCatalogues.cjs");
+    expect(bundlesLoaded(["stats", file, "--json"]).files).not.toContain(
+      "domain-i18n-allCatalogues.cjs",
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("a project that installs the package gets `npx redpen`", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "redpen-install-"));
   try {

@@ -28,3 +28,23 @@ test("consent.headphones asks for headphones and rules out speakers, in every la
     "zh-Hans": "您需要耳机（不能使用扬声器）。",
   });
 });
+
+test("every task's default consent is plain text, shown as written (the protocol report quotes it as written)", () => {
+  // No ICU syntax ({, }, ', #): the consent page's formatter shows each exactly as the catalogue
+  // has it, so the protocol report's quote of the catalogue's text is what participants read.
+  const keys = [
+    "consent.default",
+    "consent.default.rate",
+    "consent.default.transcribe",
+    "consent.default.compare",
+  ];
+  const special: string[] = [];
+  for (const [file, catalogue] of Object.entries(FILES)) {
+    for (const key of keys) {
+      const text = catalogue[key];
+      if (text === undefined || /[{}'#]/.test(text)) special.push(`${file} ${key}`);
+    }
+  }
+  expect(special).toEqual([]);
+  expect(Object.keys(FILES)).toHaveLength(10);
+});

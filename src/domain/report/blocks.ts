@@ -96,7 +96,12 @@ function anovaTable(rows: readonly AnovaRow[]): NonNullable<Block["table"]> {
  * the stimuli and the test's setup, consent and instructions, the intake questions and their
  * answers, and the exclusions.
  */
-export function sharedBlocks(f: ProtocolFacts, terms: TaskTerms): Block[] {
+export function sharedBlocks(
+  f: ProtocolFacts,
+  terms: TaskTerms,
+  /** The consent page's default text (facts.consentMessage), when the caller has it. */
+  defaultConsent?: string,
+): Block[] {
   const s = f.settings;
   const pay =
     s.payAmount === undefined
@@ -208,14 +213,27 @@ export function sharedBlocks(f: ProtocolFacts, terms: TaskTerms): Block[] {
       [`Plays per finished clip (recorded, ${who})`, spreadText(f.playsPerClip)],
     ],
   };
-  const consent: Block = {
-    heading: "Consent (verbatim)",
-    quote: f.consent
-      ? f.consent.split("\n")
-      : [
-          `The consent text the pages give this task by default, in ${languageName(f.language)}; the study gives none of its own.`,
-        ],
-  };
+  // The study's own consent; else the pages' default for the task, quoted when the caller has
+  // the language's catalogue, else named.
+  const consent: Block = f.consent
+    ? { heading: "Consent (verbatim)", quote: f.consent.split("\n") }
+    : defaultConsent
+      ? {
+          heading: "Consent (verbatim)",
+          items: [
+            [
+              "Text",
+              `the pages' default for this task, in ${languageName(f.language)}; the study gives none of its own`,
+            ],
+          ],
+          quote: defaultConsent.split("\n"),
+        }
+      : {
+          heading: "Consent",
+          quote: [
+            `The consent text the pages give this task by default, in ${languageName(f.language)}; the study gives none of its own.`,
+          ],
+        };
   const instructions: Block[] =
     f.arms.length === 0
       ? [

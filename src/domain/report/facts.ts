@@ -5,6 +5,7 @@ import { armsOf } from "../collection/arms.ts";
 import { intakeOf, type Need, STANDARD_QUESTIONS } from "../collection/intake.ts";
 import type { CollectionSettings } from "../collection/protocol.ts";
 import { type ScreeningConfig, screeningOf } from "../collection/screening.ts";
+import type { MessageId } from "../i18n/catalogue.ts";
 import { languageOf, participantTextsOf } from "../i18n/languages.ts";
 import type { AnnotationFile, StudyTask, Submission } from "../interchange/types.ts";
 import { exclusionSummary, type QualityView, qualityRulesOf } from "../study/qualityRules.ts";
@@ -105,6 +106,12 @@ export interface ProtocolFacts {
   playsPerClip: Spread | null;
   /** The consent text participants agreed to when the study gives its own (else the pages' default). */
   consent: string | null;
+  /**
+   * The message the consent page shows when the study gives no consent of its own (the task's
+   * default, in the study's `language`): a caller with that language's catalogue passes its text
+   * to protocolReport, which then quotes it.
+   */
+  consentMessage: MessageId;
   /** The transcription prompt when the researchers worded it (`participantTexts["listen.question"]`). */
   ownQuestion: string | null;
   /** The headphone check as set (`study.screening`). */
@@ -230,6 +237,7 @@ export function protocolFacts(
       crowdSubs.map((s) => s.playCount).filter((n): n is number => typeof n === "number"),
     ),
     consent: consentOf(file.study),
+    consentMessage: taskModule(file.study).consentMessage,
     ownQuestion: participantTextsOf(file.study)["listen.question"]?.trim() || null,
     screeningConfig: screeningOf(file.study),
     intake: intakeFacts(file.study, raters),

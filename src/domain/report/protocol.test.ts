@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { AnnotationFile, Submission } from "../interchange/types.ts";
+import type { AnnotationFile, StudyTask, Submission } from "../interchange/types.ts";
 import { computeReport } from "../stats/index.ts";
 import { latexEscape, protocolFacts, protocolOf, protocolReport } from "./protocol.ts";
 
@@ -155,7 +155,7 @@ describe("the protocol report", () => {
 
   test("quotes the researchers' own wording of the consent page's default for the study's task", () => {
     const bare = study();
-    const consentOf = (task: string, texts: Record<string, string>) => {
+    const consentOf = (task: StudyTask, texts: Record<string, string>) => {
       const file = { ...bare, study: { ...bare.study, task, participantTexts: texts } };
       const md = protocolReport(protocolFacts(file), computeReport(file), "markdown");
       return md.split("\n").filter((line) => line.startsWith("> ") && /consent|agree/i.test(line));
@@ -171,6 +171,23 @@ describe("the protocol report", () => {
     expect(consentOf("mark", { "consent.default": "I agree to mark spans." })).toEqual([
       "> I agree to mark spans.",
     ]);
+  });
+
+  test("quotes the pages' default consent for the study's task when given the pages' messages", () => {
+    const bare = study();
+    const file = { ...bare, study: { ...bare.study, task: "transcribe" as const } };
+    const facts = protocolFacts(file);
+    expect(facts.consentMessage).toBe("consent.default.transcribe");
+    const md = protocolReport(facts, computeReport(file), "markdown", {
+      defaultConsent: "Line one.\nLine two.",
+    });
+    expect(md).toContain(
+      "## Consent (verbatim)\n\n- **Text:** the pages' default for this task, in English (en); the study gives none of its own\n> Line one.\n>\n> Line two.\n",
+    );
+    // Without them the report names the text and does not call the block verbatim.
+    expect(protocolReport(facts, computeReport(file), "markdown")).toContain(
+      "## Consent\n\n> The consent text the pages give this task by default, in English (en); the study gives none of its own.\n",
+    );
   });
 
   test("Markdown: what is not given says 'not reported'; the hourly pay from pay and median time", () => {

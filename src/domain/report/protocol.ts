@@ -6,6 +6,7 @@
 // Markdown or LaTeX from the blocks every task shares (blocks.ts) and the task's own
 // (taskReports.ts).
 
+import type { Catalogue } from "../i18n/catalogue.ts";
 import type { Report } from "../stats/report.ts";
 import { type Block, sharedBlocks } from "./blocks.ts";
 import type { ProtocolFacts } from "./facts.ts";
@@ -20,23 +21,37 @@ export { PROTOCOL_KEYS, type ProtocolSettings, protocolOf } from "./protocolSett
 
 export type ProtocolFormat = "markdown" | "latex";
 
+/** Texts of the participants' pages a report quotes, from the catalogue of the study's language. */
+export interface PageTexts {
+  /** The consent page's default (facts.consentMessage's text), for a study without its own. */
+  defaultConsent?: string;
+}
+
+/**
+ * The page texts a report quotes, from the messages of the study's language as the participants'
+ * pages have them (that language's catalogue over English).
+ */
+export function pageTextsFor(facts: ProtocolFacts, messages: Catalogue): PageTexts {
+  return { defaultConsent: messages[facts.consentMessage] };
+}
+
 /** The report's blocks: those every task shares, then the study's task's own. */
-function blocks(f: ProtocolFacts, report: Report): Block[] {
+function blocks(f: ProtocolFacts, report: Report, texts: PageTexts): Block[] {
   const task = TASK_REPORTS[f.task.task];
-  const out = [...sharedBlocks(f, task.terms), ...task.blocks(f, report)];
+  const out = [...sharedBlocks(f, task.terms, texts.defaultConsent), ...task.blocks(f, report)];
   const changed = protocolChangesSection(f.protocolChanges ?? []);
   if (changed) out.push(changed);
   return out;
 }
 
-function markdown(f: ProtocolFacts, report: Report): string {
+function markdown(f: ProtocolFacts, report: Report, texts: PageTexts): string {
   const out = [`# Protocol report: ${f.studyName}`, ""];
   out.push(
     'Written by RedPen Annotator from the study and its data. "not reported" marks a detail the study does not give; add it in the study\'s settings.',
     "",
   );
   const cell = (t: string) => t.replace(/\|/g, "\\|");
-  for (const b of blocks(f, report)) {
+  for (const b of blocks(f, report, texts)) {
     out.push(`## ${b.heading}`, "");
     for (const [k, v] of b.items ?? []) out.push(`- **${k}:** ${v}`);
     if (b.quote) for (const line of b.quote) out.push(`> ${line}`, ">");
@@ -84,14 +99,14 @@ export function latexEscape(text: string): string {
   return text.replace(/η²|[\\&%$#_{}~^−–÷αη²≥≤]/g, (c) => map[c] ?? c);
 }
 
-function latex(f: ProtocolFacts, report: Report): string {
+function latex(f: ProtocolFacts, report: Report, texts: PageTexts): string {
   const e = latexEscape;
   const out = [
     `% Protocol report: ${f.studyName.replace(/\n/g, " ")} (written by RedPen Annotator; needs booktabs)`,
     `\\subsection*{Listening test protocol: ${e(f.studyName)}}`,
     "",
   ];
-  for (const b of blocks(f, report)) {
+  for (const b of blocks(f, report, texts)) {
     out.push(`\\paragraph{${e(b.heading)}}`);
     if (b.items) {
       out.push("\\begin{itemize}");
@@ -118,11 +133,15 @@ function latex(f: ProtocolFacts, report: Report): string {
   return `${out.join("\n").trimEnd()}\n`;
 }
 
-/** The protocol report in Markdown or LaTeX. */
+/**
+ * The protocol report in Markdown or LaTeX; `texts`, the pages' own texts it quotes where the
+ * study gives none (without them it says which default the pages showed).
+ */
 export function protocolReport(
   facts: ProtocolFacts,
   report: Report,
   format: ProtocolFormat,
+  texts: PageTexts = {},
 ): string {
-  return format === "latex" ? latex(facts, report) : markdown(facts, report);
+  return format === "latex" ? latex(facts, report, texts) : markdown(facts, report, texts);
 }

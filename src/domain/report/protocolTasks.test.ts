@@ -6,13 +6,14 @@
 // or question, plays, clips per participant, R, pay and time, language. A transcription study
 // asks no rating: its report names none.
 import { describe, expect, test } from "vitest";
+import { messagesOf } from "../i18n/allCatalogues.ts";
 import type { AnnotationFile, StudyTask as AnyTask, Submission } from "../interchange/types.ts";
 
 /** The tasks a study collects from participants (a comparison's report is tested in compareReport.test.ts). */
 type StudyTask = Exclude<AnyTask, "compare">;
 
 import { computeReport } from "../stats/index.ts";
-import { latexEscape, protocolFacts, protocolReport } from "./protocol.ts";
+import { latexEscape, pageTextsFor, protocolFacts, protocolReport } from "./protocol.ts";
 
 const FREE_QUESTION = "Have you heard synthetic speech before?";
 
@@ -170,10 +171,12 @@ function sharedLines(task: StudyTask): Parsed[] {
   const t = TERMS[task];
   const who = `the 2 ${t.people}`;
   const consent = {
-    // mark: the publish settings' consent; transcribe: the study's own; rate: neither.
+    // mark: the publish settings' consent; transcribe: the study's own; rate: neither, so the
+    // rating task's default in German, quoted from the German catalogue.
     mark: ["> I agree to mark spans."],
     rate: [
-      "> The consent text the pages give this task by default, in German (de); the study gives none of its own.",
+      "- **Text:** the pages' default for this task, in German (de); the study gives none of its own",
+      "> Sie hören kurze Sprachaufnahmen und bewerten jede auf einer Skala von 1 bis 5, als Antwort auf die dazu gestellte Frage. Ihre Antworten werden mit der ID gespeichert, die Ihre Studienplattform diesem Link gegeben hat, und nur für diese Forschung verwendet. Die Teilnahme ist freiwillig: Sie können jederzeit aufhören.",
     ],
     transcribe: ["> Tôi đồng ý tham gia."],
   }[task];
@@ -370,10 +373,14 @@ const TASK_LINES: Record<StudyTask, (file: AnnotationFile) => Parsed[]> = {
   },
 };
 
-const report = (task: StudyTask) => {
-  const file = study(task);
-  return protocolReport(protocolFacts(file), computeReport(file), "markdown");
-};
+/** The report as the command line writes it: quoting the pages' texts in the study's language. */
+function quoting(file: AnnotationFile): string {
+  const facts = protocolFacts(file);
+  const texts = pageTextsFor(facts, messagesOf(facts.language));
+  return protocolReport(facts, computeReport(file), "markdown", texts);
+}
+
+const report = (task: StudyTask) => quoting(study(task));
 
 /** Chiang et al.'s checklist: where each setting that shaped what participants saw is reported. */
 const CHECKLIST: Record<StudyTask, [string, string, RegExp][]> = {
@@ -499,7 +506,7 @@ describe.each(["mark", "rate", "transcribe"] as const)(
         { id: "p4", role: "crowd", status: "returned", profile: { arm: "natural" } },
         { id: "p5", role: "crowd", status: "completed", profile: { arm: "gone" } },
       );
-      const parsed = parse(protocolReport(protocolFacts(file), computeReport(file), "markdown"));
+      const parsed = parse(quoting(file));
       const at = parsed.findIndex((b) => b.heading === "Instruction arms");
       expect(parsed.find((b) => b.heading === "Instructions (verbatim)")).toBeUndefined();
       // After consent, as the single text's block stood.
