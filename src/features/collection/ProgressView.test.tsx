@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, expect, test, vi } from "vitest";
 import type { StudyProgress, WithdrawResult } from "../../domain/collection/protocol.ts";
 import { moduleOf } from "../../domain/tasks/index.ts";
-import { ProgressView } from "./ProgressView.tsx";
+import { ProgressView, withdrawnSentence } from "./ProgressView.tsx";
 
 afterEach(cleanup);
 
@@ -66,12 +66,15 @@ test("withdraw asks first, then says what was deleted; Cancel deletes nothing", 
     participant: "PIDCCC",
     platform: "prolific",
     status: "started",
+    task: "mark",
     submissions: 2,
     spans: 3,
     reasonLabels: 0,
     intake: true,
     screening: true,
     slotsFreed: 4,
+    judgments: 0,
+    trialsFreed: 0,
   };
   const onWithdraw = vi.fn(async () => result);
   render(<ProgressView progress={progress} onWithdraw={onWithdraw} columns={[]} />);
@@ -87,6 +90,65 @@ test("withdraw asks first, then says what was deleted; Cancel deletes nothing", 
   expect((await screen.findByRole("status")).textContent).toBe(
     "Withdrew PIDCCC: deleted their arrival, intake answers, headphone check, 2 finished clip(s) with 3 span(s); 4 unfinished clip(s) go to others.",
   );
+});
+
+/** A withdrawal's answer: nothing deleted but the arrival, unless said. */
+const withdrawn = (w: Partial<WithdrawResult> & Pick<WithdrawResult, "task">): WithdrawResult => ({
+  participant: "PIDXYZ",
+  platform: "prolific",
+  status: "started",
+  submissions: 0,
+  spans: 0,
+  reasonLabels: 0,
+  intake: false,
+  screening: false,
+  slotsFreed: 0,
+  judgments: 0,
+  trialsFreed: 0,
+  ...w,
+});
+
+test.each([
+  [
+    "a mark study: spans always, none marked included; no judgments",
+    withdrawn({ task: "mark", screening: true, submissions: 3, slotsFreed: 2 }),
+    "Withdrew PIDXYZ: deleted their arrival, headphone check, 3 finished clip(s) with 0 span(s); 2 unfinished clip(s) go to others.",
+  ],
+  [
+    "a mark study with a pre-test: its judgments too (its trials never go to others)",
+    withdrawn({
+      task: "mark",
+      intake: true,
+      submissions: 1,
+      spans: 4,
+      reasonLabels: 1,
+      slotsFreed: 9,
+      judgments: 6,
+    }),
+    "Withdrew PIDXYZ: deleted their arrival, intake answers, 1 finished clip(s) with 4 span(s), 1 expert reason label(s) on them, 6 judgment(s) of pairs; 9 unfinished clip(s) go to others.",
+  ],
+  [
+    "a compare study: judgments and unjudged trials, no clips or spans",
+    withdrawn({ task: "compare", judgments: 7, trialsFreed: 3 }),
+    "Withdrew PIDXYZ: deleted their arrival, 7 judgment(s) of pairs; 3 unjudged trial(s) go to others.",
+  ],
+  [
+    "a compare study whose participant judged every trial",
+    withdrawn({ task: "compare", screening: true, judgments: 10 }),
+    "Withdrew PIDXYZ: deleted their arrival, headphone check, 10 judgment(s) of pairs; 0 unjudged trial(s) go to others.",
+  ],
+  [
+    "a transcription study: clips without spans",
+    withdrawn({ task: "transcribe", intake: true, submissions: 5 }),
+    "Withdrew PIDXYZ: deleted their arrival, intake answers, 5 finished clip(s); 0 unfinished clip(s) go to others.",
+  ],
+  [
+    "a rating (MOS) study: clips without spans",
+    withdrawn({ task: "rate", submissions: 2, slotsFreed: 8 }),
+    "Withdrew PIDXYZ: deleted their arrival, 2 finished clip(s); 8 unfinished clip(s) go to others.",
+  ],
+])("withdrawnSentence, %s", (_, result, sentence) => {
+  expect(withdrawnSentence(result)).toBe(sentence);
 });
 
 test.each([

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { Table, Td, Th } from "../../components/Table.tsx";
 import type { StudyProgress, WithdrawResult } from "../../domain/collection/protocol.ts";
+import { withdrawnParts } from "../../domain/collection/withdrawal.ts";
 import type { ParticipantStatus } from "../../domain/interchange/types.ts";
 import { REFERENCE_FLAG_THRESHOLD } from "../../domain/study/referenceCheck.ts";
 import type { ProgressColumn } from "../../domain/tasks/index.ts";
@@ -30,16 +31,26 @@ export function clipCounts(rows: readonly Row[]) {
   };
 }
 
-/** What a withdrawal deleted, in one sentence. */
+/**
+ * What a withdrawal deleted, in one sentence: the study's kind of work only
+ * (domain/collection/withdrawal.ts), no spans in a study without them.
+ */
 export function withdrawnSentence(w: WithdrawResult): string {
+  const named = withdrawnParts(w);
+  const clips = `${w.submissions} finished clip(s)${named.spans ? ` with ${w.spans} span(s)` : ""}`;
   const parts = [
     "their arrival",
     ...(w.intake ? ["intake answers"] : []),
     ...(w.screening ? ["headphone check"] : []),
-    `${w.submissions} finished clip(s) with ${w.spans} span(s)`,
+    ...(named.clips ? [clips] : []),
     ...(w.reasonLabels > 0 ? [`${w.reasonLabels} expert reason label(s) on them`] : []),
+    ...(named.judgments ? [`${w.judgments} judgment(s) of pairs`] : []),
   ];
-  return `Withdrew ${w.participant}: deleted ${parts.join(", ")}; ${w.slotsFreed} unfinished clip(s) go to others.`;
+  const back = [
+    ...(named.clips ? [`${w.slotsFreed} unfinished clip(s)`] : []),
+    ...(named.trialsFreed ? [`${w.trialsFreed} unjudged trial(s)`] : []),
+  ];
+  return `Withdrew ${w.participant}: deleted ${parts.join(", ")}; ${back.join(" and ")} go to others.`;
 }
 
 export function ProgressView({

@@ -1,0 +1,35 @@
+// Which of a withdrawal's counts its texts name (the terminal's, src/cli/collection.ts, and the
+// researcher's progress panel's, src/features/collection/ProgressView.tsx): what a participant
+// of that kind of study leaves, so that neither speaks of spans or clips a study has none of.
+import { moduleOf } from "../tasks/index.ts";
+import type { WithdrawResult } from "./protocol.ts";
+
+export interface WithdrawnParts {
+  /** Finished clips, and the unfinished ones given back to others. */
+  clips: boolean;
+  /** The spans on those clips, and the experts' reasons on them. */
+  spans: boolean;
+  /** The judgments of pairs deleted. */
+  judgments: boolean;
+  /** The unjudged main trials given back to others. */
+  trialsFreed: boolean;
+}
+
+/**
+ * Clips are named in a study whose participants finish clips (its submissions hold spans, a
+ * rating or a transcript: every task but a comparison) and wherever some were finished or given
+ * back; spans as the Dataset's span rows are shown, in a span-marking study always and elsewhere
+ * when some were deleted; judgments and freed trials where the participant judges pairs instead
+ * of clips (a comparison) and wherever there were some (a pre-test's judgments).
+ */
+export function withdrawnParts(w: WithdrawResult): WithdrawnParts {
+  const { holds } = moduleOf(w.task);
+  const clips =
+    holds.spans || holds.rating || holds.transcript || w.submissions > 0 || w.slotsFreed > 0;
+  return {
+    clips,
+    spans: holds.spans || w.spans > 0,
+    judgments: !clips || w.judgments > 0,
+    trialsFreed: !clips || w.trialsFreed > 0,
+  };
+}
