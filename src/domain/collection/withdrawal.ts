@@ -1,6 +1,8 @@
 // Which of a withdrawal's counts its texts name (the terminal's, src/cli/collection.ts, and the
-// researcher's progress panel's, src/features/collection/ProgressView.tsx): what a participant
-// of that kind of study leaves, so that neither speaks of spans or clips a study has none of.
+// researcher's progress panel's, src/features/collection/ProgressView.tsx, its question before
+// too): what a participant of that kind of study leaves, so that none speaks of spans or clips
+// a study has none of.
+import type { StudyTask } from "../interchange/types.ts";
 import { moduleOf } from "../tasks/index.ts";
 import type { WithdrawResult } from "./protocol.ts";
 
@@ -16,19 +18,27 @@ export interface WithdrawnParts {
 }
 
 /**
- * Clips are named in a study whose participants finish clips (its submissions hold spans, a
- * rating or a transcript: every task but a comparison) and wherever some were finished or given
- * back; spans as the Dataset's span rows are shown, in a span-marking study always and elsewhere
- * when some were deleted; judgments and freed trials where the participant judges pairs instead
- * of clips (a comparison) and wherever there were some (a pre-test's judgments).
+ * What a participant of a study of this task leaves: finished clips where its submissions hold
+ * spans, a rating or a transcript (every task but a comparison, whose participants judge pairs
+ * instead), with spans on them in a span-marking study.
+ */
+export function workOf(task: StudyTask): { clips: boolean; spans: boolean } {
+  const { holds } = moduleOf(task);
+  return { clips: holds.spans || holds.rating || holds.transcript, spans: holds.spans };
+}
+
+/**
+ * Clips are named where the study's participants finish clips and wherever some were finished
+ * or given back; spans as the Dataset's span rows are shown, in a span-marking study always and
+ * elsewhere when some were deleted; judgments and freed trials where the participant judges
+ * pairs instead of clips (a comparison) and wherever there were some (a pre-test's judgments).
  */
 export function withdrawnParts(w: WithdrawResult): WithdrawnParts {
-  const { holds } = moduleOf(w.task);
-  const clips =
-    holds.spans || holds.rating || holds.transcript || w.submissions > 0 || w.slotsFreed > 0;
+  const work = workOf(w.task);
+  const clips = work.clips || w.submissions > 0 || w.slotsFreed > 0;
   return {
     clips,
-    spans: holds.spans || w.spans > 0,
+    spans: work.spans || w.spans > 0,
     judgments: !clips || w.judgments > 0,
     trialsFreed: !clips || w.trialsFreed > 0,
   };

@@ -3,7 +3,6 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, expect, test, vi } from "vitest";
 import type { StudyProgress, WithdrawResult } from "../../domain/collection/protocol.ts";
-import { moduleOf } from "../../domain/tasks/index.ts";
 import { ProgressView, withdrawnSentence } from "./ProgressView.tsx";
 
 afterEach(cleanup);
@@ -43,7 +42,7 @@ const progress: StudyProgress = {
 };
 
 test("summary: every status counted, the returned person's clips apart; platform ids; screened-out row", () => {
-  render(<ProgressView progress={progress} onWithdraw={vi.fn()} columns={["referenceMarked"]} />);
+  render(<ProgressView progress={progress} onWithdraw={vi.fn()} task="mark" />);
   // 6 + 6 + 2 = 14 finished of 6 + 6 + 6 = 18 given (not 20: the returned one's 2 are apart).
   expect(screen.getByText(/^Participants:/).textContent).toBe(
     "Participants: 1 working, 2 finished, 1 screened out, 1 returned. Clips: 14 finished of 18 given to people working or finished (72 wanted: 24 clips × 3); 2 more finished by people who returned.",
@@ -77,10 +76,12 @@ test("withdraw asks first, then says what was deleted; Cancel deletes nothing", 
     trialsFreed: 0,
   };
   const onWithdraw = vi.fn(async () => result);
-  render(<ProgressView progress={progress} onWithdraw={onWithdraw} columns={[]} />);
+  render(<ProgressView progress={progress} onWithdraw={onWithdraw} task="mark" />);
   await user.click(screen.getByRole("button", { name: "Withdraw PIDCCC" }));
   const dialog = screen.getByRole("alertdialog", { name: "Withdraw PIDCCC?" });
-  expect(dialog.textContent).toContain("2 finished clip(s)");
+  expect(within(dialog).getByText(/^Deletes/).textContent).toBe(
+    "Deletes their arrival, intake answers, headphone check, 2 finished clip(s) and their spans from the server; their unfinished clips go to others. Files you already collected keep their copy. This cannot be undone.",
+  );
   await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
   expect(onWithdraw).not.toHaveBeenCalled();
   expect(screen.queryByRole("alertdialog")).toBeNull();
@@ -156,13 +157,7 @@ test.each([
   ["transcribe", "ParticipantStatusClipsWithdraw"],
   ["mark", "ParticipantStatusClipsReference markedWithdraw"],
 ] as const)("a %s study's table: no “Reference marked” outside span marking", (task, header) => {
-  render(
-    <ProgressView
-      progress={progress}
-      onWithdraw={vi.fn()}
-      columns={moduleOf(task).studyPage.progressColumns}
-    />,
-  );
+  render(<ProgressView progress={progress} onWithdraw={vi.fn()} task={task} />);
   const rows = within(screen.getByRole("table")).getAllByRole("row");
   expect(rows[0]?.textContent).toBe(header);
   expect(rows[1]?.textContent).toBe(
@@ -171,3 +166,22 @@ test.each([
       : "PIDAAA (Prolific)finished6 / 6Withdraw",
   );
 });
+
+test.each([
+  ["transcribe", "2 finished clip(s) from the server; their unfinished clips go to others."],
+  [
+    "compare",
+    "their judgments (2 pair(s) judged) from the server; their unjudged pairs go to others.",
+  ],
+] as const)(
+  "a %s study's question before withdrawing names its participants' work",
+  async (task, words) => {
+    const user = userEvent.setup();
+    render(<ProgressView progress={progress} onWithdraw={vi.fn()} task={task} />);
+    await user.click(screen.getByRole("button", { name: "Withdraw PIDCCC" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Withdraw PIDCCC?" });
+    expect(within(dialog).getByText(/^Deletes/).textContent).toBe(
+      `Deletes their arrival, intake answers, headphone check, ${words} Files you already collected keep their copy. This cannot be undone.`,
+    );
+  },
+);
