@@ -45,6 +45,7 @@ import {
 } from "../domain/collection/protocol.ts";
 import { changeLines, publishChanges } from "../domain/collection/publishChanges.ts";
 import { mergeSettings, settingsUpdate } from "../domain/collection/settings.ts";
+import { withdrawnParts } from "../domain/collection/withdrawal.ts";
 import { problemLine } from "../domain/interchange/problems.ts";
 import { parseAnnotationText } from "../domain/interchange/schema.ts";
 import type { AnnotationFile } from "../domain/interchange/types.ts";
@@ -409,18 +410,30 @@ async function withdraw(argv: string[], io: AsyncCliIO): Promise<void> {
   io.stdout(withdrawnText(done));
 }
 
-/** What a withdrawal deleted, for a terminal (and the researcher's records). */
+/**
+ * What a withdrawal deleted, for a terminal (and the researcher's records): the study's kind of
+ * work only (domain/collection/withdrawal.ts), no spans in a study without them.
+ */
 export function withdrawnText(done: ApiResult<"withdraw">): string {
-  return (
-    `Withdrew participant ${done.participant} (${done.platform}, ${done.status}). Deleted from the server:\n` +
-    `  their arrival (platform ids, session)\n` +
-    `  intake answers: ${done.intake ? "yes" : "none given"}\n` +
-    `  headphone check result: ${done.screening ? "yes" : "none"}\n` +
-    `  finished clips: ${done.submissions}, with ${done.spans} span(s)\n` +
-    `  experts' reasons on those spans: ${done.reasonLabels}\n` +
-    `Unfinished clips given back to be assigned to others: ${done.slotsFreed}\n` +
-    "Files you collected before keep their copy: delete them from those too.\n"
-  );
+  const named = withdrawnParts(done);
+  const spans = named.spans ? `, with ${done.spans} span(s)` : "";
+  return [
+    `Withdrew participant ${done.participant} (${done.platform}, ${done.status}). Deleted from the server:`,
+    "  their arrival (platform ids, session)",
+    `  intake answers: ${done.intake ? "yes" : "none given"}`,
+    `  headphone check result: ${done.screening ? "yes" : "none"}`,
+    ...(named.clips ? [`  finished clips: ${done.submissions}${spans}`] : []),
+    ...(named.spans ? [`  experts' reasons on those spans: ${done.reasonLabels}`] : []),
+    ...(named.judgments ? [`  judgments of pairs: ${done.judgments}`] : []),
+    ...(named.clips
+      ? [`Unfinished clips given back to be assigned to others: ${done.slotsFreed}`]
+      : []),
+    ...(named.trialsFreed
+      ? [`Unjudged trials given back to be judged by others: ${done.trialsFreed}`]
+      : []),
+    "Files you collected before keep their copy: delete them from those too.",
+    "",
+  ].join("\n");
 }
 
 /** Runs publish, collect or withdraw; resolves with the exit code. */

@@ -219,12 +219,15 @@ export const WithdrawResponseSchema: z.ZodType<WithdrawResult> = z.object({
   participant: z.string(),
   platform: z.string(),
   status: StatusSchema,
+  task: z.enum(STUDY_TASKS),
   submissions: count,
   spans: count,
   reasonLabels: count,
   intake: z.boolean(),
   screening: z.boolean(),
   slotsFreed: count,
+  judgments: count,
+  trialsFreed: count,
 });
 
 export const PutAudioResponseSchema = z.object({ sha256: SHA256, stored: z.literal(true) });

@@ -85,6 +85,8 @@ export interface WithdrawResult {
   participant: string;
   platform: string;
   status: ParticipantStatus;
+  /** The study's task (what its participants leave: clips, spans, transcripts, judgments). */
+  task: StudyTask;
   /** Finished clips deleted, with their spans. */
   submissions: number;
   spans: number;
@@ -95,6 +97,13 @@ export interface WithdrawResult {
   screening: boolean;
   /** Unfinished clips given back, to be assigned to others. */
   slotsFreed: number;
+  /** Judgments of pairs deleted, the pre-test's and the main trials'. */
+  judgments: number;
+  /**
+   * Main trials not yet judged (and not released before) given back: they no longer count
+   * against their pairs' judgments, so others are given those pairs.
+   */
+  trialsFreed: number;
 }
 
 /** What anyone with the link may read before taking part: the consent and intake steps. */

@@ -4,7 +4,6 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import type { StudyProgress } from "../../domain/collection/protocol.ts";
 import type { StudyTask } from "../../domain/interchange/types.ts";
-import { moduleOf } from "../../domain/tasks/index.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 import { ImportAnnotations } from "../import-export/index.ts";
 import type { Connection } from "./connection.ts";
@@ -18,7 +17,7 @@ export function CollectSection({
 }: {
   studyId: string;
   connection: Connection;
-  /** The study's task: the progress table's columns. */
+  /** The study's task: the progress table's columns and the withdrawal's words. */
   task: StudyTask;
 }) {
   const headingId = useId();
@@ -85,13 +84,7 @@ export function CollectSection({
           {error}
         </p>
       )}
-      {progress && (
-        <ProgressView
-          progress={progress}
-          onWithdraw={withdraw}
-          columns={moduleOf(task).studyPage.progressColumns}
-        />
-      )}
+      {progress && <ProgressView progress={progress} onWithdraw={withdraw} task={task} />}
       {files && (
         <div className="mt-4">
           <ImportAnnotations initialFiles={files} />

@@ -5,9 +5,10 @@ import { useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { Table, Td, Th } from "../../components/Table.tsx";
 import type { StudyProgress, WithdrawResult } from "../../domain/collection/protocol.ts";
-import type { ParticipantStatus } from "../../domain/interchange/types.ts";
+import { withdrawnParts, workOf } from "../../domain/collection/withdrawal.ts";
+import type { ParticipantStatus, StudyTask } from "../../domain/interchange/types.ts";
 import { REFERENCE_FLAG_THRESHOLD } from "../../domain/study/referenceCheck.ts";
-import type { ProgressColumn } from "../../domain/tasks/index.ts";
+import { moduleOf } from "../../domain/tasks/index.ts";
 import { errorMessage } from "../../domain/util/errorText.ts";
 
 type Row = StudyProgress["perParticipant"][number];
@@ -30,29 +31,39 @@ export function clipCounts(rows: readonly Row[]) {
   };
 }
 
-/** What a withdrawal deleted, in one sentence. */
+/**
+ * What a withdrawal deleted, in one sentence: the study's kind of work only
+ * (domain/collection/withdrawal.ts), no spans in a study without them.
+ */
 export function withdrawnSentence(w: WithdrawResult): string {
+  const named = withdrawnParts(w);
+  const clips = `${w.submissions} finished clip(s)${named.spans ? ` with ${w.spans} span(s)` : ""}`;
   const parts = [
     "their arrival",
     ...(w.intake ? ["intake answers"] : []),
     ...(w.screening ? ["headphone check"] : []),
-    `${w.submissions} finished clip(s) with ${w.spans} span(s)`,
+    ...(named.clips ? [clips] : []),
     ...(w.reasonLabels > 0 ? [`${w.reasonLabels} expert reason label(s) on them`] : []),
+    ...(named.judgments ? [`${w.judgments} judgment(s) of pairs`] : []),
   ];
-  return `Withdrew ${w.participant}: deleted ${parts.join(", ")}; ${w.slotsFreed} unfinished clip(s) go to others.`;
+  const back = [
+    ...(named.clips ? [`${w.slotsFreed} unfinished clip(s)`] : []),
+    ...(named.trialsFreed ? [`${w.trialsFreed} unjudged trial(s)`] : []),
+  ];
+  return `Withdrew ${w.participant}: deleted ${parts.join(", ")}; ${back.join(" and ")} go to others.`;
 }
 
 export function ProgressView({
   progress,
   onWithdraw,
-  columns,
+  task,
 }: {
   progress: StudyProgress;
   onWithdraw(row: Row): Promise<WithdrawResult>;
-  /** The study's task's columns besides participant, status and clips. */
-  columns: readonly ProgressColumn[];
+  /** The study's task: its columns besides participant, status and clips, its withdrawal's words. */
+  task: StudyTask;
 }) {
-  const referenceMarked = columns.includes("referenceMarked");
+  const referenceMarked = moduleOf(task).studyPage.progressColumns.includes("referenceMarked");
   const { participants: p } = progress;
   const target = progress.clips * progress.ratingsPerClip;
   const counts = clipCounts(progress.perParticipant);
@@ -89,6 +100,7 @@ export function ProgressView({
       {asking && (
         <WithdrawConfirm
           row={asking}
+          task={task}
           onYes={() => void withdraw(asking)}
           onNo={() => setAsking(null)}
         />
@@ -177,8 +189,24 @@ function ProgressRow({
   );
 }
 
-function WithdrawConfirm({ row, onYes, onNo }: { row: Row; onYes(): void; onNo(): void }) {
+function WithdrawConfirm({
+  row,
+  task,
+  onYes,
+  onNo,
+}: {
+  row: Row;
+  task: StudyTask;
+  onYes(): void;
+  onNo(): void;
+}) {
   const ids = { title: useId(), body: useId() };
+  // A comparison's row counts its main trials judged (progress.ts), not clips.
+  const work = workOf(task);
+  const what = work.clips
+    ? `${row.done} finished clip(s)${work.spans ? " and their spans" : ""}`
+    : `their judgments (${row.done} pair(s) judged)`;
+  const back = work.clips ? "their unfinished clips" : "their unjudged pairs";
   return (
     <div
       role="alertdialog"
@@ -190,9 +218,8 @@ function WithdrawConfirm({ row, onYes, onNo }: { row: Row; onYes(): void; onNo()
         Withdraw {row.participant}?
       </h4>
       <p id={ids.body} className="mt-1 text-red-900">
-        Deletes their arrival, intake answers, headphone check, {row.done} finished clip(s) and
-        their spans from the server; their unfinished clips go to others. Files you already
-        collected keep their copy. This cannot be undone.
+        Deletes their arrival, intake answers, headphone check, {what} from the server; {back} go to
+        others. Files you already collected keep their copy. This cannot be undone.
       </p>
       <div className="mt-2 flex flex-wrap gap-3">
         <Button variant="danger" size="sm" onClick={onYes}>
