@@ -137,5 +137,11 @@ export interface TaskModule {
      */
     perParticipant: string;
     perItem: string;
+    /**
+     * What the progress panel counts, in this task's terms: the items given to participants
+     * ("clips", a compare study's "pairs") and what a participant did to one ("finished",
+     * "judged").
+     */
+    items: { noun: string; done: string };
   };
 }

@@ -59,6 +59,18 @@ test("summary: every status counted, the returned person's clips apart; platform
   expect(screen.queryByText(/p-PID/)).toBeNull();
 });
 
+test("a comparison's progress counts pairs judged, in its summary and its column", () => {
+  // The same counts read as a compare study's: 24 pairs × 3 judgments each.
+  render(<ProgressView progress={progress} onWithdraw={vi.fn()} task="compare" />);
+  expect(screen.getByText(/^Participants:/).textContent).toBe(
+    "Participants: 1 working, 2 finished, 1 screened out, 1 returned. Pairs: 14 judged of 18 given to people working or finished (72 wanted: 24 pairs × 3); 2 more judged by people who returned.",
+  );
+  const rows = within(screen.getByRole("table")).getAllByRole("row");
+  // No reference-clip column in a comparison.
+  expect(rows[0]?.textContent).toBe("ParticipantStatusPairsWithdraw");
+  expect(screen.queryByText(/Clips/)).toBeNull();
+});
+
 test("withdraw asks first, then says what was deleted; Cancel deletes nothing", async () => {
   const user = userEvent.setup();
   const result: WithdrawResult = {

@@ -63,7 +63,9 @@ export function ProgressView({
   /** The study's task: its columns besides participant, status and clips, its withdrawal's words. */
   task: StudyTask;
 }) {
-  const referenceMarked = moduleOf(task).studyPage.progressColumns.includes("referenceMarked");
+  const { progressColumns, items } = moduleOf(task).studyPage;
+  const referenceMarked = progressColumns.includes("referenceMarked");
+  const Items = items.noun.charAt(0).toUpperCase() + items.noun.slice(1);
   const { participants: p } = progress;
   const target = progress.clips * progress.ratingsPerClip;
   const counts = clipCounts(progress.perParticipant);
@@ -81,11 +83,12 @@ export function ProgressView({
     <div className="mt-3 space-y-3 text-sm">
       <p aria-live="polite" className="text-slate-700">
         Participants: <strong>{p.started}</strong> working, <strong>{p.completed}</strong> finished,{" "}
-        <strong>{p.screenedOut}</strong> screened out, <strong>{p.returned}</strong> returned.
-        Clips: <strong>{counts.done}</strong> finished of {counts.given} given to people working or
-        finished ({target} wanted: {progress.clips} clips × {progress.ratingsPerClip})
+        <strong>{p.screenedOut}</strong> screened out, <strong>{p.returned}</strong> returned.{" "}
+        {Items}: <strong>{counts.done}</strong> {items.done} of {counts.given} given to people
+        working or finished ({target} wanted: {progress.clips} {items.noun} ×{" "}
+        {progress.ratingsPerClip})
         {counts.doneByReturned > 0
-          ? `; ${counts.doneByReturned} more finished by people who returned`
+          ? `; ${counts.doneByReturned} more ${items.done} by people who returned`
           : ""}
         .
       </p>
@@ -118,7 +121,7 @@ export function ProgressView({
               <>
                 <Th>Participant</Th>
                 <Th>Status</Th>
-                <Th>Clips</Th>
+                <Th>{Items}</Th>
                 {referenceMarked && <Th>Reference marked</Th>}
                 <Th>
                   <span className="sr-only">Withdraw</span>

@@ -54,5 +54,6 @@ export const COMPARE: TaskModule = {
     instructionsExample: "e.g. Listen to both samples, then say which sounds more natural.",
     perParticipant: "Pairs per participant",
     perItem: "Judgments per pair (R)",
+    items: { noun: "pairs", done: "judged" },
   },
 };

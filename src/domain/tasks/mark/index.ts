@@ -46,5 +46,6 @@ export const MARK: TaskModule = {
     instructionsExample: "e.g. Drag across every part of the clip that sounds unnatural.",
     perParticipant: "Clips per participant",
     perItem: "Ratings per clip",
+    items: { noun: "clips", done: "finished" },
   },
 };

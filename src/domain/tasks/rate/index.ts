@@ -49,5 +49,6 @@ export const RATE: TaskModule = {
     instructionsExample: "e.g. Listen to the whole clip, then rate how natural it sounds.",
     perParticipant: "Clips per participant",
     perItem: "Ratings per clip",
+    items: { noun: "clips", done: "finished" },
   },
 };

@@ -54,5 +54,6 @@ export const TRANSCRIBE: TaskModule = {
       "e.g. Type exactly the words you hear, even if the sentence makes no sense.",
     perParticipant: "Clips per participant",
     perItem: "Ratings per clip",
+    items: { noun: "clips", done: "finished" },
   },
 };
