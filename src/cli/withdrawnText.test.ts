@@ -4,6 +4,7 @@
 // where they judge pairs. Hand-written answers of the server, the exact texts.
 import { expect, test } from "vitest";
 import type { WithdrawResult } from "../domain/collection/protocol.ts";
+import { NOTHING_DELETED } from "../domain/collection/withdrawal.test-data.ts";
 import { withdrawnText } from "./collection.ts";
 
 /** A withdrawal's answer: nothing deleted but the arrival, unless said. */
@@ -11,14 +12,7 @@ const withdrawn = (w: Partial<WithdrawResult> & Pick<WithdrawResult, "task">): W
   participant: "5f1a2b3c",
   platform: "prolific",
   status: "completed",
-  submissions: 0,
-  spans: 0,
-  reasonLabels: 0,
-  intake: false,
-  screening: false,
-  slotsFreed: 0,
-  judgments: 0,
-  trialsFreed: 0,
+  ...NOTHING_DELETED,
   ...w,
 });
 

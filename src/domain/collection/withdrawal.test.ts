@@ -1,6 +1,7 @@
 // What each task's participant leaves, and which of a withdrawal's counts are named.
 import { expect, test } from "vitest";
 import type { WithdrawResult } from "./protocol.ts";
+import { NOTHING_DELETED } from "./withdrawal.test-data.ts";
 import { withdrawnParts, workOf } from "./withdrawal.ts";
 
 test("clips in every task but a comparison; spans only in span marking", () => {
@@ -14,14 +15,7 @@ const none: Omit<WithdrawResult, "task"> = {
   participant: "P",
   platform: "link",
   status: "started",
-  submissions: 0,
-  spans: 0,
-  reasonLabels: 0,
-  intake: false,
-  screening: false,
-  slotsFreed: 0,
-  judgments: 0,
-  trialsFreed: 0,
+  ...NOTHING_DELETED,
 };
 
 test("named: the task's work always, anything else only when there was some", () => {

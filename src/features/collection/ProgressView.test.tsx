@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, expect, test, vi } from "vitest";
 import type { StudyProgress, WithdrawResult } from "../../domain/collection/protocol.ts";
+import { NOTHING_DELETED } from "../../domain/collection/withdrawal.test-data.ts";
 import { ProgressView, withdrawnSentence } from "./ProgressView.tsx";
 
 afterEach(cleanup);
@@ -110,14 +111,7 @@ const withdrawn = (w: Partial<WithdrawResult> & Pick<WithdrawResult, "task">): W
   participant: "PIDXYZ",
   platform: "prolific",
   status: "started",
-  submissions: 0,
-  spans: 0,
-  reasonLabels: 0,
-  intake: false,
-  screening: false,
-  slotsFreed: 0,
-  judgments: 0,
-  trialsFreed: 0,
+  ...NOTHING_DELETED,
   ...w,
 });
 
