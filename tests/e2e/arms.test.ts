@@ -101,6 +101,9 @@ test("two instruction arms: four participants, two per arm, each reads theirs; C
     await page.getByRole("button", { name: "Begin with the first clip" }).click();
     for (let n = 1; n <= K; n++) {
       if (i === 2 && n === 2) {
+        // Reloaded once the page has moved on to clip 2 (the first clip's finish taken): a
+        // reload while that finish is still on its way could come back to clip 1.
+        await page.getByText(`Clip 2 of ${K}`, { exact: true }).waitFor();
         await page.reload();
         await page.getByText(`Clip 2 of ${K}`, { exact: true }).waitFor();
       }
