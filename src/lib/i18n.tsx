@@ -16,6 +16,7 @@ import {
   type Catalogue,
   ENGLISH,
   type MessageId,
+  overEnglish,
   textsProblems,
 } from "../domain/i18n/catalogue.ts";
 import {
@@ -49,7 +50,7 @@ export async function loadMessages(tag: string): Promise<Catalogue> {
   const shipped: CatalogueTag | null = catalogueFor(tag);
   const load =
     shipped && shipped !== "en" ? LOADERS[`../domain/i18n/messages/${shipped}.json`] : undefined;
-  return { ...ENGLISH, ...(load ? await load() : {}) };
+  return overEnglish(load ? await load() : undefined);
 }
 
 /** The researcher's texts that can be used (known ids, valid ICU, the English's arguments). */

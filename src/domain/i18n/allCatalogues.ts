@@ -1,7 +1,7 @@
 // Every shipped catalogue at once, for the command line (`texts`, `publish --texts`, the protocol
 // report's quotes of the pages), where size does not matter. The app never imports this: it
 // fetches one language (lib/i18n.tsx).
-import { type Catalogue, ENGLISH } from "./catalogue.ts";
+import { type Catalogue, overEnglish } from "./catalogue.ts";
 import { type CatalogueTag, catalogueFor } from "./languages.ts";
 import ar from "./messages/ar.json";
 import de from "./messages/de.json";
@@ -30,5 +30,5 @@ export const CATALOGUES: Record<CatalogueTag, Catalogue> = {
 /** The messages of a language as the pages have them: its catalogue over English (English alone when none ships). */
 export function messagesOf(tag: string): Catalogue {
   const shipped = catalogueFor(tag);
-  return { ...ENGLISH, ...(shipped ? CATALOGUES[shipped] : {}) };
+  return overEnglish(shipped ? CATALOGUES[shipped] : undefined);
 }

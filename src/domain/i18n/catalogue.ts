@@ -11,6 +11,11 @@ export type Catalogue = Record<MessageId, string>;
 export const ENGLISH: Catalogue = en;
 export const MESSAGE_IDS = Object.keys(en) as MessageId[];
 
+/** A language's messages as the pages have them: its catalogue over English (English alone without one). */
+export function overEnglish(catalogue: Partial<Catalogue> | undefined): Catalogue {
+  return { ...ENGLISH, ...catalogue };
+}
+
 export function isMessageId(key: string): key is MessageId {
   return Object.hasOwn(en, key);
 }
