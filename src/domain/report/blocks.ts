@@ -215,24 +215,18 @@ export function sharedBlocks(
   };
   // The study's own consent; else the pages' default for the task, quoted when the caller has
   // the language's catalogue, else named.
+  const whose = `in ${languageName(f.language)}; the study gives none of its own`;
   const consent: Block = f.consent
     ? { heading: "Consent (verbatim)", quote: f.consent.split("\n") }
     : defaultConsent
       ? {
           heading: "Consent (verbatim)",
-          items: [
-            [
-              "Text",
-              `the pages' default for this task, in ${languageName(f.language)}; the study gives none of its own`,
-            ],
-          ],
+          items: [["Text", `the pages' default for this task, ${whose}`]],
           quote: defaultConsent.split("\n"),
         }
       : {
           heading: "Consent",
-          quote: [
-            `The consent text the pages give this task by default, in ${languageName(f.language)}; the study gives none of its own.`,
-          ],
+          quote: [`The consent text the pages give this task by default, ${whose}.`],
         };
   const instructions: Block[] =
     f.arms.length === 0
